@@ -1,0 +1,106 @@
+# antietam — build, test and install.
+#   make            build ./antietam
+#   make run        build and start the game
+#   make check      build and run every test suite
+#   make SANITIZE=1 check   the same under AddressSanitizer + UBSan
+#   make bench      performance figures
+#   make install PREFIX=/usr/local DESTDIR=
+PREFIX   ?= /usr/local
+DATADIR  ?= $(PREFIX)/share/antietam
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+
+BUILD := build
+ifdef SANITIZE
+BUILD    := build-san
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+# Warnings are fatal in CI (CI=true) and whenever WERROR=1.
+ifneq ($(filter true 1,$(CI) $(WERROR)),)
+WFATAL := -Werror
+endif
+
+WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(WFATAL) $(SANFLAGS) \
+	    -Iinclude -MMD -MP -DANTIETAM_DATADIR='"$(DATADIR)"' $(CFLAGS)
+LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+
+CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
+CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+
+ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c))
+TUI_SRC    := $(sort $(wildcard src/tui/*.c))
+TEST_SRC   := $(sort $(wildcard tests/test_*.c))
+BENCH_SRC  := $(sort $(wildcard tests/bench*.c))
+
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+FRONT_OBJ  := $(FRONT_SRC:%.c=$(BUILD)/%.o)
+TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
+TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+LIBENGINE  := $(BUILD)/libantietam.a
+LIBFRONT   := $(BUILD)/libfront.a
+PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
+
+.PHONY: all run check test bench deps deps-test install uninstall clean fuzz soak valgrind
+all: deps $(PROGRAM)
+
+# Say which Debian packages are missing (and install them when run as root) instead of
+# failing inside the compiler.
+deps:
+	@sh tests/deps.sh ncurses
+deps-test:
+	@sh tests/deps.sh ncurses cmocka
+
+run: all
+	./antietam
+
+$(LIBENGINE): $(ENGINE_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(LIBFRONT): $(FRONT_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^ $(if $(FRONT_OBJ),,)
+
+$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
+
+$(BUILD)/src/tui/%.o: src/tui/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $(CURSES_CFLAGS) -c -o $@ $<
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) -lm
+
+# Every suite runs from the top directory (tests read data/ and tests/data/); the
+# program itself is built too because the protocol tests run it.
+check: deps-test $(PROGRAM) $(TESTS)
+	@fail=0; for t in $(TESTS); do \
+	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
+test: check
+
+bench: $(BUILD)/tests/bench
+	./$(BUILD)/tests/bench
+$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man6
+	install -m 755 antietam $(DESTDIR)$(PREFIX)/bin/antietam
+	install -m 644 data/*.txt $(DESTDIR)$(DATADIR)/
+	install -m 644 docs/antietam.6 $(DESTDIR)$(PREFIX)/share/man/man6/antietam.6
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/antietam $(DESTDIR)$(PREFIX)/share/man/man6/antietam.6
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san antietam
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

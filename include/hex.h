@@ -1,0 +1,61 @@
+/* hex.h — the map grid of rule 2.1: hex ids CCRR, neighbours, range (10.3C) and the
+ * straight line between two hex centres (10.6).
+ *
+ * Columns 10–42 run west→east, rows 00–44 north→south; odd columns sit half a hex
+ * lower than even ones, so even columns hold rows 00–44 and odd columns rows 00–43.
+ * A hex is passed around as its plain integer id (1916 = column 19, row 16). */
+#ifndef ANTIETAM_HEX_H
+#define ANTIETAM_HEX_H
+
+#include <stdbool.h>
+
+#define HEX_COL_MIN 10
+#define HEX_COL_MAX 42
+#define HEX_ROW_MAX 44
+#define HEX_NCOLS (HEX_COL_MAX - HEX_COL_MIN + 1)
+#define HEX_NROWS (HEX_ROW_MAX + 1)
+/* Size of a dense array indexed by hex_index(); a few slots (odd column, row 44) are unused. */
+#define HEX_INDEX_COUNT (HEX_NCOLS * HEX_NROWS)
+#define HEX_NONE (-1)
+
+/* The six directions, clockwise from north; the order of PROTOCOL.md's `sides` line. */
+enum hex_dir { HEX_N, HEX_NE, HEX_SE, HEX_S, HEX_SW, HEX_NW, HEX_NDIRS };
+
+/* True when id names a hex on the map. */
+bool hex_valid(int id);
+/* Column and row of an id (no validity check). */
+int hex_col(int id);
+int hex_row(int id);
+/* Dense index 0..HEX_INDEX_COUNT-1 of a valid hex, or -1. */
+int hex_index(int id);
+/* The id at a dense index (inverse of hex_index). */
+int hex_from_index(int index);
+/* The neighbour of id in direction d, or HEX_NONE when it is off the map. */
+int hex_neighbour(int id, enum hex_dir d);
+/* Direction from a to its neighbour b, or -1 when they are not adjacent. */
+int hex_direction(int a, int b);
+/* True when a and b are distinct adjacent hexes. */
+bool hex_adjacent(int a, int b);
+/* Range in hexes (10.3C): the target's hex counts, the firer's does not. */
+int hex_distance(int a, int b);
+/* Parse exactly four digits naming a valid hex; false otherwise. */
+bool hex_parse(const char *s, int *id);
+/* Parse "CCRR/CCRR" naming two adjacent valid hexes. */
+bool hex_parse_side(const char *s, int *a, int *b);
+/* Centre of a hex in a plane where adjacent centres are 1 apart (x east, y south). */
+void hex_centre(int id, double *x, double *y);
+
+/* One step of a line: the hex the line passes through, or — when the line runs exactly
+ * along a hexside — both hexes of that side (edge = true, other = the second hex). */
+struct hex_step {
+	int hex;
+	int other;
+	bool edge;
+};
+#define HEX_LINE_MAX 96
+
+/* The hexes crossed by the straight line from the centre of a to the centre of b, a first
+ * and b last, at most HEX_LINE_MAX steps; returns the number of steps. */
+int hex_line(int a, int b, struct hex_step *steps);
+
+#endif

@@ -1,0 +1,92 @@
+/* map.h — the battlefield of Sharpsburg as data (data/map.txt): in-hex terrain, high and
+ * low ground, hexside features, landmark names, victory objectives, quick set-up zones
+ * (4.2A) and reinforcement entry edges (9.2, 9.3). Immutable once loaded. */
+#ifndef ANTIETAM_MAP_H
+#define ANTIETAM_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hex.h"
+
+enum terrain { TERRAIN_CLEAR, TERRAIN_WOODS, TERRAIN_ORCHARD, TERRAIN_CORNFIELD, TERRAIN_TOWN,
+	       TERRAIN_COUNT };
+
+/* Hexside features (PROTOCOL.md `hex` names), as bits. */
+enum side_feature {
+	SIDE_PRIMARY = 1 << 0,   /* primary road crosses the side (8.8) */
+	SIDE_SECONDARY = 1 << 1, /* secondary road crosses it, the Sunken Road included */
+	SIDE_SUNKEN = 1 << 2,    /* a protected side of a Sunken Road hex (10.4, 11.14B) */
+	SIDE_RUN = 1 << 3,
+	SIDE_SLOPE = 1 << 4,     /* high meets low (10.5B) */
+	SIDE_CREST = 1 << 5,
+	SIDE_CREEK = 1 << 6,     /* Antietam Creek (8.7.6) */
+	SIDE_BRIDGE = 1 << 7,    /* always together with SIDE_CREEK */
+	SIDE_FORD = 1 << 8,      /* always together with SIDE_CREEK */
+};
+#define SIDE_FEATURE_COUNT 9
+
+#define MAP_NAME_MAX 40
+#define MAP_NAMES_MAX 128
+#define MAP_OBJ_MAX 16
+#define MAP_OBJ_HEXES 48
+#define MAP_ZONES_MAX 24
+#define MAP_ZONE_HEXES 64
+#define MAP_EDGE_HEXES 40
+
+struct map_hex {
+	uint8_t terrain;        /* enum terrain */
+	bool high;              /* high ground (10.5) */
+	bool sunken_road;       /* one of the Sunken Road hexes 2319–2721 (8.8.3) */
+	bool town_vp;           /* a Sharpsburg hex inside the dotted line (3.2 fn 2) */
+	int16_t name;           /* index into map.names, -1 for none */
+	uint16_t side[HEX_NDIRS]; /* features of the side towards each neighbour (enum side_feature) */
+};
+
+/* A victory or corps objective: a key used by the charts (e.g. "dunker-church"), a display
+ * name and its hexes. */
+struct map_objective {
+	char key[24];
+	char name[MAP_NAME_MAX];
+	int nhexes;
+	int hexes[MAP_OBJ_HEXES];
+};
+
+/* A quick set-up zone (4.2A): the formation printed on those hexes ("I", "XII", "Ja", …). */
+struct map_zone {
+	char formation[8];
+	int nhexes;
+	int hexes[MAP_ZONE_HEXES];
+};
+
+struct map {
+	struct map_hex hex[HEX_INDEX_COUNT];
+	char names[MAP_NAMES_MAX][MAP_NAME_MAX];
+	int nnames;
+	struct map_objective objective[MAP_OBJ_MAX];
+	int nobjectives;
+	struct map_zone zone[MAP_ZONES_MAX];
+	int nzones;
+	int ap_hill_edge[MAP_EDGE_HEXES];   /* 9.2A: 1044–2343 */
+	int n_ap_hill_edge;
+	int vi_corps_edge[MAP_EDGE_HEXES];  /* 9.3B: 4210–4224 */
+	int n_vi_corps_edge;
+};
+
+/* Load data/map.txt (or any path) into *m; all or nothing. On failure returns false and
+ * writes "path:line: message" into err. */
+bool map_load(struct map *m, const char *path, char *err, size_t errlen);
+/* The hex record of a valid id (NULL when off the map). */
+const struct map_hex *map_hex(const struct map *m, int id);
+/* Features of the hexside between adjacent hexes a and b (0 when not adjacent). */
+unsigned map_side(const struct map *m, int a, int b);
+/* The objective with this key, or NULL. */
+const struct map_objective *map_objective(const struct map *m, const char *key);
+/* The quick set-up zone of a formation, or NULL. */
+const struct map_zone *map_zone(const struct map *m, const char *formation);
+/* Lower-case names for PROTOCOL.md: terrain ("clear", "woods", …) and a side feature bit. */
+const char *map_terrain_name(enum terrain t);
+const char *map_feature_name(unsigned feature_bit);
+
+#endif

@@ -1,0 +1,57 @@
+/* roster.h — the 122 counters (4.1A) as data (data/units.txt): identity, formation, type
+ * and the values printed on every step level (2.13), plus the historical set-up (4.3,
+ * data/setup-historical.txt). Immutable once loaded.
+ *
+ * Units are addressed by a dense index: 0..68 are U1..U69, 69..121 are C1..C53. */
+#ifndef ANTIETAM_ROSTER_H
+#define ANTIETAM_ROSTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ROSTER_UNION 69
+#define ROSTER_CONFEDERATE 53
+#define ROSTER_UNITS (ROSTER_UNION + ROSTER_CONFEDERATE)
+#define ROSTER_STEPS_MAX 6
+
+enum side { SIDE_UNION, SIDE_CONFEDERATE, SIDE_NONE };
+enum unit_type { UNIT_INFANTRY, UNIT_ARTILLERY };
+/* Union corps, in the order the protocol names them. */
+enum corps { CORPS_I, CORPS_II, CORPS_V, CORPS_VI, CORPS_IX, CORPS_XII, CORPS_COUNT, CORPS_NONE = -1 };
+
+struct unit_def {
+	char id[4];             /* "U12", "C7" */
+	enum side side;
+	int number;             /* 1..69 or 1..53 */
+	enum unit_type type;
+	char formation[8];      /* Union corps ("I" … "XII"); Confederate division ("Ja", "Ew", …) */
+	enum corps corps;       /* Union only, else CORPS_NONE */
+	int division;           /* Union division number within its corps (IX Corps: 1–4; 0 = corps troops) */
+	char commander[32];     /* brigade commander, or "Artillery" */
+	char division_name[32]; /* Union: "1st Division" …; Confederate: division commander */
+	int steps;              /* starting (= maximum) steps, 2..6 */
+	int cv[ROSTER_STEPS_MAX + 1];     /* combat value (artillery: fire value) at each step count 1..steps */
+	int morale[ROSTER_STEPS_MAX + 1]; /* morale at each step count (artillery: 0) */
+	int ma;                 /* movement allowance */
+	int range;              /* artillery range (10.3A), 0 for infantry */
+	bool cavalry;           /* 8.10: Confederate cavalry division, never double-times */
+};
+
+struct roster {
+	struct unit_def unit[ROSTER_UNITS];
+	int historical_hex[ROSTER_UNITS]; /* 4.3 set-up hex, HEX_NONE for reinforcements */
+};
+
+/* Load the counters and the historical set-up; all or nothing; err gets "path:line: message". */
+bool roster_load(struct roster *r, const char *units_path, const char *setup_path, char *err,
+		 size_t errlen);
+/* Dense index of "U12"/"C7" (case-insensitive), or -1. */
+int roster_find(const struct roster *r, const char *id);
+/* Dense index from side and number, or -1. */
+int roster_index(enum side side, int number);
+/* Protocol names: "union"/"confederate", "infantry"/"artillery", corps "I" … "XII". */
+const char *roster_side_name(enum side s);
+const char *roster_corps_name(enum corps c);
+bool roster_corps_parse(const char *s, enum corps *out);
+
+#endif

@@ -1,0 +1,159 @@
+/* batch.c — the command interpreter of `--batch` (PROTOCOL.md): reads a line, finds the
+ * command in one table, and writes the fixed answer format ("= …" or "? …", then a blank
+ * line). Commands only call the engine's public headers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hex.h"
+
+#define ARGS_MAX 64
+
+struct cli {
+	char datadir[1024];
+};
+
+/* A command handler writes the text after "= " (may be empty, may span lines) to out and
+ * returns NULL, or returns an error message (without "? ") in err and returns err. */
+typedef const char *(*cmd_fn)(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			      size_t errlen);
+
+struct command {
+	const char *name;
+	const char *usage;
+	cmd_fn fn;
+};
+
+static const char *cmd_help(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen);
+
+static const char *cmd_quit(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen)
+{
+	(void)c, (void)argc, (void)argv, (void)out, (void)err, (void)errlen;
+	return NULL;
+}
+
+static const char *fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static const char *cmd_range(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			     size_t errlen)
+{
+	(void)c;
+	int a, b;
+	if (argc != 3)
+		return fail(err, errlen, "usage: range HEX HEX");
+	if (!hex_parse(argv[1], &a))
+		return fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
+	if (!hex_parse(argv[2], &b))
+		return fail(err, errlen, "'%s' is not a hex on the map", argv[2]);
+	fprintf(out, "%d", hex_distance(a, b));
+	return NULL;
+}
+
+static const struct command commands[] = {
+	{ "help", "help                      this list", cmd_help },
+	{ "quit", "quit                      end the session", cmd_quit },
+	{ "range", "range HEX HEX             range in hexes (10.3C)", cmd_range },
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const char *cmd_help(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen)
+{
+	(void)c, (void)argc, (void)argv, (void)err, (void)errlen;
+	fputs("commands:", out);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "\n%s", commands[i].usage);
+	return NULL;
+}
+
+struct cli *cli_new(const char *datadir, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	struct cli *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	snprintf(c->datadir, sizeof c->datadir, "%s", datadir ? datadir : "");
+	return c;
+}
+
+void cli_free(struct cli *c) { free(c); }
+
+bool cli_exec(struct cli *c, const char *line, FILE *out)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", line);
+	buf[strcspn(buf, "\r\n")] = 0;
+	char *argv[ARGS_MAX];
+	int argc = 0;
+	for (char *tok = strtok(buf, " \t"); tok && argc < ARGS_MAX; tok = strtok(NULL, " \t"))
+		argv[argc++] = tok;
+	if (argc == 0 || argv[0][0] == '#')
+		return true;
+	const struct command *cmd = NULL;
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, argv[0]))
+			cmd = &commands[i];
+	char err[1024];
+	if (!cmd) {
+		fprintf(out, "? unknown command '%s' (try 'help')\n\n", argv[0]);
+		return true;
+	}
+	/* The answer is composed in memory so a failing command prints nothing but its error. */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem) {
+		fputs("? out of memory\n\n", out);
+		return true;
+	}
+	const char *msg = cmd->fn(c, argc, argv, mem, err, sizeof err);
+	fclose(mem);
+	if (msg)
+		fprintf(out, "? %s\n\n", msg);
+	else
+		fprintf(out, "= %s\n\n", text ? text : "");
+	free(text);
+	fflush(out);
+	return cmd->fn != cmd_quit;
+}
+
+int cli_batch_main(const char *datadir, const char *file)
+{
+	FILE *in = stdin;
+	if (file && !(in = fopen(file, "r"))) {
+		perror(file);
+		return 2;
+	}
+	char err[1024];
+	struct cli *c = cli_new(datadir, err, sizeof err);
+	if (!c) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return 2;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	int rc = 0;
+	while (getline(&line, &cap, in) != -1)
+		if (!cli_exec(c, line, stdout))
+			break;
+	if (ferror(in))
+		rc = 2;
+	free(line);
+	cli_free(c);
+	if (in != stdin)
+		fclose(in);
+	return rc;
+}

@@ -1,0 +1,164 @@
+/* hex.c — owns the geometry of the grid: validity, neighbours, distance and lines.
+ * Internally a hex is converted to cube coordinates (odd columns shifted down, the
+ * "odd-q" layout), where distance is the largest coordinate difference and a straight
+ * line is a linear interpolation rounded to the nearest hex. */
+#include "hex.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int hex_col(int id) { return id / 100; }
+int hex_row(int id) { return id % 100; }
+
+bool hex_valid(int id)
+{
+	if (id < 0)
+		return false;
+	int c = hex_col(id), r = hex_row(id);
+	if (c < HEX_COL_MIN || c > HEX_COL_MAX || r < 0)
+		return false;
+	return r <= ((c & 1) ? HEX_ROW_MAX - 1 : HEX_ROW_MAX);
+}
+
+int hex_index(int id)
+{
+	if (!hex_valid(id))
+		return -1;
+	return (hex_col(id) - HEX_COL_MIN) * HEX_NROWS + hex_row(id);
+}
+
+int hex_from_index(int index)
+{
+	return (index / HEX_NROWS + HEX_COL_MIN) * 100 + index % HEX_NROWS;
+}
+
+int hex_neighbour(int id, enum hex_dir d)
+{
+	int c = hex_col(id), r = hex_row(id);
+	int odd = c & 1;
+	int nc = c, nr = r;
+	switch (d) {
+	case HEX_N: nr = r - 1; break;
+	case HEX_S: nr = r + 1; break;
+	case HEX_NE: nc = c + 1; nr = odd ? r : r - 1; break;
+	case HEX_SE: nc = c + 1; nr = odd ? r + 1 : r; break;
+	case HEX_SW: nc = c - 1; nr = odd ? r + 1 : r; break;
+	case HEX_NW: nc = c - 1; nr = odd ? r : r - 1; break;
+	default: return HEX_NONE;
+	}
+	if (nr < 0 || nc < HEX_COL_MIN || nc > HEX_COL_MAX)
+		return HEX_NONE;
+	int n = nc * 100 + nr;
+	return hex_valid(n) ? n : HEX_NONE;
+}
+
+int hex_direction(int a, int b)
+{
+	if (!hex_valid(a) || !hex_valid(b))
+		return -1;
+	for (int d = 0; d < HEX_NDIRS; d++)
+		if (hex_neighbour(a, (enum hex_dir)d) == b)
+			return d;
+	return -1;
+}
+
+bool hex_adjacent(int a, int b) { return hex_direction(a, b) >= 0; }
+
+/* Cube coordinates: x = column, z = row minus the column's downward shift. */
+static void to_cube(int id, int *x, int *y, int *z)
+{
+	int c = hex_col(id), r = hex_row(id);
+	*x = c;
+	*z = r - (c - (c & 1)) / 2;
+	*y = -*x - *z;
+}
+
+static int from_cube(int x, int z)
+{
+	int r = z + (x - (x & 1)) / 2;
+	return x * 100 + r;
+}
+
+int hex_distance(int a, int b)
+{
+	int ax, ay, az, bx, by, bz;
+	to_cube(a, &ax, &ay, &az);
+	to_cube(b, &bx, &by, &bz);
+	int dx = abs(ax - bx), dy = abs(ay - by), dz = abs(az - bz);
+	int m = dx > dy ? dx : dy;
+	return m > dz ? m : dz;
+}
+
+bool hex_parse(const char *s, int *id)
+{
+	if (!s || strlen(s) != 4)
+		return false;
+	int v = 0;
+	for (int i = 0; i < 4; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (!hex_valid(v))
+		return false;
+	*id = v;
+	return true;
+}
+
+bool hex_parse_side(const char *s, int *a, int *b)
+{
+	char buf[5];
+	if (!s || strlen(s) != 9 || s[4] != '/')
+		return false;
+	memcpy(buf, s, 4);
+	buf[4] = 0;
+	if (!hex_parse(buf, a) || !hex_parse(s + 5, b))
+		return false;
+	return hex_adjacent(*a, *b);
+}
+
+void hex_centre(int id, double *x, double *y)
+{
+	int c = hex_col(id), r = hex_row(id);
+	*x = c * (sqrt(3.0) / 2.0);
+	*y = r + ((c & 1) ? 0.5 : 0.0);
+}
+
+/* Round fractional cube coordinates to the hex that contains them. */
+static int cube_round(double fx, double fy, double fz)
+{
+	double rx = round(fx), ry = round(fy), rz = round(fz);
+	double ex = fabs(rx - fx), ey = fabs(ry - fy), ez = fabs(rz - fz);
+	if (ex > ey && ex > ez)
+		rx = -ry - rz;
+	else if (ey > ez)
+		ry = -rx - rz;
+	else
+		rz = -rx - ry;
+	(void)ry;
+	return from_cube((int)rx, (int)rz);
+}
+
+int hex_line(int a, int b, struct hex_step *steps)
+{
+	int ax, ay, az, bx, by, bz;
+	to_cube(a, &ax, &ay, &az);
+	to_cube(b, &bx, &by, &bz);
+	int n = hex_distance(a, b);
+	if (n + 1 > HEX_LINE_MAX)
+		n = HEX_LINE_MAX - 1;
+	/* Two copies of the line nudged to either side by a hair: where they round to
+	 * different hexes the true line runs exactly along the hexside between them. */
+	const double e1 = 1e-6, e2 = 2e-6, e3 = -3e-6;
+	for (int i = 0; i <= n; i++) {
+		double t = n ? (double)i / n : 0.0;
+		double fx = ax + (bx - ax) * t, fy = ay + (by - ay) * t, fz = az + (bz - az) * t;
+		int p = cube_round(fx + e1, fy + e2, fz + e3);
+		int q = cube_round(fx - e1, fy - e2, fz - e3);
+		steps[i].hex = p;
+		steps[i].other = (p != q) ? q : HEX_NONE;
+		steps[i].edge = p != q;
+	}
+	return n + 1;
+}

@@ -1,0 +1,38 @@
+/* main.c — argument parsing: finds the data directory and picks the front-end. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: antietam [--data DIR] [--batch [FILE]]\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *datadir = NULL;
+	const char *batch_file = NULL;
+	bool batch = false;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
+			datadir = argv[++i];
+		} else if (!strcmp(argv[i], "--batch")) {
+			batch = true;
+			if (i + 1 < argc && argv[i + 1][0] != '-')
+				batch_file = argv[++i];
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "antietam: unknown argument '%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	(void)datadir;
+	if (batch)
+		return cli_batch_main(datadir, batch_file);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,31 @@
+#!/bin/sh
+# deps.sh — check that the libraries the build needs are installed; when one is missing,
+# install its Debian package with apt-get if running as root, otherwise say which to install.
+# Usage: sh tests/deps.sh ncurses [cmocka]
+missing=""
+for want in "$@"; do
+	case "$want" in
+	ncurses) hdr=ncursesw/curses.h; pkg=libncurses-dev; alt=/usr/include/curses.h ;;
+	cmocka) hdr=cmocka.h; pkg=libcmocka-dev; alt= ;;
+	*) echo "deps.sh: unknown dependency $want" >&2; exit 2 ;;
+	esac
+	found=no
+	for dir in /usr/include /usr/local/include /usr/include/x86_64-linux-gnu /usr/include/aarch64-linux-gnu; do
+		[ -f "$dir/$hdr" ] && found=yes
+	done
+	[ "$want" = ncurses ] && [ -n "$alt" ] && [ -f "$alt" ] && [ ! -f /usr/include/ncursesw/curses.h ] && found=no
+	[ $found = no ] && missing="$missing $pkg"
+done
+command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "Installing missing packages:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq && apt-get install -y -qq $missing >/dev/null && exit 0
+	echo "apt-get could not install:$missing" >&2
+	exit 1
+fi
+echo "Missing packages:$missing" >&2
+echo "Install them with:  sudo apt-get install$missing" >&2
+exit 1
