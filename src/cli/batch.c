@@ -7,24 +7,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_internal.h"
 #include "hex.h"
 
 #define ARGS_MAX 64
-
-struct cli {
-	char datadir[1024];
-};
-
-/* A command handler writes the text after "= " (may be empty, may span lines) to out and
- * returns NULL, or returns an error message (without "? ") in err and returns err. */
-typedef const char *(*cmd_fn)(struct cli *c, int argc, char **argv, FILE *out, char *err,
-			      size_t errlen);
-
-struct command {
-	const char *name;
-	const char *usage;
-	cmd_fn fn;
-};
 
 static const char *cmd_help(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen);
@@ -36,7 +22,7 @@ static const char *cmd_quit(struct cli *c, int argc, char **argv, FILE *out, cha
 	return NULL;
 }
 
-static const char *fail(char *err, size_t errlen, const char *fmt, ...)
+const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -51,29 +37,65 @@ static const char *cmd_range(struct cli *c, int argc, char **argv, FILE *out, ch
 	(void)c;
 	int a, b;
 	if (argc != 3)
-		return fail(err, errlen, "usage: range HEX HEX");
+		return cli_fail(err, errlen, "usage: range HEX HEX");
 	if (!hex_parse(argv[1], &a))
-		return fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
+		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
 	if (!hex_parse(argv[2], &b))
-		return fail(err, errlen, "'%s' is not a hex on the map", argv[2]);
+		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[2]);
 	fprintf(out, "%d", hex_distance(a, b));
 	return NULL;
 }
 
-static const struct command commands[] = {
+static const struct cli_command basic[] = {
 	{ "help", "help                      this list", cmd_help },
 	{ "quit", "quit                      end the session", cmd_quit },
 	{ "range", "range HEX HEX             range in hexes (10.3C)", cmd_range },
 };
-#define NCOMMANDS (sizeof commands / sizeof commands[0])
+const struct cli_table cli_basic_commands = { basic, sizeof basic / sizeof basic[0] };
+
+/* Every command group; a new cmd_*.c file adds its table here. */
+static const struct cli_table *const tables[] = {
+	&cli_basic_commands,
+};
+#define NTABLES (sizeof tables / sizeof tables[0])
+
+static const struct cli_command *find_command(const char *name)
+{
+	for (size_t t = 0; t < NTABLES; t++)
+		for (size_t i = 0; i < tables[t]->n; i++)
+			if (!strcmp(tables[t]->cmd[i].name, name))
+				return &tables[t]->cmd[i];
+	return NULL;
+}
+
+const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen)
+{
+	if (c->scenario)
+		return c->scenario;
+	char dir[1024];
+	if (!scenario_find_datadir(c->datadir[0] ? c->datadir : NULL, dir, sizeof dir, err, errlen))
+		return NULL;
+	struct scenario *s = malloc(sizeof *s);
+	if (!s) {
+		cli_fail(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (!scenario_load(s, dir, err, errlen)) {
+		free(s);
+		return NULL;
+	}
+	c->scenario = s;
+	return s;
+}
 
 static const char *cmd_help(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
 	(void)c, (void)argc, (void)argv, (void)err, (void)errlen;
 	fputs("commands:", out);
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "\n%s", commands[i].usage);
+	for (size_t t = 0; t < NTABLES; t++)
+		for (size_t i = 0; i < tables[t]->n; i++)
+			fprintf(out, "\n%s", tables[t]->cmd[i].usage);
 	return NULL;
 }
 
@@ -89,7 +111,12 @@ struct cli *cli_new(const char *datadir, char *err, size_t errlen)
 	return c;
 }
 
-void cli_free(struct cli *c) { free(c); }
+void cli_free(struct cli *c)
+{
+	if (c)
+		free(c->scenario);
+	free(c);
+}
 
 bool cli_exec(struct cli *c, const char *line, FILE *out)
 {
@@ -102,10 +129,7 @@ bool cli_exec(struct cli *c, const char *line, FILE *out)
 		argv[argc++] = tok;
 	if (argc == 0 || argv[0][0] == '#')
 		return true;
-	const struct command *cmd = NULL;
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (!strcmp(commands[i].name, argv[0]))
-			cmd = &commands[i];
+	const struct cli_command *cmd = find_command(argv[0]);
 	char err[1024];
 	if (!cmd) {
 		fprintf(out, "? unknown command '%s' (try 'help')\n\n", argv[0]);

@@ -1,0 +1,45 @@
+/* cli_internal.h — what the command files of the --batch interpreter share: the session
+ * state and the shape of a command. Each src/cli/cmd_*.c file owns one group of commands
+ * and exports its table; batch.c lists the tables. */
+#ifndef ANTIETAM_CLI_INTERNAL_H
+#define ANTIETAM_CLI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "scenario.h"
+
+struct cli {
+	char datadir[1024];
+	struct scenario *scenario; /* loaded on first use */
+	char load_error[1024];
+};
+
+/* A handler writes the text after "= " to out (possibly empty, possibly several lines) and
+ * returns NULL; or it writes a message into err (without "? ") and returns err. A failing
+ * handler must leave the game unchanged. */
+typedef const char *(*cli_cmd_fn)(struct cli *c, int argc, char **argv, FILE *out, char *err,
+				  size_t errlen);
+
+struct cli_command {
+	const char *name;
+	const char *usage; /* one line for `help` */
+	cli_cmd_fn fn;
+};
+
+struct cli_table {
+	const struct cli_command *cmd;
+	size_t n;
+};
+
+/* The scenario, loading the data files on first use; NULL with err set when they do not load. */
+const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen);
+/* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
+const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Command tables of the cmd_*.c files. */
+extern const struct cli_table cli_basic_commands;
+
+#endif
