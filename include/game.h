@@ -1,0 +1,212 @@
+/* game.h — the position (a plain value) and the one door through which it changes.
+ *
+ * The game is a state machine (SEQUENCE.md): at every moment exactly one decision is
+ * pending, owned by one side, with a list of legal actions. game_apply() applies an action
+ * or refuses it with the rule it breaks and leaves the game unchanged. All chance goes
+ * through the game's own RNG (with a queue of forced dice for tests). Copying a struct game
+ * with one assignment copies the whole position (the scenario it points at is shared and
+ * immutable). */
+#ifndef ANTIETAM_GAME_H
+#define ANTIETAM_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "combat.h"
+#include "hex.h"
+#include "scenario.h"
+
+#define GAME_TURNS 11
+#define GAME_FORCED_MAX 64
+#define GAME_LOG_MAX 256       /* events kept (a ring: the oldest are dropped) */
+#define GAME_LOG_TEXT 120
+#define GAME_PATH_MAX 48       /* hexes in one move or retreat path */
+
+enum phase { PHASE_MOVEMENT, PHASE_ARTILLERY, PHASE_COMBAT };
+enum corps_status { CORPS_COMMITTED, CORPS_AVAILABLE, CORPS_UNAVAILABLE };
+
+/* The decision points of SEQUENCE.md; names are the `pending` words of PROTOCOL.md. */
+enum decision {
+	DECISION_MISHAP,          /* 8.14 */
+	DECISION_WITHDRAWAL,      /* 13.5 */
+	DECISION_WITHDRAW_MOVE,   /* 13.6, subject = unit */
+	DECISION_COMMITMENT,      /* 13.1–13.2, 13.7 */
+	DECISION_MOVEMENT,        /* 8.0, 9.x */
+	DECISION_ARTILLERY,       /* 10.0 */
+	DECISION_COMBAT,          /* 11.1, round 1 declarations */
+	DECISION_RESOLVE,         /* 11.4E */
+	DECISION_DEFENSIVE_FIRE,  /* 11.5B, subject = gun */
+	DECISION_RETREAT,         /* 11.17, subject = unit */
+	DECISION_ADVANCE,         /* 11.18, subject = unit */
+	DECISION_SUPPORT,         /* 11.19, subject = unit that advanced */
+	DECISION_BREAK_OFF,       /* 11.5E */
+	DECISION_COMBAT_ROUND2,   /* 11.1C */
+	DECISION_GAMEOVER,
+	DECISION_COUNT
+};
+
+struct pending {
+	enum side side;
+	enum decision what;
+	int subject; /* unit index, or -1 */
+};
+
+/* Unit state flags. */
+enum {
+	UF_MOVED = 1 << 0,        /* moved this movement phase */
+	UF_ART_MOVED = 1 << 1,    /* 10.8 Moved marker: artillery may not fire this phase */
+	UF_FIRED = 1 << 2,        /* fired in this artillery fire phase */
+	UF_DEF_FIRED = 1 << 3,    /* fired defensively this turn (11.5B) */
+	UF_ATTACKED = 1 << 4,     /* attacked in this combat phase (11.4D, 11.19A2) */
+	UF_REMOVED = 1 << 5,      /* taken off by `remove`: not on map, not eliminated */
+	UF_DOUBLE_TIME = 1 << 6,  /* moved at double-time this phase (8.9D) */
+	UF_WITHDRAWN = 1 << 7,    /* has done its withdrawal movement (13.6) */
+};
+
+struct unit_state {
+	int16_t hex;    /* HEX_NONE when off the map */
+	int8_t steps;   /* 0 = eliminated */
+	uint8_t mp_used;/* MPs spent this movement phase */
+	uint32_t flags;
+};
+
+struct game_options {
+	bool mishap;      /* 8.14 Terrible Mishap */
+	bool unleashed;   /* 13.0 note: "McClellan unleashed", no commitment rules */
+	bool solitaire;   /* 14–19: the Union is the bot's */
+};
+
+enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY };
+
+struct game_event {
+	int turn;
+	char text[GAME_LOG_TEXT];
+};
+
+struct game {
+	const struct scenario *scn;
+	struct game_options opt;
+	bool empty_setup;         /* `new empty`: no 4.5/13.7 restrictions */
+
+	/* dice (4: all chance through the game's RNG) */
+	uint64_t rng;             /* splitmix64 state */
+	int8_t forced[GAME_FORCED_MAX];
+	int nforced;
+
+	int turn;                 /* 1..11 */
+	enum side side;           /* phasing side */
+	enum phase phase;
+	struct pending pending;
+
+	struct unit_state unit[ROSTER_UNITS];
+
+	/* Union corps (13.0) */
+	enum corps_status corps[CORPS_COUNT];
+	uint64_t corps_lifted[CORPS_COUNT]; /* 13.3F/13.4C: bit n = Confederate unit n lifted */
+	bool commitment_lifted;   /* 8.12B: a Confederate unit crossed the creek */
+	bool hood_released;       /* 4.5C */
+	int8_t corps_moving;      /* 8.13: corps now moving, -1 none */
+	uint8_t corps_done;       /* 8.13: bit per corps that has finished moving */
+	uint8_t withdrawing;      /* 13.5: bit per corps withdrawing this turn */
+	bool vi_entered_free;     /* 9.3D bookkeeping */
+
+	/* reinforcements */
+	bool ap_hill_triggered;   /* 9.1 */
+	int8_t ap_hill_turn;
+	uint8_t entry_count[HEX_NROWS + HEX_NCOLS]; /* 9.2E: units entered through each edge hex this phase */
+
+	/* fords (8.7.5B): direction of the first crossing of each ford hexside this phase */
+	int16_t ford_from[16], ford_to[16];
+	int nfords_used;
+
+	/* control (3.3): enum side per hex (SIDE_NONE) */
+	uint8_t control[HEX_INDEX_COUNT];
+
+	/* artillery fire phase: number of guns that fired at each unit (10.7D) */
+	uint8_t fired_at[ROSTER_UNITS];
+
+	struct combat_state combat;
+
+	/* event log */
+	struct game_event log[GAME_LOG_MAX];
+	int nlog;                 /* total events ever logged; log[(n) % GAME_LOG_MAX] */
+};
+
+/* ---- actions: every change of state ---- */
+enum action_type {
+	ACT_END,          /* end the current step or phase */
+	ACT_MOVE,         /* unit, path (hexes after the start; reinforcements: from the entry hex) */
+	ACT_FIRE,         /* unit fires at target (artillery phase or defensive fire) */
+	ACT_ATTACK,       /* declare: hex attacked (target hex), units[] attackers */
+	ACT_RESOLVE,      /* resolve the attacks on hex next (11.4E) */
+	ACT_DECLINE,      /* decline an optional sub-decision (defensive fire, advance, support) */
+	ACT_RETREAT,      /* unit retreats along path */
+	ACT_ADVANCE,      /* unit advances into hex */
+	ACT_SUPPORT,      /* unit makes a supporting advance */
+	ACT_BREAK_OFF,    /* break off the combat against hex (11.5E) */
+	ACT_COMMIT,       /* commit corps */
+	ACT_WITHDRAW,     /* withdraw corps */
+	ACT_MISHAP,       /* 8.14: move enemy unit one hex */
+	/* set-up and test actions (PROTOCOL.md); they ignore phase and rules */
+	ACT_PLACE, ACT_REMOVE, ACT_SET_TURN, ACT_SET_PHASE, ACT_SET_CORPS, ACT_SEED, ACT_DICE,
+	ACT_COUNT
+};
+
+struct action {
+	enum action_type type;
+	int unit;                 /* unit index or -1 */
+	int target;               /* target unit index, hex, corps, turn … by type */
+	int value;                /* steps (place), status (set corps), phase … */
+	enum side side;           /* set phase */
+	int n;                    /* entries used in hex[] (paths, dice) or units[] */
+	int16_t hex[GAME_PATH_MAX];
+	int16_t units[8];
+	int nunits;
+};
+
+/* ---- the position ---- */
+
+/* Start a new game on scenario s with the given set-up, seed and options. */
+void game_new(struct game *g, const struct scenario *s, enum game_setup setup, uint64_t seed,
+	      const struct game_options *opt);
+/* Apply an action: returns true, or false with a message citing the rule in err and g
+ * unchanged. */
+bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* Every legal action at the current decision point (at most max); returns the count. */
+int game_legal(const struct game *g, struct action *out, int max);
+
+/* ---- text form of actions (the --batch command words) ---- */
+
+/* Parse a command line ("move U12 1707 1708") into an action; false with err set. */
+bool action_parse(const struct scenario *s, const char *line, struct action *a, char *err,
+		  size_t errlen);
+/* Write an action as the command that performs it. */
+void action_format(const struct scenario *s, const struct action *a, char *buf, size_t len);
+
+/* ---- helpers shared by the engine modules ---- */
+
+/* Roll one die: the next forced result if any, else the RNG; logs it with why. */
+int game_roll(struct game *g, const char *why);
+/* Append a formatted event to the log. */
+void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Names for the protocol: decision ("movement", "retreat" …), phase, corps status. */
+const char *game_decision_name(enum decision d);
+const char *game_phase_name(enum phase p);
+const char *game_corps_status_name(enum corps_status s);
+/* The unit (index) of a side in a hex: infantry first; -1 if none. Up to max indices of
+ * every unit in hex go into out; returns the count. */
+int game_units_at(const struct game *g, int hex, int *out, int max);
+/* True when unit u is on the map (not off, not eliminated). */
+bool game_on_map(const struct game *g, int u);
+/* Side of a unit index. */
+enum side game_unit_side(int u);
+/* Current combat value (artillery: fire value) and morale of unit u at its current steps. */
+int game_unit_cv(const struct game *g, int u);
+int game_unit_morale(const struct game *g, int u);
+/* True when hex is in the ZOC of a unit of side `enemy_of`'s enemy (6.1–6.2). */
+bool game_in_ezoc(const struct game *g, int hex, enum side side);
+/* Eliminate one step of unit u (11.16); logs; removes it at 0. */
+void game_lose_step(struct game *g, int u, const char *why);
+
+#endif
