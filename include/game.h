@@ -16,6 +16,7 @@
 #include "combat.h"
 #include "hex.h"
 #include "scenario.h"
+#include "solitaire.h"
 
 #define GAME_TURNS 11
 #define GAME_FORCED_MAX 64
@@ -127,6 +128,9 @@ struct game {
 	uint8_t fired_at[ROSTER_UNITS];
 
 	struct combat_state combat;
+
+	/* solitaire bot (14.0–19.0): objectives and commitment history; written by src/bot/ */
+	struct solitaire_state solitaire;
 
 	/* event log */
 	struct game_event log[GAME_LOG_MAX];

@@ -1,0 +1,39 @@
+/* solitaire.h — the part of the position that only the solitaire game (rules 14.0–19.0)
+ * needs: each Union formation's corps objectives as rolled on the Corps Objective Chart
+ * (20.5, 15.6C), which objective it now pursues, and which corps have been committed at least
+ * once (14.4). A plain value inside struct game, so it is copied, saved and restored with the
+ * rest of the position; the solitaire bot (src/bot/) is the only writer.
+ *
+ * Save files: every field below must be written and read back (position files). */
+#ifndef ANTIETAM_SOLITAIRE_H
+#define ANTIETAM_SOLITAIRE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Formations with their own objective (15.1, 15.6A): the five corps and the four IX Corps
+ * divisions. The names are the rows of the Corps Objective Chart (tables.h). */
+enum solo_formation {
+	SOLO_I, SOLO_II, SOLO_V, SOLO_VI, SOLO_XII, SOLO_IX1, SOLO_IX2, SOLO_IX3, SOLO_IX4,
+	SOLO_FORMATIONS
+};
+#define SOLO_ORDINALS 3          /* 1st, 2nd and 3rd objective columns of 20.5 */
+#define SOLO_OBJ_UNROLLED (-2)   /* obj.key: that column not yet looked up */
+#define SOLO_OBJ_NONE (-1)       /* obj.key: the chart's "-" (15.5) */
+#define SOLO_OBJ_HEX (-3)        /* obj.key: a single hex (15.6C marker), in obj.hex */
+
+struct solo_objective {
+	int8_t key;   /* index into scenario map objectives, or one of SOLO_OBJ_* */
+	int16_t hex;  /* SOLO_OBJ_HEX: the hex of a IX Corps division marker (15.6C) */
+};
+
+struct solitaire_state {
+	bool ready;                 /* first objectives drawn (15.2, 15.6C) */
+	uint8_t committed_once;     /* 14.4: bit (1 << enum corps) per corps ever Committed */
+	int8_t current[SOLO_FORMATIONS]; /* objective pursued: 0..2, SOLO_ORDINALS = none left (15.5) */
+	struct solo_objective obj[SOLO_FORMATIONS][SOLO_ORDINALS];
+	int8_t withdraw_turn;       /* 14.2: turn whose withdrawal rolls were made (0 none) */
+	uint8_t withdraw_mask;      /* 14.2: bit per corps the rolls withdrew that turn */
+};
+
+#endif
