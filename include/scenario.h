@@ -8,10 +8,12 @@
 
 #include "map.h"
 #include "roster.h"
+#include "tables.h"
 
 struct scenario {
 	struct map map;
 	struct roster roster;
+	struct tables tables;
 };
 
 /* Find the data directory: `given` (--data) if not NULL, then "data" beside the program,

@@ -60,5 +60,8 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 	snprintf(b, sizeof b, "%s/setup-historical.txt", dir);
 	if (!roster_load(&s->roster, a, b, err, errlen))
 		return false;
+	snprintf(a, sizeof a, "%s/tables.txt", dir);
+	if (!tables_load(&s->tables, a, err, errlen))
+		return false;
 	return true;
 }
