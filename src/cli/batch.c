@@ -56,6 +56,7 @@ const struct cli_table cli_basic_commands = { basic, sizeof basic / sizeof basic
 /* Every command group; a new cmd_*.c file adds its table here. */
 static const struct cli_table *const tables[] = {
 	&cli_basic_commands,
+	&cli_los_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 

@@ -41,5 +41,6 @@ const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 
 /* Command tables of the cmd_*.c files. */
 extern const struct cli_table cli_basic_commands;
+extern const struct cli_table cli_los_commands;
 
 #endif
