@@ -411,6 +411,45 @@ static void test_priority_and_turns(void **state)
 	assert_false(tables_turn_time(&T, 12, buf, sizeof buf));
 }
 
+/* ---- the charts against data/map.txt ----------------------------------------------------- */
+
+static bool map_has_objective(const struct map *m, const char *key)
+{
+	for (int i = 0; i < m->nobjectives; i++)
+		if (!strcmp(m->objective[i].key, key))
+			return true;
+	return false;
+}
+
+/* Every objective key the charts name (3.2, 20.5) is an objective of data/map.txt, once the
+ * map and its loader are in the tree. */
+static void test_keys_on_data_map(void **state)
+{
+	(void)state;
+	if (access("data/map.txt", R_OK) != 0)
+		skip();
+	struct map *m = malloc(sizeof *m);
+	assert_non_null(m);
+	char err[512] = "";
+	if (!map_load(m, "data/map.txt", err, sizeof err)) {
+		free(m);
+		fail_msg("data/map.txt does not load: %s", err);
+	}
+	for (int i = 0; i < T.nvp; i++)
+		if (!map_has_objective(m, T.vp[i].key))
+			fail_msg("3.2: vp %s is not an objective of data/map.txt", T.vp[i].key);
+	for (int i = 0; i < T.ncorps; i++)
+		for (int n = 0; n < T.corps[i].ncells; n++)
+			for (int k = 0; k < T.corps[i].cell[n].nkeys; k++) {
+				const char *key = T.corps[i].cell[n].keys[k];
+				if (strcmp(key, TABLES_NO_OBJECTIVE) && strcmp(key, TABLES_IX_DRAW) &&
+				    !map_has_objective(m, key))
+					fail_msg("20.5: %s objective %d '%s' is not an objective of "
+						 "data/map.txt", T.corps[i].corps, n + 1, key);
+			}
+	free(m);
+}
+
 /* ---- loader errors: the real file with one line changed ------------------------------- */
 
 /* Write data/tables.txt to a temporary file with the first line starting with `match`
@@ -550,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_ap_hill),
 		cmocka_unit_test(test_corps_objectives),
 		cmocka_unit_test(test_priority_and_turns),
+		cmocka_unit_test(test_keys_on_data_map),
 		cmocka_unit_test(test_loader_errors),
 	};
 	return cmocka_run_group_tests_name("tables", tests, setup, NULL);
