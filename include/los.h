@@ -32,4 +32,10 @@ bool los_clear(const struct map *m, int from, int to);
  * one-line reason for the UI. */
 bool los_trace(const struct map *m, int from, int to, struct los_result *r);
 
+/* 10.4: the hexside features (enum side_feature bits) of the target hex's side through which
+ * the line from `from` enters it — the side a target is "behind" for the crest and Sunken
+ * Road DRMs. Where the line enters at a corner, only the features both sides there share.
+ * 0 for the same hex or a hex off the map. */
+unsigned los_target_side(const struct map *m, int from, int to);
+
 #endif

@@ -311,6 +311,24 @@ static void test_hex_edges(void **state)
 	expect_both(M, 3010, 2810, false, 2810);
 }
 
+/* 10.4: the side a target is behind — the one the line enters its hex through; at a corner
+ * only what both sides share. */
+static void test_target_side(void **state)
+{
+	(void)state;
+	map_reset();
+	set_side(2013, 2014, SIDE_SUNKEN | SIDE_SECONDARY);
+	assert_int_equal(los_target_side(M, 2010, 2014), SIDE_SUNKEN | SIDE_SECONDARY);
+	assert_int_equal(los_target_side(M, 2013, 2014), SIDE_SUNKEN | SIDE_SECONDARY);
+	assert_int_equal(los_target_side(M, 2018, 2014), 0);
+	assert_int_equal(los_target_side(M, 2014, 2014), 0);
+	/* 3010 -> 2810 enters 2810 at the corner of its sides with 2909 and 2910. */
+	set_side(2810, 2909, SIDE_CREST);
+	assert_int_equal(los_target_side(M, 3010, 2810), 0);
+	set_side(2810, 2910, SIDE_CREST | SIDE_RUN);
+	assert_int_equal(los_target_side(M, 3010, 2810), SIDE_CREST);
+}
+
 static void test_invalid(void **state)
 {
 	(void)state;
@@ -331,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_crests),
 		cmocka_unit_test(test_high_high),
 		cmocka_unit_test(test_hex_edges),
+		cmocka_unit_test(test_target_side),
 		cmocka_unit_test(test_invalid),
 	};
 	return cmocka_run_group_tests_name("los", tests, setup, teardown);

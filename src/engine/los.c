@@ -202,3 +202,15 @@ bool los_clear(const struct map *m, int from, int to)
 	struct los_result r;
 	return trace(m, from, to, &r);
 }
+
+unsigned los_target_side(const struct map *m, int from, int to)
+{
+	if (!hex_valid(from) || !hex_valid(to) || from == to)
+		return 0;
+	struct hex_step steps[HEX_LINE_MAX];
+	int n = hex_line(from, to, steps);
+	const struct hex_step *prev = &steps[n - 2];
+	if (!prev->edge)
+		return side_between(m, to, prev->hex);
+	return side_between(m, to, prev->hex) & side_between(m, to, prev->other);
+}
