@@ -17,4 +17,12 @@ void cli_free(struct cli *c);
  * Returns false when the command was `quit`. */
 bool cli_exec(struct cli *c, const char *line, FILE *out);
 
+struct roster;
+/* Write the order of battle (`--print-oob`): each army by corps/division, every unit's values
+ * at each step level and set-up hex, totals of steps and combat value per formation and army. */
+void cli_print_oob(FILE *out, const struct roster *r);
+/* Load the roster from the data directory (datadir or the default lookup) and print it to
+ * stdout; returns the process exit code. */
+int cli_print_oob_main(const char *datadir);
+
 #endif

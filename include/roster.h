@@ -35,6 +35,7 @@ struct unit_def {
 	int ma;                 /* movement allowance */
 	int range;              /* artillery range (10.3A), 0 for infantry */
 	bool cavalry;           /* 8.10: Confederate cavalry division, never double-times */
+	int strength;           /* men engaged (infantry) or guns (artillery): the source of the values */
 };
 
 struct roster {
@@ -51,7 +52,15 @@ int roster_find(const struct roster *r, const char *id);
 int roster_index(enum side side, int number);
 /* Protocol names: "union"/"confederate", "infantry"/"artillery", corps "I" … "XII". */
 const char *roster_side_name(enum side s);
+const char *roster_type_name(enum unit_type t);
 const char *roster_corps_name(enum corps c);
 bool roster_corps_parse(const char *s, enum corps *out);
+/* Combat value (artillery: fire value) and morale of a unit at a step count; 0 when the
+ * count is outside 1..steps. */
+int roster_cv(const struct unit_def *u, int steps);
+int roster_morale(const struct unit_def *u, int steps);
+/* True when unit a may share a hex with unit b under the formation limits of 7.1–7.3 and
+ * the one-infantry-one-artillery limit (same side assumed). */
+bool roster_may_stack(const struct unit_def *a, const struct unit_def *b);
 
 #endif

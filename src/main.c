@@ -6,14 +6,14 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: antietam [--data DIR] [--batch [FILE]]\n", f);
+	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob]\n", f);
 }
 
 int main(int argc, char **argv)
 {
 	const char *datadir = NULL;
 	const char *batch_file = NULL;
-	bool batch = false;
+	bool batch = false, print_oob = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
 			datadir = argv[++i];
@@ -21,6 +21,8 @@ int main(int argc, char **argv)
 			batch = true;
 			if (i + 1 < argc && argv[i + 1][0] != '-')
 				batch_file = argv[++i];
+		} else if (!strcmp(argv[i], "--print-oob")) {
+			print_oob = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
@@ -30,7 +32,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	(void)datadir;
+	if (print_oob)
+		return cli_print_oob_main(datadir);
 	if (batch)
 		return cli_batch_main(datadir, batch_file);
 	usage(stderr);
