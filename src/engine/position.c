@@ -1,0 +1,1178 @@
+/* position.c — owns the text of a position file: writing every field of struct game (and
+ * its combat state) as symbolic, hex-coded records, and reading them back with every value
+ * checked, into a scratch game that reaches the caller only when the whole file is good.
+ *
+ * The format is documented in docs/formats.md ("Position files"). Names are the protocol's
+ * (PROTOCOL.md): units U12/C7, hexes CCRR, sides, phases, decisions, corps. Free text (the
+ * event log, action texts) is written quoted with \" \\ \xHH escapes so that a '#' or a run
+ * of blanks cannot be mistaken for a comment or a field separator: inside quotes no two
+ * blanks follow each other, so joining the fields of the line with single blanks gives the
+ * quoted text back exactly. A position file is printable ASCII; anything else is refused. */
+#include "position.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datafile.h"
+#include "hex.h"
+
+/* ---- names (the protocol's words) ---- */
+
+static const char *const decision_names[DECISION_COUNT] = {
+	[DECISION_MISHAP] = "mishap",
+	[DECISION_WITHDRAWAL] = "withdrawal",
+	[DECISION_WITHDRAW_MOVE] = "withdraw-move",
+	[DECISION_COMMITMENT] = "commitment",
+	[DECISION_MOVEMENT] = "movement",
+	[DECISION_ARTILLERY] = "artillery",
+	[DECISION_COMBAT] = "combat",
+	[DECISION_RESOLVE] = "resolve",
+	[DECISION_DEFENSIVE_FIRE] = "defensive-fire",
+	[DECISION_RETREAT] = "retreat",
+	[DECISION_ADVANCE] = "advance",
+	[DECISION_SUPPORT] = "support",
+	[DECISION_BREAK_OFF] = "break-off",
+	[DECISION_COMBAT_ROUND2] = "combat-round2",
+	[DECISION_GAMEOVER] = "gameover",
+};
+
+/* Which decisions name a unit (SEQUENCE.md), in which phase each is taken, and whether the
+ * phasing side (1), the other side (0) or either (-1) owns it. */
+static const struct {
+	bool subject;
+	int8_t phase;   /* enum phase, -1 any */
+	int8_t owner;
+} decision_rules[DECISION_COUNT] = {
+	[DECISION_MISHAP] = { false, PHASE_MOVEMENT, 1 },
+	[DECISION_WITHDRAWAL] = { false, PHASE_MOVEMENT, 1 },
+	[DECISION_WITHDRAW_MOVE] = { true, PHASE_MOVEMENT, 1 },
+	[DECISION_COMMITMENT] = { false, PHASE_MOVEMENT, 1 },
+	[DECISION_MOVEMENT] = { false, PHASE_MOVEMENT, 1 },
+	[DECISION_ARTILLERY] = { false, PHASE_ARTILLERY, 1 },
+	[DECISION_COMBAT] = { false, PHASE_COMBAT, 1 },
+	[DECISION_RESOLVE] = { false, PHASE_COMBAT, 1 },
+	[DECISION_DEFENSIVE_FIRE] = { true, PHASE_COMBAT, 0 },
+	[DECISION_RETREAT] = { true, PHASE_COMBAT, -1 },
+	[DECISION_ADVANCE] = { true, PHASE_COMBAT, 1 },
+	[DECISION_SUPPORT] = { true, PHASE_COMBAT, 1 },
+	[DECISION_BREAK_OFF] = { false, PHASE_COMBAT, -1 },
+	[DECISION_COMBAT_ROUND2] = { false, PHASE_COMBAT, 1 },
+	[DECISION_GAMEOVER] = { false, -1, -1 },
+};
+
+static const char *const phase_names[] = { "movement", "artillery", "combat" };
+static const char *const side_names[] = { "union", "confederate", "none" };
+static const char *const status_names[] = { "committed", "available", "unavailable" };
+static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
+static const char *const setup_names[] = { "historical", "empty" };
+
+/* Unit flag bits by name; a bit without a name is written bitN. */
+static const char *const flag_names[32] = {
+	"moved", "art-moved", "fired", "def-fired", "attacked", "removed", "double-time",
+	"withdrawn",
+};
+
+#define NAMES(a) (int)(sizeof(a) / sizeof((a)[0]))
+
+static void unit_name(int u, char buf[16])
+{
+	if (u < ROSTER_UNION)
+		snprintf(buf, 16, "U%d", u + 1);
+	else
+		snprintf(buf, 16, "C%d", u - ROSTER_UNION + 1);
+}
+
+/* ================================================================ writing */
+
+/* Write s quoted (see the file comment). */
+static void write_quoted(FILE *f, const char *s)
+{
+	putc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		unsigned c = *p;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == ' ' && p[1] != ' ')
+			putc(' ', f);
+		else if (c <= ' ' || c >= 0x7f || c == '#')
+			fprintf(f, "\\x%02x", c);
+		else
+			putc((int)c, f);
+	}
+	putc('"', f);
+}
+
+static const char *yes_no(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+static const char *on_off(bool b)
+{
+	return b ? "on" : "off";
+}
+
+/* Comma-separated unit names of the set bits of a Confederate-unit mask, or "-". */
+static void write_lifted(FILE *f, uint64_t mask)
+{
+	if (!mask) {
+		fputs("-", f);
+		return;
+	}
+	const char *sep = "";
+	for (int b = 0; b < 64; b++)
+		if (mask >> b & 1) {
+			if (b < ROSTER_CONFEDERATE)
+				fprintf(f, "%sC%d", sep, b + 1);
+			else
+				fprintf(f, "%sbit%d", sep, b);
+			sep = ",";
+		}
+}
+
+static void write_unit_list(FILE *f, const int16_t *u, int n)
+{
+	if (n == 0) {
+		fputs("-", f);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		unit_name(u[i], name);
+		fprintf(f, "%s%s", i ? "," : "", name);
+	}
+}
+
+static void write_units(FILE *f, const struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_state *us = &g->unit[u];
+		char name[16];
+		unit_name(u, name);
+		fprintf(f, "unit %s ", name);
+		if (us->hex != HEX_NONE)
+			fprintf(f, "%04d", us->hex);
+		else
+			fputs(us->steps ? "off" : "dead", f);
+		fprintf(f, " steps=%d", us->steps);
+		if (us->mp_used)
+			fprintf(f, " mp=%d", us->mp_used);
+		if (us->flags) {
+			const char *sep = " flags=";
+			for (int b = 0; b < 32; b++)
+				if (us->flags >> b & 1) {
+					if (flag_names[b])
+						fprintf(f, "%s%s", sep, flag_names[b]);
+					else
+						fprintf(f, "%sbit%d", sep, b);
+					sep = ",";
+				}
+		}
+		if (g->fired_at[u])
+			fprintf(f, " fired-at=%d", g->fired_at[u]);
+		putc('\n', f);
+	}
+}
+
+static void write_corps(FILE *f, const struct game *g)
+{
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		fprintf(f, "corps %s %s", corps_names[c], status_names[g->corps[c]]);
+		if (g->corps_moving == c)
+			fputs(" moving", f);
+		if (g->corps_done >> c & 1)
+			fputs(" done", f);
+		if (g->withdrawing >> c & 1)
+			fputs(" withdrawing", f);
+		fputs(" lifted=", f);
+		write_lifted(f, g->corps_lifted[c]);
+		putc('\n', f);
+	}
+}
+
+static void write_combat(FILE *f, const struct combat_state *c)
+{
+	fprintf(f, "combat round=%d current=%d attacker-loss=%d defender-loss=%d retreat=%s\n",
+		c->round, c->current, c->attacker_loss, c->defender_loss, yes_no(c->retreat_result));
+	for (int i = 0; i < c->ndecl; i++) {
+		const struct combat_decl *d = &c->decl[i];
+		fputs("decl ", f);
+		if (d->ndefhex == 0)
+			fputs("-", f);
+		for (int h = 0; h < d->ndefhex; h++)
+			fprintf(f, "%s%04d", h ? "," : "", d->defhex[h]);
+		fputs(" attackers=", f);
+		write_unit_list(f, d->attacker, d->nattackers);
+		fprintf(f, " next=%d flags=%d\n", d->next, d->flags);
+	}
+	fputs("queue", f);
+	for (int i = 0; i < c->nqueue; i++) {
+		char name[16];
+		unit_name(c->queue[i], name);
+		fprintf(f, " %s", name);
+	}
+	putc('\n', f);
+}
+
+static void write_log(FILE *f, const struct game *g)
+{
+	fprintf(f, "log-count %d\n", g->nlog);
+	int first = g->nlog > GAME_LOG_MAX ? g->nlog - GAME_LOG_MAX : 0;
+	for (int i = first; i < g->nlog; i++) {
+		const struct game_event *e = &g->log[i % GAME_LOG_MAX];
+		fprintf(f, "event %d ", e->turn);
+		write_quoted(f, e->text);
+		putc('\n', f);
+	}
+}
+
+static void write_record(FILE *f, const struct position_record *r)
+{
+	fprintf(f, "start %s seed=%" PRIu64 " mishap=%s unleashed=%s solitaire=%s\n",
+		setup_names[r->setup == SETUP_EMPTY], r->seed, on_off(r->opt.mishap),
+		on_off(r->opt.unleashed), on_off(r->opt.solitaire));
+	for (int i = 0; i < r->n; i++) {
+		fputs("action ", f);
+		write_quoted(f, r->action[i]);
+		putc('\n', f);
+	}
+}
+
+bool position_write(const struct game *g, const struct position_record *rec, FILE *f)
+{
+	fprintf(f, "antietam-position %d\n", POSITION_VERSION);
+	fputs("# Antietam: Burnished Rows of Steel - a saved game (docs/formats.md)\n", f);
+	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
+	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
+		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
+	fprintf(f, "turn %d %s %s\n", g->turn, side_names[g->side], phase_names[g->phase]);
+	fprintf(f, "pending %s %s", side_names[g->pending.side], decision_names[g->pending.what]);
+	if (g->pending.subject >= 0) {
+		char name[16];
+		unit_name(g->pending.subject, name);
+		fprintf(f, " %s", name);
+	}
+	putc('\n', f);
+	fprintf(f, "rng %016" PRIx64 "\n", g->rng);
+	fputs("dice", f);
+	for (int i = 0; i < g->nforced; i++)
+		fprintf(f, " %d", g->forced[i]);
+	putc('\n', f);
+	write_corps(f, g);
+	fprintf(f, "commitment-lifted %s\n", yes_no(g->commitment_lifted));
+	fprintf(f, "hood-released %s\n", yes_no(g->hood_released));
+	fprintf(f, "vi-entered-free %s\n", yes_no(g->vi_entered_free));
+	fprintf(f, "ap-hill triggered=%s turn=%d\n", yes_no(g->ap_hill_triggered), g->ap_hill_turn);
+	fputs("entries", f);
+	for (int i = 0; i < HEX_NROWS + HEX_NCOLS; i++)
+		if (g->entry_count[i])
+			fprintf(f, " %d:%d", i, g->entry_count[i]);
+	putc('\n', f);
+	for (int i = 0; i < g->nfords_used; i++)
+		fprintf(f, "ford %04d %04d\n", g->ford_from[i], g->ford_to[i]);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int id = hex_from_index(i);
+		if (hex_valid(id) && g->control[i] < SIDE_NONE)
+			fprintf(f, "control %04d %s\n", id, side_names[g->control[i]]);
+	}
+	write_units(f, g);
+	write_combat(f, &g->combat);
+	write_log(f, g);
+	if (rec)
+		write_record(f, rec);
+	fputs("end\n", f);
+	return !ferror(f) && fflush(f) == 0;
+}
+
+/* ================================================================ reading */
+
+struct reader {
+	struct datafile df;
+	const struct scenario *s;
+	struct game *g;                   /* scratch: reaches the caller only when all is good */
+	struct position_record rec;       /* scratch record */
+	int count[32];                    /* records read, per key */
+	int line[32];                     /* line of the last record of each key */
+	bool unit_seen[ROSTER_UNITS];
+	bool corps_seen[CORPS_COUNT];
+	bool control_seen[HEX_INDEX_COUNT];
+	bool entry_seen[HEX_NROWS + HEX_NCOLS];
+	int nevents;
+};
+
+typedef bool (*record_fn)(struct reader *r);
+
+#define FAIL(...) datafile_fail(&r->df, __VA_ARGS__)
+
+/* ---- field parsers: each sets the error and returns false on a bad value ---- */
+
+static bool parse_long(struct reader *r, const char *s, long min, long max, const char *what,
+		       long *out)
+{
+	char *end;
+	*out = 0;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || !(*s == '-' || (*s >= '0' && *s <= '9')))
+		return FAIL("%s: '%s' is not a number", what, s);
+	if (v < min || v > max)
+		return FAIL("%s: %ld out of range %ld..%ld", what, v, min, max);
+	*out = v;
+	return true;
+}
+
+static bool parse_int(struct reader *r, const char *s, int min, int max, const char *what, int *out)
+{
+	long v;
+	*out = 0;
+	if (!parse_long(r, s, min, max, what, &v))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool parse_name(struct reader *r, const char *s, const char *const *names, int n,
+		       const char *what, int *out)
+{
+	*out = 0;
+	for (int i = 0; i < n; i++)
+		if (names[i] && !strcmp(s, names[i])) {
+			*out = i;
+			return true;
+		}
+	return FAIL("unknown %s '%s'", what, s);
+}
+
+static bool parse_yes_no(struct reader *r, const char *s, const char *what, bool *out)
+{
+	static const char *const yn[] = { "no", "yes" };
+	int v;
+	if (!parse_name(r, s, yn, 2, what, &v))
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_on_off(struct reader *r, const char *s, const char *what, bool *out)
+{
+	static const char *const oo[] = { "off", "on" };
+	int v;
+	if (!parse_name(r, s, oo, 2, what, &v))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* "U12" or "C7": digits without a leading zero, within the roster. */
+static bool parse_unit(struct reader *r, const char *s, int *out)
+{
+	int side = s[0] == 'U' ? SIDE_UNION : s[0] == 'C' ? SIDE_CONFEDERATE : -1;
+	int max = side == SIDE_UNION ? ROSTER_UNION : ROSTER_CONFEDERATE;
+	const char *d = s + 1;
+	size_t nd = strspn(d, "0123456789");
+	if (side < 0 || nd == 0 || nd > 3 || d[nd] || d[0] == '0' || atoi(d) > max)
+		return FAIL("unknown unit '%s' (U1-U%d, C1-C%d)", s, ROSTER_UNION, ROSTER_CONFEDERATE);
+	*out = atoi(d) - 1 + (side == SIDE_CONFEDERATE ? ROSTER_UNION : 0);
+	return true;
+}
+
+static bool parse_hex(struct reader *r, const char *s, int *out)
+{
+	if (!hex_parse(s, out))
+		return FAIL("'%s' is not a hex on the map (CCRR, columns 10-42, rows 00-44)", s);
+	return true;
+}
+
+/* Split "key=value": the key (copied into key) and the value; false when there is no '='. */
+static const char *split_key(struct reader *r, const char *field, char *key, size_t keylen)
+{
+	const char *eq = strchr(field, '=');
+	if (!eq || eq == field || (size_t)(eq - field) >= keylen) {
+		FAIL("expected KEY=VALUE, found '%s'", field);
+		return NULL;
+	}
+	memcpy(key, field, (size_t)(eq - field));
+	key[eq - field] = 0;
+	return eq + 1;
+}
+
+/* Look key up in keys[] (n entries); refuses unknown and repeated keys (seen[] per key). */
+static bool find_key(struct reader *r, const char *key, const char *const *keys, int n,
+		     bool *seen, int *out)
+{
+	*out = 0;
+	if (!parse_name(r, key, keys, n, "key", out))
+		return false;
+	if (seen[*out])
+		return FAIL("key '%s' given twice", key);
+	seen[*out] = true;
+	return true;
+}
+
+static bool require_keys(struct reader *r, const char *const *keys, int n, const bool *seen)
+{
+	for (int i = 0; i < n; i++)
+		if (!seen[i])
+			return FAIL("missing key %s=", keys[i]);
+	return true;
+}
+
+/* Comma-separated unit names, or "-" for none: at most max distinct units into out. */
+static bool parse_unit_list(struct reader *r, const char *s, int16_t *out, int max, int *n)
+{
+	*n = 0;
+	if (!strcmp(s, "-"))
+		return true;
+	char buf[DATAFILE_LINE_MAX];
+	snprintf(buf, sizeof buf, "%s", s);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int u;
+		if (!parse_unit(r, tok, &u))
+			return false;
+		if (*n == max)
+			return FAIL("more than %d units in '%s'", max, s);
+		for (int i = 0; i < *n; i++)
+			if (out[i] == u)
+				return FAIL("unit %s listed twice", tok);
+		out[(*n)++] = (int16_t)u;
+	}
+	if (*n == 0 || s[strlen(s) - 1] == ',' || s[0] == ',' || strstr(s, ",,"))
+		return FAIL("malformed unit list '%s'", s);
+	return true;
+}
+
+/* The quoted text that fields[i..] make up, unescaped into out (outlen bytes, NUL included). */
+static bool parse_quoted(struct reader *r, int i, char *out, size_t outlen)
+{
+	char joined[DATAFILE_LINE_MAX];
+	size_t len = 0;
+	if (i >= r->df.nfields)
+		return FAIL("missing quoted text");
+	for (int k = i; k < r->df.nfields; k++) {
+		size_t fl = strlen(r->df.field[k]);
+		if (len + fl + 2 > sizeof joined)
+			return FAIL("text too long");
+		if (k > i)
+			joined[len++] = ' ';
+		memcpy(joined + len, r->df.field[k], fl);
+		len += fl;
+	}
+	joined[len] = 0;
+	if (len < 2 || joined[0] != '"' || joined[len - 1] != '"')
+		return FAIL("expected text in double quotes");
+	size_t o = 0;
+	for (size_t k = 1; k < len - 1; k++) {
+		unsigned char c = (unsigned char)joined[k];
+		if (c == '"')
+			return FAIL("unescaped '\"' inside quoted text");
+		if (c == '\\') {
+			if (k + 1 >= len - 1)
+				return FAIL("unterminated escape in quoted text");
+			c = (unsigned char)joined[++k];
+			if (c == 'x' && strspn(joined + k + 1, "0123456789abcdef") >= 2) {
+				char hx[3] = { joined[k + 1], joined[k + 2], 0 };
+				c = (unsigned char)strtol(hx, NULL, 16);
+				k += 2;
+				if (c == 0)
+					return FAIL("\\x00 in quoted text");
+			} else if (c != '"' && c != '\\') {
+				return FAIL("bad escape in quoted text (\\\", \\\\ or \\xHH)");
+			}
+		}
+		if (o + 1 >= outlen)
+			return FAIL("text longer than %zu characters", outlen - 1);
+		out[o++] = (char)c;
+	}
+	out[o] = 0;
+	return true;
+}
+
+/* ---- one handler per record kind ---- */
+
+static bool nfields(struct reader *r, int min, int max)
+{
+	if (r->df.nfields < min || r->df.nfields > max) {
+		if (min == max)
+			return FAIL("'%s' takes %d field%s, found %d", r->df.field[0], min - 1,
+				    min == 2 ? "" : "s", r->df.nfields - 1);
+		return FAIL("'%s' takes %d to %d fields, found %d", r->df.field[0], min - 1, max - 1,
+			    r->df.nfields - 1);
+	}
+	return true;
+}
+
+static bool rd_setup(struct reader *r)
+{
+	int v;
+	if (!nfields(r, 2, 2) || !parse_name(r, r->df.field[1], setup_names, 2, "set-up", &v))
+		return false;
+	r->g->empty_setup = v == 1;
+	return true;
+}
+
+static const char *const option_keys[] = { "mishap", "unleashed", "solitaire" };
+
+/* mishap=on|off unleashed=… solitaire=… from field i on (every key required). */
+static bool parse_options(struct reader *r, int i, struct game_options *o)
+{
+	bool seen[3] = { false };
+	for (; i < r->df.nfields; i++) {
+		char key[32];
+		int k;
+		bool v;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, option_keys, 3, seen, &k) ||
+		    !parse_on_off(r, val, key, &v))
+			return false;
+		if (k == 0)
+			o->mishap = v;
+		else if (k == 1)
+			o->unleashed = v;
+		else
+			o->solitaire = v;
+	}
+	return require_keys(r, option_keys, 3, seen);
+}
+
+static bool rd_options(struct reader *r)
+{
+	return parse_options(r, 1, &r->g->opt);
+}
+
+static bool rd_turn(struct reader *r)
+{
+	int side, phase;
+	if (!nfields(r, 4, 4) || !parse_int(r, r->df.field[1], 1, GAME_TURNS, "turn", &r->g->turn) ||
+	    !parse_name(r, r->df.field[2], side_names, 2, "side", &side) ||
+	    !parse_name(r, r->df.field[3], phase_names, NAMES(phase_names), "phase", &phase))
+		return false;
+	r->g->side = (enum side)side;
+	r->g->phase = (enum phase)phase;
+	return true;
+}
+
+static bool rd_pending(struct reader *r)
+{
+	int side, what, subject = -1;
+	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], side_names, 3, "side", &side) ||
+	    !parse_name(r, r->df.field[2], decision_names, DECISION_COUNT, "decision", &what) ||
+	    (r->df.nfields == 4 && !parse_unit(r, r->df.field[3], &subject)))
+		return false;
+	r->g->pending.side = (enum side)side;
+	r->g->pending.what = (enum decision)what;
+	r->g->pending.subject = subject;
+	return true;
+}
+
+static bool rd_rng(struct reader *r)
+{
+	const char *s = r->df.field[1];
+	if (!nfields(r, 2, 2))
+		return false;
+	if (strlen(s) != 16 || strspn(s, "0123456789abcdef") != 16)
+		return FAIL("rng: expected 16 lower-case hex digits, found '%s'", s);
+	r->g->rng = strtoull(s, NULL, 16);
+	return true;
+}
+
+static bool rd_dice(struct reader *r)
+{
+	if (r->df.nfields - 1 > GAME_FORCED_MAX)
+		return FAIL("more than %d forced dice", GAME_FORCED_MAX);
+	for (int i = 1; i < r->df.nfields; i++) {
+		int d;
+		if (!parse_int(r, r->df.field[i], 1, 6, "die", &d))
+			return false;
+		r->g->forced[r->g->nforced++] = (int8_t)d;
+	}
+	return true;
+}
+
+/* lifted=C3,C7 (13.3F/13.4C): bit n = Confederate unit n + 1; bitN for bits past the roster. */
+static bool parse_lifted(struct reader *r, const char *s, uint64_t *mask)
+{
+	*mask = 0;
+	if (!strcmp(s, "-"))
+		return true;
+	char buf[DATAFILE_LINE_MAX];
+	snprintf(buf, sizeof buf, "%s", s);
+	if (!*s || s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,"))
+		return FAIL("malformed unit list '%s'", s);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int bit, u;
+		if (!strncmp(tok, "bit", 3)) {
+			if (!parse_int(r, tok + 3, ROSTER_CONFEDERATE, 63, "lifted bit", &bit))
+				return false;
+		} else {
+			if (!parse_unit(r, tok, &u))
+				return false;
+			if (u < ROSTER_UNION)
+				return FAIL("lifted: %s is not a Confederate unit", tok);
+			bit = u - ROSTER_UNION;
+		}
+		if (*mask >> bit & 1)
+			return FAIL("lifted: %s listed twice", tok);
+		*mask |= (uint64_t)1 << bit;
+	}
+	return true;
+}
+
+static bool rd_corps(struct reader *r)
+{
+	int c, status;
+	if (!nfields(r, 3, 7) ||
+	    !parse_name(r, r->df.field[1], corps_names, CORPS_COUNT, "corps", &c) ||
+	    !parse_name(r, r->df.field[2], status_names, 3, "corps status", &status))
+		return false;
+	if (r->corps_seen[c])
+		return FAIL("corps %s given twice", corps_names[c]);
+	r->corps_seen[c] = true;
+	r->g->corps[c] = (enum corps_status)status;
+	static const char *const words[] = { "moving", "done", "withdrawing", "lifted" };
+	bool seen[4] = { false };
+	for (int i = 3; i < r->df.nfields; i++) {
+		const char *f = r->df.field[i];
+		int k;
+		char key[16];
+		const char *val = NULL;
+		if (strchr(f, '=')) {
+			if (!(val = split_key(r, f, key, sizeof key)))
+				return false;
+		} else {
+			snprintf(key, sizeof key, "%.15s", f);
+		}
+		if (!find_key(r, key, words, 4, seen, &k))
+			return false;
+		if ((k == 3) != (val != NULL))
+			return FAIL(k == 3 ? "expected lifted=UNITS" : "'%s' takes no value", key);
+		if (k == 0) {
+			if (r->g->corps_moving != -1)
+				return FAIL("two corps moving (8.13)");
+			r->g->corps_moving = (int8_t)c;
+		} else if (k == 1) {
+			r->g->corps_done |= (uint8_t)(1u << c);
+		} else if (k == 2) {
+			r->g->withdrawing |= (uint8_t)(1u << c);
+		} else if (!parse_lifted(r, val, &r->g->corps_lifted[c])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool rd_yes_no(struct reader *r, bool *out)
+{
+	return nfields(r, 2, 2) && parse_yes_no(r, r->df.field[1], r->df.field[0], out);
+}
+
+static bool rd_commitment_lifted(struct reader *r)
+{
+	return rd_yes_no(r, &r->g->commitment_lifted);
+}
+
+static bool rd_hood_released(struct reader *r)
+{
+	return rd_yes_no(r, &r->g->hood_released);
+}
+
+static bool rd_vi_entered_free(struct reader *r)
+{
+	return rd_yes_no(r, &r->g->vi_entered_free);
+}
+
+static bool rd_ap_hill(struct reader *r)
+{
+	static const char *const keys[] = { "triggered", "turn" };
+	bool seen[2] = { false };
+	for (int i = 1; i < r->df.nfields; i++) {
+		char key[16];
+		int k, t;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 2, seen, &k))
+			return false;
+		if (k == 0 && !parse_yes_no(r, val, key, &r->g->ap_hill_triggered))
+			return false;
+		if (k == 1) {
+			if (!parse_int(r, val, -1, GAME_TURNS, "A.P. Hill turn", &t))
+				return false;
+			r->g->ap_hill_turn = (int8_t)t;
+		}
+	}
+	return require_keys(r, keys, 2, seen);
+}
+
+/* 9.2E: INDEX:COUNT per edge slot used this phase. */
+static bool rd_entries(struct reader *r)
+{
+	for (int i = 1; i < r->df.nfields; i++) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "%.31s", r->df.field[i]);
+		char *colon = strchr(buf, ':');
+		int slot, n;
+		if (!colon)
+			return FAIL("entries: expected SLOT:COUNT, found '%s'", r->df.field[i]);
+		*colon = 0;
+		if (!parse_int(r, buf, 0, HEX_NROWS + HEX_NCOLS - 1, "entry slot", &slot) ||
+		    !parse_int(r, colon + 1, 1, 255, "entry count", &n))
+			return false;
+		if (r->entry_seen[slot])
+			return FAIL("entry slot %d given twice", slot);
+		r->entry_seen[slot] = true;
+		r->g->entry_count[slot] = (uint8_t)n;
+	}
+	return true;
+}
+
+/* 8.7.5B: the first crossing of a ford hexside this phase, from → to. */
+static bool rd_ford(struct reader *r)
+{
+	int a, b;
+	if (!nfields(r, 3, 3) || !parse_hex(r, r->df.field[1], &a) || !parse_hex(r, r->df.field[2], &b))
+		return false;
+	if (!hex_adjacent(a, b))
+		return FAIL("ford %04d %04d: the hexes are not adjacent", a, b);
+	for (int i = 0; i < r->g->nfords_used; i++)
+		if ((r->g->ford_from[i] == a && r->g->ford_to[i] == b) ||
+		    (r->g->ford_from[i] == b && r->g->ford_to[i] == a))
+			return FAIL("ford %04d/%04d given twice", a, b);
+	int n = r->g->nfords_used++;
+	r->g->ford_from[n] = (int16_t)a;
+	r->g->ford_to[n] = (int16_t)b;
+	return true;
+}
+
+static bool rd_control(struct reader *r)
+{
+	int h, side;
+	if (!nfields(r, 3, 3) || !parse_hex(r, r->df.field[1], &h) ||
+	    !parse_name(r, r->df.field[2], side_names, 2, "side", &side))
+		return false;
+	int i = hex_index(h);
+	if (r->control_seen[i])
+		return FAIL("control of %04d given twice", h);
+	r->control_seen[i] = true;
+	r->g->control[i] = (uint8_t)side;
+	return true;
+}
+
+static bool parse_flags(struct reader *r, const char *s, uint32_t *flags)
+{
+	char buf[DATAFILE_LINE_MAX];
+	snprintf(buf, sizeof buf, "%s", s);
+	*flags = 0;
+	if (!*s || s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,"))
+		return FAIL("malformed flag list '%s'", s);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int b = -1;
+		for (int i = 0; i < 32; i++)
+			if (flag_names[i] && !strcmp(tok, flag_names[i]))
+				b = i;
+		if (b < 0) {
+			if (strncmp(tok, "bit", 3) || !parse_int(r, tok + 3, 0, 31, "flag bit", &b))
+				return b < 0 && strncmp(tok, "bit", 3) ? FAIL("unknown unit flag '%s'", tok)
+								       : false;
+			if (flag_names[b])
+				return FAIL("flag bit%d is written '%s'", b, flag_names[b]);
+		}
+		if (*flags >> b & 1)
+			return FAIL("flag '%s' given twice", tok);
+		*flags |= (uint32_t)1 << b;
+	}
+	return true;
+}
+
+static bool rd_unit(struct reader *r)
+{
+	int u;
+	if (!nfields(r, 4, 7) || !parse_unit(r, r->df.field[1], &u))
+		return false;
+	if (r->unit_seen[u])
+		return FAIL("unit %s given twice", r->df.field[1]);
+	r->unit_seen[u] = true;
+	struct unit_state *us = &r->g->unit[u];
+	const char *where = r->df.field[2];
+	int hex = HEX_NONE;
+	if (strcmp(where, "off") && strcmp(where, "dead") && !parse_hex(r, where, &hex))
+		return false;
+	us->hex = (int16_t)hex;
+	static const char *const keys[] = { "steps", "mp", "flags", "fired-at" };
+	bool seen[4] = { false };
+	int max = r->s->roster.unit[u].steps > 0 ? r->s->roster.unit[u].steps : ROSTER_STEPS_MAX;
+	for (int i = 3; i < r->df.nfields; i++) {
+		char key[16];
+		int k, v;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 4, seen, &k))
+			return false;
+		if (k == 0) {
+			bool dead = !strcmp(where, "dead");
+			if (!parse_int(r, val, dead ? 0 : 1, dead ? 0 : max, "steps", &v))
+				return false;
+			us->steps = (int8_t)v;
+		} else if (k == 1) {
+			if (!parse_int(r, val, 1, 99, "mp", &v))
+				return false;
+			us->mp_used = (uint8_t)v;
+		} else if (k == 2) {
+			if (!parse_flags(r, val, &us->flags))
+				return false;
+		} else {
+			if (!parse_int(r, val, 1, ROSTER_UNITS, "fired-at", &v))
+				return false;
+			r->g->fired_at[u] = (uint8_t)v;
+		}
+	}
+	return require_keys(r, keys, 1, seen);
+}
+
+static bool rd_combat(struct reader *r)
+{
+	static const char *const keys[] = { "round", "current", "attacker-loss", "defender-loss",
+					    "retreat" };
+	bool seen[5] = { false };
+	struct combat_state *c = &r->g->combat;
+	for (int i = 1; i < r->df.nfields; i++) {
+		char key[16];
+		int k, v = 0;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 5, seen, &k))
+			return false;
+		if (k == 0 && !parse_int(r, val, 0, 2, key, &v))
+			return false;
+		if (k == 1 && !parse_int(r, val, -1, COMBAT_DECL_MAX - 1, key, &v))
+			return false;
+		if ((k == 2 || k == 3) && !parse_int(r, val, 0, ROSTER_STEPS_MAX, key, &v))
+			return false;
+		if (k == 4 && !parse_yes_no(r, val, key, &c->retreat_result))
+			return false;
+		if (k == 0)
+			c->round = (int8_t)v;
+		else if (k == 1)
+			c->current = (int8_t)v;
+		else if (k == 2)
+			c->attacker_loss = (int8_t)v;
+		else if (k == 3)
+			c->defender_loss = (int8_t)v;
+	}
+	return require_keys(r, keys, 5, seen);
+}
+
+static bool rd_decl(struct reader *r)
+{
+	struct combat_decl *d = &r->g->combat.decl[r->g->combat.ndecl];
+	if (!nfields(r, 5, 5))
+		return false;
+	const char *hexes = r->df.field[1];
+	if (strcmp(hexes, "-")) {
+		char buf[64];
+		if (strlen(hexes) >= sizeof buf || hexes[0] == ',' || hexes[strlen(hexes) - 1] == ',' ||
+		    strstr(hexes, ",,"))
+			return FAIL("malformed hex list '%s'", hexes);
+		snprintf(buf, sizeof buf, "%s", hexes);
+		for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			int h;
+			if (!parse_hex(r, tok, &h))
+				return false;
+			if (d->ndefhex == COMBAT_DEFHEX_MAX)
+				return FAIL("more than %d defending hexes", COMBAT_DEFHEX_MAX);
+			for (int i = 0; i < d->ndefhex; i++)
+				if (d->defhex[i] == h)
+					return FAIL("hex %04d listed twice", h);
+			d->defhex[d->ndefhex++] = (int16_t)h;
+		}
+	}
+	static const char *const keys[] = { "attackers", "next", "flags" };
+	bool seen[3] = { false };
+	for (int i = 2; i < 5; i++) {
+		char key[16];
+		int k, v, n;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 3, seen, &k))
+			return false;
+		if (k == 0) {
+			if (!parse_unit_list(r, val, d->attacker, COMBAT_ATTACKERS_MAX, &n))
+				return false;
+			d->nattackers = (int8_t)n;
+		} else if (k == 1) {
+			if (!parse_int(r, val, 0, COMBAT_ATTACKERS_MAX, key, &v))
+				return false;
+			d->next = (int8_t)v;
+		} else {
+			if (!parse_int(r, val, 0, 255, key, &v))
+				return false;
+			d->flags = (uint8_t)v;
+		}
+	}
+	if (d->next > d->nattackers)
+		return FAIL("next=%d but only %d attackers", d->next, d->nattackers);
+	r->g->combat.ndecl++;
+	return true;
+}
+
+static bool rd_queue(struct reader *r)
+{
+	struct combat_state *c = &r->g->combat;
+	if (r->df.nfields - 1 > COMBAT_QUEUE_MAX)
+		return FAIL("more than %d units queued", COMBAT_QUEUE_MAX);
+	for (int i = 1; i < r->df.nfields; i++) {
+		int u;
+		if (!parse_unit(r, r->df.field[i], &u))
+			return false;
+		for (int k = 0; k < c->nqueue; k++)
+			if (c->queue[k] == u)
+				return FAIL("unit %s queued twice", r->df.field[i]);
+		c->queue[c->nqueue++] = (int16_t)u;
+	}
+	return true;
+}
+
+static bool rd_log_count(struct reader *r)
+{
+	return nfields(r, 2, 2) && parse_int(r, r->df.field[1], 0, 1 << 30, "log-count", &r->g->nlog);
+}
+
+static bool rd_event(struct reader *r)
+{
+	struct game *g = r->g;
+	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
+	if (r->count[0] == 0) /* record_keys[0] is log-count */
+		return FAIL("'event' before 'log-count'");
+	if (r->nevents == kept)
+		return FAIL("more events than log-count %d keeps (%d)", g->nlog, kept);
+	struct game_event *e = &g->log[(g->nlog - kept + r->nevents) % GAME_LOG_MAX];
+	if (!parse_int(r, r->df.field[1], 0, GAME_TURNS + 1, "event turn", &e->turn) ||
+	    !parse_quoted(r, 2, e->text, sizeof e->text))
+		return false;
+	r->nevents++;
+	return true;
+}
+
+static bool rd_start(struct reader *r)
+{
+	int setup;
+	long long unsigned seed;
+	char key[8];
+	if (!nfields(r, 6, 6) || !parse_name(r, r->df.field[1], setup_names, 2, "set-up", &setup))
+		return false;
+	const char *val = split_key(r, r->df.field[2], key, sizeof key);
+	if (!val)
+		return false;
+	if (strcmp(key, "seed"))
+		return FAIL("expected seed=N, found '%s'", r->df.field[2]);
+	char *end;
+	errno = 0;
+	seed = strtoull(val, &end, 10);
+	if (!*val || *end || errno || *val < '0' || *val > '9')
+		return FAIL("seed: '%s' is not a number from 0 to 18446744073709551615", val);
+	struct game_options opt = { 0 };
+	if (!parse_options(r, 3, &opt))
+		return false;
+	position_record_init(&r->rec, setup ? SETUP_EMPTY : SETUP_HISTORICAL, seed, &opt);
+	return true;
+}
+
+static bool rd_action(struct reader *r)
+{
+	char text[POSITION_ACTION_TEXT];
+	if (r->count[1] == 0) /* record_keys[1] is start */
+		return FAIL("'action' before 'start'");
+	if (!parse_quoted(r, 1, text, sizeof text))
+		return false;
+	if (!text[0] || strchr(text, '\n') || strchr(text, '\r'))
+		return FAIL("empty action or line break in an action");
+	if (!position_record_add(&r->rec, text))
+		return FAIL("out of memory");
+	return true;
+}
+
+static bool rd_end(struct reader *r)
+{
+	return nfields(r, 1, 1);
+}
+
+/* Every record kind with how many a file must have (min..max). log-count and start come
+ * first: rd_event and rd_action look at their counts. */
+static const struct record_key {
+	const char *name;
+	record_fn fn;
+	int min, max;
+} record_keys[] = {
+	{ "log-count", rd_log_count, 1, 1 },
+	{ "start", rd_start, 0, 1 },
+	{ "setup", rd_setup, 1, 1 },
+	{ "options", rd_options, 1, 1 },
+	{ "turn", rd_turn, 1, 1 },
+	{ "pending", rd_pending, 1, 1 },
+	{ "rng", rd_rng, 1, 1 },
+	{ "dice", rd_dice, 1, 1 },
+	{ "corps", rd_corps, CORPS_COUNT, CORPS_COUNT },
+	{ "commitment-lifted", rd_commitment_lifted, 1, 1 },
+	{ "hood-released", rd_hood_released, 1, 1 },
+	{ "vi-entered-free", rd_vi_entered_free, 1, 1 },
+	{ "ap-hill", rd_ap_hill, 1, 1 },
+	{ "entries", rd_entries, 1, 1 },
+	{ "ford", rd_ford, 0, 16 },
+	{ "control", rd_control, 0, HEX_INDEX_COUNT },
+	{ "unit", rd_unit, ROSTER_UNITS, ROSTER_UNITS },
+	{ "combat", rd_combat, 1, 1 },
+	{ "decl", rd_decl, 0, COMBAT_DECL_MAX },
+	{ "queue", rd_queue, 1, 1 },
+	{ "event", rd_event, 0, GAME_LOG_MAX },
+	{ "action", rd_action, 0, 1 << 30 },
+	{ "end", rd_end, 1, 1 },
+};
+#define NKEYS (int)(sizeof record_keys / sizeof record_keys[0])
+#define KEY_END (NKEYS - 1)
+
+_Static_assert(NKEYS <= 32, "struct reader counts 32 record kinds");
+
+static int key_index(const char *name)
+{
+	for (int k = 0; k < NKEYS; k++)
+		if (!strcmp(record_keys[k].name, name))
+			return k;
+	return 0;
+}
+
+/* Checks between records, made once the whole file is read; reported at the line of the
+ * record they concern. */
+static bool check_whole(struct reader *r)
+{
+	struct game *g = r->g;
+	for (int k = 0; k < NKEYS; k++)
+		if (r->count[k] < record_keys[k].min) {
+			if (k == KEY_END)
+				return FAIL("truncated file: no 'end' line");
+			if (!strcmp(record_keys[k].name, "unit")) {
+				for (int u = 0; u < ROSTER_UNITS; u++)
+					if (!r->unit_seen[u]) {
+						char name[16];
+						unit_name(u, name);
+						return FAIL("no 'unit' record for %s", name);
+					}
+			}
+			if (!strcmp(record_keys[k].name, "corps"))
+				for (int c = 0; c < CORPS_COUNT; c++)
+					if (!r->corps_seen[c])
+						return FAIL("no 'corps' record for %s", corps_names[c]);
+			return FAIL("missing '%s' record", record_keys[k].name);
+		}
+	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
+	if (r->nevents != kept)
+		return FAIL("log-count %d needs %d 'event' records, found %d", g->nlog, kept,
+			    r->nevents);
+	if (g->combat.current >= g->combat.ndecl)
+		return FAIL("combat current=%d but only %d declarations", g->combat.current,
+			    g->combat.ndecl);
+
+	/* The pending decision (SEQUENCE.md): its owner, phase and subject must fit. */
+	r->df.line = r->line[key_index("pending")];
+	const struct pending *p = &g->pending;
+	const char *what = decision_names[p->what];
+	if (p->side == SIDE_NONE && p->what != DECISION_GAMEOVER)
+		return FAIL("pending %s: no side owns it", what);
+	if (decision_rules[p->what].phase >= 0 && decision_rules[p->what].phase != (int)g->phase)
+		return FAIL("pending %s in the %s phase", what, phase_names[g->phase]);
+	if (decision_rules[p->what].owner >= 0 &&
+	    (p->side == g->side) != (decision_rules[p->what].owner == 1))
+		return FAIL("pending %s belongs to the %s player, not %s", what,
+			    decision_rules[p->what].owner ? "phasing" : "non-phasing",
+			    side_names[p->side]);
+	if (decision_rules[p->what].subject != (p->subject >= 0))
+		return FAIL(decision_rules[p->what].subject ? "pending %s must name a unit"
+							      : "pending %s takes no unit", what);
+	if (p->subject >= 0) {
+		const struct unit_state *us = &g->unit[p->subject];
+		char name[16];
+		unit_name(p->subject, name);
+		if ((p->subject < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE) != p->side)
+			return FAIL("pending %s %s: not a %s unit", what, name, side_names[p->side]);
+		if (us->hex == HEX_NONE || us->steps == 0)
+			return FAIL("pending %s %s: the unit is not on the map", what, name);
+	}
+	return true;
+}
+
+static bool printable(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s >= 0x7f)
+			return false;
+	return true;
+}
+
+static bool read_all(struct reader *r)
+{
+	int rc;
+	while ((rc = datafile_next(&r->df)) > 0) {
+		if (r->count[KEY_END])
+			return FAIL("text after the 'end' line");
+		for (int i = 0; i < r->df.nfields; i++)
+			if (!printable(r->df.field[i]))
+				return FAIL("a character that is not printable ASCII (field %d)", i + 1);
+		int k;
+		for (k = 0; k < NKEYS; k++)
+			if (!strcmp(r->df.field[0], record_keys[k].name))
+				break;
+		if (k == NKEYS)
+			return FAIL("unknown record '%.40s'", r->df.field[0]);
+		if (r->count[k] == record_keys[k].max)
+			return record_keys[k].max == 1
+				       ? FAIL("'%s' given twice", record_keys[k].name)
+				       : FAIL("more than %d '%s' records", record_keys[k].max,
+					      record_keys[k].name);
+		if (!record_keys[k].fn(r))
+			return false;
+		r->count[k]++;
+		r->line[k] = r->df.line;
+	}
+	if (rc < 0)
+		return false;
+	if (!r->count[KEY_END]) {
+		if (r->df.line == 0)
+			r->df.line = 1;
+		return FAIL("truncated file: no 'end' line");
+	}
+	return check_whole(r);
+}
+
+bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
+		   FILE *f, const char *name, char *err, size_t errlen)
+{
+	struct reader *r = calloc(1, sizeof *r);
+	struct game *scratch = calloc(1, sizeof *scratch);
+	bool ok = false;
+	if (!r || !scratch) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		goto done;
+	}
+	r->s = s;
+	r->g = scratch;
+	scratch->scn = s;
+	scratch->corps_moving = -1;
+	scratch->pending.subject = -1;
+	memset(scratch->control, SIDE_NONE, sizeof scratch->control);
+	if (!datafile_open_stream(&r->df, f, name, "position", POSITION_VERSION) || !read_all(r)) {
+		snprintf(err, errlen, "%s", r->df.err);
+		goto done;
+	}
+	*g = *scratch;
+	if (rec) {
+		position_record_free(rec);
+		*rec = r->rec;
+		memset(&r->rec, 0, sizeof r->rec);
+	}
+	ok = true;
+done:
+	if (r)
+		position_record_free(&r->rec);
+	free(r);
+	free(scratch);
+	return ok;
+}

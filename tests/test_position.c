@@ -1,0 +1,675 @@
+/* test_position.c — position files: every field of struct game survives write → read →
+ * write byte for byte; damaged and hostile files are refused with the right "path:line:"
+ * and leave the game untouched; saving is atomic; autosaves rotate. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "position.h"
+
+/* A scenario with only what the reader checks: every unit's step count (2.13). */
+static struct scenario *fake_scenario(void)
+{
+	struct scenario *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		s->roster.unit[u].steps = u % 7 == 3 ? 2 : 4;
+	return s;
+}
+
+static int unit_of(char side, int n)
+{
+	return side == 'U' ? n - 1 : ROSTER_UNION + n - 1;
+}
+
+/* A game with a non-default value in every field the position file holds. */
+static struct game *filled_game(const struct scenario *s, struct position_record *rec)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	g->scn = s;
+	g->opt.mishap = true;
+	g->opt.solitaire = true;
+	g->empty_setup = true;
+	g->rng = 0x0123456789abcdefULL;
+	int dice[] = { 6, 1, 3, 3, 5 };
+	for (int i = 0; i < 5; i++)
+		g->forced[g->nforced++] = (int8_t)dice[i];
+	g->turn = 7;
+	g->side = SIDE_CONFEDERATE;
+	g->phase = PHASE_COMBAT;
+	g->pending = (struct pending){ SIDE_UNION, DECISION_RETREAT, unit_of('U', 5) };
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		struct unit_state *us = &g->unit[u];
+		int col = 10 + u % 33, row = u % 40;
+		us->hex = (int16_t)(col * 100 + row);
+		us->steps = (int8_t)(1 + u % s->roster.unit[u].steps);
+		us->mp_used = (uint8_t)(u % 5);
+		us->flags = (uint32_t)(u % 3 ? (1u << (u % 8)) | (u % 11 == 1 ? 1u << 12 : 0) : 0);
+		g->fired_at[u] = (uint8_t)(u % 9 == 2 ? 2 : 0);
+	}
+	g->unit[unit_of('U', 60)].hex = HEX_NONE; /* off map, a reinforcement */
+	g->unit[unit_of('C', 50)].hex = HEX_NONE; /* eliminated */
+	g->unit[unit_of('C', 50)].steps = 0;
+	g->unit[unit_of('U', 5)].hex = 1916;
+	g->corps[CORPS_I] = CORPS_COMMITTED;
+	g->corps[CORPS_II] = CORPS_AVAILABLE;
+	g->corps[CORPS_V] = CORPS_UNAVAILABLE;
+	g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
+	g->corps[CORPS_IX] = CORPS_AVAILABLE;
+	g->corps[CORPS_XII] = CORPS_COMMITTED;
+	g->corps_lifted[CORPS_II] = (1ULL << 2) | (1ULL << 52) | (1ULL << 60);
+	g->corps_lifted[CORPS_IX] = 1;
+	g->commitment_lifted = true;
+	g->hood_released = true;
+	g->corps_moving = CORPS_XII;
+	g->corps_done = (1 << CORPS_I) | (1 << CORPS_II);
+	g->withdrawing = 1 << CORPS_V;
+	g->vi_entered_free = true;
+	g->ap_hill_triggered = true;
+	g->ap_hill_turn = 9;
+	g->entry_count[3] = 2;
+	g->entry_count[HEX_NROWS + HEX_NCOLS - 1] = 1;
+	g->ford_from[0] = 2836, g->ford_to[0] = 2935;
+	g->ford_from[1] = 3619, g->ford_to[1] = 3719;
+	g->nfords_used = 2;
+	memset(g->control, SIDE_NONE, sizeof g->control);
+	g->control[hex_index(1916)] = SIDE_UNION;
+	g->control[hex_index(2721)] = SIDE_CONFEDERATE;
+	g->control[hex_index(4244)] = SIDE_CONFEDERATE;
+	g->control[hex_index(1000)] = SIDE_UNION;
+	struct combat_state *c = &g->combat;
+	c->round = 2;
+	c->current = 1;
+	c->ndecl = 3;
+	c->decl[0] = (struct combat_decl){ { 2316 }, 1, { unit_of('C', 3) }, 1, 1, 5 };
+	c->decl[1] = (struct combat_decl){ { 2317, 2318, 2417 }, 3,
+					   { unit_of('C', 4), unit_of('C', 5), unit_of('C', 6),
+					     unit_of('C', 7), unit_of('C', 8), unit_of('C', 9) },
+					   6, 2, 255 };
+	c->decl[2] = (struct combat_decl){ { 0 }, 0, { 0 }, 0, 0, 0 };
+	c->queue[0] = (int16_t)unit_of('U', 5);
+	c->queue[1] = (int16_t)unit_of('C', 53);
+	c->nqueue = 2;
+	c->attacker_loss = 1;
+	c->defender_loss = 2;
+	c->retreat_result = true;
+	/* 300 events: the ring has dropped the oldest 44. Texts that would break a naive
+	 * writer: quotes, backslashes, '#', blank runs, tabs, leading and trailing blanks,
+	 * UTF-8. */
+	static const char *const odd[] = {
+		"say \"hello\" # not a comment", "back\\slash", "  two  blanks  ", "tab\there",
+		" lead", "trail ", "\xe2\x80\x93 dash", "x", "", "\\x41 is not A",
+	};
+	for (int i = 0; i < 300; i++) {
+		struct game_event *e = &g->log[i % GAME_LOG_MAX];
+		memset(e, 0, sizeof *e); /* as game_log does: no bytes of an older event remain */
+		e->turn = 1 + i % 11;
+		if (i % 10 < 9)
+			snprintf(e->text, sizeof e->text, "%s %d", odd[i % 10], i);
+		else
+			snprintf(e->text, sizeof e->text, "%s", odd[9]);
+	}
+	g->nlog = 300;
+	if (rec) {
+		struct game_options opt = { .mishap = true, .unleashed = true };
+		position_record_init(rec, SETUP_EMPTY, 18446744073709551615ULL, &opt);
+		assert_true(position_record_add(rec, "place U12 1916 3"));
+		assert_true(position_record_add(rec, "move U12 1917"));
+		assert_true(position_record_add(rec, "odd \"text\" # \\ here  "));
+	}
+	return g;
+}
+
+static char *write_text(const struct game *g, const struct position_record *rec)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_true(position_write(g, rec, f));
+	fclose(f);
+	return buf;
+}
+
+static bool read_text(struct game *g, struct position_record *rec, const struct scenario *s,
+		      const char *text, size_t len, char *err, size_t errlen)
+{
+	FILE *f = fmemopen((void *)text, len ? len : 1, "r");
+	assert_non_null(f);
+	if (!len) /* fmemopen will not take an empty buffer: read past its only byte */
+		fgetc(f);
+	bool ok = position_read(g, rec, s, f, "t.pos", err, errlen);
+	fclose(f);
+	return ok;
+}
+
+static void test_round_trip(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec, rec2 = { 0 };
+	struct game *g = filled_game(s, &rec);
+	char *text = write_text(g, &rec);
+	struct game *back = calloc(1, sizeof *back);
+	char err[512] = "";
+	if (!read_text(back, &rec2, s, text, strlen(text), err, sizeof err))
+		fail_msg("%s", err);
+	assert_memory_equal(g, back, sizeof *g);
+	char *again = write_text(back, &rec2);
+	assert_string_equal(text, again);
+	assert_int_equal(rec2.n, 3);
+	assert_string_equal(rec2.action[2], "odd \"text\" # \\ here  ");
+	assert_true(rec2.seed == 18446744073709551615ULL);
+	/* No record: the position alone, and reading it gives an empty record. */
+	char *bare = write_text(g, NULL);
+	assert_null(strstr(bare, "\nstart "));
+	assert_true(read_text(back, &rec2, s, bare, strlen(bare), err, sizeof err));
+	assert_memory_equal(g, back, sizeof *g);
+	assert_int_equal(rec2.n, 0);
+	free(bare);
+	free(again);
+	free(text);
+	free(back);
+	free(g);
+	position_record_free(&rec);
+	position_record_free(&rec2);
+	free(s);
+}
+
+/* The symbolic lines a reader of the file sees. */
+static void test_symbolic(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec;
+	struct game *g = filled_game(s, &rec);
+	char *text = write_text(g, &rec);
+	static const char *const want[] = {
+		"antietam-position 1\n",
+		"\nsetup empty\n",
+		"\noptions mishap=on unleashed=off solitaire=on\n",
+		"\nturn 7 confederate combat\n",
+		"\npending union retreat U5\n",
+		"\nrng 0123456789abcdef\n",
+		"\ndice 6 1 3 3 5\n",
+		"\ncorps II available done lifted=C3,C53,bit60\n",
+		"\ncorps XII committed moving lifted=-\n",
+		"\ncorps V unavailable withdrawing lifted=-\n",
+		"\nap-hill triggered=yes turn=9\n",
+		"\nentries 3:2 77:1\n",
+		"\nford 2836 2935\n",
+		"\ncontrol 1000 union\n",
+		"\ncontrol 4244 confederate\n",
+		"\nunit U5 1916 steps=1 mp=4 flags=attacked\n",
+		"\nunit U60 off steps=",
+		"\nunit C50 dead steps=0",
+		"\nunit U2 1101 steps=2 mp=1 flags=art-moved,bit12\n",
+		"\ncombat round=2 current=1 attacker-loss=1 defender-loss=2 retreat=yes\n",
+		"\ndecl 2317,2318,2417 attackers=C4,C5,C6,C7,C8,C9 next=2 flags=255\n",
+		"\ndecl - attackers=- next=0 flags=0\n",
+		"\nqueue U5 C53\n",
+		"\nlog-count 300\n",
+		"\nevent 2 \"say \\\"hello\\\" \\x23 not a comment 100\"\n",
+		"\nevent 4 \"\\x20 two\\x20 blanks\\x20\\x20 102\"\n",
+		"\nevent 3 \"back\\\\slash 101\"\n",
+		"\nevent 5 \"tab\\x09here 103\"\n",
+		"\nevent 8 \"\\xe2\\x80\\x93 dash 106\"\n",
+		"\nstart empty seed=18446744073709551615 mishap=on unleashed=on solitaire=off\n",
+		"\naction \"move U12 1917\"\n",
+		"\nend\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		if (!strstr(text, want[i]))
+			fail_msg("no '%s' in:\n%s", want[i], text);
+	/* Events: only the 256 the ring keeps, oldest first. */
+	assert_non_null(strstr(text, "\nevent 1 \" lead 44\"\n"));
+	assert_null(strstr(text, " 43\"\n"));
+	free(text);
+	free(g);
+	position_record_free(&rec);
+	free(s);
+}
+
+/* ---- broken files ---- */
+
+struct broken {
+	const char *match;   /* prefix of the line to replace ("" = first line) */
+	const char *repl;    /* replacement line (NULL: delete the line) */
+	const char *expect;  /* part of the message */
+	const char *err_at;  /* NULL: the replaced line; "$": the last line; else a line prefix */
+};
+
+static const struct broken broken[] = {
+	{ "antietam-position", "antietam-position 2", "unsupported position format version", NULL },
+	{ "antietam-position", "antietam-map 1", "expected first line", NULL },
+	{ "antietam-position", "antietam-position", "expected first line", NULL },
+	{ "end", NULL, "truncated file: no 'end' line", "$" },
+	{ "end", "end now", "'end' takes 0 fields", NULL },
+	{ "unit U1 ", "unit U1 0000 steps=1", "'0000' is not a hex on the map", NULL },
+	{ "unit U1 ", "unit U1 4344 steps=1", "'4344' is not a hex", NULL },
+	{ "unit U1 ", "unit U1 19160 steps=1", "is not a hex", NULL },
+	{ "unit U1 ", "unit U70 1916 steps=1", "unknown unit 'U70'", NULL },
+	{ "unit U1 ", "unit C0 1916 steps=1", "unknown unit 'C0'", NULL },
+	{ "unit U1 ", "unit U01 1916 steps=1", "unknown unit 'U01'", NULL },
+	{ "unit U1 ", "unit X1 1916 steps=1", "unknown unit 'X1'", NULL },
+	{ "unit U2 ", "unit U1 1916 steps=1", "unit U1 given twice", NULL },
+	{ "unit U5 ", NULL, "no 'unit' record for U5", "$" },
+	{ "unit U1 ", "unit U1 1916 steps=5", "steps: 5 out of range 1..4", NULL },
+	{ "unit U4 ", "unit U4 1916 steps=3", "steps: 3 out of range 1..2", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=-1", "out of range", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=0", "steps: 0 out of range 1..4", NULL },
+	{ "unit U1 ", "unit U1 dead steps=2", "steps: 2 out of range 0..0", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=x", "'x' is not a number", NULL },
+	{ "unit U1 ", "unit U1 1916", "takes 3 to 6 fields", NULL },
+	{ "unit U1 ", "unit U1 1916 mp=2 flags=moved", "missing key steps=", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 speed=3", "unknown key 'speed'", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 steps=1", "key 'steps' given twice", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 flags=moved,flying", "unknown unit flag 'flying'", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 flags=moved,moved", "flag 'moved' given twice", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 flags=bit0", "flag bit0 is written 'moved'", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 flags=", "malformed flag list", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 mp=100", "mp: 100 out of range", NULL },
+	{ "unit U1 ", "unit U1 1916 steps=1 =3", "expected KEY=VALUE", NULL },
+	{ "pending", "pending union retreat", "pending retreat must name a unit", NULL },
+	{ "pending", "pending union retreat C5", "not a union unit", NULL },
+	{ "pending", "pending union retreat U60", "U60: the unit is not on the map", NULL },
+	{ "pending", "pending union frobnicate", "unknown decision 'frobnicate'", NULL },
+	{ "pending", "pending union combat U5", "belongs to the phasing player", NULL },
+	{ "pending", "pending confederate movement", "pending movement in the combat phase", NULL },
+	{ "pending", "pending confederate resolve U5", "pending resolve takes no unit", NULL },
+	{ "pending", "pending none combat", "no side owns it", NULL },
+	{ "pending", "pending union retreat U5 U6", "takes 2 to 3 fields", NULL },
+	{ "turn", "turn 12 confederate combat", "turn: 12 out of range 1..11", NULL },
+	{ "turn", "turn 0 confederate combat", "out of range", NULL },
+	{ "turn", "turn 7 none combat", "unknown side 'none'", NULL },
+	{ "turn", "turn 7 confederate melee", "unknown phase 'melee'", NULL },
+	{ "turn", NULL, "missing 'turn' record", "$" },
+	{ "pending", "turn 7 confederate combat", "'turn' given twice", NULL },
+	{ "rng", "rng 0123456789ABCDEF", "16 lower-case hex digits", NULL },
+	{ "rng", "rng 123", "16 lower-case hex digits", NULL },
+	{ "dice", "dice 1 7", "die: 7 out of range 1..6", NULL },
+	{ "dice",
+	  "dice 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 "
+	  "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1",
+	  "more than 64 forced dice", NULL },
+	{ "corps I ", "corps I sleeping lifted=-", "unknown corps status 'sleeping'", NULL },
+	{ "corps I ", "corps X committed lifted=-", "unknown corps 'X'", NULL },
+	{ "corps I ", "corps II committed lifted=-", "corps II given twice", "corps II available" },
+	{ "corps I ", "corps I committed moving lifted=-", "two corps moving", "corps XII" },
+	{ "corps I ", "corps I committed lifted=U3", "U3 is not a Confederate unit", NULL },
+	{ "corps I ", "corps I committed lifted=C3,C3", "C3 listed twice", NULL },
+	{ "corps I ", "corps I committed lifted", "expected lifted=UNITS", NULL },
+	{ "corps I ", "corps I committed done=yes", "'done' takes no value", NULL },
+	{ "corps I ", NULL, "no 'corps' record for I", "$" },
+	{ "control 1916", "control 1916 nobody", "unknown side 'nobody'", NULL },
+	{ "control 2721", "control 1916 union", "control of 1916 given twice", NULL },
+	{ "ford 2836", "ford 2836 2937", "not adjacent", NULL },
+	{ "ford 3619", "ford 2935 2836", "given twice", NULL },
+	{ "entries", "entries 3:2 3:1", "entry slot 3 given twice", NULL },
+	{ "entries", "entries 78:1", "entry slot: 78 out of range", NULL },
+	{ "entries", "entries 3", "expected SLOT:COUNT", NULL },
+	{ "options", "options mishap=on unleashed=off", "missing key solitaire=", NULL },
+	{ "options", "options mishap=maybe unleashed=off solitaire=on", "unknown mishap 'maybe'", NULL },
+	{ "hood-released", "hood-released perhaps", "unknown hood-released 'perhaps'", NULL },
+	{ "ap-hill", "ap-hill triggered=yes turn=12", "out of range -1..11", NULL },
+	{ "combat", "combat round=3 current=1 attacker-loss=1 defender-loss=2 retreat=yes",
+	  "round: 3 out of range 0..2", NULL },
+	{ "combat", "combat round=2 current=5 attacker-loss=1 defender-loss=2 retreat=yes",
+	  "combat current=5 but only 3 declarations", "$" },
+	{ "decl 2316", "decl 2316 attackers=C3 next=2 flags=5", "next=2 but only 1 attackers", NULL },
+	{ "decl 2316", "decl 2316,2316 attackers=C3 next=0 flags=5", "hex 2316 listed twice", NULL },
+	{ "decl 2316", "decl 2316 attackers=C3,C3 next=0 flags=5", "unit C3 listed twice", NULL },
+	{ "decl 2316", "decl 2316 attackers=C1,C2,C3,C4,C5,C6,C7 next=0 flags=5",
+	  "more than 6 units", NULL },
+	{ "queue", "queue U5 U5", "unit U5 queued twice", NULL },
+	{ "log-count", "log-count 0", "more events than log-count 0 keeps (0)", "event 1 " },
+	{ "log-count", "log-count 5", "more events than log-count 5 keeps (5)", "event 6 " },
+	{ "event 2 ", "event 2 \"unterminated", "expected text in double quotes", NULL },
+	{ "event 2 ", "event 2 \"a\"b\"", "unescaped '\"'", NULL },
+	{ "event 2 ", "event 2 \"bad \\q escape\"", "bad escape", NULL },
+	{ "event 2 ", "event 2 \"zero \\x00\"", "\\x00", NULL },
+	{ "event 2 ", "event 2 \"ends in \\\"", "unterminated escape", NULL },
+	{ "event 2 ", "event 2 \"0123456789012345678901234567890123456789012345678901234567890123456789"
+		      "0123456789012345678901234567890123456789012345678901234567890123456789\"",
+	  "text longer than 119 characters", NULL },
+	{ "event 2 ", "event 2 \"caf\xc3\xa9\"", "not printable ASCII", NULL },
+	{ "start", "# no start", "'action' before 'start'", "action " },
+	{ "start", "start empty seed=-1 mishap=on unleashed=on solitaire=off", "seed: '-1'", NULL },
+	{ "start", "start empty seed=99999999999999999999 mishap=on unleashed=on solitaire=off",
+	  "is not a number", NULL },
+	{ "action", "action \"\"", "empty action", NULL },
+	{ "setup", "setup random", "unknown set-up 'random'", NULL },
+	{ "setup", "flavour vanilla", "unknown record 'flavour'", NULL },
+	{ "setup", "setup empty \x01", "not printable ASCII", NULL },
+};
+
+/* The text with the first line starting with match replaced (or deleted); the number of
+ * the replaced line into *line. */
+static char *edit(const char *text, const char *match, const char *repl, int *line)
+{
+	size_t cap = strlen(text) + (repl ? strlen(repl) : 0) + 2;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	const char *p = text;
+	char *o = out;
+	int n = 0;
+	bool done = false;
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p + 1) : strlen(p);
+		n++;
+		if (!done && !strncmp(p, match, strlen(match))) {
+			done = true;
+			*line = n;
+			if (repl)
+				o += sprintf(o, "%s\n", repl);
+		} else {
+			memcpy(o, p, len);
+			o += len;
+		}
+		p += len;
+	}
+	*o = 0;
+	if (!done)
+		fail_msg("no line starts with '%s'", match);
+	return out;
+}
+
+static int line_of(const char *text, const char *prefix)
+{
+	int n = 1;
+	for (const char *p = text; *p; n++) {
+		if (!strncmp(p, prefix, strlen(prefix)))
+			return n;
+		const char *eol = strchr(p, '\n');
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	fail_msg("no line starts with '%s'", prefix);
+	return 0;
+}
+
+static int last_line(const char *text)
+{
+	int n = 0;
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	return n + (*text && text[strlen(text) - 1] != '\n');
+}
+
+/* Read text, which must fail with "t.pos:LINE: …expect…", leaving g and rec untouched. */
+static void expect_refused(const struct scenario *s, const char *text, size_t len, int line,
+			   const char *expect)
+{
+	struct position_record rec, rec_before;
+	struct game *g = filled_game(s, &rec);
+	struct game *before = malloc(sizeof *before);
+	*before = *g;
+	position_record_copy(&rec_before, &rec);
+	char err[512] = "";
+	if (read_text(g, &rec, s, text, len, err, sizeof err))
+		fail_msg("accepted a broken file (expected '%s'):\n%.300s", expect, text);
+	char want[64];
+	snprintf(want, sizeof want, "t.pos:%d: ", line);
+	if (line > 0 && strncmp(err, want, strlen(want)))
+		fail_msg("expected '%s…%s', got '%s'", want, expect, err);
+	if (line <= 0 && strncmp(err, "t.pos:", 6))
+		fail_msg("expected 't.pos:LINE: …', got '%s'", err);
+	if (expect && !strstr(err, expect))
+		fail_msg("expected '%s' in '%s'", expect, err);
+	assert_memory_equal(g, before, sizeof *g);
+	assert_int_equal(rec.n, rec_before.n);
+	for (int i = 0; i < rec.n; i++)
+		assert_string_equal(rec.action[i], rec_before.action[i]);
+	free(g);
+	free(before);
+	position_record_free(&rec);
+	position_record_free(&rec_before);
+}
+
+static void test_broken(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec;
+	struct game *g = filled_game(s, &rec);
+	char *good = write_text(g, &rec);
+	char err[512];
+	struct game *scratch = calloc(1, sizeof *scratch);
+	assert_true(read_text(scratch, NULL, s, good, strlen(good), err, sizeof err));
+	for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+		const struct broken *b = &broken[i];
+		int line = 0;
+		char *text = edit(good, b->match, b->repl, &line);
+		if (b->err_at && !strcmp(b->err_at, "$"))
+			line = last_line(text);
+		else if (b->err_at)
+			line = line_of(text, b->err_at);
+		print_message("broken %zu: %s\n", i, b->expect);
+		expect_refused(s, text, strlen(text), line, b->expect);
+		free(text);
+	}
+	free(scratch);
+	free(good);
+	free(g);
+	position_record_free(&rec);
+	free(s);
+}
+
+/* Files broken in ways an edit of one line cannot make. */
+static void test_broken_bytes(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec;
+	struct game *g = filled_game(s, &rec);
+	char *good = write_text(g, &rec);
+	size_t len = strlen(good);
+
+	expect_refused(s, "", 0, 1, "empty file");
+	/* Cut anywhere: every prefix of the file is refused (most cut mid-record). */
+	for (size_t cut = 0; cut < len - 1; cut += 1 + cut / 16)
+		expect_refused(s, good, cut, -1, NULL);
+	/* A NUL byte inside a line. */
+	char *nul = strdup(good);
+	char *at = strstr(nul, "\nrng ") + 3;
+	*at = 0;
+	expect_refused(s, nul, len, line_of(good, "rng"), "NUL byte");
+	/* An overlong line. */
+	char *longline = malloc(len + 6000);
+	int l = line_of(good, "dice");
+	char *d = strstr(good, "\ndice") + 1;
+	size_t head = (size_t)(d - good);
+	memcpy(longline, good, head);
+	memset(longline + head, '1', 5000);
+	strcpy(longline + head + 5000, d);
+	expect_refused(s, longline, strlen(longline), l, "line longer than");
+	/* Garbage: random bytes, and random bytes after a good first line. */
+	srand(7);
+	char junk[2048];
+	for (int round = 0; round < 200; round++) {
+		size_t n = (size_t)(rand() % (int)sizeof junk);
+		for (size_t i = 0; i < n; i++)
+			junk[i] = (char)(rand() % 256);
+		if (round % 2)
+			memcpy(junk, "antietam-position 1\n", n < 20 ? n : 20);
+		expect_refused(s, junk, n, -1, NULL);
+	}
+	/* Text after the end. */
+	char *after = malloc(len + 32);
+	sprintf(after, "%sunit U1 1916 steps=1\n", good);
+	expect_refused(s, after, strlen(after), last_line(after), "text after the 'end' line");
+	/* Comments and blank lines after the end are fine. */
+	sprintf(after, "%s\n# the end\n\n", good);
+	char err[512];
+	struct game *back = calloc(1, sizeof *back);
+	if (!read_text(back, NULL, s, after, strlen(after), err, sizeof err))
+		fail_msg("%s", err);
+	free(back);
+	free(after);
+	free(longline);
+	free(nul);
+	free(good);
+	free(g);
+	position_record_free(&rec);
+	free(s);
+}
+
+/* ---- files on disk ---- */
+
+static char tmpdir[256];
+
+static int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.' || (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."));
+	closedir(d);
+	return n;
+}
+
+static void test_save_load(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/antietam-test-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	struct scenario *s = fake_scenario();
+	struct position_record rec, rec2 = { 0 };
+	struct game *g = filled_game(s, &rec);
+	struct game *back = calloc(1, sizeof *back);
+	char path[512], err[512];
+	snprintf(path, sizeof path, "%s/game.pos", tmpdir);
+	if (!position_save(g, &rec, path, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(count_files(tmpdir), 1);
+	if (!position_load(back, &rec2, s, path, err, sizeof err))
+		fail_msg("%s", err);
+	assert_memory_equal(g, back, sizeof *g);
+	assert_int_equal(rec2.n, rec.n);
+
+	/* Saving over a directory fails, leaves no temporary file. */
+	char sub[512];
+	snprintf(sub, sizeof sub, "%s/sub", tmpdir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	assert_false(position_save(g, &rec, sub, err, sizeof err));
+	assert_non_null(strstr(err, "cannot save"));
+	assert_int_equal(count_files(tmpdir), 2);
+	rmdir(sub);
+	/* A directory that does not exist. */
+	snprintf(sub, sizeof sub, "%s/none/game.pos", tmpdir);
+	assert_false(position_save(g, &rec, sub, err, sizeof err));
+	assert_non_null(strstr(err, "cannot create a temporary file"));
+
+	/* A write that fails half way (file size limit): the old file stays as it was. */
+	struct stat before, after;
+	assert_int_equal(stat(path, &before), 0);
+	g->turn = 3;
+	struct rlimit old, small = { 1000, 1000 };
+	getrlimit(RLIMIT_FSIZE, &old);
+	small.rlim_max = old.rlim_max;
+	void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+	bool saved = position_save(g, &rec, path, err, sizeof err);
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, prev);
+	assert_false(saved);
+	assert_int_equal(count_files(tmpdir), 1);
+	assert_int_equal(stat(path, &after), 0);
+	assert_int_equal(before.st_size, after.st_size);
+	assert_true(position_load(back, NULL, s, path, err, sizeof err));
+	assert_int_equal(back->turn, 7);
+
+	/* A missing file. */
+	snprintf(sub, sizeof sub, "%s/missing.pos", tmpdir);
+	assert_false(position_load(back, NULL, s, sub, err, sizeof err));
+	assert_non_null(strstr(err, "missing.pos: cannot open"));
+	unlink(path);
+	rmdir(tmpdir);
+	free(back);
+	free(g);
+	position_record_free(&rec);
+	position_record_free(&rec2);
+	free(s);
+}
+
+static void test_autosave(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/antietam-test-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	char dir[600], path[700], err[512], last[1024];
+	snprintf(dir, sizeof dir, "%s/state", tmpdir);
+	setenv("XDG_STATE_HOME", dir, 1);
+	assert_true(position_autosave_dir(path, sizeof path));
+	snprintf(dir, sizeof dir, "%s/state/antietam", tmpdir);
+	assert_string_equal(path, dir);
+	assert_false(position_last(last, sizeof last, err, sizeof err));
+	assert_non_null(strstr(err, "no game to resume"));
+
+	struct scenario *s = fake_scenario();
+	struct game *g = filled_game(s, NULL);
+	struct game *back = calloc(1, sizeof *back);
+	g->pending = (struct pending){ SIDE_CONFEDERATE, DECISION_COMBAT, -1 };
+	for (int t = 1; t <= 7; t++) {
+		g->turn = t;
+		if (!position_autosave(g, NULL, err, sizeof err))
+			fail_msg("%s", err);
+	}
+	/* autosave-1 is the newest, autosave-5 the oldest kept (turn 3); nothing else. */
+	for (int i = 1; i <= POSITION_AUTOSAVES; i++) {
+		snprintf(path, sizeof path, "%s/autosave-%d.pos", dir, i);
+		if (!position_load(back, NULL, s, path, err, sizeof err))
+			fail_msg("%s", err);
+		assert_int_equal(back->turn, 8 - i);
+	}
+	assert_int_equal(count_files(dir), POSITION_AUTOSAVES + 1);
+	assert_true(position_last(last, sizeof last, err, sizeof err));
+	snprintf(path, sizeof path, "%s/autosave-1.pos", dir);
+	char real[4096];
+	assert_non_null(realpath(path, real));
+	assert_string_equal(last, real);
+
+	/* HOME is the fallback; a relative XDG_STATE_HOME is ignored (XDG spec). */
+	setenv("XDG_STATE_HOME", "relative", 1);
+	setenv("HOME", "/home/someone", 1);
+	assert_true(position_autosave_dir(path, sizeof path));
+	assert_string_equal(path, "/home/someone/.local/state/antietam");
+	unsetenv("HOME");
+	unsetenv("XDG_STATE_HOME");
+	assert_false(position_autosave_dir(path, sizeof path));
+
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	assert_int_equal(system(cmd), 0);
+	free(back);
+	free(g);
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_symbolic),
+		cmocka_unit_test(test_broken),
+		cmocka_unit_test(test_broken_bytes),
+		cmocka_unit_test(test_save_load),
+		cmocka_unit_test(test_autosave),
+	};
+	return cmocka_run_group_tests_name("position", tests, NULL, NULL);
+}
