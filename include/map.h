@@ -32,7 +32,7 @@ enum side_feature {
 #define MAP_OBJ_MAX 16
 #define MAP_OBJ_HEXES 48
 #define MAP_ZONES_MAX 24
-#define MAP_ZONE_HEXES 64
+#define MAP_ZONE_HEXES 128 /* room for zone-union zones (4.2C) */
 #define MAP_EDGE_HEXES 40
 
 struct map_hex {
@@ -55,6 +55,7 @@ struct map_objective {
 
 /* A quick set-up zone (4.2A): the formation printed on those hexes ("I", "XII", "Ja", …). */
 struct map_zone {
+	bool confederate;       /* false: a Union corps; true: a Confederate division (both have an "I") */
 	char formation[8];
 	int nhexes;
 	int hexes[MAP_ZONE_HEXES];
@@ -83,10 +84,20 @@ const struct map_hex *map_hex(const struct map *m, int id);
 unsigned map_side(const struct map *m, int a, int b);
 /* The objective with this key, or NULL. */
 const struct map_objective *map_objective(const struct map *m, const char *key);
-/* The quick set-up zone of a formation, or NULL. */
+/* The quick set-up zone of a formation, or NULL; "I" names the Union I Corps here (the
+ * Confederate corps artillery's "I" is reached through map_zone_side). */
 const struct map_zone *map_zone(const struct map *m, const char *formation);
+/* The quick set-up zone of a formation of one side (confederate true/false), or NULL. */
+const struct map_zone *map_zone_side(const struct map *m, bool confederate, const char *formation);
 /* Lower-case names for PROTOCOL.md: terrain ("clear", "woods", …) and a side feature bit. */
 const char *map_terrain_name(enum terrain t);
 const char *map_feature_name(unsigned feature_bit);
+/* The landmark name of a hex ("Dunker Church"), or NULL. */
+const char *map_hex_name(const struct map *m, int id);
+/* True when id is one of the objective's (or zone's) hexes; false for a NULL o (or z). */
+bool map_in_objective(const struct map_objective *o, int id);
+bool map_in_zone(const struct map_zone *z, int id);
+/* True when id is a map hex with fewer than six neighbours on the map. */
+bool map_edge_hex(int id);
 
 #endif
