@@ -25,4 +25,9 @@ void cli_print_oob(FILE *out, const struct roster *r);
  * stdout; returns the process exit code. */
 int cli_print_oob_main(const char *datadir);
 
+/* `--print-map`: load the map of datadir (NULL: the default lookup) and draw it to out,
+ * with ANSI colours when colour is true; returns the process exit code (2 when the map does
+ * not load, with the error on stderr). */
+int cli_print_map(const char *datadir, FILE *out, bool colour);
+
 #endif

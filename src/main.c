@@ -1,19 +1,21 @@
 /* main.c — argument parsing: finds the data directory and picks the front-end. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 static void usage(FILE *f)
 {
-	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob]\n", f);
+	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
 }
 
 int main(int argc, char **argv)
 {
 	const char *datadir = NULL;
 	const char *batch_file = NULL;
-	bool batch = false, print_oob = false;
+	bool batch = false, print_oob = false, print_map = false;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
 			datadir = argv[++i];
@@ -23,6 +25,8 @@ int main(int argc, char **argv)
 				batch_file = argv[++i];
 		} else if (!strcmp(argv[i], "--print-oob")) {
 			print_oob = true;
+		} else if (!strcmp(argv[i], "--print-map")) {
+			print_map = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
@@ -34,6 +38,13 @@ int main(int argc, char **argv)
 	}
 	if (print_oob)
 		return cli_print_oob_main(datadir);
+	if (print_map) {
+		/* Colour only for a terminal that can show it (NO_COLOR: no-color.org). */
+		const char *term = getenv("TERM");
+		bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term &&
+			      strcmp(term, "dumb") != 0;
+		return cli_print_map(datadir, stdout, colour);
+	}
 	if (batch)
 		return cli_batch_main(datadir, batch_file);
 	usage(stderr);

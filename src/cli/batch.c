@@ -57,6 +57,7 @@ const struct cli_table cli_basic_commands = { basic, sizeof basic / sizeof basic
 static const struct cli_table *const tables[] = {
 	&cli_basic_commands,
 	&cli_los_commands,
+	&cli_map_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 
@@ -114,8 +115,10 @@ struct cli *cli_new(const char *datadir, char *err, size_t errlen)
 
 void cli_free(struct cli *c)
 {
-	if (c)
+	if (c) {
 		free(c->scenario);
+		free(c->map);
+	}
 	free(c);
 }
 

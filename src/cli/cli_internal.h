@@ -13,6 +13,7 @@
 struct cli {
 	char datadir[1024];
 	struct scenario *scenario; /* loaded on first use */
+	struct map *map;           /* the map alone, when the scenario does not load (cmd_map.c) */
 	char load_error[1024];
 };
 
@@ -35,6 +36,9 @@ struct cli_table {
 
 /* The scenario, loading the data files on first use; NULL with err set when they do not load. */
 const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen);
+/* The map: the scenario's, or data/map.txt alone when the other data files do not load;
+ * NULL with err set when the map itself does not load. */
+const struct map *cli_map(struct cli *c, char *err, size_t errlen);
 /* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
 const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -42,5 +46,6 @@ const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 /* Command tables of the cmd_*.c files. */
 extern const struct cli_table cli_basic_commands;
 extern const struct cli_table cli_los_commands;
+extern const struct cli_table cli_map_commands;
 
 #endif

@@ -1,0 +1,197 @@
+/* print_map.c — `antietam --print-map`: the whole map as text, hex outlines drawn with
+ * their hexside features, for a person checking data/map.txt. The frame is composed in a
+ * character grid (one glyph and one colour per cell) and written once; ANSI colour only
+ * when asked for (a terminal), plain glyphs otherwise.
+ *
+ * Layout: flat-topped hexes three characters apart, odd columns one line lower:
+ *      __          row y:    N side       (x+1, x+2)
+ *     /ab\         row y+1:  NW side (x), interior a b, NE side (x+3)
+ *     \__/         row y+2:  SW side (x), S side (x+1, x+2), SE side (x+3)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hex.h"
+#include "map.h"
+#include "scenario.h"
+
+#define LEFT 4  /* row labels */
+#define TOP 2   /* column labels */
+#define WIDTH (LEFT + 3 * HEX_NCOLS + 1 + 4)
+#define HEIGHT (TOP + 2 * HEX_NROWS + 2)
+
+enum colour {
+	C_NONE, C_OUTLINE, C_CREEK, C_CROSSING, C_PRIMARY, C_SECONDARY, C_SUNKEN, C_RUN,
+	C_CREST, C_SLOPE, C_WOODS, C_ORCHARD, C_CORN, C_TOWN, C_HIGH, C_LABEL, C_COUNT
+};
+/* ANSI SGR parameters of each colour. */
+static const char *const sgr[C_COUNT] = {
+	[C_NONE] = "0", [C_OUTLINE] = "2;37", [C_CREEK] = "1;34", [C_CROSSING] = "1;97;44",
+	[C_PRIMARY] = "1;31", [C_SECONDARY] = "1;33", [C_SUNKEN] = "1;35", [C_RUN] = "36",
+	[C_CREST] = "1;97", [C_SLOPE] = "33", [C_WOODS] = "30;42", [C_ORCHARD] = "30;102",
+	[C_CORN] = "30;43", [C_TOWN] = "30;47", [C_HIGH] = "1;33", [C_LABEL] = "2",
+};
+
+/* Side glyphs, strongest feature first: what the eye most needs (crossings of the creek). */
+static const struct { unsigned bit; char glyph; enum colour colour; const char *meaning; }
+side_style[] = {
+	{ SIDE_BRIDGE, 'H', C_CROSSING, "bridge over Antietam Creek" },
+	{ SIDE_FORD, 'F', C_CROSSING, "ford of Antietam Creek" },
+	{ SIDE_CREEK, '~', C_CREEK, "Antietam Creek" },
+	{ SIDE_PRIMARY, '=', C_PRIMARY, "primary road crosses the side" },
+	{ SIDE_SECONDARY, '-', C_SECONDARY, "secondary road crosses the side" },
+	{ SIDE_SUNKEN, '#', C_SUNKEN, "protected side of the Sunken Road" },
+	{ SIDE_RUN, 'r', C_RUN, "run" },
+	{ SIDE_CREST, '*', C_CREST, "crest" },
+	{ SIDE_SLOPE, ':', C_SLOPE, "slope" },
+};
+#define NSTYLES (sizeof side_style / sizeof side_style[0])
+
+struct frame {
+	char ch[HEIGHT][WIDTH];
+	unsigned char col[HEIGHT][WIDTH];
+};
+
+static void put(struct frame *f, int y, int x, char ch, enum colour c)
+{
+	if (y < 0 || y >= HEIGHT || x < 0 || x >= WIDTH)
+		return;
+	f->ch[y][x] = ch;
+	f->col[y][x] = (unsigned char)c;
+}
+
+/* Draw the side of hex id in direction d (only N, NE, SE, S, SW, NW cells of this hex). */
+static void draw_side(struct frame *f, const struct map *m, int id, int d, int x, int y)
+{
+	static const char plain[HEX_NDIRS] = { '_', '\\', '/', '_', '\\', '/' };
+	unsigned feat = map_hex(m, id)->side[d];
+	char g = plain[d];
+	enum colour c = C_OUTLINE;
+	for (size_t i = 0; i < NSTYLES; i++)
+		if (feat & side_style[i].bit) {
+			g = side_style[i].glyph;
+			c = side_style[i].colour;
+			break;
+		}
+	/* A side between two hexes is drawn by both: an unmarked outline never overwrites a
+	 * feature drawn by the neighbour. */
+	int cells[2][2];
+	int n = 1;
+	switch (d) {
+	case HEX_N: cells[0][0] = y, cells[0][1] = x + 1, cells[1][0] = y, cells[1][1] = x + 2, n = 2; break;
+	case HEX_S: cells[0][0] = y + 2, cells[0][1] = x + 1, cells[1][0] = y + 2, cells[1][1] = x + 2, n = 2; break;
+	case HEX_NE: cells[0][0] = y + 1, cells[0][1] = x + 3; break;
+	case HEX_SE: cells[0][0] = y + 2, cells[0][1] = x + 3; break;
+	case HEX_SW: cells[0][0] = y + 2, cells[0][1] = x; break;
+	default: cells[0][0] = y + 1, cells[0][1] = x; break;
+	}
+	for (int i = 0; i < n; i++) {
+		int cy = cells[i][0], cx = cells[i][1];
+		if (c == C_OUTLINE && f->col[cy][cx] != C_NONE && f->col[cy][cx] != C_OUTLINE)
+			continue;
+		put(f, cy, cx, g, c);
+	}
+}
+
+static void draw(struct frame *f, const struct map *m)
+{
+	memset(f->ch, ' ', sizeof f->ch);
+	memset(f->col, C_NONE, sizeof f->col);
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
+		int x = LEFT + 3 * (c - HEX_COL_MIN);
+		put(f, 0, x + 1, (char)('0' + c / 10), C_LABEL);
+		put(f, 0, x + 2, (char)('0' + c % 10), C_LABEL);
+	}
+	for (int r = 0; r <= HEX_ROW_MAX; r++) {
+		char lab[8];
+		snprintf(lab, sizeof lab, "%02d", r);
+		put(f, TOP + 2 * r + 1, 0, lab[0], C_LABEL);
+		put(f, TOP + 2 * r + 1, 1, lab[1], C_LABEL);
+	}
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
+		for (int r = 0; r <= HEX_ROW_MAX; r++) {
+			int id = c * 100 + r;
+			if (!hex_valid(id))
+				continue;
+			int x = LEFT + 3 * (c - HEX_COL_MIN), y = TOP + 2 * r + (c & 1);
+			const struct map_hex *h = map_hex(m, id);
+			static const char tglyph[TERRAIN_COUNT] = { ' ', 'W', 'o', 'c', 'T' };
+			static const enum colour tcol[TERRAIN_COUNT] = { C_NONE, C_WOODS, C_ORCHARD,
+									 C_CORN, C_TOWN };
+			enum colour bg = tcol[h->terrain];
+			put(f, y + 1, x + 1, tglyph[h->terrain], bg);
+			put(f, y + 1, x + 2, h->high ? '^' : ' ', h->high && bg == C_NONE ? C_HIGH : bg);
+			for (int d = 0; d < HEX_NDIRS; d++)
+				draw_side(f, m, id, d, x, y);
+		}
+}
+
+static void emit(const struct frame *f, FILE *out, bool colour)
+{
+	for (int y = 0; y < HEIGHT; y++) {
+		int end = WIDTH;
+		while (end > 0 && f->ch[y][end - 1] == ' ')
+			end--;
+		int cur = C_NONE;
+		for (int x = 0; x < end; x++) {
+			if (colour && f->col[y][x] != cur) {
+				cur = f->col[y][x];
+				fprintf(out, "\033[0;%sm", sgr[cur]);
+			}
+			putc(f->ch[y][x], out);
+		}
+		if (colour && cur != C_NONE)
+			fputs("\033[0m", out);
+		putc('\n', out);
+	}
+}
+
+static void legend(const struct map *m, FILE *out)
+{
+	fputs("\nin-hex: W woods, o orchard, c cornfield, T Sharpsburg, ^ high ground (blank: clear, low)\n"
+	      "hexsides:", out);
+	for (size_t i = 0; i < NSTYLES; i++)
+		fprintf(out, "%s %c %s", i ? "," : "", side_style[i].glyph, side_style[i].meaning);
+	fputs("\n\nnames:\n", out);
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
+		for (int r = 0; r <= HEX_ROW_MAX; r++) {
+			const char *name = map_hex_name(m, c * 100 + r);
+			if (name)
+				fprintf(out, "  %04d %s\n", c * 100 + r, name);
+		}
+	fputs("objectives:\n", out);
+	for (int i = 0; i < m->nobjectives; i++) {
+		fprintf(out, "  %-20s", m->objective[i].key);
+		for (int j = 0; j < m->objective[i].nhexes; j++)
+			fprintf(out, " %04d", m->objective[i].hexes[j]);
+		putc('\n', out);
+	}
+}
+
+int cli_print_map(const char *datadir, FILE *out, bool colour)
+{
+	char dir[1024], path[1100], err[1024];
+	if (!scenario_find_datadir(datadir, dir, sizeof dir, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return 2;
+	}
+	snprintf(path, sizeof path, "%s/map.txt", dir);
+	struct map *m = malloc(sizeof *m);
+	struct frame *f = malloc(sizeof *f);
+	int rc = 2;
+	if (!m || !f) {
+		fputs("antietam: out of memory\n", stderr);
+	} else if (!map_load(m, path, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+	} else {
+		draw(f, m);
+		emit(f, out, colour);
+		legend(m, out);
+		rc = 0;
+	}
+	free(f);
+	free(m);
+	return rc;
+}
