@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "hex.h"
 #include "map.h"
+#include "roster.h"
 
 #define MAP_PATH "data/map.txt"
 
@@ -499,6 +500,33 @@ static void test_confederate_setup_zones(void **state)
 	}
 }
 
+/* 4.2A, 4.3: every unit's historical set-up hex (data/setup-historical.txt) lies in the
+ * quick set-up zone of its corps or division, so the historical set-up is also a legal quick
+ * one and the zones sit where the armies stood at dawn. */
+static void test_historical_setup_in_zones(void **state)
+{
+	(void)state;
+	static struct roster r;
+	char err[512] = "";
+	if (!roster_load(&r, "data/units.txt", "data/setup-historical.txt", err, sizeof err))
+		fail_msg("%s", err);
+	int placed = 0;
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		int h = r.historical_hex[i];
+		if (h == HEX_NONE)
+			continue;
+		bool confederate = r.unit[i].side == SIDE_CONFEDERATE;
+		const struct map_zone *z = map_zone_side(&M, confederate, r.unit[i].formation);
+		if (!z)
+			fail_msg("%s: no zone for formation %s", r.unit[i].id, r.unit[i].formation);
+		if (!map_in_zone(z, h))
+			fail_msg("%s (%s) sets up in %04d, outside its zone", r.unit[i].id,
+				 r.unit[i].formation, h);
+		placed++;
+	}
+	assert_int_equal(placed, ROSTER_UNITS - 9 - 6); /* 4.1B: VI Corps and A.P. Hill enter later */
+}
+
 /* ------------------------------------------------------------------ structure */
 
 /* 8.7.6: the creek separates every Union east-bank set-up hex from every Confederate zone. */
@@ -818,6 +846,7 @@ int main(void)
 		cmocka_unit_test(test_entry_edges),
 		cmocka_unit_test(test_union_setup_zones),
 		cmocka_unit_test(test_confederate_setup_zones),
+		cmocka_unit_test(test_historical_setup_in_zones),
 		cmocka_unit_test(test_creek_separates),
 		cmocka_unit_test(test_creek_is_one_line),
 		cmocka_unit_test(test_sides_consistent),
