@@ -167,8 +167,12 @@ int cli_batch_main(const char *datadir, const char *file)
 	}
 	char err[1024];
 	struct cli *c = cli_new(datadir, err, sizeof err);
-	if (!c) {
+	/* PROTOCOL.md: exit 2 when the data files do not load, with the error on stderr. */
+	if (!c || !cli_scenario(c, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
+		cli_free(c);
+		if (in != stdin)
+			fclose(in);
 		return 2;
 	}
 	char *line = NULL;

@@ -1,0 +1,177 @@
+/* test_hex.c — the grid of DESIGN.md: validity, neighbours, range and lines (10.3C, 10.6). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "hex.h"
+
+static void test_validity(void **state)
+{
+	(void)state;
+	assert_true(hex_valid(1000));
+	assert_true(hex_valid(1044));  /* even column runs to row 44 (9.2A) */
+	assert_true(hex_valid(2343));  /* odd column to row 43 */
+	assert_false(hex_valid(2344));
+	assert_false(hex_valid(1045));
+	assert_true(hex_valid(4224));
+	assert_false(hex_valid(4300));
+	assert_false(hex_valid(900));
+	assert_false(hex_valid(-1));
+	int id;
+	assert_true(hex_parse("1916", &id));
+	assert_int_equal(id, 1916);
+	assert_false(hex_parse("916", &id));
+	assert_false(hex_parse("19160", &id));
+	assert_false(hex_parse("19a6", &id));
+	assert_false(hex_parse("4300", &id));
+	int a, b;
+	assert_true(hex_parse_side("2836/2935", &a, &b));
+	assert_int_equal(a, 2836);
+	assert_int_equal(b, 2935);
+	assert_false(hex_parse_side("2836/2937", &a, &b));
+}
+
+static void test_index_roundtrip(void **state)
+{
+	(void)state;
+	int n = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int id = hex_from_index(i);
+		if (!hex_valid(id))
+			continue;
+		assert_int_equal(hex_index(id), i);
+		n++;
+	}
+	/* 17 even columns of 45 rows, 16 odd columns of 44 rows */
+	assert_int_equal(n, 17 * 45 + 16 * 44);
+}
+
+static void test_neighbours(void **state)
+{
+	(void)state;
+	/* DESIGN.md: the hexsides fixed by the rulebook */
+	assert_true(hex_adjacent(2836, 2935));
+	assert_true(hex_adjacent(3619, 3719));
+	assert_int_equal(hex_neighbour(2836, HEX_NE), 2935);
+	assert_int_equal(hex_neighbour(2935, HEX_SW), 2836);
+	assert_int_equal(hex_neighbour(3619, HEX_SE), 3719);
+	/* odd column: neighbours (c±1, r) and (c±1, r+1) */
+	assert_int_equal(hex_neighbour(1915, HEX_N), 1914);
+	assert_int_equal(hex_neighbour(1915, HEX_NE), 2015);
+	assert_int_equal(hex_neighbour(1915, HEX_SE), 2016);
+	assert_int_equal(hex_neighbour(1915, HEX_S), 1916);
+	assert_int_equal(hex_neighbour(1915, HEX_SW), 1816);
+	assert_int_equal(hex_neighbour(1915, HEX_NW), 1815);
+	/* even column: (c±1, r−1) and (c±1, r) */
+	assert_int_equal(hex_neighbour(2016, HEX_NE), 2115);
+	assert_int_equal(hex_neighbour(2016, HEX_SE), 2116);
+	assert_int_equal(hex_neighbour(2016, HEX_SW), 1916);
+	assert_int_equal(hex_neighbour(2016, HEX_NW), 1915);
+	/* corners and edges */
+	assert_int_equal(hex_neighbour(1000, HEX_N), HEX_NONE);
+	assert_int_equal(hex_neighbour(1000, HEX_NW), HEX_NONE);
+	assert_int_equal(hex_neighbour(1000, HEX_SW), HEX_NONE);
+	assert_int_equal(hex_neighbour(1000, HEX_NE), HEX_NONE); /* (11,-1) */
+	assert_int_equal(hex_neighbour(1000, HEX_SE), 1100);
+	assert_int_equal(hex_neighbour(2343, HEX_S), HEX_NONE);
+	assert_int_equal(hex_neighbour(2343, HEX_SE), 2444); /* even column row 44 */
+	assert_int_equal(hex_neighbour(2444, HEX_S), HEX_NONE);
+	assert_int_equal(hex_neighbour(2444, HEX_SE), HEX_NONE);
+	assert_int_equal(hex_neighbour(4224, HEX_NE), HEX_NONE);
+	/* symmetry everywhere */
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int id = hex_from_index(i);
+		if (!hex_valid(id))
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(id, (enum hex_dir)d);
+			if (n == HEX_NONE)
+				continue;
+			assert_int_equal(hex_neighbour(n, (enum hex_dir)((d + 3) % 6)), id);
+			assert_int_equal(hex_distance(id, n), 1);
+		}
+	}
+}
+
+static void test_range(void **state)
+{
+	(void)state;
+	assert_int_equal(hex_distance(1916, 1916), 0);
+	assert_int_equal(hex_distance(1916, 1917), 1);
+	assert_int_equal(hex_distance(1916, 2016), 1);
+	assert_int_equal(hex_distance(3820, 3518), 3);
+	assert_int_equal(hex_distance(1000, 1008), 8);
+	assert_int_equal(hex_distance(1000, 1800), 8);  /* zig-zag along a row */
+	assert_int_equal(hex_distance(1010, 1210), 2);
+	assert_int_equal(hex_distance(1010, 1211), 2);
+	assert_int_equal(hex_distance(1010, 1212), 3);
+	assert_int_equal(hex_distance(3324, 3122), 3);
+}
+
+static bool line_has(const struct hex_step *s, int n, int hex)
+{
+	for (int i = 1; i < n - 1; i++)
+		if (s[i].hex == hex || (s[i].edge && s[i].other == hex))
+			return true;
+	return false;
+}
+
+/* DESIGN.md: the five LOS lines of 10.6.7 cross exactly these hexes. */
+static void test_lines_of_10_6_7(void **state)
+{
+	(void)state;
+	struct hex_step s[HEX_LINE_MAX];
+	int n = hex_line(3309, 3110, s);
+	assert_int_equal(n, 3);
+	assert_int_equal(s[0].hex, 3309);
+	assert_int_equal(s[1].hex, 3210);
+	assert_int_equal(s[2].hex, 3110);
+	n = hex_line(3423, 3121, s);
+	assert_true(line_has(s, n, 3222));
+	n = hex_line(3423, 3021, s);
+	assert_true(line_has(s, n, 3222));
+	n = hex_line(3526, 3225, s);
+	assert_true(line_has(s, n, 3426));
+	n = hex_line(3820, 3518, s);
+	assert_int_equal(n, 4);
+	assert_int_equal(s[1].hex, 3719);
+	assert_int_equal(s[2].hex, 3619);
+	assert_false(s[1].edge);
+	n = hex_line(3720, 3518, s);
+	assert_true(line_has(s, n, 3620));
+	assert_true(line_has(s, n, 3619));
+	/* a line along a hexside reports both hexes of that side */
+	n = hex_line(1010, 1210, s);
+	assert_int_equal(n, 3);
+	assert_true(s[1].edge);
+	assert_true((s[1].hex == 1109 && s[1].other == 1110) ||
+		    (s[1].hex == 1110 && s[1].other == 1109));
+	/* and a line through hex centres does not */
+	n = hex_line(1010, 1211, s);
+	assert_int_equal(n, 3);
+	assert_false(s[1].edge);
+	assert_int_equal(s[1].hex, 1110);
+	/* consecutive hexes of a line are adjacent */
+	for (int a = 1000; a <= 4200; a += 317) {
+		if (!hex_valid(a))
+			continue;
+		n = hex_line(a, 2622, s);
+		for (int i = 1; i < n; i++)
+			assert_true(hex_adjacent(s[i - 1].hex, s[i].hex) || s[i - 1].hex == s[i].hex ||
+				    (s[i - 1].edge && hex_adjacent(s[i - 1].other, s[i].hex)));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_validity),
+		cmocka_unit_test(test_index_roundtrip),
+		cmocka_unit_test(test_neighbours),
+		cmocka_unit_test(test_range),
+		cmocka_unit_test(test_lines_of_10_6_7),
+	};
+	return cmocka_run_group_tests_name("hex", tests, NULL, NULL);
+}
