@@ -5,6 +5,7 @@
 #   make SANITIZE=1 check   the same under AddressSanitizer + UBSan
 #   make bench      performance figures
 #   make install PREFIX=/usr/local DESTDIR=
+SHELL    := /bin/bash
 PREFIX   ?= /usr/local
 DATADIR  ?= $(PREFIX)/share/antietam
 CC       ?= cc
@@ -90,6 +91,31 @@ bench: $(BUILD)/tests/bench
 	./$(BUILD)/tests/bench
 $(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
+
+# Fuzzing (libFuzzer, clang): every tests/fuzz/fuzz_*.c target for FUZZ_TIME seconds each,
+# starting from the seed corpus tests/fuzz/corpus/NAME (new inputs kept in build-fuzz/).
+FUZZ_TIME ?= 60
+FUZZ_CC ?= clang
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
+	      -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Isrc/cli
+build-fuzz/%: tests/fuzz/%.c $(ENGINE_SRC) $(FRONT_SRC) $(wildcard include/*.h src/*/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) -lm
+fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
+	@for t in $(FUZZ_TARGETS); do \
+	  name=$${t#fuzz_}; mkdir -p build-fuzz/corpus/$$name; \
+	  echo "== fuzz $$name for $(FUZZ_TIME) s"; \
+	  ./build-fuzz/$$t -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 -print_final_stats=1 \
+	    build-fuzz/corpus/$$name tests/fuzz/corpus/$$name 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' ; \
+	  test $${PIPESTATUS[0]:-0} -eq 0 || exit 1; \
+	done
+
+# The test suites under valgrind's memcheck.
+valgrind: deps-test $(PROGRAM) $(TESTS)
+	@fail=0; for t in $(TESTS); do \
+	  ANTIETAM_PROGRAM=./$(PROGRAM) valgrind -q --error-exitcode=99 --leak-check=full $$t >/dev/null 2>build/valgrind.log || { fail=1; echo "valgrind: $$t"; tail -20 build/valgrind.log; }; \
+	done; test $$fail -eq 0 && echo "valgrind: all suites clean"
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man6
