@@ -1,0 +1,21 @@
+/* check.h — the invariant checker (STYLE.md, after vms-empire): run after every applied
+ * action in tests and the random-play soak. */
+#ifndef ANTIETAM_CHECK_H
+#define ANTIETAM_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+
+/* True when the position is internally consistent: every unit in one place with steps in
+ * bounds, no hex holding both sides, stacking legal (7.0) wherever the rules require it,
+ * a pending decision that names a real unit of the right side, turn and phase in range.
+ * Otherwise false with the first broken invariant in err. */
+bool game_check(const struct game *g, char *err, size_t errlen);
+
+/* 7.0: may these units (indices) share a hex at the end of a move or retreat? On false,
+ * why (citing the rule) is written to why when it is not NULL. */
+bool check_stacking(const struct game *g, const int *units, int n, char *why, size_t whylen);
+
+#endif
