@@ -525,6 +525,19 @@ static void test_historical_setup_in_zones(void **state)
 		placed++;
 	}
 	assert_int_equal(placed, ROSTER_UNITS - 9 - 6); /* 4.1B: VI Corps and A.P. Hill enter later */
+	/* 7.0: each zone has a hex for every infantry unit of its formation that sets up. */
+	for (int k = 0; k < M.nzones; k++) {
+		const struct map_zone *z = &M.zone[k];
+		int infantry = 0;
+		for (int i = 0; i < ROSTER_UNITS; i++)
+			if (r.historical_hex[i] != HEX_NONE && r.unit[i].type == UNIT_INFANTRY &&
+			    (r.unit[i].side == SIDE_CONFEDERATE) == z->confederate &&
+			    !strcmp(r.unit[i].formation, z->formation))
+				infantry++;
+		if (z->nhexes < infantry)
+			fail_msg("zone %s: %d hexes for %d infantry units", z->formation, z->nhexes,
+				 infantry);
+	}
 }
 
 /* ------------------------------------------------------------------ structure */
