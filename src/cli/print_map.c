@@ -125,6 +125,10 @@ static void draw(struct frame *f, const struct map *m)
 			put(f, y + 1, x + 2, h->high ? '^' : ' ', h->high && bg == C_NONE ? C_HIGH : bg);
 			for (int d = 0; d < HEX_NDIRS; d++)
 				draw_side(f, m, id, d, x, y);
+			/* the plain bottom of a hex takes its terrain colour: a 2x2 block reads better */
+			for (int k = 1; k <= 2; k++)
+				if (bg != C_NONE && f->col[y + 2][x + k] == C_OUTLINE)
+					f->col[y + 2][x + k] = (unsigned char)bg;
 		}
 }
 
