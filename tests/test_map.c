@@ -843,6 +843,37 @@ static void test_hex_command_batch(void **state)
 	assert_true(n >= 2 && buf[n - 1] == '\n' && buf[n - 2] == '\n');
 }
 
+/* --print-map on a pipe: plain text (no escapes), the creek's crossings drawn on the
+ * outline at their hexsides (2836's NE side is the Lower Bridge), the legend after it. */
+static void test_print_map(void **state)
+{
+	(void)state;
+	const char *prog = getenv("ANTIETAM_PROGRAM");
+	if (!prog)
+		prog = "./antietam";
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s --data data --print-map", prog);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof text - 1, p);
+	text[n] = 0;
+	assert_int_equal(pclose(p), 0);
+	assert_null(strchr(text, '\033'));
+	/* line 2*36+2+1 (0-based 75) holds the middle line of the even column's row-36 hex;
+	 * hex 2836 starts at x = 4 + 3*18 = 58, its NE side at x+3. */
+	const char *line = text;
+	for (int i = 0; i < 75 && line; i++) {
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	assert_non_null(line);
+	assert_int_equal(line[61], 'H');
+	assert_non_null(strstr(text, "H bridge over Antietam Creek"));
+	assert_non_null(strstr(text, "  1916 Dunker Church\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -867,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_loader_errors),
 		cmocka_unit_test(test_hex_command_in_process),
 		cmocka_unit_test(test_hex_command_batch),
+		cmocka_unit_test(test_print_map),
 	};
 	return cmocka_run_group_tests_name("map", tests, setup, NULL);
 }

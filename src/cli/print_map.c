@@ -152,6 +152,42 @@ static void emit(const struct frame *f, FILE *out, bool colour)
 	}
 }
 
+/* One character a hex, as the grids of map.txt: the quick set-up zones (4.2A) and the
+ * objective hexes, for checking them at a glance. */
+static void zones_overview(const struct map *m, FILE *out)
+{
+	static const struct { bool confederate; const char *formation; char ch; } key[] = {
+		{ false, "I", '1' }, { false, "II", '2' }, { false, "V", '5' }, { false, "IX", '9' },
+		{ false, "XII", 'X' }, { true, "Ja", 'j' }, { true, "Ew", 'e' }, { true, "DH", 'd' },
+		{ true, "Cav", 'c' }, { true, "Evn", 'v' }, { true, "Hd", 'h' }, { true, "Jo", 'o' },
+		{ true, "Wa", 'w' }, { true, "McL", 'm' }, { true, "And", 'a' },
+	};
+	fputs("\nquick set-up zones (4.2A), one character a hex, columns 10-42 as in map.txt:\n", out);
+	for (size_t k = 0; k < sizeof key / sizeof key[0]; k++)
+		fprintf(out, "%s%c %s", k ? ", " : "  ", key[k].ch, key[k].formation);
+	fputs("; * objective hex outside the zones\n     ", out);
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
+		putc('0' + c / 10, out);
+	fputs("\n     ", out);
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
+		putc('0' + c % 10, out);
+	for (int r = 0; r <= HEX_ROW_MAX; r++) {
+		fprintf(out, "\n  %02d ", r);
+		for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
+			int id = c * 100 + r;
+			char ch = hex_valid(id) ? '.' : ' ';
+			for (size_t k = 0; hex_valid(id) && k < sizeof key / sizeof key[0]; k++)
+				if (map_in_zone(map_zone_side(m, key[k].confederate, key[k].formation), id))
+					ch = key[k].ch;
+			for (int o = 0; ch == '.' && o < m->nobjectives; o++)
+				if (map_in_objective(&m->objective[o], id))
+					ch = '*';
+			putc(ch, out);
+		}
+	}
+	putc('\n', out);
+}
+
 static void legend(const struct map *m, FILE *out)
 {
 	fputs("\nin-hex: W woods, o orchard, c cornfield, T Sharpsburg, ^ high ground (blank: clear, low)\n"
@@ -193,6 +229,7 @@ int cli_print_map(const char *datadir, FILE *out, bool colour)
 		draw(f, m);
 		emit(f, out, colour);
 		legend(m, out);
+		zones_overview(m, out);
 		rc = 0;
 	}
 	free(f);
