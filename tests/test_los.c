@@ -1,7 +1,8 @@
 /* test_los.c — artillery line of sight (10.5–10.6): the five examples of 10.6.7 on a small
  * hand-made map holding exactly the facts RECONSTRUCTION.md lists for them, each reading of
- * docs/rules-notes.md ("Line of sight") on its own tiny map, and — once data/map.txt and its
- * loader are in the tree — the same five examples on the real map. */
+ * docs/rules-notes.md ("Line of sight") on its own tiny map built in code, the examples again
+ * through the map loader (tests/data/los-map.txt) and on the real data/map.txt, and the
+ * `los` command of --batch. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -139,19 +141,35 @@ static void test_examples_10_6_7(void **state)
 	assert_string_equal(r.why, "clear");
 }
 
-/* The same facts on the real map, once data/map.txt and its loader are in the tree. */
-static void test_examples_on_data_map(void **state)
+static struct map *load_map(const char *path)
 {
-	(void)state;
-	if (access("data/map.txt", R_OK) != 0)
-		skip();
 	struct map *m = malloc(sizeof *m);
 	assert_non_null(m);
 	char err[512] = "";
-	if (!map_load(m, "data/map.txt", err, sizeof err)) {
+	if (!map_load(m, path, err, sizeof err)) {
 		free(m);
-		fail_msg("data/map.txt does not load: %s", err);
+		fail_msg("%s does not load: %s", path, err);
 	}
+	return m;
+}
+
+/* The same facts written as a map file (tests/data/los-map.txt) through the map loader, with
+ * its slopes derived from the elevation and a crest read from a side record. */
+static void test_examples_on_test_map_file(void **state)
+{
+	(void)state;
+	struct map *m = load_map("tests/data/los-map.txt");
+	run_examples(m);
+	expect_both(m, 2010, 2014, false, 2011);  /* 10.6.2B: crest 2011/2012 */
+	expect_both(m, 2011, 2014, true, HEX_NONE); /* a side of the high unit's hex */
+	free(m);
+}
+
+/* The real map must hold the same five facts. */
+static void test_examples_on_data_map(void **state)
+{
+	(void)state;
+	struct map *m = load_map("data/map.txt");
 	run_examples(m);
 	free(m);
 }
@@ -329,6 +347,44 @@ static void test_target_side(void **state)
 	assert_int_equal(los_target_side(M, 3010, 2810), SIDE_CREST);
 }
 
+/* ---- the `los` command of --batch (PROTOCOL.md) --------------------------------------- */
+
+/* Run the program on `input` with the data directory `datadir`; returns stdout (to free). */
+static char *run_batch(const char *datadir, const char *input)
+{
+	const char *prog = getenv("ANTIETAM_PROGRAM");
+	char inpath[] = "/tmp/antietam-los-XXXXXX";
+	int fd = mkstemp(inpath);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, input, strlen(input)), (ssize_t)strlen(input));
+	close(fd);
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s --data %s --batch < %s 2>&1", prog ? prog : "./antietam",
+		 datadir, inpath);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	static char out[4096];
+	size_t len = fread(out, 1, sizeof out - 1, p);
+	out[len] = 0;
+	int st = pclose(p);
+	unlink(inpath);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	return strdup(out);
+}
+
+static void test_batch_los(void **state)
+{
+	(void)state;
+	char *out = run_batch("data", "los 3309 3110\nlos 3526 3225\nlos 3820 3518\n"
+				      "los 3820 3418\nlos 3720 3518\nlos 3518 3720\n"
+				      "los 3309\nlos 3309 4400\n");
+	assert_string_equal(out, "= blocked\n\n= clear\n\n= blocked\n\n= clear\n\n"
+				 "= clear\n\n= clear\n\n"
+				 "? usage: los HEX HEX\n\n"
+				 "? '4400' is not a hex on the map\n\n");
+	free(out);
+}
+
 static void test_invalid(void **state)
 {
 	(void)state;
@@ -343,7 +399,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_examples_10_6_7),
+		cmocka_unit_test(test_examples_on_test_map_file),
 		cmocka_unit_test(test_examples_on_data_map),
+		cmocka_unit_test(test_batch_los),
 		cmocka_unit_test(test_low_low),
 		cmocka_unit_test(test_high_low),
 		cmocka_unit_test(test_crests),
