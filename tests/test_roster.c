@@ -2,7 +2,7 @@
  * data/setup-historical.txt: counts and formations (4.1A, 2.6, 2.7), every roster fact the
  * rulebook prints (2.4, 2.7, 2.9, 2.13, 8.10, 10.3A, 4.1B, 4.2C/D, 4.3, 15.6, 20.0, 21.0), the
  * one documented method behind the values (docs/provenance-oob.md), the set-up's legality
- * (stacking 7.0, no enemies adjacent, 4.6), loader
+ * (stacking 7.0, no enemies adjacent, 4.6, the creek and the ground of data/map.txt), loader
  * errors that name the line, and the --print-oob listing. */
 #include <math.h>
 #include <setjmp.h>
@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "hex.h"
+#include "map.h"
 #include "roster.h"
 
 #define UNITS_PATH "data/units.txt"
@@ -527,6 +528,106 @@ static void test_may_stack(void **state)
 	assert_false(roster_may_stack(unit("C1"), unit("U5")));
 }
 
+/* The creek (8.7.6): with data/map.txt, the Confederates and the Union I and XII Corps are
+ * on the west bank (the side of the Dunker Church), II, V and IX Corps on the east bank. */
+static void test_setup_creek(void **state)
+{
+	(void)state;
+	if (access("data/map.txt", R_OK) != 0)
+		skip();
+	struct map *m = malloc(sizeof *m);
+	assert_non_null(m);
+	char err[512] = "";
+	if (!map_load(m, "data/map.txt", err, sizeof err)) {
+		free(m);
+		fail_msg("%s", err);
+	}
+	static bool west[HEX_INDEX_COUNT];
+	static int queue[HEX_INDEX_COUNT];
+	memset(west, 0, sizeof west);
+	int head = 0, tail = 0;
+	queue[tail++] = 1916;
+	west[hex_index(1916)] = true;
+	while (head < tail) {
+		int h = queue[head++];
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n == HEX_NONE || west[hex_index(n)] || (map_side(m, h, n) & SIDE_CREEK))
+				continue;
+			west[hex_index(n)] = true;
+			queue[tail++] = n;
+		}
+	}
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		int h = R.historical_hex[i];
+		if (h == HEX_NONE)
+			continue;
+		const struct unit_def *u = &R.unit[i];
+		bool want_west = u->side == SIDE_CONFEDERATE || u->corps == CORPS_I ||
+				 u->corps == CORPS_XII;
+		if (west[hex_index(h)] != want_west)
+			fail_msg("%s in %04d is on the %s bank of the creek", u->id, h,
+				 west[hex_index(h)] ? "west" : "east");
+	}
+	free(m);
+}
+
+/* The ground of the set-up: at dawn no brigade stood in Sharpsburg itself (the town hexes);
+ * Pelham's guns (1108) and Hood's reserve at the church (1916) are on high ground (10.5B). */
+static void test_setup_terrain(void **state)
+{
+	(void)state;
+	if (access("data/map.txt", R_OK) != 0)
+		skip();
+	struct map *m = malloc(sizeof *m);
+	assert_non_null(m);
+	char err[512] = "";
+	if (!map_load(m, "data/map.txt", err, sizeof err)) {
+		free(m);
+		fail_msg("%s", err);
+	}
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		int h = R.historical_hex[i];
+		if (h == HEX_NONE)
+			continue;
+		const struct map_hex *mh = map_hex(m, h);
+		assert_non_null(mh);
+		if (mh->terrain == TERRAIN_TOWN)
+			fail_msg("%s sets up in the town hex %04d", R.unit[i].id, h);
+	}
+	assert_true(map_hex(m, hex_of("C18"))->high);
+	assert_true(map_hex(m, hex_of("C24"))->high);
+	free(m);
+}
+
+/* `antietam --print-oob` runs on the shipped data and prints both armies. */
+static void test_print_oob_program(void **state)
+{
+	(void)state;
+	const char *prog = getenv("ANTIETAM_PROGRAM");
+	if (!prog || access("data/map.txt", R_OK) != 0)
+		skip();
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s --data data --print-oob", prog);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	char line[512];
+	int armies = 0, lines = 0;
+	while (fgets(line, sizeof line, p)) {
+		lines++;
+		armies += !strncmp(line, "army: ", 6);
+	}
+	assert_int_equal(pclose(p), 0);
+	assert_int_equal(armies, 2);
+	assert_true(lines > ROSTER_UNITS);
+	snprintf(cmd, sizeof cmd, "%s --data tests/data --print-oob 2>/dev/null", prog);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof line, p))
+		;
+	assert_int_not_equal(pclose(p), 0); /* no units in tests/data: an error, not a listing */
+}
+
 /* ---- loader errors name the line ---- */
 
 static void expect_error(const char *units, const char *setup_file, const char *want)
@@ -620,6 +721,9 @@ int main(void)
 		cmocka_unit_test(test_setup_legal),
 		cmocka_unit_test(test_setup_confederate_history),
 		cmocka_unit_test(test_may_stack),
+		cmocka_unit_test(test_setup_creek),
+		cmocka_unit_test(test_setup_terrain),
+		cmocka_unit_test(test_print_oob_program),
 		cmocka_unit_test(test_loader_errors),
 		cmocka_unit_test(test_print_oob),
 	};
