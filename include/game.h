@@ -167,6 +167,7 @@ struct action {
 	int16_t hex[GAME_PATH_MAX];
 	int16_t units[8];
 	int nunits;
+	uint64_t number;          /* seed (ACT_SEED) */
 };
 
 /* ---- the position ---- */
@@ -212,5 +213,40 @@ int game_unit_morale(const struct game *g, int u);
 bool game_in_ezoc(const struct game *g, int hex, enum side side);
 /* Eliminate one step of unit u (11.16); logs; removes it at 0. */
 void game_lose_step(struct game *g, int u, const char *why);
+
+/* ---- more shared queries (zoc.c, game.c) ---- */
+
+/* The counter of unit index u. */
+const struct unit_def *game_unit_def(const struct game *g, int u);
+/* True when units may cross between adjacent hexes a and b: not an Antietam Creek hexside
+ * unless bridged or forded (8.7.6, 11.17.3C). False when not adjacent. */
+bool game_side_passable(const struct game *g, int a, int b);
+/* True when unit u exerts a ZOC into hex (6.1–6.2: the six neighbours of its hex, not across
+ * an unbridged, unforded creek hexside). */
+bool game_unit_zoc(const struct game *g, int u, int hex);
+/* Range from hex to the nearest unit on the map of side `side`'s enemy (a big number when
+ * there is none). */
+int game_enemy_distance(const struct game *g, int hex, enum side side);
+/* True when a unit of side's enemy stands in hex. */
+bool game_enemy_in(const struct game *g, int hex, enum side side);
+/* 7.0: true when unit u may end a move or retreat in hex given the units already there (u
+ * itself not counted): one infantry and one artillery per side, Union corps never mixed, IX
+ * Corps by division with U57 free to join any IX infantry. */
+bool game_stack_allows(const struct game *g, int hex, int u);
+/* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
+bool game_is_reinforcement(const struct game *g, int u);
+/* 4.5C: true while unit u is one of Hood's units held on turn 1 (no move, no fire). */
+bool game_hood_held(const struct game *g, int u);
+/* Index of unit "U12"/"C7" (case-insensitive) without the roster loader; -1 if none. */
+int game_unit_parse(const char *id);
+/* "U12"/"C7" of an index (static storage). */
+const char *game_unit_name(int u);
+/* Protocol names of sides and corps, and their parsers. */
+const char *game_side_name(enum side s);
+bool game_side_parse(const char *s, enum side *out);
+const char *game_corps_name(enum corps c);
+bool game_corps_parse(const char *s, enum corps *out);
+bool game_phase_parse(const char *s, enum phase *out);
+bool game_corps_status_parse(const char *s, enum corps_status *out);
 
 #endif

@@ -58,6 +58,7 @@ static const struct cli_table *const tables[] = {
 	&cli_basic_commands,
 	&cli_los_commands,
 	&cli_map_commands,
+	&cli_game_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 
@@ -118,6 +119,7 @@ void cli_free(struct cli *c)
 	if (c) {
 		free(c->scenario);
 		free(c->map);
+		free(c->game);
 	}
 	free(c);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "game.h"
 #include "scenario.h"
 
 struct cli {
@@ -15,6 +16,7 @@ struct cli {
 	struct scenario *scenario; /* loaded on first use */
 	struct map *map;           /* the map alone, when the scenario does not load (cmd_map.c) */
 	char load_error[1024];
+	struct game *game;         /* the game in play (`new`), NULL before the first */
 };
 
 /* A handler writes the text after "= " to out (possibly empty, possibly several lines) and
@@ -39,6 +41,11 @@ const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen);
 /* The map: the scenario's, or data/map.txt alone when the other data files do not load;
  * NULL with err set when the map itself does not load. */
 const struct map *cli_map(struct cli *c, char *err, size_t errlen);
+/* The game in play; NULL with err set ("no game: use new …") before the first `new`. */
+struct game *cli_game(struct cli *c, char *err, size_t errlen);
+/* Parse argv as one action (action_parse) and apply it through game_apply; NULL on success,
+ * else err. */
+const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen);
 /* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
 const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -47,5 +54,6 @@ const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 extern const struct cli_table cli_basic_commands;
 extern const struct cli_table cli_los_commands;
 extern const struct cli_table cli_map_commands;
+extern const struct cli_table cli_game_commands;
 
 #endif

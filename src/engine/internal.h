@@ -14,4 +14,31 @@ void game_set_pending(struct game *g, enum side side, enum decision what, int su
 /* 3.3: update control of every hex at the end of a turn. */
 void control_update(struct game *g);
 
+/* ---- game.c ---- */
+/* Go on with the Union movement phase's steps (5.2 A1a–d) after decision `after`: mishap
+ * roll, withdrawal, commitment, then movement, skipping the steps that offer no choice. */
+void game_union_continue(struct game *g, enum decision after);
+
+/* ---- move.c ---- */
+bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+int move_legal(const struct game *g, struct action *out, int max);
+/* 8.14: every legal mishap move of the phasing side (one enemy unit, one hex). */
+int move_mishap_legal(const struct game *g, struct action *out, int max);
+/* 12.0: regrouping of the phasing side at the end of its movement phase. */
+void move_regroup(struct game *g);
+/* 4.5C: release Hood when a Union unit stands adjacent to one of his units. */
+void move_hood_check(struct game *g);
+/* 9.1B: the A.P. Hill arrival roll at the start of a Confederate movement phase. */
+void move_ap_hill_roll(struct game *g);
+
+/* ---- commit.c ---- */
+/* 13.8 and the 13.4D availability rolls at the start of the Union player-turn. */
+void commit_turn_start(struct game *g);
+bool commit_withdrawal_possible(const struct game *g);
+bool commit_commitment_possible(const struct game *g);
+/* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
+void commit_set_status(struct game *g, enum corps c, enum corps_status s);
+bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+int commit_legal(const struct game *g, struct action *out, int max);
+
 #endif

@@ -1,0 +1,36 @@
+/* commit.h — Union corps commitment (8.12, 13.0): Committed / Available / Unavailable, the
+ * limits each status puts on moving and fighting, the lifting of those limits by Confederate
+ * units (13.3F, 13.4C, 8.12B), and the questions the other rule modules ask about them. */
+#ifndef ANTIETAM_COMMIT_H
+#define ANTIETAM_COMMIT_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+/* True when the commitment rules no longer bind the Union: the 13.0 "McClellan unleashed"
+ * option, or a Confederate unit has crossed the creek (8.12B). */
+bool commit_unleashed(const struct game *g);
+/* The status the movement and combat rules apply to Union unit u: its corps' status, but
+ * Committed when unleashed and for VI Corps on turn 6 (9.3D reading, docs/rules-notes.md). */
+enum corps_status commit_unit_status(const struct game *g, int u);
+/* True when Union unit u may attack Confederate unit enemy (8.12A, 13.2A; 13.3F/13.4C: an
+ * Available or Unavailable corps may attack a Confederate unit that came adjacent to it).
+ * Always true for Confederate attackers. */
+bool commit_unit_may_fight(const struct game *g, int u, int enemy);
+/* True when artillery unit u may fire at target (13.4B: not from an Unavailable corps,
+ * unless target has lifted its limits, 13.4C; 13.3D Available artillery fires normally);
+ * target -1 asks about any target. Always true for Confederate units. */
+bool commit_unit_may_fire(const struct game *g, int u, int target);
+/* True when Confederate unit enemy has lifted the restrictions of Union corps c (13.3F,
+ * 13.4C). */
+bool commit_lifted(const struct game *g, enum corps c, int enemy);
+/* 13.3B: true when Available Union unit u may not enter hex because an enemy unit is within
+ * four hexes (east-bank creek exemption and 13.3F lifting applied). */
+bool commit_available_forbids(const struct game *g, int u, int hex);
+/* Record that Confederate unit u has moved (moved, retreated or advanced) from one hex to an
+ * adjacent one: 8.12B lifts the commitment rules when it crosses a creek hexside, 13.3F and
+ * 13.4C lift the limits of each Available or Unavailable corps it is now adjacent to. */
+void commit_note_confederate_move(struct game *g, int u, int from, int to);
+
+#endif

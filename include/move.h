@@ -1,0 +1,35 @@
+/* move.h — movement (8.0) with zones of control (6.0), stacking (7.0), reinforcement entry
+ * (9.0), the turn-1 and Middle Bridge restrictions (4.5, 4.6) and the movement limits of
+ * the Union corps (8.12–8.13, 13.3–13.4): where a unit may go now, and at what cost. */
+#ifndef ANTIETAM_MOVE_H
+#define ANTIETAM_MOVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/* One hex a unit may end its move in, and the MPs the cheapest legal way there spends. */
+struct move_dest {
+	int16_t hex;
+	int8_t cost;
+	bool double_time; /* the cheapest way is at double-time (8.9) */
+};
+
+/* Every hex where unit u could legally end a move now (the `moves` command), sorted by hex
+ * id; at most max; returns the count (0 when it may not move, with the reason in err when
+ * err is not NULL). */
+int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
+		   size_t errlen);
+/* Check a move action (unit, and one destination hex or a whole path): true with the path
+ * actually taken (the cheapest when one hex was given; a reinforcement's path starts at its
+ * entry hex), its length, its MP cost and whether it is at double-time; false with the rule
+ * broken in err. */
+bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
+		int *cost, bool *double_time, char *err, size_t errlen);
+/* True when unit u may start a move now (its side's movement phase, not yet moved, and no
+ * rule holds it still); false with the rule in err. */
+bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen);
+
+#endif

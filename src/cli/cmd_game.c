@@ -1,0 +1,197 @@
+/* cmd_game.c — the --batch commands that start a game, set it up for tests and play its
+ * movement, commitment and sub-decisions (PROTOCOL.md): new, seed, dice, place, remove,
+ * set, unit, moves, move, end, pending, legal, and the sub-decision actions (decline,
+ * retreat, advance, support, breakoff, resolve, commit, withdraw, mishap). Every change goes
+ * through action_parse() and game_apply(); this file only formats. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_internal.h"
+#include "game.h"
+#include "move.h"
+
+struct game *cli_game(struct cli *c, char *err, size_t errlen)
+{
+	if (!c->game)
+		cli_fail(err, errlen, "no game: start one with 'new historical' or 'new empty'");
+	return c->game;
+}
+
+const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen)
+{
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	char line[1024];
+	size_t len = 0;
+	line[0] = 0;
+	for (int i = 0; i < argc && len < sizeof line; i++)
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " " : "", argv[i]);
+	struct action a;
+	if (!action_parse(g->scn, line, &a, err, errlen) || !game_apply(g, &a, err, errlen))
+		return err;
+	return NULL;
+}
+
+static void print_pending(const struct game *g, FILE *out)
+{
+	if (g->pending.what == DECISION_GAMEOVER) {
+		fputs("gameover", out);
+		return;
+	}
+	fprintf(out, "%s %s", game_side_name(g->pending.side), game_decision_name(g->pending.what));
+	if (g->pending.subject >= 0)
+		fprintf(out, " %s", game_unit_name(g->pending.subject));
+}
+
+static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			   size_t errlen)
+{
+	if (argc < 2 || argc > 3 || (strcmp(argv[1], "historical") && strcmp(argv[1], "empty")))
+		return cli_fail(err, errlen, "usage: new historical|empty [SEED]");
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	if (argc == 3) {
+		char *end;
+		seed = strtoull(argv[2], &end, 10);
+		if (*end || argv[2][0] == '-' || end == argv[2])
+			return cli_fail(err, errlen, "'%s' is not a seed (a whole number)", argv[2]);
+	}
+	const struct scenario *s = cli_scenario(c, err, errlen);
+	if (!s)
+		return err;
+	if (!c->game && !(c->game = malloc(sizeof *c->game)))
+		return cli_fail(err, errlen, "out of memory");
+	struct game_options opt = { 0 };
+	game_new(c->game, s, !strcmp(argv[1], "empty") ? SETUP_EMPTY : SETUP_HISTORICAL, seed, &opt);
+	fprintf(out, "turn %d %s %s", c->game->turn, game_side_name(c->game->side),
+		game_phase_name(c->game->phase));
+	return NULL;
+}
+
+static const char *cmd_action(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			      size_t errlen)
+{
+	(void)out;
+	return cli_apply_action(c, argc, argv, err, errlen);
+}
+
+static const char *cmd_end(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			   size_t errlen)
+{
+	if (cli_apply_action(c, argc, argv, err, errlen))
+		return err;
+	print_pending(c->game, out);
+	return NULL;
+}
+
+static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			       size_t errlen)
+{
+	(void)argv;
+	if (argc != 1)
+		return cli_fail(err, errlen, "usage: pending");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	print_pending(g, out);
+	return NULL;
+}
+
+static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen)
+{
+	if (argc != 2)
+		return cli_fail(err, errlen, "usage: unit UNIT");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	int u = game_unit_parse(argv[1]);
+	if (u < 0)
+		return cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
+	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_state *us = &g->unit[u];
+	char hex[8];
+	if (us->steps <= 0)
+		snprintf(hex, sizeof hex, "dead");
+	else if (us->hex == HEX_NONE)
+		snprintf(hex, sizeof hex, "off");
+	else
+		snprintf(hex, sizeof hex, "%04d", us->hex);
+	fprintf(out, "%s %s %s %s hex %s steps %d cv %d morale %d ma %d", game_unit_name(u),
+		game_side_name(game_unit_side(u)), d->formation,
+		d->type == UNIT_ARTILLERY ? "artillery" : "infantry", hex, us->steps,
+		game_unit_cv(g, u), game_unit_morale(g, u), d->ma);
+	return NULL;
+}
+
+static const char *cmd_moves(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			     size_t errlen)
+{
+	if (argc != 2)
+		return cli_fail(err, errlen, "usage: moves UNIT");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	int u = game_unit_parse(argv[1]);
+	if (u < 0)
+		return cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
+	struct move_dest *dest = malloc(sizeof *dest * HEX_INDEX_COUNT);
+	if (!dest)
+		return cli_fail(err, errlen, "out of memory");
+	int n = move_reachable(g, u, dest, HEX_INDEX_COUNT, NULL, 0);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%04d:%d", i ? " " : "", dest[i].hex, dest[i].cost);
+	free(dest);
+	return NULL;
+}
+
+static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			     size_t errlen)
+{
+	(void)argv;
+	enum { MAX = 1 << 15 };
+	if (argc != 1)
+		return cli_fail(err, errlen, "usage: legal");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	struct action *a = malloc(sizeof *a * MAX);
+	if (!a)
+		return cli_fail(err, errlen, "out of memory");
+	int n = game_legal(g, a, MAX);
+	for (int i = 0; i < n; i++) {
+		char buf[512];
+		action_format(g->scn, &a[i], buf, sizeof buf);
+		fprintf(out, "%s%s", i ? "\n" : "", buf);
+	}
+	free(a);
+	return NULL;
+}
+
+static const struct cli_command game_cmds[] = {
+	{ "new", "new historical|empty [SEED]  start a game (4.3 set-up, or an empty map for tests)", cmd_new },
+	{ "pending", "pending                   who must decide what now", cmd_pending },
+	{ "legal", "legal                     every legal action now, one command a line", cmd_legal },
+	{ "unit", "unit UNIT                 a unit's state", cmd_unit },
+	{ "moves", "moves UNIT                where UNIT may end a move now, HEX:COST", cmd_moves },
+	{ "move", "move UNIT HEX [HEX ...]   move by the cheapest path to HEX, or along the path", cmd_action },
+	{ "end", "end                       finish the current step or phase", cmd_end },
+	{ "decline", "decline                   decline an optional step (defensive fire, advance, support)", cmd_action },
+	{ "resolve", "resolve HEX               resolve the attacks on HEX next (11.4E)", cmd_action },
+	{ "retreat", "retreat UNIT HEX [HEX HEX] retreat along a path (11.17)", cmd_action },
+	{ "advance", "advance UNIT HEX          advance after combat (11.18)", cmd_action },
+	{ "support", "support UNIT              supporting advance (11.19)", cmd_action },
+	{ "breakoff", "breakoff HEX              break off the combat against HEX (11.5E)", cmd_action },
+	{ "commit", "commit CORPS              commit an Available corps (13.1)", cmd_action },
+	{ "withdraw", "withdraw CORPS            withdraw a Committed corps (13.5)", cmd_action },
+	{ "mishap", "mishap UNIT HEX           terrible mishap: move an enemy unit one hex (8.14)", cmd_action },
+	{ "seed", "seed N                    reseed the game's dice", cmd_action },
+	{ "dice", "dice D [D ...]            force the next die rolls", cmd_action },
+	{ "place", "place UNIT HEX [STEPS]    put a unit on the map (test set-up)", cmd_action },
+	{ "remove", "remove UNIT               take a unit off the map (test set-up)", cmd_action },
+	{ "set", "set turn N | set phase SIDE PHASE | set corps CORPS STATUS", cmd_action },
+};
+const struct cli_table cli_game_commands = { game_cmds, sizeof game_cmds / sizeof game_cmds[0] };

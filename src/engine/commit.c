@@ -1,0 +1,429 @@
+/* commit.c — owns the Union corps commitment of 8.12 and 13.0: the status of each corps,
+ * the availability rolls (13.4D, 13.7A, 13.8), withdrawal and withdrawal movement (13.5–
+ * 13.6), commitment (13.1–13.2, 13.7C), the limits on Available and Unavailable units
+ * (13.3–13.4) and their lifting (13.3F, 13.4C, 8.12B). The 13.0 note's "McClellan
+ * unleashed" option (opt.unleashed) sets all of it aside. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commit.h"
+#include "internal.h"
+#include "tables.h"
+
+bool commit_unleashed(const struct game *g)
+{
+	return g->opt.unleashed || g->commitment_lifted;
+}
+
+enum corps_status commit_unit_status(const struct game *g, int u)
+{
+	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+		return CORPS_COMMITTED;
+	enum corps c = game_unit_def(g, u)->corps;
+	if (c == CORPS_VI && g->turn == 6 && g->corps[c] == CORPS_AVAILABLE)
+		return CORPS_COMMITTED; /* 9.3D reading: VI Corps moves free on turn 6 */
+	return g->corps[c];
+}
+
+bool commit_lifted(const struct game *g, enum corps c, int enemy)
+{
+	if (c < 0 || c >= CORPS_COUNT || enemy < ROSTER_UNION || enemy >= ROSTER_UNITS)
+		return false;
+	return (g->corps_lifted[c] >> (enemy - ROSTER_UNION)) & 1u;
+}
+
+bool commit_unit_may_fight(const struct game *g, int u, int enemy)
+{
+	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+		return true;
+	enum corps c = game_unit_def(g, u)->corps;
+	/* 13.2A; 9.3D: VI Corps in combat counts as one of the two, so it must be Committed */
+	if (g->corps[c] == CORPS_COMMITTED)
+		return true;
+	return enemy >= 0 && commit_lifted(g, c, enemy); /* 13.3F, 13.4C */
+}
+
+bool commit_unit_may_fire(const struct game *g, int u, int target)
+{
+	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+		return true;
+	enum corps c = game_unit_def(g, u)->corps;
+	if (g->corps[c] != CORPS_UNAVAILABLE)
+		return true;                                       /* 10.1B, 13.3D */
+	return target >= 0 && commit_lifted(g, c, target);        /* 13.4B–C */
+}
+
+/* Which bank of Antietam Creek each hex is on: 1 for the east bank (the side of the VI Corps
+ * entry edge), 0 for the other; creek hexsides, bridged and forded included, divide them. */
+static void bank_map(const struct game *g, uint8_t *east)
+{
+	memset(east, 0, HEX_INDEX_COUNT);
+	int seed = g->scn->map.n_vi_corps_edge ? g->scn->map.vi_corps_edge[0] : 4217;
+	int16_t stack[HEX_INDEX_COUNT];
+	int n = 0;
+	east[hex_index(seed)] = 1;
+	stack[n++] = (int16_t)seed;
+	while (n > 0) {
+		int h = stack[--n];
+		const struct map_hex *mh = &g->scn->map.hex[hex_index(h)];
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int b = hex_neighbour(h, (enum hex_dir)d);
+			if (b == HEX_NONE || east[hex_index(b)] || (mh->side[d] & SIDE_CREEK))
+				continue;
+			east[hex_index(b)] = 1;
+			stack[n++] = (int16_t)b;
+		}
+	}
+}
+
+static bool forbids(const struct game *g, int u, int hex, const uint8_t *east)
+{
+	enum corps c = game_unit_def(g, u)->corps;
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
+		if (!game_on_map(g, e) || commit_lifted(g, c, e))
+			continue;
+		int eh = g->unit[e].hex;
+		if (hex_distance(hex, eh) > 4)
+			continue;
+		/* 13.3B exception: the creek between them, but never across a bridge or ford */
+		if (east[hex_index(hex)] && !east[hex_index(eh)]) {
+			int d = hex_direction(hex, eh);
+			unsigned f = d < 0 ? 0 : g->scn->map.hex[hex_index(hex)].side[d];
+			if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
+				continue;
+		}
+		return true;
+	}
+	return false;
+}
+
+bool commit_available_forbids(const struct game *g, int u, int hex)
+{
+	uint8_t east[HEX_INDEX_COUNT];
+	bank_map(g, east);
+	return forbids(g, u, hex, east);
+}
+
+void commit_note_confederate_move(struct game *g, int u, int from, int to)
+{
+	int d = hex_direction(from, to);
+	if (d >= 0 && (g->scn->map.hex[hex_index(from)].side[d] & SIDE_CREEK) &&
+	    !g->commitment_lifted) {
+		g->commitment_lifted = true;
+		game_log(g, "8.12B: %s crosses Antietam Creek: the Union corps limits are lifted",
+			 game_unit_name(u));
+	}
+	for (int v = 0; v < ROSTER_UNION; v++) {
+		if (!game_on_map(g, v) || !hex_adjacent(g->unit[v].hex, to))
+			continue;
+		enum corps c = game_unit_def(g, v)->corps;
+		if (g->corps[c] == CORPS_COMMITTED || commit_lifted(g, c, u))
+			continue;
+		g->corps_lifted[c] |= 1ull << (u - ROSTER_UNION);
+		game_log(g, "13.3F: %s is adjacent to %s Corps: its limits are lifted against it",
+			 game_unit_name(u), game_corps_name(c));
+	}
+}
+
+void commit_set_status(struct game *g, enum corps c, enum corps_status s)
+{
+	if (g->corps[c] != s)
+		g->corps_lifted[c] = 0;
+	g->corps[c] = s;
+}
+
+void commit_turn_start(struct game *g)
+{
+	if (g->turn == 6 && g->corps[CORPS_VI] == CORPS_UNAVAILABLE) {
+		commit_set_status(g, CORPS_VI, CORPS_AVAILABLE);  /* 13.8 */
+		game_log(g, "13.8: VI Corps is Available");
+	}
+	if (g->turn == 1 || commit_unleashed(g))
+		return;                                           /* 13.7A */
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		if (g->corps[c] != CORPS_UNAVAILABLE || (c == CORPS_VI && g->turn < 6))
+			continue;
+		char why[48];
+		snprintf(why, sizeof why, "13.4D availability of %s Corps", game_corps_name((enum corps)c));
+		if (game_roll(g, why) == 6) {
+			commit_set_status(g, (enum corps)c, CORPS_AVAILABLE);
+			game_log(g, "13.4D: %s Corps is Available", game_corps_name((enum corps)c));
+		}
+	}
+}
+
+static int committed_count(const struct game *g)
+{
+	int n = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		n += g->corps[c] == CORPS_COMMITTED;
+	return n;
+}
+
+bool commit_withdrawal_possible(const struct game *g)
+{
+	return !commit_unleashed(g) && g->turn > 1 && committed_count(g) > 0;
+}
+
+/* May corps c be committed now? NULL if so, else why not. */
+static const char *commit_refused(const struct game *g, int c)
+{
+	if (c < 0 || c >= CORPS_COUNT)
+		return "no such corps";
+	if (g->corps[c] != CORPS_AVAILABLE)
+		return g->corps[c] == CORPS_COMMITTED ? "13.2C: that corps is already Committed"
+						     : "13.4A: an Unavailable corps may not be Committed";
+	if (committed_count(g) >= 2)
+		return "13.2B: two corps are Committed already; withdraw one first";
+	if (g->turn == 1 && !g->empty_setup && c != CORPS_XII && c != CORPS_IX)
+		return "13.7C: on turn 1 the Union may commit XII or IX Corps";
+	return NULL;
+}
+
+bool commit_commitment_possible(const struct game *g)
+{
+	if (commit_unleashed(g))
+		return false;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (!commit_refused(g, c))
+			return true;
+	return false;
+}
+
+/* ---- 13.6 withdrawal movement ---- */
+
+struct withdraw_target {
+	int16_t hex;
+	int8_t losses;   /* 11.17.4B steps lost on the way */
+	int8_t dist;     /* to the nearest enemy unit */
+};
+
+/* Every hex unit u may end its withdrawal in (13.6A–C), best first; 0 when it must be
+ * eliminated (13.6D). */
+static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
+{
+	enum { LMAX = 7 };
+	static const int inf = 0x7fff;
+	const struct tables *t = &g->scn->tables;
+	enum side side = game_unit_side(u);
+	int start = g->unit[u].hex, ma = game_unit_def(g, u)->ma;
+	int16_t cost[HEX_INDEX_COUNT][LMAX];
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		for (int l = 0; l < LMAX; l++)
+			cost[i][l] = inf;
+	cost[hex_index(start)][0] = 0;
+	/* costs are small: relax level by level of cost (a bucketed Dijkstra) */
+	for (int k = 0; k <= ma; k++)
+		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+			for (int l = 0; l < LMAX; l++) {
+				if (cost[i][l] != k)
+					continue;
+				int h = hex_from_index(i);
+				for (int d = 0; d < HEX_NDIRS; d++) {
+					int b = hex_neighbour(h, (enum hex_dir)d);
+					if (b == HEX_NONE || game_enemy_in(g, b, side))
+						continue;
+					int sc = tables_move_side_cost(t, g->scn->map.hex[i].side[d]);
+					if (sc < 0)
+						continue;
+					unsigned f = g->scn->map.hex[i].side[d];
+					int step = sc + ((f & (SIDE_PRIMARY | SIDE_SECONDARY))
+						? tables_move_road_cost(t)
+						: tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[hex_index(b)].terrain));
+					int nl = l;
+					if (game_in_ezoc(g, b, side)) {
+						int fr[4];
+						bool friend_there = false;
+						int nf = game_units_at(g, b, fr, 4);
+						for (int q = 0; q < nf; q++)
+							friend_there |= game_unit_side(fr[q]) == side && fr[q] != u;
+						if (!friend_there)
+							nl++;                        /* 11.17.4B */
+					}
+					if (nl >= LMAX)
+						nl = LMAX - 1;
+					if (k + step <= ma && k + step < cost[hex_index(b)][nl])
+						cost[hex_index(b)][nl] = (int16_t)(k + step);
+				}
+			}
+	int n = 0, best_dist = -1;
+	struct withdraw_target all[HEX_INDEX_COUNT];
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int h = hex_from_index(i);
+		if (!hex_valid(h) || h == start || game_in_ezoc(g, h, side) ||
+		    !game_stack_allows(g, h, u))
+			continue;                                     /* 11.17.4A, 11.17.3A */
+		int l = 0;
+		while (l < LMAX && cost[i][l] == inf)
+			l++;
+		if (l == LMAX)
+			continue;
+		all[n].hex = (int16_t)h;
+		all[n].losses = (int8_t)l;
+		int dist = game_enemy_distance(g, h, side);
+		all[n].dist = (int8_t)(dist > 100 ? 100 : dist);
+		if (all[n].dist > best_dist)
+			best_dist = all[n].dist;
+		n++;
+	}
+	if (n == 0 || best_dist <= 1)
+		return 0;                                             /* 13.6D */
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		bool ok = best_dist >= 5 ? all[i].dist >= 5 : all[i].dist == best_dist; /* 13.6A, C */
+		if (ok && k < max)
+			out[k++] = all[i];
+	}
+	/* best first: fewest steps lost, then farthest, then the lowest hex id */
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0; j--) {
+			struct withdraw_target *a = &out[j - 1], *b = &out[j];
+			bool swap = b->losses < a->losses ||
+				    (b->losses == a->losses && b->dist > a->dist);
+			if (!swap)
+				break;
+			struct withdraw_target tmp = *a;
+			*a = *b;
+			*b = tmp;
+		}
+	return k;
+}
+
+/* The next unit owing a withdrawal move gets the decision, eliminating on the way those that
+ * cannot withdraw (13.6D); when none is left, the withdrawal decision comes back. */
+static void withdraw_next(struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		if (!game_on_map(g, u) || (g->unit[u].flags & UF_WITHDRAWN) ||
+		    !(g->withdrawing & (1u << game_unit_def(g, u)->corps)))
+			continue;
+		struct withdraw_target t[1];
+		if (withdraw_targets(g, u, t, 1) == 0) {
+			game_log(g, "13.6D: %s cannot withdraw and is eliminated", game_unit_name(u));
+			g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
+			while (g->unit[u].steps > 0)
+				game_lose_step(g, u, "13.6D");
+			continue;
+		}
+		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAW_MOVE, u);
+		return;
+	}
+	if (commit_withdrawal_possible(g))
+		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
+	else
+		game_union_continue(g, DECISION_WITHDRAWAL);
+}
+
+static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errlen)
+{
+	struct withdraw_target t[HEX_INDEX_COUNT];
+	int n = withdraw_targets(g, u, t, HEX_INDEX_COUNT), k = -1;
+	for (int i = 0; i < n; i++)
+		if (hex == HEX_NONE ? i == 0 : t[i].hex == hex)
+			k = i;
+	if (k < 0) {
+		snprintf(err, errlen,
+			 "13.6: %s must withdraw to a hex five or more hexes from the enemy, or else as far as it can",
+			 game_unit_name(u));
+		return false;
+	}
+	game_log(g, "13.6: %s withdraws from %d to %d", game_unit_name(u), g->unit[u].hex, t[k].hex);
+	g->unit[u].hex = t[k].hex;
+	g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
+	if (game_unit_def(g, u)->type == UNIT_ARTILLERY)
+		g->unit[u].flags |= UF_ART_MOVED;
+	for (int l = 0; l < t[k].losses; l++)
+		game_lose_step(g, u, "11.17.4B withdrawing through an EZOC");
+	withdraw_next(g);
+	return true;
+}
+
+bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	switch (g->pending.what) {
+	case DECISION_WITHDRAWAL:
+		if (a->type == ACT_END) {
+			game_union_continue(g, DECISION_WITHDRAWAL);
+			return true;
+		}
+		if (a->type != ACT_WITHDRAW) {
+			snprintf(err, errlen, "13.5: withdraw a Committed corps (withdraw CORPS) or end");
+			return false;
+		}
+		if (a->target < 0 || a->target >= CORPS_COUNT || g->corps[a->target] != CORPS_COMMITTED) {
+			snprintf(err, errlen, "13.5B: only a Committed corps withdraws");
+			return false;
+		}
+		commit_set_status(g, (enum corps)a->target, CORPS_UNAVAILABLE); /* 13.5C */
+		g->withdrawing |= (uint8_t)(1u << a->target);
+		game_log(g, "13.5: %s Corps withdraws", game_corps_name((enum corps)a->target));
+		withdraw_next(g);
+		return true;
+	case DECISION_WITHDRAW_MOVE:
+		if (a->type == ACT_END)
+			return withdraw_move(g, g->pending.subject, HEX_NONE, err, errlen);
+		if (a->type != ACT_MOVE || a->unit != g->pending.subject || a->n != 1) {
+			snprintf(err, errlen, "13.6: move %s HEX, or end to take the farthest hex",
+				 game_unit_name(g->pending.subject));
+			return false;
+		}
+		return withdraw_move(g, a->unit, a->hex[0], err, errlen);
+	case DECISION_COMMITMENT: {
+		if (a->type == ACT_END) {
+			game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
+			return true;
+		}
+		if (a->type != ACT_COMMIT) {
+			snprintf(err, errlen, "13.1: commit an Available corps (commit CORPS) or end");
+			return false;
+		}
+		const char *why = commit_refused(g, a->target);
+		if (why) {
+			snprintf(err, errlen, "%s", why);
+			return false;
+		}
+		commit_set_status(g, (enum corps)a->target, CORPS_COMMITTED);
+		game_log(g, "13.1: %s Corps is Committed", game_corps_name((enum corps)a->target));
+		if (!commit_commitment_possible(g))
+			game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
+		return true;
+	}
+	default:
+		snprintf(err, errlen, "not a commitment decision");
+		return false;
+	}
+}
+
+int commit_legal(const struct game *g, struct action *out, int max)
+{
+	int n = 0;
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.unit = -1;
+	if (g->pending.what == DECISION_WITHDRAW_MOVE) {
+		struct withdraw_target t[HEX_INDEX_COUNT];
+		int k = withdraw_targets(g, g->pending.subject, t, HEX_INDEX_COUNT);
+		for (int i = 0; i < k && n < max; i++) {
+			out[n] = a;
+			out[n].type = ACT_MOVE;
+			out[n].unit = g->pending.subject;
+			out[n].n = 1;
+			out[n++].hex[0] = t[i].hex;
+		}
+	} else {
+		for (int c = 0; c < CORPS_COUNT && n < max; c++) {
+			bool ok = g->pending.what == DECISION_WITHDRAWAL ? g->corps[c] == CORPS_COMMITTED
+									 : !commit_refused(g, c);
+			if (!ok)
+				continue;
+			out[n] = a;
+			out[n].type = g->pending.what == DECISION_WITHDRAWAL ? ACT_WITHDRAW : ACT_COMMIT;
+			out[n++].target = c;
+		}
+	}
+	if (n < max) {
+		out[n] = a;
+		out[n++].type = ACT_END;
+	}
+	return n;
+}

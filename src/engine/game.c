@@ -1,0 +1,487 @@
+/* game.c — owns the position's life: a new game (4.3 historical or empty set-up), the
+ * turn sequence of 5.2 as the decision points of SEQUENCE.md, the one door game_apply()
+ * through which every change goes (applied on a copy, so a refusal leaves the game
+ * byte-identical), the list of legal actions, the set-up and test actions of PROTOCOL.md,
+ * the seeded dice (splitmix64 with a queue of forced results) and the event log.
+ *
+ * The phases themselves live elsewhere: movement in move.c, commitment and withdrawal in
+ * commit.c, artillery fire and combat in fire.c/combat*.c; each hands control back through
+ * game_advance() when its phase is over. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "commit.h"
+#include "game.h"
+#include "internal.h"
+#include "move.h"
+
+/* ---- names ---- */
+
+static const char *const decision_names[DECISION_COUNT] = {
+	[DECISION_MISHAP] = "mishap",
+	[DECISION_WITHDRAWAL] = "withdrawal",
+	[DECISION_WITHDRAW_MOVE] = "withdraw-move",
+	[DECISION_COMMITMENT] = "commitment",
+	[DECISION_MOVEMENT] = "movement",
+	[DECISION_ARTILLERY] = "artillery",
+	[DECISION_COMBAT] = "combat",
+	[DECISION_RESOLVE] = "resolve",
+	[DECISION_DEFENSIVE_FIRE] = "defensive-fire",
+	[DECISION_RETREAT] = "retreat",
+	[DECISION_ADVANCE] = "advance",
+	[DECISION_SUPPORT] = "support",
+	[DECISION_BREAK_OFF] = "break-off",
+	[DECISION_COMBAT_ROUND2] = "combat-round2",
+	[DECISION_GAMEOVER] = "gameover",
+};
+static const char *const phase_names[] = { "movement", "artillery", "combat" };
+static const char *const status_names[] = { "committed", "available", "unavailable" };
+static const char *const side_names[] = { "union", "confederate", "none" };
+/* the order of enum corps */
+static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
+
+const char *game_decision_name(enum decision d)
+{
+	return d >= 0 && d < DECISION_COUNT ? decision_names[d] : "?";
+}
+const char *game_phase_name(enum phase p) { return phase_names[p]; }
+const char *game_corps_status_name(enum corps_status s) { return status_names[s]; }
+const char *game_side_name(enum side s) { return side_names[s]; }
+const char *game_corps_name(enum corps c)
+{
+	return c >= 0 && c < CORPS_COUNT ? corps_names[c] : "-";
+}
+
+static int find_name(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcasecmp(names[i], s))
+			return i;
+	return -1;
+}
+
+bool game_side_parse(const char *s, enum side *out)
+{
+	int i = find_name(side_names, 2, s);
+	if (i >= 0)
+		*out = (enum side)i;
+	return i >= 0;
+}
+bool game_corps_parse(const char *s, enum corps *out)
+{
+	int i = find_name(corps_names, CORPS_COUNT, s);
+	if (i >= 0)
+		*out = (enum corps)i;
+	return i >= 0;
+}
+bool game_phase_parse(const char *s, enum phase *out)
+{
+	int i = find_name(phase_names, 3, s);
+	if (i >= 0)
+		*out = (enum phase)i;
+	return i >= 0;
+}
+bool game_corps_status_parse(const char *s, enum corps_status *out)
+{
+	int i = find_name(status_names, 3, s);
+	if (i >= 0)
+		*out = (enum corps_status)i;
+	return i >= 0;
+}
+
+int game_unit_parse(const char *id)
+{
+	if (!id || (id[0] != 'U' && id[0] != 'u' && id[0] != 'C' && id[0] != 'c'))
+		return -1;
+	int n = 0, digits = 0;
+	for (const char *p = id + 1; *p; p++) {
+		if (*p < '0' || *p > '9' || ++digits > 2)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	if (digits == 0 || id[1] == '0')
+		return -1;
+	if (id[0] == 'U' || id[0] == 'u')
+		return n >= 1 && n <= ROSTER_UNION ? n - 1 : -1;
+	return n >= 1 && n <= ROSTER_CONFEDERATE ? ROSTER_UNION + n - 1 : -1;
+}
+
+const char *game_unit_name(int u)
+{
+	static char names[ROSTER_UNITS][5];
+	if (u < 0 || u >= ROSTER_UNITS)
+		return "?";
+	if (!names[u][0])
+		snprintf(names[u], sizeof names[u], "%c%d", u < ROSTER_UNION ? 'U' : 'C',
+			 u < ROSTER_UNION ? u + 1 : u - ROSTER_UNION + 1);
+	return names[u];
+}
+
+/* ---- dice and log ---- */
+
+static uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int game_roll(struct game *g, const char *why)
+{
+	int d;
+	if (g->nforced > 0) {
+		d = g->forced[0];
+		memmove(g->forced, g->forced + 1, (size_t)(g->nforced - 1));
+		g->nforced--;
+	} else {
+		/* the high 32 bits scaled to 0..5: no modulo bias worth the name */
+		d = 1 + (int)(((splitmix64(&g->rng) >> 32) * 6) >> 32);
+	}
+	game_log(g, "die %d: %s", d, why);
+	return d;
+}
+
+void game_log(struct game *g, const char *fmt, ...)
+{
+	struct game_event *e = &g->log[g->nlog % GAME_LOG_MAX];
+	e->turn = g->turn;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	va_end(ap);
+	g->nlog++;
+}
+
+/* ---- units ---- */
+
+int game_unit_cv(const struct game *g, int u)
+{
+	int s = g->unit[u].steps;
+	return s > 0 ? game_unit_def(g, u)->cv[s] : 0;
+}
+
+int game_unit_morale(const struct game *g, int u)
+{
+	int s = g->unit[u].steps;
+	return s > 0 ? game_unit_def(g, u)->morale[s] : 0;
+}
+
+void game_lose_step(struct game *g, int u, const char *why)
+{
+	struct unit_state *us = &g->unit[u];
+	if (us->steps <= 0)
+		return;
+	us->steps--;
+	if (us->steps == 0) {
+		game_log(g, "%s eliminated (%s)", game_unit_name(u), why);
+		us->hex = HEX_NONE;
+	} else {
+		game_log(g, "%s loses a step (%s), %d left", game_unit_name(u), why, us->steps);
+	}
+}
+
+/* ---- the turn sequence (5.2) ---- */
+
+void game_set_pending(struct game *g, enum side side, enum decision what, int subject)
+{
+	g->pending.side = side;
+	g->pending.what = what;
+	g->pending.subject = subject;
+}
+
+/* Everything that lasts one movement phase starts afresh. */
+static void movement_reset(struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		g->unit[u].flags &= ~(uint32_t)(UF_MOVED | UF_DOUBLE_TIME | UF_WITHDRAWN);
+		g->unit[u].mp_used = 0;
+	}
+	memset(g->entry_count, 0, sizeof g->entry_count);
+	g->nfords_used = 0;
+	g->corps_moving = -1;
+	g->corps_done = 0;
+	g->withdrawing = 0;
+}
+
+/* 8.14: the roll at the very start of a movement phase; on a 1 the phasing side may move
+ * one enemy unit one hex. Returns true when that decision is now pending. */
+static bool mishap_roll(struct game *g)
+{
+	if (!g->opt.mishap)
+		return false;
+	int d = game_roll(g, "8.14 terrible mishap");
+	if (d != 1)
+		return false;
+	struct action a[1];
+	if (move_mishap_legal(g, a, 1) == 0) {
+		game_log(g, "8.14: a mishap, but no enemy unit can legally move");
+		return false;
+	}
+	game_set_pending(g, g->side, DECISION_MISHAP, -1);
+	return true;
+}
+
+void game_union_continue(struct game *g, enum decision after)
+{
+	if (after <= DECISION_MISHAP && mishap_roll(g))
+		return;
+	if (after < DECISION_WITHDRAWAL && commit_withdrawal_possible(g)) {
+		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
+		return;
+	}
+	if (after < DECISION_COMMITMENT && commit_commitment_possible(g)) {
+		game_set_pending(g, SIDE_UNION, DECISION_COMMITMENT, -1);
+		return;
+	}
+	game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
+}
+
+static void union_turn_start(struct game *g)
+{
+	g->side = SIDE_UNION;
+	g->phase = PHASE_MOVEMENT;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		g->unit[u].flags &= ~(uint32_t)UF_DEF_FIRED; /* 11.5B: once per turn */
+	movement_reset(g);
+	commit_turn_start(g); /* 13.8, 13.4D */
+	game_union_continue(g, DECISION_MISHAP);
+}
+
+static void confederate_movement_start(struct game *g)
+{
+	g->side = SIDE_CONFEDERATE;
+	g->phase = PHASE_MOVEMENT;
+	movement_reset(g);
+	move_hood_check(g);
+	move_ap_hill_roll(g);
+	if (mishap_roll(g))
+		return;
+	game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
+}
+
+void game_advance(struct game *g)
+{
+	switch (g->phase) {
+	case PHASE_MOVEMENT:
+		move_regroup(g);
+		g->phase = PHASE_ARTILLERY;
+		memset(g->fired_at, 0, sizeof g->fired_at);
+		game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+		fire_phase_begin(g);
+		return;
+	case PHASE_ARTILLERY:
+		/* 10.8B: Moved markers come off at the end of the friendly fire phase */
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (game_unit_side(u) == g->side)
+				g->unit[u].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED);
+		g->phase = PHASE_COMBAT;
+		game_set_pending(g, g->side, DECISION_COMBAT, -1);
+		combat_phase_begin(g);
+		return;
+	case PHASE_COMBAT:
+		if (g->side == SIDE_UNION) {
+			confederate_movement_start(g);
+			return;
+		}
+		control_update(g); /* 3.3 */
+		if (g->turn >= GAME_TURNS) {
+			game_log(g, "5.3: the game ends after turn %d", g->turn);
+			game_set_pending(g, SIDE_NONE, DECISION_GAMEOVER, -1);
+			return;
+		}
+		g->turn++;
+		game_log(g, "turn %d begins", g->turn);
+		union_turn_start(g);
+		return;
+	}
+}
+
+/* ---- a new game ---- */
+
+void game_new(struct game *g, const struct scenario *s, enum game_setup setup, uint64_t seed,
+	      const struct game_options *opt)
+{
+	memset(g, 0, sizeof *g);
+	g->scn = s;
+	if (opt)
+		g->opt = *opt;
+	g->empty_setup = setup == SETUP_EMPTY;
+	g->rng = seed;
+	g->turn = 1;
+	g->side = SIDE_UNION;
+	g->phase = PHASE_MOVEMENT;
+	g->corps_moving = -1;
+	g->combat.current = -1;
+	memset(g->control, SIDE_NONE, sizeof g->control);
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		g->unit[u].steps = (int8_t)s->roster.unit[u].steps;
+		g->unit[u].hex = HEX_NONE;
+		if (setup == SETUP_HISTORICAL && !game_is_reinforcement(g, u))
+			g->unit[u].hex = (int16_t)s->roster.historical_hex[u];
+	}
+	for (int c = 0; c < CORPS_COUNT; c++)
+		g->corps[c] = CORPS_COMMITTED;
+	if (setup == SETUP_HISTORICAL) {
+		/* 13.7B; VI Corps is off the map until turn 6 (13.8, 9.3A) */
+		for (int c = 0; c < CORPS_COUNT; c++)
+			g->corps[c] = CORPS_AVAILABLE;
+		g->corps[CORPS_I] = CORPS_COMMITTED;
+		g->corps[CORPS_V] = CORPS_UNAVAILABLE;
+		g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
+	}
+	game_log(g, "new game, %s set-up, seed %llu", setup == SETUP_EMPTY ? "empty" : "historical",
+		 (unsigned long long)seed);
+	union_turn_start(g);
+}
+
+/* ---- set-up and test actions (PROTOCOL.md): they ignore phase and rules ---- */
+
+static bool apply_setup(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	switch (a->type) {
+	case ACT_PLACE: {
+		int max = game_unit_def(g, a->unit)->steps;
+		int steps = a->value ? a->value : max;
+		if (steps < 1 || steps > max) {
+			snprintf(err, errlen, "%s has 1 to %d steps", game_unit_name(a->unit), max);
+			return false;
+		}
+		if (!hex_valid(a->target)) {
+			snprintf(err, errlen, "%d is not a hex on the map", a->target);
+			return false;
+		}
+		g->unit[a->unit].hex = (int16_t)a->target;
+		g->unit[a->unit].steps = (int8_t)steps;
+		g->unit[a->unit].flags &= ~(uint32_t)UF_REMOVED;
+		return true;
+	}
+	case ACT_REMOVE:
+		g->unit[a->unit].hex = HEX_NONE;
+		if (g->unit[a->unit].steps == 0)
+			g->unit[a->unit].steps = (int8_t)game_unit_def(g, a->unit)->steps;
+		g->unit[a->unit].flags |= UF_REMOVED;
+		return true;
+	case ACT_SET_TURN:
+		if (a->target < 1 || a->target > GAME_TURNS) {
+			snprintf(err, errlen, "turns run from 1 to %d", GAME_TURNS);
+			return false;
+		}
+		g->turn = a->target;
+		return true;
+	case ACT_SET_PHASE:
+		if (a->side != SIDE_UNION && a->side != SIDE_CONFEDERATE) {
+			snprintf(err, errlen, "the side is union or confederate");
+			return false;
+		}
+		g->side = a->side;
+		g->phase = (enum phase)a->value;
+		if (g->phase == PHASE_MOVEMENT) {
+			movement_reset(g);
+			game_set_pending(g, g->side, DECISION_MOVEMENT, -1);
+		} else if (g->phase == PHASE_ARTILLERY) {
+			memset(g->fired_at, 0, sizeof g->fired_at);
+			game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+			fire_phase_begin(g);
+		} else {
+			game_set_pending(g, g->side, DECISION_COMBAT, -1);
+			combat_phase_begin(g);
+		}
+		return true;
+	case ACT_SET_CORPS:
+		commit_set_status(g, (enum corps)a->target, (enum corps_status)a->value);
+		return true;
+	case ACT_SEED:
+		g->rng = a->number;
+		return true;
+	case ACT_DICE:
+		if (g->nforced + a->n > GAME_FORCED_MAX) {
+			snprintf(err, errlen, "at most %d forced dice", GAME_FORCED_MAX);
+			return false;
+		}
+		for (int i = 0; i < a->n; i++) {
+			if (a->hex[i] < 1 || a->hex[i] > 6) {
+				snprintf(err, errlen, "a die shows 1 to 6");
+				return false;
+			}
+			g->forced[g->nforced++] = (int8_t)a->hex[i];
+		}
+		return true;
+	default:
+		snprintf(err, errlen, "not a set-up action");
+		return false;
+	}
+}
+
+static bool is_setup(enum action_type t)
+{
+	return t >= ACT_PLACE && t < ACT_COUNT;
+}
+
+static bool unit_ok(int u)
+{
+	return u >= 0 && u < ROSTER_UNITS;
+}
+
+/* Dispatch on the pending decision; may modify g even when it fails (the caller works on a
+ * copy). */
+static bool apply_decision(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	switch (g->pending.what) {
+	case DECISION_MISHAP:
+	case DECISION_MOVEMENT:
+		return move_apply(g, a, err, errlen);
+	case DECISION_WITHDRAWAL:
+	case DECISION_WITHDRAW_MOVE:
+	case DECISION_COMMITMENT:
+		return commit_apply(g, a, err, errlen);
+	case DECISION_ARTILLERY:
+		return fire_apply(g, a, err, errlen);
+	case DECISION_GAMEOVER:
+		snprintf(err, errlen, "5.3: the game is over");
+		return false;
+	default:
+		return combat_apply(g, a, err, errlen);
+	}
+}
+
+bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	if (errlen)
+		err[0] = 0;
+	if ((a->type == ACT_MOVE || a->type == ACT_PLACE || a->type == ACT_REMOVE ||
+	     a->type == ACT_MISHAP) && !unit_ok(a->unit)) {
+		snprintf(err, errlen, "no such unit");
+		return false;
+	}
+	/* a whole struct game is a plain value: work on a copy, keep it only on success */
+	struct game work = *g;
+	bool ok = is_setup(a->type) ? apply_setup(&work, a, err, errlen)
+				    : apply_decision(&work, a, err, errlen);
+	if (ok)
+		*g = work;
+	else if (errlen && !err[0])
+		snprintf(err, errlen, "not allowed now");
+	return ok;
+}
+
+int game_legal(const struct game *g, struct action *out, int max)
+{
+	switch (g->pending.what) {
+	case DECISION_MISHAP:
+	case DECISION_MOVEMENT:
+		return move_legal(g, out, max);
+	case DECISION_WITHDRAWAL:
+	case DECISION_WITHDRAW_MOVE:
+	case DECISION_COMMITMENT:
+		return commit_legal(g, out, max);
+	case DECISION_ARTILLERY:
+		return fire_legal(g, out, max);
+	case DECISION_GAMEOVER:
+		return 0;
+	default:
+		return combat_legal(g, out, max);
+	}
+}

@@ -1,0 +1,866 @@
+/* move.c — owns the movement phase (8.0–9.3): the cost of every step (8.7 terrain from the
+ * charts, 8.8 roads, 6.3B zones of control), the four ways to move (plain, road bonus,
+ * double-time, double-time with road bonus: 8.8.2, 8.9), which hexes a unit may enter and end
+ * in (8.4, 6.3A, 6.5, 7.0, 4.5, 4.6, 8.7.5B, 8.7.6, 13.3B, 13.3E), reinforcement entry
+ * (9.2, 9.3), the minimum move (8.3), the Union corps order (8.13), the terrible mishap
+ * (8.14), A.P. Hill's arrival roll (9.1) and regrouping at the end of the phase (12.0).
+ *
+ * Each way of moving is a Dijkstra search over hexes with its own allowance and its own
+ * filter on the steps; a hex is reachable at the cheapest cost any of them gives. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commit.h"
+#include "internal.h"
+#include "move.h"
+#include "tables.h"
+
+#define MIDDLE_BRIDGE 3324   /* 4.6 */
+#define COST_INF 255
+
+enum mode { MODE_PLAIN, MODE_ROAD_PRIMARY, MODE_ROAD_ANY, MODE_DOUBLE, MODE_DOUBLE_PRIMARY,
+	    MODE_DOUBLE_ANY, MODE_COUNT };
+
+/* Why a hex may not be entered (0: it may). */
+enum ban { BAN_NONE, BAN_ENEMY, BAN_MIDDLE_BRIDGE, BAN_AVAILABLE, BAN_ARTILLERY_EZOC,
+	   BAN_EZOC_TO_EZOC };
+
+struct ctx {
+	const struct game *g;
+	int u;
+	enum side side;
+	const struct unit_def *d;
+	int start;                 /* HEX_NONE: entering from off the map */
+	bool start_ezoc;
+	const char *no_double;     /* why double-time is not allowed, NULL when it is */
+	int ma;
+	uint8_t ezoc[HEX_INDEX_COUNT];
+	uint8_t far3[HEX_INDEX_COUNT];   /* 8.9A: three or more hexes from every enemy */
+	uint8_t ban[HEX_INDEX_COUNT];
+	/* 13.3E: Available Union units the moving Confederate unit must end farther from */
+	int avail_hex[ROSTER_UNION], avail_dist[ROSTER_UNION];
+	int navail;
+	const int *entry;          /* 9.2A/9.3B entry hexes */
+	int nentry;
+};
+
+struct search {
+	uint8_t cost[HEX_INDEX_COUNT];
+	int16_t prev[HEX_INDEX_COUNT]; /* previous hex id; HEX_NONE for the first */
+};
+
+static const struct map_hex *mhex(const struct game *g, int hex)
+{
+	return &g->scn->map.hex[hex_index(hex)];
+}
+
+static unsigned side_between(const struct game *g, int a, int b)
+{
+	int d = hex_direction(a, b);
+	return d < 0 ? 0 : mhex(g, a)->side[d];
+}
+
+static bool is_artillery(const struct ctx *c)
+{
+	return c->d->type == UNIT_ARTILLERY;
+}
+
+/* Edge index of entry_count (9.2E): south edge by column, east edge by row. */
+static int edge_slot(int hex)
+{
+	if (hex_col(hex) == HEX_COL_MAX)
+		return HEX_NCOLS + hex_row(hex);
+	return hex_col(hex) - HEX_COL_MIN;
+}
+
+static bool hex_has_road(const struct game *g, int hex, unsigned kinds)
+{
+	for (int d = 0; d < HEX_NDIRS; d++)
+		if (mhex(g, hex)->side[d] & kinds)
+			return true;
+	return false;
+}
+
+/* ---- may this unit move at all? ---- */
+
+bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
+{
+	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_state *us = &g->unit[u];
+	enum side side = game_unit_side(u);
+	if (g->pending.what != DECISION_MOVEMENT || g->side != side) {
+		snprintf(err, errlen, "8.1C: %s moves only in its own movement phase", d->id);
+		return false;
+	}
+	if (us->steps <= 0) {
+		snprintf(err, errlen, "%s has been eliminated", d->id);
+		return false;
+	}
+	if (us->hex == HEX_NONE) {
+		if ((us->flags & UF_REMOVED) || !game_is_reinforcement(g, u)) {
+			snprintf(err, errlen, "%s is not on the map", d->id);
+			return false;
+		}
+		if (side == SIDE_UNION && g->turn < 6) {
+			snprintf(err, errlen, "9.3A: VI Corps arrives on turn 6");
+			return false;
+		}
+		if (side == SIDE_CONFEDERATE && (!g->ap_hill_triggered || g->turn < g->ap_hill_turn)) {
+			snprintf(err, errlen, "9.1B: A.P. Hill has not arrived");
+			return false;
+		}
+	}
+	if (us->flags & UF_MOVED) {
+		snprintf(err, errlen, "8.2D: %s has already moved this phase", d->id);
+		return false;
+	}
+	if (side == SIDE_CONFEDERATE) {
+		bool turn1 = g->turn == 1 && !g->empty_setup;
+		if (turn1 && (!strcmp(d->formation, "McL") || !strcmp(d->formation, "And"))) {
+			snprintf(err, errlen, "4.5A: McLaws' and Anderson's divisions may not move on turn 1");
+			return false;
+		}
+		if (game_hood_held(g, u)) {
+			snprintf(err, errlen, "4.5C: Hood's division may not move on turn 1 until a Union unit moves adjacent");
+			return false;
+		}
+		return true;
+	}
+	if (commit_unit_status(g, u) == CORPS_UNAVAILABLE) {
+		snprintf(err, errlen, "13.4B: %s Corps is Unavailable and may not move", d->formation);
+		return false;
+	}
+	/* 8.13 (the 13.0 note sets it aside only for McClellan unleashed) */
+	if (!g->opt.unleashed && (g->corps_done & (1u << d->corps))) {
+		snprintf(err, errlen, "8.13: %s Corps has finished moving (another corps has moved since)",
+			 d->formation);
+		return false;
+	}
+	return true;
+}
+
+/* ---- the search context ---- */
+
+static void ctx_init(struct ctx *c, const struct game *g, int u)
+{
+	memset(c, 0, sizeof *c);
+	c->g = g;
+	c->u = u;
+	c->side = game_unit_side(u);
+	c->d = game_unit_def(g, u);
+	c->start = g->unit[u].hex;
+	c->ma = c->d->ma;
+
+	int enemies[ROSTER_UNITS], ne = 0;
+	for (int v = 0; v < ROSTER_UNITS; v++)
+		if (game_on_map(g, v) && game_unit_side(v) != c->side)
+			enemies[ne++] = v;
+	bool available = c->side == SIDE_UNION && commit_unit_status(g, u) == CORPS_AVAILABLE;
+
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int h = hex_from_index(i);
+		if (!hex_valid(h))
+			continue;
+		c->ezoc[i] = game_in_ezoc(g, h, c->side);
+		int near = 1000;
+		for (int k = 0; k < ne; k++) {
+			int dist = hex_distance(h, g->unit[enemies[k]].hex);
+			if (dist < near)
+				near = dist;
+			if (dist == 0)
+				c->ban[i] = BAN_ENEMY;          /* 8.4 */
+		}
+		c->far3[i] = near >= 3;
+		if (c->ban[i])
+			continue;
+		if (c->side == SIDE_CONFEDERATE && hex_distance(h, MIDDLE_BRIDGE) <= 2)
+			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
+		else if (available && near <= 4 && commit_available_forbids(g, u, h))
+			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
+		else if (is_artillery(c) && c->ezoc[i])
+			c->ban[i] = BAN_ARTILLERY_EZOC;         /* 6.5 */
+	}
+	if (c->start != HEX_NONE) {
+		c->start_ezoc = c->ezoc[hex_index(c->start)];
+		if (c->start_ezoc)                              /* 6.3A */
+			for (int i = 0; i < HEX_INDEX_COUNT; i++)
+				if (c->ezoc[i] && !c->ban[i])
+					c->ban[i] = BAN_EZOC_TO_EZOC;
+	} else if (c->side == SIDE_UNION) {
+		c->entry = g->scn->map.vi_corps_edge;
+		c->nentry = g->scn->map.n_vi_corps_edge;
+	} else {
+		c->entry = g->scn->map.ap_hill_edge;
+		c->nentry = g->scn->map.n_ap_hill_edge;
+	}
+
+	if (c->side == SIDE_CONFEDERATE && c->d->cavalry)
+		c->no_double = "8.10: the Confederate cavalry never double-times";
+	else if (c->side == SIDE_CONFEDERATE && g->turn == 1 && !g->empty_setup)
+		c->no_double = "4.5B: no Confederate unit double-times on turn 1";
+	else if (available)
+		c->no_double = "13.3B: units of an Available corps may not double-time";
+	else if (c->start != HEX_NONE && !c->far3[hex_index(c->start)])
+		c->no_double = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
+
+	/* 13.3E: a Confederate unit within four hexes of an Available unit may only move away */
+	if (c->side == SIDE_CONFEDERATE && c->start != HEX_NONE)
+		for (int v = 0; v < ROSTER_UNION; v++) {
+			if (!game_on_map(g, v) || commit_unit_status(g, v) != CORPS_AVAILABLE)
+				continue;
+			int dist = hex_distance(c->start, g->unit[v].hex);
+			if (dist <= 4 && !commit_lifted(g, game_unit_def(g, v)->corps, u)) {
+				c->avail_hex[c->navail] = g->unit[v].hex;
+				c->avail_dist[c->navail++] = dist;
+			}
+		}
+}
+
+static int mode_budget(const struct ctx *c, enum mode m)
+{
+	switch (m) {
+	case MODE_PLAIN: return c->ma;
+	case MODE_ROAD_PRIMARY: return c->ma + 3;       /* 8.8.2B */
+	case MODE_ROAD_ANY: return c->ma + 2;           /* 8.8.2C */
+	case MODE_DOUBLE: return 2 * c->ma;             /* 8.9B */
+	case MODE_DOUBLE_PRIMARY: return 2 * c->ma + 6; /* 8.9C */
+	default: return 2 * c->ma + 4;
+	}
+}
+
+static bool mode_double(enum mode m) { return m >= MODE_DOUBLE; }
+static unsigned mode_roads(enum mode m)
+{
+	if (m == MODE_ROAD_PRIMARY || m == MODE_DOUBLE_PRIMARY)
+		return SIDE_PRIMARY;
+	if (m == MODE_ROAD_ANY || m == MODE_DOUBLE_ANY)
+		return SIDE_PRIMARY | SIDE_SECONDARY;
+	return 0;
+}
+
+/* Can this way of moving be used at all from the start? NULL if so, else why not. */
+static const char *mode_refused(const struct ctx *c, enum mode m)
+{
+	if (mode_double(m) && c->no_double)
+		return c->no_double;
+	if (mode_roads(m) && c->start_ezoc)
+		return "8.8.2D: no road bonus when leaving an EZOC";
+	return NULL;
+}
+
+static const char *ban_text(enum ban b)
+{
+	switch (b) {
+	case BAN_ENEMY: return "8.4: units never enter a hex holding enemy units";
+	case BAN_MIDDLE_BRIDGE: return "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)";
+	case BAN_AVAILABLE: return "13.3B: units of an Available corps may not come within four hexes of an enemy unit";
+	case BAN_ARTILLERY_EZOC: return "6.5: artillery may not enter an EZOC in its movement phase";
+	case BAN_EZOC_TO_EZOC: return "6.3A: cannot move from EZOC directly into EZOC";
+	default: return "";
+	}
+}
+
+/* 8.7.5B: true when crossing the ford a→b goes against this phase's first crossing. */
+static bool ford_against(const struct game *g, int a, int b)
+{
+	for (int i = 0; i < g->nfords_used; i++)
+		if (g->ford_from[i] == b && g->ford_to[i] == a)
+			return true;
+	return false;
+}
+
+/* MPs of the step a→b (terrain, hexside, ZOC), or -1 with *why when it may not be taken in
+ * this mode. a is HEX_NONE for an entry from off the map. */
+static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char **why)
+{
+	const struct game *g = c->g;
+	const struct tables *t = &g->scn->tables;
+	int bi = hex_index(b);
+	unsigned roads = mode_roads(m);
+	int cost;
+	if (c->ban[bi]) {
+		*why = ban_text((enum ban)c->ban[bi]);
+		return -1;
+	}
+	if (mode_double(m) && !c->far3[bi]) {
+		*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
+		return -1;
+	}
+	if (roads && c->ezoc[bi]) {
+		*why = "8.8.2D: no road bonus when entering an EZOC";
+		return -1;
+	}
+	if (a == HEX_NONE) {
+		/* 9.2C: entering through a road hex is entering on the road; 9.2E: the column */
+		bool road = hex_has_road(g, b, roads ? roads : SIDE_PRIMARY | SIDE_SECONDARY);
+		if (roads && !road) {
+			*why = "8.8.2: the road bonus needs the whole move on roads";
+			return -1;
+		}
+		cost = road ? tables_move_road_cost(t)
+			    : tables_move_hex_cost(t, (enum terrain)mhex(g, b)->terrain);
+		cost += g->entry_count[edge_slot(b)];
+	} else {
+		if (!hex_adjacent(a, b)) {
+			*why = "8.1B: units move from hex to adjacent hex";
+			return -1;
+		}
+		unsigned f = side_between(g, a, b);
+		int side = tables_move_side_cost(t, f);
+		if (side < 0) {
+			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
+			return -1;
+		}
+		if ((f & SIDE_FORD) && ford_against(g, a, b)) {
+			*why = "8.7.5B: every unit crossing a ford in a phase crosses the same way";
+			return -1;
+		}
+		if (roads && !(f & roads)) {
+			*why = "8.8.2: the road bonus needs the whole move on roads";
+			return -1;
+		}
+		if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
+			cost = tables_move_road_cost(t);                      /* 8.8.1A */
+		else if (mhex(g, b)->sunken_road)
+			cost = tables_move_road_cost(t);                      /* 8.8.3B reading */
+		else
+			cost = tables_move_hex_cost(t, (enum terrain)mhex(g, b)->terrain);
+		cost += side;                                                 /* 8.8.1B */
+		if (a == c->start && c->start_ezoc)
+			cost++;                                               /* 6.3B: leaving */
+	}
+	if (c->ezoc[bi])
+		cost++;                                                       /* 6.3B: entering */
+	return cost;
+}
+
+/* A hex the unit may stop in after passing: entering an EZOC ends the move (6.3B). */
+static bool stops(const struct ctx *c, int hex)
+{
+	return c->ezoc[hex_index(hex)];
+}
+
+/* Dijkstra for one way of moving; unreached hexes keep COST_INF. */
+static void search_run(const struct ctx *c, enum mode m, struct search *s)
+{
+	memset(s->cost, COST_INF, sizeof s->cost);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		s->prev[i] = HEX_NONE;
+	if (mode_refused(c, m))
+		return;
+	int budget = mode_budget(c, m);
+	const char *why;
+	static const int cap = 6 * HEX_INDEX_COUNT + 64;
+	int16_t heap_hex[6 * HEX_INDEX_COUNT + 64];
+	uint8_t heap_cost[6 * HEX_INDEX_COUNT + 64];
+	int n = 0;
+#define PUSH(h, k)                                                                   \
+	do {                                                                         \
+		int i_ = n++;                                                        \
+		while (i_ > 0 && heap_cost[(i_ - 1) / 2] > (k)) {                    \
+			heap_hex[i_] = heap_hex[(i_ - 1) / 2];                       \
+			heap_cost[i_] = heap_cost[(i_ - 1) / 2];                     \
+			i_ = (i_ - 1) / 2;                                           \
+		}                                                                    \
+		heap_hex[i_] = (int16_t)(h);                                         \
+		heap_cost[i_] = (uint8_t)(k);                                        \
+	} while (0)
+	if (c->start != HEX_NONE) {
+		s->cost[hex_index(c->start)] = 0;
+		PUSH(c->start, 0);
+	} else {
+		for (int k = 0; k < c->nentry; k++) {
+			int e = c->entry[k];
+			int cost = step_cost(c, m, HEX_NONE, e, &why);
+			if (cost < 0 || cost > budget || cost >= s->cost[hex_index(e)])
+				continue;
+			s->cost[hex_index(e)] = (uint8_t)cost;
+			PUSH(e, cost);
+		}
+	}
+	while (n > 0) {
+		int h = heap_hex[0], k = heap_cost[0];
+		/* pop */
+		n--;
+		int lh = heap_hex[n], lk = heap_cost[n], i = 0;
+		for (;;) {
+			int ch = 2 * i + 1;
+			if (ch >= n)
+				break;
+			if (ch + 1 < n && heap_cost[ch + 1] < heap_cost[ch])
+				ch++;
+			if (heap_cost[ch] >= lk)
+				break;
+			heap_hex[i] = heap_hex[ch];
+			heap_cost[i] = heap_cost[ch];
+			i = ch;
+		}
+		heap_hex[i] = (int16_t)lh;
+		heap_cost[i] = (uint8_t)lk;
+		if (k > s->cost[hex_index(h)])
+			continue;
+		if (h != c->start && stops(c, h))
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int b = hex_neighbour(h, (enum hex_dir)d);
+			if (b == HEX_NONE || b == c->start)
+				continue;
+			int step = step_cost(c, m, h, b, &why);
+			if (step < 0 || k + step > budget || k + step >= s->cost[hex_index(b)])
+				continue;
+			s->cost[hex_index(b)] = (uint8_t)(k + step);
+			s->prev[hex_index(b)] = (int16_t)h;
+			if (n < cap)
+				PUSH(b, k + step);
+		}
+	}
+#undef PUSH
+}
+
+/* May the unit end its move in hex? NULL if so, else the rule. */
+static const char *end_refused(const struct ctx *c, int hex)
+{
+	if (hex == c->start)
+		return "8.1B: a move ends in another hex";
+	if (!game_stack_allows(c->g, hex, c->u))
+		return "7.0: stacking (one infantry and one artillery per hex; Union corps apart, IX Corps by division)";
+	for (int i = 0; i < c->navail; i++)
+		if (hex_distance(hex, c->avail_hex[i]) <= c->avail_dist[i])
+			return "13.3E: a Confederate unit near an Available Union unit may only move farther away from it";
+	return NULL;
+}
+
+/* 8.3: the one-hex move any unit may make with all its MPs; its cost in the plain mode (or
+ * -1 when that hex may not be entered). */
+static int minimum_step(const struct ctx *c, int b, const char **why)
+{
+	return step_cost(c, MODE_PLAIN, c->start, b, why);
+}
+
+int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
+		   size_t errlen)
+{
+	char buf[160];
+	if (!err) {
+		err = buf;
+		errlen = sizeof buf;
+	}
+	if (u < 0 || u >= ROSTER_UNITS || !move_unit_may_move(g, u, err, errlen))
+		return 0;
+	struct ctx c;
+	struct search s[MODE_COUNT];
+	ctx_init(&c, g, u);
+	for (int m = 0; m < MODE_COUNT; m++)
+		search_run(&c, (enum mode)m, &s[m]);
+	int n = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT && n < max; i++) {
+		int h = hex_from_index(i);
+		if (!hex_valid(h) || end_refused(&c, h))
+			continue;
+		int best = COST_INF;
+		bool dbl = false;
+		for (int m = 0; m < MODE_COUNT; m++)
+			if (s[m].cost[i] < best) {
+				best = s[m].cost[i];
+				dbl = mode_double((enum mode)m);
+			}
+		if (best == COST_INF) {
+			const char *why;
+			bool first = c.start == HEX_NONE ? false : hex_adjacent(c.start, h);
+			if (c.start == HEX_NONE)
+				for (int k = 0; k < c.nentry; k++)
+					first |= c.entry[k] == h;
+			int step = !first ? -1 : c.start == HEX_NONE
+						? step_cost(&c, MODE_PLAIN, HEX_NONE, h, &why)
+						: minimum_step(&c, h, &why);
+			if (step < 0)
+				continue;
+			best = c.ma; /* 8.3: all its MPs */
+		}
+		/* hex ids grow with the dense index, so the list comes out sorted */
+		out[n].hex = (int16_t)h;
+		out[n].cost = (int8_t)best;
+		out[n].double_time = dbl;
+		n++;
+	}
+	return n;
+}
+
+/* Walk an explicit path in one mode: its cost, or -1 with *why. */
+static int path_cost(const struct ctx *c, enum mode m, const int16_t *path, int n,
+		     const char **why)
+{
+	if ((*why = mode_refused(c, m)))
+		return -1;
+	int total = 0, from = c->start;
+	for (int i = 0; i < n; i++) {
+		if (from != HEX_NONE && from != c->start && stops(c, from)) {
+			*why = "6.3B: a unit entering an EZOC must stop";
+			return -1;
+		}
+		if (from == HEX_NONE) {
+			bool edge = false;
+			for (int k = 0; k < c->nentry; k++)
+				edge |= c->entry[k] == path[i];
+			if (!edge) {
+				*why = c->side == SIDE_UNION ? "9.3B: VI Corps enters through 4210–4224"
+							     : "9.2A: A.P. Hill enters through 1044–2343";
+				return -1;
+			}
+		}
+		int step = step_cost(c, m, from, path[i], why);
+		if (step < 0)
+			return -1;
+		total += step;
+		from = path[i];
+	}
+	if (total > mode_budget(c, m)) {
+		*why = "8.1A: not enough movement points";
+		return -1;
+	}
+	return total;
+}
+
+bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
+		int *cost, bool *double_time, char *err, size_t errlen)
+{
+	int u = a->unit;
+	if (!move_unit_may_move(g, u, err, errlen))
+		return false;
+	if (a->n < 1) {
+		snprintf(err, errlen, "move: no destination");
+		return false;
+	}
+	for (int i = 0; i < a->n; i++)
+		if (!hex_valid(a->hex[i])) {
+			snprintf(err, errlen, "%d is not a hex on the map", a->hex[i]);
+			return false;
+		}
+	struct ctx c;
+	ctx_init(&c, g, u);
+	int dest = a->hex[a->n - 1];
+	const char *why = end_refused(&c, dest);
+	if (why) {
+		snprintf(err, errlen, "%s", why);
+		return false;
+	}
+	if (a->n == 1) {
+		/* one hex given: the cheapest legal way there */
+		struct search s[MODE_COUNT];
+		int best = COST_INF, bm = -1;
+		for (int m = 0; m < MODE_COUNT; m++) {
+			search_run(&c, (enum mode)m, &s[m]);
+			if (s[m].cost[hex_index(dest)] < best) {
+				best = s[m].cost[hex_index(dest)];
+				bm = m;
+			}
+		}
+		if (bm >= 0) {
+			int rev[GAME_PATH_MAX], k = 0;
+			for (int h = dest; h != HEX_NONE && h != c.start && k < GAME_PATH_MAX;
+			     h = s[bm].prev[hex_index(h)])
+				rev[k++] = h;
+			*npath = k;
+			for (int i = 0; i < k; i++)
+				path[i] = (int16_t)rev[k - 1 - i];
+			*cost = best;
+			*double_time = mode_double((enum mode)bm);
+			return true;
+		}
+	} else {
+		memcpy(path, a->hex, sizeof a->hex[0] * (size_t)a->n);
+		*npath = a->n;
+		const char *first_why = NULL;
+		for (int m = 0; m < MODE_COUNT; m++) {
+			int k = path_cost(&c, (enum mode)m, a->hex, a->n, &why);
+			if (k >= 0) {
+				*cost = k;
+				*double_time = mode_double((enum mode)m);
+				return true;
+			}
+			if (!first_why)
+				first_why = why;
+		}
+		snprintf(err, errlen, "%s", first_why);
+		return false;
+	}
+	/* 8.3: one hex with all its MPs, if that hex may be entered at all */
+	bool first = false;
+	if (c.start != HEX_NONE)
+		first = hex_adjacent(c.start, dest);
+	else
+		for (int k = 0; k < c.nentry; k++)
+			first |= c.entry[k] == dest;
+	if (first && step_cost(&c, MODE_PLAIN, c.start, dest, &why) >= 0) {
+		path[0] = (int16_t)dest;
+		*npath = 1;
+		*cost = c.ma;
+		*double_time = false;
+		return true;
+	}
+	if (first) {
+		snprintf(err, errlen, "%s", why);
+		return false;
+	}
+	/* explain the plain mode's refusal along the cheapest straight attempt */
+	snprintf(err, errlen, "8.1A: %s cannot reach %d this phase", c.d->id, dest);
+	return false;
+}
+
+/* ---- applying a move ---- */
+
+static void note_ford(struct game *g, int a, int b)
+{
+	if (!(side_between(g, a, b) & SIDE_FORD))
+		return;
+	for (int i = 0; i < g->nfords_used; i++)
+		if (g->ford_from[i] == a && g->ford_to[i] == b)
+			return;
+	if (g->nfords_used < 16) {
+		g->ford_from[g->nfords_used] = (int16_t)a;
+		g->ford_to[g->nfords_used++] = (int16_t)b;
+	}
+}
+
+/* 4.5C: Hood is released once a Union unit stands adjacent to one of his units. */
+void move_hood_check(struct game *g)
+{
+	if (g->hood_released || g->turn != 1)
+		return;
+	for (int v = ROSTER_UNION; v < ROSTER_UNITS; v++) {
+		if (!game_on_map(g, v) || strcmp(game_unit_def(g, v)->formation, "Hd"))
+			continue;
+		for (int u = 0; u < ROSTER_UNION; u++)
+			if (game_on_map(g, u) && hex_adjacent(g->unit[u].hex, g->unit[v].hex)) {
+				g->hood_released = true;
+				game_log(g, "4.5C: a Union unit is adjacent to Hood's division: it may move");
+				return;
+			}
+	}
+}
+
+static bool apply_move(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	int16_t path[GAME_PATH_MAX];
+	int npath, cost;
+	bool dbl;
+	if (!move_check(g, a, path, &npath, &cost, &dbl, err, errlen))
+		return false;
+	int u = a->unit;
+	struct unit_state *us = &g->unit[u];
+	const struct unit_def *d = game_unit_def(g, u);
+	int from = us->hex;
+	if (from == HEX_NONE)
+		g->entry_count[edge_slot(path[0])]++;                 /* 9.2E */
+	for (int i = 0; i < npath; i++) {
+		if (from != HEX_NONE) {
+			note_ford(g, from, path[i]);
+			if (d->side == SIDE_CONFEDERATE)
+				commit_note_confederate_move(g, u, from, path[i]);
+		}
+		from = path[i];
+	}
+	us->hex = path[npath - 1];
+	us->mp_used = (uint8_t)cost;
+	us->flags |= UF_MOVED | (dbl ? UF_DOUBLE_TIME : 0u);
+	if (d->type == UNIT_ARTILLERY)
+		us->flags |= UF_ART_MOVED;                             /* 8.11, 10.8A */
+	if (d->side == SIDE_UNION && !g->opt.unleashed && g->corps_moving != d->corps) {
+		if (g->corps_moving >= 0)
+			g->corps_done |= (uint8_t)(1u << g->corps_moving); /* 8.13 */
+		g->corps_moving = (int8_t)d->corps;
+	}
+	char text[GAME_LOG_TEXT];
+	int len = snprintf(text, sizeof text, "%s moves", d->id);
+	for (int i = 0; i < npath && len < (int)sizeof text - 8; i++)
+		len += snprintf(text + len, sizeof text - (size_t)len, " %d", path[i]);
+	game_log(g, "%s (%d MP%s)", text, cost, dbl ? ", double-time" : "");
+	if (d->side == SIDE_UNION)
+		move_hood_check(g);
+	return true;
+}
+
+/* ---- 8.14 terrible mishap ---- */
+
+static const char *mishap_refused(const struct game *g, int v, int hex)
+{
+	enum side side = game_unit_side(v);
+	int from = g->unit[v].hex;
+	if (side == g->side || !game_on_map(g, v))
+		return "8.14A: the mishap moves one enemy unit";
+	if (!hex_adjacent(from, hex))
+		return "8.14A: one hex";
+	if (!game_side_passable(g, from, hex))
+		return "8.14B: 8.7.6: Antietam Creek is crossed only at bridges and fords";
+	if (game_enemy_in(g, hex, side))
+		return "8.14B: 8.4: never into a hex holding enemy units";
+	if (game_in_ezoc(g, from, side) && game_in_ezoc(g, hex, side))
+		return "8.14B: 6.3A: not from EZOC directly into EZOC";
+	if (side == SIDE_CONFEDERATE && hex_distance(hex, MIDDLE_BRIDGE) <= 2)
+		return "8.14B: 4.6: no Confederate unit within two hexes of the Middle Bridge";
+	if (!game_stack_allows(g, hex, v))
+		return "8.14B: 7.0: stacking";
+	return NULL;
+}
+
+int move_mishap_legal(const struct game *g, struct action *out, int max)
+{
+	int n = 0;
+	for (int v = 0; v < ROSTER_UNITS; v++) {
+		if (!game_on_map(g, v) || game_unit_side(v) == g->side)
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int h = hex_neighbour(g->unit[v].hex, (enum hex_dir)d);
+			if (h == HEX_NONE || mishap_refused(g, v, h))
+				continue;
+			if (n < max) {
+				memset(&out[n], 0, sizeof out[n]);
+				out[n].type = ACT_MISHAP;
+				out[n].unit = v;
+				out[n].target = h;
+			}
+			n++;
+		}
+	}
+	return n < max ? n : max;
+}
+
+static void after_mishap(struct game *g)
+{
+	if (g->side == SIDE_UNION)
+		game_union_continue(g, DECISION_MISHAP + 1);
+	else
+		game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
+}
+
+/* ---- 9.1 A.P. Hill ---- */
+
+static bool ap_hill_waiting(const struct game *g, int u)
+{
+	return game_unit_side(u) == SIDE_CONFEDERATE && game_is_reinforcement(g, u) &&
+	       g->unit[u].hex == HEX_NONE && g->unit[u].steps > 0 &&
+	       !(g->unit[u].flags & UF_REMOVED);
+}
+
+void move_ap_hill_roll(struct game *g)
+{
+	int lo, hi;
+	if (g->ap_hill_triggered || !tables_ap_hill_span(&g->scn->tables, g->turn, &lo, &hi))
+		return;
+	bool waiting = false;
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+		waiting |= ap_hill_waiting(g, u);
+	if (!waiting)
+		return;
+	int d = game_roll(g, "9.1B A.P. Hill arrival");
+	if (tables_ap_hill_arrives(&g->scn->tables, g->turn, d)) {
+		g->ap_hill_triggered = true;
+		g->ap_hill_turn = (int8_t)g->turn;
+		game_log(g, "9.1: A.P. Hill arrives on turn %d", g->turn);
+	}
+}
+
+/* 9.1C: once triggered, A.P. Hill enters that turn unless it cannot. */
+static bool ap_hill_must_enter(const struct game *g, char *err, size_t errlen)
+{
+	if (g->side != SIDE_CONFEDERATE || !g->ap_hill_triggered || g->ap_hill_turn != g->turn)
+		return false;
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+		struct move_dest dest[1];
+		if (ap_hill_waiting(g, u) && move_reachable(g, u, dest, 1, NULL, 0) > 0) {
+			snprintf(err, errlen, "9.1C: A.P. Hill's entry may not be delayed (%s has not entered)",
+				 game_unit_name(u));
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- 12.0 regrouping ---- */
+
+void move_regroup(struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_def *d = game_unit_def(g, u);
+		struct unit_state *us = &g->unit[u];
+		if (game_unit_side(u) != g->side || !game_on_map(g, u) || d->type != UNIT_INFANTRY)
+			continue;                                     /* 12.3C */
+		if (us->flags & UF_MOVED)
+			continue;                                     /* 12.2: motionless */
+		if (us->steps >= d->steps - 1)
+			continue;                                     /* 12.3A–B */
+		if (game_enemy_distance(g, us->hex, game_unit_side(u)) < 3)
+			continue;                                     /* 12.2 */
+		us->steps++;
+		game_log(g, "12.0: %s regroups to %d steps", d->id, us->steps);
+	}
+}
+
+/* ---- the movement decision ---- */
+
+bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	if (g->pending.what == DECISION_MISHAP) {
+		if (a->type == ACT_END) {
+			game_log(g, "8.14: no mishap move");
+			after_mishap(g);
+			return true;
+		}
+		if (a->type != ACT_MISHAP) {
+			snprintf(err, errlen, "8.14: choose a mishap move (mishap UNIT HEX) or end");
+			return false;
+		}
+		const char *why = mishap_refused(g, a->unit, a->target);
+		if (why) {
+			snprintf(err, errlen, "%s", why);
+			return false;
+		}
+		game_log(g, "8.14: mishap moves %s from %d to %d", game_unit_name(a->unit),
+			 g->unit[a->unit].hex, a->target);
+		g->unit[a->unit].hex = (int16_t)a->target;
+		after_mishap(g);
+		return true;
+	}
+	switch (a->type) {
+	case ACT_MOVE:
+		return apply_move(g, a, err, errlen);
+	case ACT_END:
+		if (ap_hill_must_enter(g, err, errlen))
+			return false;
+		game_advance(g);
+		return true;
+	default:
+		snprintf(err, errlen, "the %s movement phase: move a unit or end", game_side_name(g->side));
+		return false;
+	}
+}
+
+int move_legal(const struct game *g, struct action *out, int max)
+{
+	int n = 0;
+	if (g->pending.what == DECISION_MISHAP) {
+		n = move_mishap_legal(g, out, max);
+	} else {
+		struct move_dest dest[HEX_INDEX_COUNT];
+		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
+			if (game_unit_side(u) != g->side)
+				continue;
+			int k = move_reachable(g, u, dest, HEX_INDEX_COUNT, NULL, 0);
+			for (int i = 0; i < k && n < max; i++, n++) {
+				memset(&out[n], 0, sizeof out[n]);
+				out[n].type = ACT_MOVE;
+				out[n].unit = u;
+				out[n].n = 1;
+				out[n].hex[0] = dest[i].hex;
+			}
+		}
+		char err[8];
+		if (ap_hill_must_enter(g, err, sizeof err))
+			return n;
+	}
+	if (n < max) {
+		memset(&out[n], 0, sizeof out[n]);
+		out[n++].type = ACT_END;
+	}
+	return n;
+}
