@@ -422,6 +422,8 @@ static const char *end_refused(const struct ctx *c, int hex)
 {
 	if (hex == c->start)
 		return "8.1B: a move ends in another hex";
+	if (c->ban[hex_index(hex)])
+		return ban_text((enum ban)c->ban[hex_index(hex)]);
 	if (!game_stack_allows(c->g, hex, c->u))
 		return "7.0: stacking (one infantry and one artillery per hex; Union corps apart, IX Corps by division)";
 	for (int i = 0; i < c->navail; i++)
