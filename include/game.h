@@ -233,6 +233,8 @@ bool game_enemy_in(const struct game *g, int hex, enum side side);
  * itself not counted): one infantry and one artillery per side, Union corps never mixed, IX
  * Corps by division with U57 free to join any IX infantry. */
 bool game_stack_allows(const struct game *g, int hex, int u);
+/* The same, writing why not (citing the rule) into why when it is not NULL. */
+bool game_stack_why(const struct game *g, int hex, int u, char *why, size_t whylen);
 /* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
 bool game_is_reinforcement(const struct game *g, int u);
 /* 4.5C: true while unit u is one of Hood's units held on turn 1 (no move, no fire). */

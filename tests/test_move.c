@@ -283,16 +283,16 @@ static void test_stacking(void **state)
 	ok("place C1 1010");
 	ok("place U1 2010");
 	ok("place U2 2012");
-	refused("move U2 2011 2010", "7.0");                    /* 7.1A: two infantry */
+	refused("move U2 2011 2010", "7.1A");                   /* two infantry */
 	ok("place U5 2011");
 	ok("move U5 2010");
 	refused("move U5 2011", "8.2D");
 	ok("place U28 2014");                                    /* II Corps artillery */
-	refused("move U28 2013 2012", "7.0");                   /* 7.2A */
+	refused("move U28 2013 2012", "7.2A");
 	/* 7.2B: IX Corps by division, U57 with any IX infantry */
 	ok("place U58 3010");                                     /* IX 1st division */
 	ok("place U63 3012");                                     /* IX 2nd division artillery */
-	refused("move U63 3011 3010", "7.0");
+	refused("move U63 3011 3010", "7.2B");
 	ok("place U57 3014");
 	ok("move U57 3013 3012 3011 3010");
 	assert_true(game_stack_allows(G, 3010, fx_u("U59")) == false); /* a second infantry */

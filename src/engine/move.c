@@ -42,6 +42,7 @@ struct ctx {
 	int navail;
 	const int *entry;          /* 9.2A/9.3B entry hexes */
 	int nentry;
+	char why[120];             /* a refusal written on the fly */
 };
 
 struct search {
@@ -418,14 +419,14 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s)
 }
 
 /* May the unit end its move in hex? NULL if so, else the rule. */
-static const char *end_refused(const struct ctx *c, int hex)
+static const char *end_refused(struct ctx *c, int hex)
 {
 	if (hex == c->start)
 		return "8.1B: a move ends in another hex";
 	if (c->ban[hex_index(hex)])
 		return ban_text((enum ban)c->ban[hex_index(hex)]);
-	if (!game_stack_allows(c->g, hex, c->u))
-		return "7.0: stacking (one infantry and one artillery per hex; Union corps apart, IX Corps by division)";
+	if (!game_stack_why(c->g, hex, c->u, c->why, sizeof c->why))
+		return c->why;
 	for (int i = 0; i < c->navail; i++)
 		if (hex_distance(hex, c->avail_hex[i]) <= c->avail_dist[i])
 			return "13.3E: a Confederate unit near an Available Union unit may only move farther away from it";

@@ -2,8 +2,10 @@
  * zones of control of 6.0 (six hexes, never across an unbridged, unforded creek
  * hexside), the distance to the nearest enemy (8.9A, 12.2, 13.3, 13.6), and the stacking
  * limits of 7.0 (checked at the end of every move and retreat). */
+#include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "game.h"
 
 const struct unit_def *game_unit_def(const struct game *g, int u)
@@ -91,39 +93,27 @@ int game_enemy_distance(const struct game *g, int hex, enum side side)
 	return best;
 }
 
-/* 7.2: may these two Union units share a hex? */
-static bool union_pair_ok(const struct unit_def *a, const struct unit_def *b)
+bool game_stack_why(const struct game *g, int hex, int u, char *why, size_t whylen)
 {
-	if (a->corps != b->corps)
-		return false;                       /* 7.2A */
-	if (a->corps != CORPS_IX)
-		return true;
-	/* 7.2B: IX Corps by division; the corps artillery (division 0, U57) with any infantry */
-	if (a->division == b->division)
-		return true;
-	if (a->division == 0 && a->type == UNIT_ARTILLERY && b->type == UNIT_INFANTRY)
-		return true;
-	if (b->division == 0 && b->type == UNIT_ARTILLERY && a->type == UNIT_INFANTRY)
-		return true;
-	return false;
-}
-
-bool game_stack_allows(const struct game *g, int hex, int u)
-{
-	const struct unit_def *d = game_unit_def(g, u);
+	int units[ROSTER_UNITS], n = 0;
 	enum side side = game_unit_side(u);
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (v == u || !game_on_map(g, v) || g->unit[v].hex != hex)
 			continue;
-		if (game_unit_side(v) != side)
-			return false;                   /* never with the enemy (8.4) */
-		const struct unit_def *e = game_unit_def(g, v);
-		if (e->type == d->type)
-			return false;                   /* 7.1A: one infantry + one artillery */
-		if (side == SIDE_UNION && !union_pair_ok(d, e))
+		if (game_unit_side(v) != side) {
+			if (why)
+				snprintf(why, whylen, "8.4: units never enter a hex holding enemy units");
 			return false;
+		}
+		units[n++] = v;
 	}
-	return true;
+	units[n++] = u;
+	return check_stacking(g, units, n, why, whylen);
+}
+
+bool game_stack_allows(const struct game *g, int hex, int u)
+{
+	return game_stack_why(g, hex, u, NULL, 0);
 }
 
 bool game_is_reinforcement(const struct game *g, int u)
