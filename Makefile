@@ -65,8 +65,12 @@ $(LIBFRONT): $(FRONT_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^ $(if $(FRONT_OBJ),,)
 
-$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE)
-	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
+$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
+	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
+# A program built elsewhere than the top directory finds data/ beside itself through a link.
+$(BUILD)/data:
+	@mkdir -p $(@D)
+	ln -sfn ../data $@
 
 $(BUILD)/src/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)
