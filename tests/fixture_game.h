@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "game.h"
 #include "tables.h"
 
@@ -158,13 +159,22 @@ static inline int fx_u(const char *id)
 }
 
 /* Apply a command line through action_parse + game_apply; returns game_apply's answer and
- * leaves its message in the buffer given. */
+ * leaves its message in the buffer given. After every accepted action the invariant checker
+ * (check.h) must pass, or the program stops with its complaint. Set-up actions are exempt:
+ * `place` may build any position. */
 static inline bool fx_do(struct game *g, const char *line, char *err, size_t errlen)
 {
 	struct action a;
 	if (!action_parse(g->scn, line, &a, err, errlen))
 		return false;
-	return game_apply(g, &a, err, errlen);
+	if (!game_apply(g, &a, err, errlen))
+		return false;
+	char why[256];
+	if (a.type < ACT_PLACE && !game_check(g, why, sizeof why)) {
+		fprintf(stderr, "after '%s': invariant broken: %s\n", line, why);
+		abort();
+	}
+	return true;
 }
 
 #endif

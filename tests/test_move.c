@@ -409,6 +409,45 @@ static void test_regrouping(void **state)
 	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
 }
 
+static void test_mishap(void **state)
+{
+	(void)state;
+	fresh();
+	struct game_options opt = { .mishap = true };
+	game_new(G, S, SETUP_EMPTY, 1, &opt);
+	ok("place U1 2012");
+	ok("place C1 2013");
+	ok("dice 1");
+	ok("end");
+	ok("end");
+	ok("end");
+	/* 8.14A: a 1 at the start of the Confederate movement phase */
+	assert_int_equal(G->pending.what, DECISION_MISHAP);
+	assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
+	refused("move C1 2014", "8.14");
+	refused("mishap C1 2014", "8.14A");                      /* an enemy unit */
+	refused("mishap U1 2112", "8.14B: 6.3A");                /* EZOC to EZOC */
+	refused("mishap U1 2013", "8.14B: 8.4");                 /* into the enemy */
+	refused("mishap U1 2015", "8.14A");                      /* one hex */
+	struct action a[16];
+	int n = game_legal(G, a, 16);
+	assert_int_equal(a[n - 1].type, ACT_END);
+	for (int i = 0; i + 1 < n; i++) {
+		assert_int_equal(a[i].type, ACT_MISHAP);
+		assert_int_equal(a[i].unit, fx_u("U1"));
+	}
+	assert_int_equal(n, 4);                                  /* 2011, 2111, 1911 and end */
+	ok("mishap U1 2011");
+	assert_int_equal(G->unit[fx_u("U1")].hex, 2011);
+	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
+	/* any other roll: no mishap */
+	ok("set phase union combat");
+	ok("dice 4");
+	ok("end");
+	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
+	assert_int_equal(G->nforced, 0);
+}
+
 static void test_refusals_leave_game_unchanged(void **state)
 {
 	(void)state;
@@ -440,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_turn1_restrictions),
 		cmocka_unit_test(test_middle_bridge),
 		cmocka_unit_test(test_regrouping),
+		cmocka_unit_test(test_mishap),
 		cmocka_unit_test(test_refusals_leave_game_unchanged),
 	};
 	return cmocka_run_group_tests_name("move", tests, setup, teardown);

@@ -50,21 +50,32 @@ static void print_pending(const struct game *g, FILE *out)
 static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			   size_t errlen)
 {
-	if (argc < 2 || argc > 3 || (strcmp(argv[1], "historical") && strcmp(argv[1], "empty")))
-		return cli_fail(err, errlen, "usage: new historical|empty [SEED]");
+	if (argc < 2 || (strcmp(argv[1], "historical") && strcmp(argv[1], "empty")))
+		return cli_fail(err, errlen, "usage: new historical|empty [SEED] [mishap] [unleashed] [solitaire]");
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	if (argc == 3) {
-		char *end;
-		seed = strtoull(argv[2], &end, 10);
-		if (*end || argv[2][0] == '-' || end == argv[2])
-			return cli_fail(err, errlen, "'%s' is not a seed (a whole number)", argv[2]);
+	struct game_options opt = { 0 };
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "mishap")) {
+			opt.mishap = true;          /* 8.14 */
+		} else if (!strcmp(argv[i], "unleashed")) {
+			opt.unleashed = true;       /* 13.0 note */
+		} else if (!strcmp(argv[i], "solitaire")) {
+			opt.solitaire = true;       /* 14–19 */
+		} else if (i == 2 && argv[i][0] >= '0' && argv[i][0] <= '9') {
+			char *end;
+			seed = strtoull(argv[i], &end, 10);
+			if (*end)
+				return cli_fail(err, errlen, "'%s' is not a seed (a whole number)", argv[i]);
+		} else {
+			return cli_fail(err, errlen, "'%s' is not a seed or an option (mishap, unleashed, solitaire)",
+					argv[i]);
+		}
 	}
 	const struct scenario *s = cli_scenario(c, err, errlen);
 	if (!s)
 		return err;
 	if (!c->game && !(c->game = malloc(sizeof *c->game)))
 		return cli_fail(err, errlen, "out of memory");
-	struct game_options opt = { 0 };
 	game_new(c->game, s, !strcmp(argv[1], "empty") ? SETUP_EMPTY : SETUP_HISTORICAL, seed, &opt);
 	fprintf(out, "turn %d %s %s", c->game->turn, game_side_name(c->game->side),
 		game_phase_name(c->game->phase));
@@ -172,7 +183,7 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 }
 
 static const struct cli_command game_cmds[] = {
-	{ "new", "new historical|empty [SEED]  start a game (4.3 set-up, or an empty map for tests)", cmd_new },
+	{ "new", "new historical|empty [SEED] [mishap] [unleashed] [solitaire]  start a game (4.3 set-up, or an empty map for tests; options 8.14, 13.0 note, 14-19)", cmd_new },
 	{ "pending", "pending                   who must decide what now", cmd_pending },
 	{ "legal", "legal                     every legal action now, one command a line", cmd_legal },
 	{ "unit", "unit UNIT                 a unit's state", cmd_unit },

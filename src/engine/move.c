@@ -158,11 +158,19 @@ static void ctx_init(struct ctx *c, const struct game *g, int u)
 			enemies[ne++] = v;
 	bool available = c->side == SIDE_UNION && commit_unit_status(g, u) == CORPS_AVAILABLE;
 
+	/* 6.1–6.2: the enemy's ZOC, spread from each enemy hex (not across the creek) */
+	for (int k = 0; k < ne; k++) {
+		int eh = g->unit[enemies[k]].hex;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(eh, (enum hex_dir)d);
+			if (n != HEX_NONE && game_side_passable(g, eh, n))
+				c->ezoc[hex_index(n)] = 1;
+		}
+	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int h = hex_from_index(i);
 		if (!hex_valid(h))
 			continue;
-		c->ezoc[i] = game_in_ezoc(g, h, c->side);
 		int near = 1000;
 		for (int k = 0; k < ne; k++) {
 			int dist = hex_distance(h, g->unit[enemies[k]].hex);
