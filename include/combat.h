@@ -2,7 +2,11 @@
  * points of the state machine: declarations, resolution order, defensive fire, the CRT,
  * retreats, advances, break-offs and the second round. The state of a combat phase in
  * progress lives in struct combat_state inside struct game, so a game can be saved and
- * resumed in the middle of a combat. */
+ * resumed in the middle of a combat.
+ *
+ * Also the queries a front-end shows before a player commits: the odds of an attack with
+ * every DRM and its rule (combat_odds), the chance of each CRT result, what a gun's fire
+ * would need (fire_check), and the legal retreat paths of a unit (retreat_paths). */
 #ifndef ANTIETAM_COMBAT_H
 #define ANTIETAM_COMBAT_H
 
@@ -14,6 +18,16 @@
 #define COMBAT_ATTACKERS_MAX 6
 #define COMBAT_DEFHEX_MAX 3
 #define COMBAT_QUEUE_MAX 16
+#define COMBAT_TARGETS_MAX 64
+
+/* Flags of a declared combat. */
+enum {
+	DECL_RESOLVED = 1 << 0,   /* every attack of it is done this round */
+	DECL_STARTED = 1 << 1,    /* defensive fire asked, attacks begun (11.4C) */
+	DECL_BROKEN_OFF = 1 << 2, /* one side broke off after the round (11.5E) */
+	DECL_ADV_ASKED = 1 << 3,  /* (<< i for defhex i) optional advance after a break-off
+				   * into that hex was offered (11.18C) */
+};
 
 /* One declared combat: the defending hex(es) (11.3B) and its attackers in order. */
 struct combat_decl {
@@ -22,22 +36,81 @@ struct combat_decl {
 	int16_t attacker[COMBAT_ATTACKERS_MAX];
 	int8_t nattackers;
 	int8_t next;        /* index of the next attacker to resolve */
-	uint8_t flags;      /* module-defined: resolved, engaged, broken off … */
+	uint8_t flags;      /* DECL_* */
+};
+
+/* Where the combat phase is; each stage either waits for a decision or runs on by itself. */
+enum combat_stage {
+	CS_DECLARE,         /* `combat` / `combat-round2`: declarations */
+	CS_CHOOSE,          /* `resolve`: the attacker picks the next defending hex (11.4E) */
+	CS_DEFFIRE,         /* `defensive-fire GUN` before the first attack on a hex (11.5B) */
+	CS_ATTACK,          /* (automatic) the next attack of the current combat */
+	CS_RETREAT,         /* `retreat UNIT`: the retreat queue after a CRT result */
+	CS_ADVANCE,         /* `advance UNIT`: 11.18A/B */
+	CS_SUPPORT,         /* `support UNIT`: 11.19 */
+	CS_BREAKOFF,        /* `break-off`: 11.5E, 11.17.1A; side in breakoff_side */
+	CS_BO_RETREAT,      /* `retreat UNIT`: retreats of a break-off */
+	CS_BO_ADVANCE,      /* `advance UNIT`: optional advance after a break-off (11.18C) */
+	CS_BO_SUPPORT,      /* `support UNIT` after such an advance */
+	CS_OVER
+};
+
+/* Retreat kinds of queued units. */
+enum retreat_kind {
+	RETREAT_MANDATORY,  /* 11.17.1B: exactly three hexes (more for stacking) */
+	RETREAT_BREAKOFF,   /* 11.17.1A: one to three hexes */
+};
+
+/* The last artillery fire resolved (offensive or defensive), for the `fire` answer. */
+struct fire_report {
+	int16_t gun, target;
+	int8_t roll, drm, steps; /* die as rolled, total DRM, steps the target lost */
+	bool valid;
+};
+
+/* The last attack resolved, for front-ends. */
+struct attack_report {
+	int16_t attacker, defhex;
+	int8_t column, drm, roll, attacker_loss, defender_loss;
+	bool retreat, valid;
+};
+
+/* A round-1 defending hex and the Union corps that attacked it (11.6), for round 2. */
+struct combat_r1hex {
+	int16_t hex;
+	int8_t corps;       /* enum corps of the Union attackers, CORPS_NONE otherwise */
+	bool engaged;       /* still engaged after the break-offs: a round-2 target */
 };
 
 struct combat_state {
 	int8_t round;                         /* 1 or 2 */
+	int8_t stage;                         /* enum combat_stage */
 	int8_t current;                       /* declaration being resolved, -1 none */
+	bool auto_order;                      /* `end` at `resolve`: declaration order */
 	struct combat_decl decl[COMBAT_DECL_MAX];
 	int8_t ndecl;
-	int16_t queue[COMBAT_QUEUE_MAX];      /* units owing a retreat/advance decision, in order */
+	int16_t queue[COMBAT_QUEUE_MAX];      /* units owing a retreat, in order */
+	uint8_t queue_kind[COMBAT_QUEUE_MAX]; /* enum retreat_kind */
+	bool queue_rolled[COMBAT_QUEUE_MAX];  /* 11.17.6A: artillery retreat table rolled */
 	int8_t nqueue;
 	int8_t attacker_loss, defender_loss;  /* result being applied */
 	bool retreat_result;                  /* '*' on the CRT */
+	int16_t attacking;                    /* unit whose attack is being resolved */
+	int16_t advancer, advance_from;       /* the unit that advanced and the hex it left */
+	int8_t breakoff_side;                 /* enum side now deciding break-offs */
+	uint64_t asked[2];                    /* guns asked for defensive fire on this combat */
+	uint64_t attacked_round[2];           /* 11.3A: units that attacked this round */
+	uint64_t attacked_r1[2];              /* units that attacked in round 1 */
+	struct combat_r1hex r1[COMBAT_DECL_MAX * COMBAT_DEFHEX_MAX];
+	int16_t nr1;
+	struct fire_report last_fire;
+	struct attack_report last_attack;
 };
 
 struct game;
 struct action;
+
+/* ---- the phase as decisions ---- */
 
 /* Enter the combat phase of the phasing side (5.2 A3/B3). */
 void combat_phase_begin(struct game *g);
@@ -52,5 +125,84 @@ void fire_phase_begin(struct game *g);
 bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 /* Legal actions in the artillery fire phase. */
 int fire_legal(const struct game *g, struct action *out, int max);
+
+/* ---- queries ---- */
+
+#define COMBAT_DRMS_MAX 12
+
+/* One modifier with the rule that gives it. */
+struct combat_mod {
+	int value;
+	char rule[8];        /* "11.9A1" */
+	char what[40];       /* "encircled by two attackers" */
+};
+
+/* An attack as the CRT sees it (11.5C–D, 11.8–11.14). */
+struct combat_odds {
+	int attack, defence;         /* combat factors after halving */
+	int attack_printed;          /* the attacker's current combat value before halving */
+	int halvings;                /* 11.12A, 11.13 */
+	int column;                  /* enum crt_column */
+	int drm;                     /* total */
+	struct combat_mod mod[COMBAT_DRMS_MAX];
+	int nmods;
+	/* the CRT result for each die 1..6 ([0] unused) */
+	int8_t att_loss[7], def_loss[7];
+	bool def_retreat[7];
+};
+
+/* Odds of infantry unit `attacker` attacking the defending hexes with `designated` as every
+ * designated attacker of them (encirclement, 11.9); false with err when the attack is not
+ * possible (no enemy there, not adjacent, across the creek, not infantry). */
+bool combat_odds(const struct game *g, int attacker, const int *defhex, int ndefhex,
+		 const int *designated, int ndesignated, struct combat_odds *out, char *err,
+		 size_t errlen);
+/* One distinct CRT outcome of an attack and its chance in sixths. */
+struct crt_chance {
+	int8_t attacker, defender; /* steps lost */
+	bool retreat;              /* the defender must retreat */
+	int8_t sixths;             /* how many faces of the die give it */
+};
+/* The distinct outcomes of o in the order of the die (at most 6); the count. */
+int combat_odds_chances(const struct combat_odds *o, struct crt_chance *out);
+/* Why `attacker` may not declare an attack on those hexes now (11.2–11.6, 11.12B, 13.3F,
+ * 13.4C), or true when it may. Ignores whether the phase is a combat phase. */
+bool combat_can_attack(const struct game *g, int attacker, const int *defhex, int ndefhex,
+		       char *err, size_t errlen);
+
+/* The fire of a gun at a target as the Artillery Fire Table sees it (10.2–10.4, 20.3). */
+struct fire_odds {
+	int range, fire_value, drm;
+	struct combat_mod mod[COMBAT_DRMS_MAX];
+	int nmods;
+	int8_t steps[7];             /* steps the target would lose for each die 1..6 */
+};
+
+/* Whether gun may fire at target now in the artillery fire phase (10.1–10.8, 13.3D, 13.4B,
+ * 4.5C) with the odds; false with err citing the rule. defensive: the 11.5B fire of a gun in
+ * an attacked hex (no 10.7D limit, no Moved restriction). */
+bool fire_check(const struct game *g, int gun, int target, bool defensive,
+		struct fire_odds *out, char *err, size_t errlen);
+
+/* ---- retreats (11.17) ---- */
+
+#define RETREAT_PATHS_MAX 512
+#define RETREAT_LEN_MAX 8
+
+struct retreat_path {
+	int8_t n;
+	int16_t hex[RETREAT_LEN_MAX];
+};
+
+/* Every legal retreat path of unit u of kind `kind` (11.17.1–11.17.4), at most max; the
+ * count (0: the unit cannot retreat and would be eliminated, 11.17.3F). */
+int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
+		  struct retreat_path *out, int max);
+/* Whether the path is one of them; false with err citing the rule it breaks. */
+bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const int16_t *path,
+		   int n, char *err, size_t errlen);
+
+/* True when a unit in hex `from` exerts its ZOC into the adjacent hex `to` (6.2A). */
+bool combat_zoc_reaches(const struct game *g, int from, int to);
 
 #endif

@@ -59,6 +59,7 @@ static const struct cli_table *const tables[] = {
 	&cli_los_commands,
 	&cli_map_commands,
 	&cli_game_commands,
+	&cli_combat_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 

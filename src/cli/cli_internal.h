@@ -55,5 +55,6 @@ extern const struct cli_table cli_basic_commands;
 extern const struct cli_table cli_los_commands;
 extern const struct cli_table cli_map_commands;
 extern const struct cli_table cli_game_commands;
+extern const struct cli_table cli_combat_commands;
 
 #endif

@@ -1,0 +1,44 @@
+/* victory.h — how the game is won: control of hexes (3.3), the Union's victory points and
+ * level in the two-player game (3.2–3.5, eliminated units 3.4) and the Confederate count of
+ * the solitaire game (19.0). Values come from the charts (tables.h) and the objectives of
+ * the map (map.h); points are counted in half points ("vp2") because the rules award ½. */
+#ifndef ANTIETAM_VICTORY_H
+#define ANTIETAM_VICTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+
+#define VICTORY_LINES_MAX 24
+
+/* One line of a count: an objective (or the eliminated units) and what it scored. */
+struct victory_line {
+	char key[24];        /* objective key, "eliminated-union", "eliminated-confederate" */
+	char name[40];       /* display name */
+	int held, nhexes;    /* hexes the scoring side controls, of the objective's hexes */
+	int vp2;             /* half VPs it scores */
+};
+
+struct victory_count {
+	int vp2;             /* total in half VPs (Union in the two-player game, Confederate
+			      * in the solitaire game) */
+	const char *level;   /* "union-decisive" … */
+	struct victory_line line[VICTORY_LINES_MAX];
+	int nlines;
+};
+
+/* 3.3: the side controlling hex now (SIDE_NONE when neither, or not a hex). */
+enum side victory_control(const struct game *g, int hex);
+/* 3.3A: the side that would control hex if control were updated now (the hex's current
+ * holder when nobody gains it). */
+enum side victory_control_now(const struct game *g, int hex);
+/* 3.2–3.5: the two-player Union VP count with a line per objective and per kind of
+ * eliminated unit. */
+void victory_two_player(const struct game *g, struct victory_count *c);
+/* 19.0: the solitaire Confederate VP count. */
+void victory_solitaire(const struct game *g, struct victory_count *c);
+/* Write half points as the protocol writes VPs: "17.5", "-0.5", "3". */
+void victory_format(int vp2, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,609 @@
+/* combat.c — owns the combat phase as decisions (11.0): entering it, the declarations of
+ * each round (one attack per unit per round 11.3A, several defending hexes 11.3B, all the
+ * attacks on a hex declared together 11.4C, Union corps non-cooperation 11.6, round-two
+ * targets 11.5E, the mandatory-attack chain 11.1B), and the dispatch of every combat-phase
+ * action to the step it answers, with the legal actions of each step. The running of a
+ * round is resolve.c; how an attack is figured is odds.c; retreats are retreat.c.
+ *
+ * Action shapes: ACT_ATTACK: units[] attack the hexes hex[0..n-1] (or `target` when n = 0);
+ * ACT_DECLINE at a declaration step with target = a hex cancels the attack on that hex;
+ * ACT_RESOLVE target = a defending hex; ACT_FIRE unit = gun, target = attacker (defensive
+ * fire); ACT_RETREAT unit, hex[0..n-1] = the path; ACT_ADVANCE unit, target = hex;
+ * ACT_SUPPORT unit (target ignored); ACT_BREAK_OFF target = a defending hex. */
+#include <stdio.h>
+#include <string.h>
+
+#include "combat_internal.h"
+
+static enum side defender(const struct game *g) { return enemy_of(g->side); }
+
+void combat_phase_begin(struct game *g)
+{
+	struct combat_state *cs = &g->combat;
+	struct fire_report lf = cs->last_fire;
+	struct attack_report la = cs->last_attack;
+	memset(cs, 0, sizeof *cs);
+	cs->last_fire = lf;
+	cs->last_attack = la;
+	cs->round = 1;
+	cs->stage = CS_DECLARE;
+	cs->current = -1;
+	cs->attacking = cs->advancer = cs->advance_from = -1;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		g->unit[u].flags &= ~(uint32_t)(UF_ATTACKED | UF_DEF_FIRED);
+	combat_run(g);
+}
+
+/* ---- declarations ---- */
+
+static int decl_of_hex(const struct combat_state *cs, int h)
+{
+	for (int i = 0; i < cs->ndecl; i++)
+		for (int k = 0; k < cs->decl[i].ndefhex; k++)
+			if (cs->decl[i].defhex[k] == h)
+				return i;
+	return -1;
+}
+
+static const struct combat_r1hex *r1_of(const struct combat_state *cs, int h)
+{
+	for (int i = 0; i < cs->nr1; i++)
+		if (cs->r1[i].hex == h)
+			return &cs->r1[i];
+	return NULL;
+}
+
+static int attack_hexes(const struct action *a, int *out)
+{
+	if (a->n <= 0) {
+		out[0] = a->target;
+		return 1;
+	}
+	int n = a->n < COMBAT_DEFHEX_MAX ? a->n : COMBAT_DEFHEX_MAX + 1;
+	for (int i = 0; i < n && i < COMBAT_DEFHEX_MAX; i++)
+		out[i] = a->hex[i];
+	return n;
+}
+
+static bool same_set(const struct combat_decl *d, const int *h, int n)
+{
+	if (d->ndefhex != n)
+		return false;
+	for (int i = 0; i < n; i++) {
+		bool found = false;
+		for (int k = 0; k < n; k++)
+			found |= d->defhex[k] == h[i];
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* Every check of a declaration; returns the declaration it joins (-1: a new one), or -2
+ * with err set. */
+static int declare_check(const struct game *g, const int *hexes, int nh, const int16_t *units,
+			 int nu, char *err, size_t errlen)
+{
+	const struct combat_state *cs = &g->combat;
+	if (nh > COMBAT_DEFHEX_MAX) {
+		snprintf(err, errlen, "11.3B: at most %d defending hexes", COMBAT_DEFHEX_MAX);
+		return -2;
+	}
+	if (nu < 1 || nu > COMBAT_ATTACKERS_MAX) {
+		snprintf(err, errlen, "11.5A: name the attacking infantry units");
+		return -2;
+	}
+	int join = -1;
+	for (int i = 0; i < nh; i++) {
+		int di = decl_of_hex(cs, hexes[i]);
+		if (di >= 0 && (!same_set(&cs->decl[di], hexes, nh) || (join >= 0 && join != di))) {
+			snprintf(err, errlen, "11.4C: %04d is already part of the attack on %04d",
+				 hexes[i], cs->decl[di].defhex[0]);
+			return -2;
+		}
+		if (di >= 0)
+			join = di;
+		if (cs->round == 2) {
+			const struct combat_r1hex *r = r1_of(cs, hexes[i]);
+			if (!r || !r->engaged) {
+				snprintf(err, errlen, "11.5E: round two repeats only the attacks on "
+					 "defending hexes of round one still engaged; %04d is not one",
+					 hexes[i]);
+				return -2;
+			}
+		}
+	}
+	int corps = CORPS_NONE;
+	if (join >= 0) {
+		const struct combat_decl *d = &cs->decl[join];
+		if (d->nattackers + nu > COMBAT_ATTACKERS_MAX) {
+			snprintf(err, errlen, "11.4B: too many attackers on %04d", hexes[0]);
+			return -2;
+		}
+		if (cdef(g, d->attacker[0])->side == SIDE_UNION)
+			corps = cdef(g, d->attacker[0])->corps;
+	}
+	for (int i = 0; i < nh && corps == CORPS_NONE; i++) {
+		const struct combat_r1hex *r = r1_of(cs, hexes[i]);
+		if (r && r->corps != CORPS_NONE)
+			corps = r->corps;
+	}
+	for (int i = 0; i < nu; i++) {
+		int u = units[i];
+		if (u < 0 || u >= ROSTER_UNITS) {
+			snprintf(err, errlen, "11.5A: no such unit");
+			return -2;
+		}
+		const struct unit_def *d = cdef(g, u);
+		if (d->side != g->side) {
+			snprintf(err, errlen, "11.1A: %s is not of the phasing side", d->id);
+			return -2;
+		}
+		for (int k = 0; k < i; k++)
+			if (units[k] == u) {
+				snprintf(err, errlen, "11.3A: %s named twice", d->id);
+				return -2;
+			}
+		if (bit_get(cs->attacked_round, u)) {
+			snprintf(err, errlen, "11.3A: %s already attacks this round", d->id);
+			return -2;
+		}
+		if (!combat_can_attack(g, u, hexes, nh, err, errlen))
+			return -2;
+		if (d->side == SIDE_UNION && d->corps != CORPS_NONE) {
+			if (corps != CORPS_NONE && corps != d->corps) {
+				snprintf(err, errlen, "11.6A: %s of %s Corps may not attack a hex "
+					 "attacked by %s Corps this phase", d->id, d->formation,
+					 game_corps_name((enum corps)corps));
+				return -2;
+			}
+			corps = d->corps;
+		}
+	}
+	return join;
+}
+
+static void declare(struct game *g, const int *hexes, int nh, const int16_t *units, int nu,
+		    int join)
+{
+	struct combat_state *cs = &g->combat;
+	struct combat_decl *d;
+	if (join >= 0) {
+		d = &cs->decl[join];
+	} else {
+		d = &cs->decl[cs->ndecl++];
+		memset(d, 0, sizeof *d);
+		for (int i = 0; i < nh; i++)
+			d->defhex[i] = (int16_t)hexes[i];
+		d->ndefhex = (int8_t)nh;
+	}
+	char names[64] = "";
+	for (int i = 0; i < nu; i++) {
+		d->attacker[d->nattackers++] = units[i];
+		bit_set(cs->attacked_round, units[i]);
+		g->unit[units[i]].flags |= UF_ATTACKED;
+		size_t len = strlen(names);
+		snprintf(names + len, sizeof names - len, " %s", cdef(g, units[i])->id);
+	}
+	game_log(g, "attack on %04d%s declared:%s", d->defhex[0], d->ndefhex > 1 ? " (+)" : "",
+		 names);
+}
+
+static void cancel(struct game *g, int di)
+{
+	struct combat_state *cs = &g->combat;
+	struct combat_decl *d = &cs->decl[di];
+	for (int i = 0; i < d->nattackers; i++) {
+		int u = d->attacker[i];
+		cs->attacked_round[u / 64] &= ~((uint64_t)1 << (u % 64));
+		if (!(cs->round == 2 && bit_get(cs->attacked_r1, u)))
+			g->unit[u].flags &= ~(uint32_t)UF_ATTACKED;
+	}
+	game_log(g, "attack on %04d cancelled", d->defhex[0]);
+	for (int i = di + 1; i < cs->ndecl; i++)
+		cs->decl[i - 1] = cs->decl[i];
+	cs->ndecl--;
+}
+
+/* 11.1B: an enemy unit with a declared attacker in its ZOC that no declaration attacks;
+ * -1 when there is none. Suspended for the Union in the solitaire game (18.1). */
+int combat_missing_attack(const struct game *g, int *attacker)
+{
+	const struct combat_state *cs = &g->combat;
+	if (g->opt.solitaire && g->side == SIDE_UNION)
+		return -1;
+	for (int i = 0; i < cs->ndecl; i++)
+		for (int k = 0; k < cs->decl[i].nattackers; k++) {
+			int a = cs->decl[i].attacker[k];
+			if (!game_on_map(g, a))
+				continue;
+			for (int e = 0; e < ROSTER_UNITS; e++) {
+				if (!game_on_map(g, e) || cdef(g, e)->side != defender(g))
+					continue;
+				int eh = g->unit[e].hex;
+				if (!combat_zoc_reaches(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0)
+					continue;
+				*attacker = a;
+				return e;
+			}
+		}
+	return -1;
+}
+
+/* ---- actions ---- */
+
+static bool refuse(char *err, size_t errlen, const char *msg)
+{
+	snprintf(err, errlen, "%s", msg);
+	return false;
+}
+
+static bool apply_declare(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (a->type == ACT_ATTACK) {
+		int hexes[COMBAT_DEFHEX_MAX + 1];
+		int nh = attack_hexes(a, hexes);
+		int join = declare_check(g, hexes, nh, a->units, a->nunits, err, errlen);
+		if (join == -2)
+			return false;
+		if (join < 0 && cs->ndecl >= COMBAT_DECL_MAX)
+			return refuse(err, errlen, "11.5A: too many attacks declared");
+		declare(g, hexes, nh, a->units, a->nunits, join);
+		combat_run(g);
+		return true;
+	}
+	if (a->type == ACT_DECLINE) {
+		int di = decl_of_hex(cs, a->target);
+		if (di < 0) {
+			snprintf(err, errlen, "11.5A: no attack declared on %04d", a->target);
+			return false;
+		}
+		cancel(g, di);
+		combat_run(g);
+		return true;
+	}
+	if (a->type == ACT_END) {
+		int att = -1;
+		int e = combat_missing_attack(g, &att);
+		if (e >= 0) {
+			snprintf(err, errlen, "11.1B: %s in %04d has attacking %s in its ZOC and must "
+				 "be attacked", cdef(g, e)->id, g->unit[e].hex, cdef(g, att)->id);
+			return false;
+		}
+		if (cs->ndecl == 0) {
+			cs->stage = CS_OVER;
+			game_log(g, "no attacks in round %d", cs->round);
+		} else {
+			cs->stage = CS_CHOOSE;
+		}
+		combat_run(g);
+		return true;
+	}
+	return refuse(err, errlen, "11.5A: declare attacks (attack HEX UNIT...) or end");
+}
+
+static bool apply_choose(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (a->type == ACT_END) {
+		cs->auto_order = true;
+		combat_run(g);
+		return true;
+	}
+	if (a->type != ACT_RESOLVE)
+		return refuse(err, errlen, "11.4E: choose the next defending hex (resolve HEX) or end");
+	int di = decl_of_hex(cs, a->target);
+	if (di < 0 || (cs->decl[di].flags & DECL_RESOLVED)) {
+		snprintf(err, errlen, "11.4E: %04d is not a defending hex still to resolve",
+			 a->target);
+		return false;
+	}
+	combat_start_decl(g, di);
+	combat_run(g);
+	return true;
+}
+
+static bool is_attacker_of_current(const struct game *g, int u)
+{
+	const struct combat_decl *d = &g->combat.decl[g->combat.current];
+	for (int i = 0; i < d->nattackers; i++)
+		if (d->attacker[i] == u)
+			return game_on_map(g, u);
+	return false;
+}
+
+static bool apply_deffire(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	int gun = g->pending.subject;
+	if (a->type == ACT_DECLINE) {
+		bit_set(cs->asked, gun);
+		combat_run(g);
+		return true;
+	}
+	if (a->type != ACT_FIRE)
+		return refuse(err, errlen, "11.5B: fire at an attacker or decline");
+	if (a->unit != gun) {
+		snprintf(err, errlen, "11.5B: %s is the gun to decide", cdef(g, gun)->id);
+		return false;
+	}
+	if (a->target < 0 || a->target >= ROSTER_UNITS || !is_attacker_of_current(g, a->target))
+		return refuse(err, errlen, "10.9: defensive fire only at an infantry unit attacking "
+			      "the gun's hex");
+	struct fire_odds o;
+	if (!fire_check(g, gun, a->target, true, &o, err, errlen))
+		return false;
+	bit_set(cs->asked, gun);
+	fire_resolve(g, gun, a->target, true);
+	combat_run(g);
+	return true;
+}
+
+static bool apply_retreat(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (a->type != ACT_RETREAT)
+		return refuse(err, errlen, "11.17: give the retreat path (retreat UNIT HEX...)");
+	int u = cs->queue[0];
+	if (a->unit != u) {
+		snprintf(err, errlen, "11.17.2B: %s must retreat now", cdef(g, u)->id);
+		return false;
+	}
+	enum retreat_kind kind = (enum retreat_kind)cs->queue_kind[0];
+	if (a->n < 1 || a->n > RETREAT_LEN_MAX ||
+	    !retreat_check(g, u, kind, a->hex, a->n, err, errlen)) {
+		if (a->n < 1 || a->n > RETREAT_LEN_MAX)
+			snprintf(err, errlen, "11.17.1: a retreat path of 1 to %d hexes",
+				 RETREAT_LEN_MAX);
+		return false;
+	}
+	combat_queue_pop(g);
+	retreat_apply(g, u, kind, a->hex, a->n);
+	combat_run(g);
+	return true;
+}
+
+static bool apply_advance(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (cs->stage == CS_ADVANCE) {
+		if (a->type != ACT_ADVANCE)
+			return refuse(err, errlen, "11.18A: the advance is mandatory; choose the hex");
+		int hexes[COMBAT_DEFHEX_MAX];
+		int n = combat_vacated(g, cs->attacking, hexes);
+		bool ok = a->unit == cs->attacking;
+		bool in = false;
+		for (int i = 0; i < n; i++)
+			in |= hexes[i] == a->target;
+		if (!ok || !in) {
+			snprintf(err, errlen, "11.18B: %s advances into one of the vacated hexes",
+				 cdef(g, cs->attacking)->id);
+			return false;
+		}
+		combat_do_advance(g, a->unit, a->target, CS_SUPPORT);
+		combat_run(g);
+		return true;
+	}
+	/* CS_BO_ADVANCE: 11.18C, optional */
+	struct combat_decl *d = &cs->decl[cs->current];
+	if (a->type == ACT_DECLINE) {
+		for (int i = 0; i < d->ndefhex; i++)
+			d->flags |= (uint8_t)(DECL_ADV_ASKED << i);
+		combat_run(g);
+		return true;
+	}
+	if (a->type != ACT_ADVANCE)
+		return refuse(err, errlen, "11.18C: advance a unit into the vacated hex or decline");
+	for (int i = 0; i < d->ndefhex; i++)
+		if (d->defhex[i] == a->target && combat_bo_advance_ok(g, a->unit, i)) {
+			d->flags |= (uint8_t)(DECL_ADV_ASKED << i);
+			combat_do_advance(g, a->unit, a->target, CS_BO_SUPPORT);
+			combat_run(g);
+			return true;
+		}
+	return refuse(err, errlen, "11.18C: only a unit that attacked the hex may advance into "
+		      "it, once");
+}
+
+static bool apply_support(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	enum combat_stage then = cs->stage == CS_SUPPORT ? CS_ATTACK : CS_BO_ADVANCE;
+	if (a->type == ACT_DECLINE) {
+		cs->stage = (int8_t)then;
+		combat_run(g);
+		return true;
+	}
+	if (a->type != ACT_SUPPORT)
+		return refuse(err, errlen, "11.19B: make a supporting advance or decline");
+	if (!advance_support_ok(g, a->unit, cs->advancer, cs->advance_from, err, errlen))
+		return false;
+	game_log(g, "%s makes a supporting advance from %04d into %04d (11.19)",
+		 cdef(g, a->unit)->id, g->unit[a->unit].hex, cs->advance_from);
+	g->unit[a->unit].hex = cs->advance_from;
+	cs->stage = (int8_t)then;
+	combat_run(g);
+	return true;
+}
+
+static bool apply_breakoff(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (a->type == ACT_END) {
+		if (cs->breakoff_side == (int8_t)defender(g)) {
+			cs->breakoff_side = (int8_t)g->side;
+			combat_run(g);
+		} else {
+			combat_end_round(g);
+		}
+		return true;
+	}
+	if (a->type != ACT_BREAK_OFF)
+		return refuse(err, errlen, "11.5E: break off a combat (breakoff HEX) or end");
+	int di = decl_of_hex(cs, a->target);
+	if (di < 0 || (cs->decl[di].flags & DECL_BROKEN_OFF) ||
+	    !combat_decl_engaged(g, &cs->decl[di])) {
+		snprintf(err, errlen, "11.5E: %04d is not a defending hex of a combat still engaged",
+			 a->target);
+		return false;
+	}
+	combat_break_off(g, di);
+	combat_run(g);
+	return true;
+}
+
+bool combat_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	struct combat_state *cs = &g->combat;
+	if (g->phase != PHASE_COMBAT)
+		return refuse(err, errlen, "11.0: not the combat phase");
+	switch ((enum combat_stage)cs->stage) {
+	case CS_DECLARE: return apply_declare(g, a, err, errlen);
+	case CS_CHOOSE: return apply_choose(g, a, err, errlen);
+	case CS_DEFFIRE: return apply_deffire(g, a, err, errlen);
+	case CS_RETREAT:
+	case CS_BO_RETREAT: return apply_retreat(g, a, err, errlen);
+	case CS_ADVANCE:
+	case CS_BO_ADVANCE: return apply_advance(g, a, err, errlen);
+	case CS_SUPPORT:
+	case CS_BO_SUPPORT: return apply_support(g, a, err, errlen);
+	case CS_BREAKOFF: return apply_breakoff(g, a, err, errlen);
+	default: return refuse(err, errlen, "11.0: the combat phase is over");
+	}
+}
+
+/* ---- legal actions ---- */
+
+struct out {
+	struct action *a;
+	int n, max;
+	struct action sink; /* where actions beyond max are written and forgotten */
+};
+
+static struct action *emit(struct out *o, enum action_type type, int unit, int target)
+{
+	struct action *a = o->n < o->max ? &o->a[o->n] : &o->sink;
+	o->n++;
+	memset(a, 0, sizeof *a);
+	a->type = type;
+	a->unit = unit;
+	a->target = target;
+	return a;
+}
+
+static void legal_declare(const struct game *g, struct out *o)
+{
+	const struct combat_state *cs = &g->combat;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (!game_on_map(g, u) || cdef(g, u)->side != g->side || !is_infantry(g, u) ||
+		    bit_get(cs->attacked_round, u))
+			continue;
+		int adj[HEX_NDIRS], na = 0;
+		for (int dir = 0; dir < HEX_NDIRS; dir++) {
+			int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)dir);
+			if (h != HEX_NONE && cu_occupied(g, h, defender(g)))
+				adj[na++] = h;
+		}
+		/* every set of one to three adjacent enemy hexes (11.3B) */
+		for (int mask = 1; mask < (1 << na); mask++) {
+			int hexes[HEX_NDIRS], nh = 0;
+			for (int i = 0; i < na; i++)
+				if (mask & (1 << i))
+					hexes[nh++] = adj[i];
+			if (nh > COMBAT_DEFHEX_MAX)
+				continue;
+			int16_t unit = (int16_t)u;
+			char err[200];
+			if (declare_check(g, hexes, nh, &unit, 1, err, sizeof err) == -2)
+				continue;
+			struct action *a = emit(o, ACT_ATTACK, -1, hexes[0]);
+			a->n = nh;
+			for (int i = 0; i < nh; i++)
+				a->hex[i] = (int16_t)hexes[i];
+			a->units[0] = unit;
+			a->nunits = 1;
+		}
+	}
+	for (int i = 0; i < cs->ndecl; i++)
+		emit(o, ACT_DECLINE, -1, cs->decl[i].defhex[0]);
+	int att;
+	if (combat_missing_attack(g, &att) < 0)
+		emit(o, ACT_END, -1, -1);
+}
+
+int combat_legal(const struct game *g, struct action *out, int max)
+{
+	const struct combat_state *cs = &g->combat;
+	struct out o = { .a = out, .max = max };
+	if (g->phase != PHASE_COMBAT)
+		return 0;
+	const struct combat_decl *d = cs->current >= 0 ? &cs->decl[cs->current] : NULL;
+	switch ((enum combat_stage)cs->stage) {
+	case CS_DECLARE:
+		legal_declare(g, &o);
+		break;
+	case CS_CHOOSE:
+		for (int i = 0; i < cs->ndecl; i++)
+			if (!(cs->decl[i].flags & DECL_RESOLVED))
+				emit(&o, ACT_RESOLVE, -1, cs->decl[i].defhex[0]);
+		emit(&o, ACT_END, -1, -1);
+		break;
+	case CS_DEFFIRE:
+		for (int i = 0; i < d->nattackers; i++) {
+			struct fire_odds fo;
+			char err[160];
+			if (game_on_map(g, d->attacker[i]) &&
+			    fire_check(g, g->pending.subject, d->attacker[i], true, &fo, err,
+				       sizeof err))
+				emit(&o, ACT_FIRE, g->pending.subject, d->attacker[i]);
+		}
+		emit(&o, ACT_DECLINE, -1, -1);
+		break;
+	case CS_RETREAT:
+	case CS_BO_RETREAT: {
+		struct retreat_path p[RETREAT_PATHS_MAX];
+		int n = retreat_paths(g, cs->queue[0], (enum retreat_kind)cs->queue_kind[0], p,
+				      RETREAT_PATHS_MAX);
+		for (int i = 0; i < n; i++) {
+			struct action *a = emit(&o, ACT_RETREAT, cs->queue[0], -1);
+			a->n = p[i].n;
+			memcpy(a->hex, p[i].hex, (size_t)p[i].n * sizeof p[i].hex[0]);
+		}
+		break;
+	}
+	case CS_ADVANCE: {
+		int hexes[COMBAT_DEFHEX_MAX];
+		int n = combat_vacated(g, cs->attacking, hexes);
+		for (int i = 0; i < n; i++)
+			emit(&o, ACT_ADVANCE, cs->attacking, hexes[i]);
+		break;
+	}
+	case CS_BO_ADVANCE:
+		for (int i = 0; i < d->ndefhex; i++)
+			for (int k = 0; k < d->nattackers; k++)
+				if (combat_bo_advance_ok(g, d->attacker[k], i))
+					emit(&o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
+		emit(&o, ACT_DECLINE, -1, -1);
+		break;
+	case CS_SUPPORT:
+	case CS_BO_SUPPORT:
+		for (int s = 0; s < ROSTER_UNITS; s++) {
+			char err[8];
+			if (advance_support_ok(g, s, cs->advancer, cs->advance_from, err, sizeof err))
+				emit(&o, ACT_SUPPORT, s, cs->advance_from);
+		}
+		emit(&o, ACT_DECLINE, -1, -1);
+		break;
+	case CS_BREAKOFF:
+		for (int i = 0; i < cs->ndecl; i++)
+			if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
+			    combat_decl_engaged(g, &cs->decl[i]))
+				emit(&o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
+		emit(&o, ACT_END, -1, -1);
+		break;
+	default:
+		break;
+	}
+	return o.n < max ? o.n : max;
+}

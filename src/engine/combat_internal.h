@@ -1,0 +1,84 @@
+/* combat_internal.h — what the combat and fire modules (combat.c, odds.c, fire.c,
+ * retreat.c, advance.c) share and no other module needs. */
+#ifndef ANTIETAM_COMBAT_INTERNAL_H
+#define ANTIETAM_COMBAT_INTERNAL_H
+
+#include "combat.h"
+#include "game.h"
+#include "internal.h"
+#include "map.h"
+#include "roster.h"
+#include "tables.h"
+
+/* The printed definition of unit u. */
+static inline const struct unit_def *cdef(const struct game *g, int u)
+{
+	return &g->scn->roster.unit[u];
+}
+static inline const struct map_hex *chex(const struct game *g, int hex)
+{
+	return map_hex(&g->scn->map, hex);
+}
+static inline bool is_infantry(const struct game *g, int u)
+{
+	return cdef(g, u)->type == UNIT_INFANTRY;
+}
+static inline enum side enemy_of(enum side s)
+{
+	return s == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+}
+static inline bool bit_get(const uint64_t *set, int u)
+{
+	return (set[u / 64] >> (u % 64)) & 1;
+}
+static inline void bit_set(uint64_t *set, int u)
+{
+	set[u / 64] |= (uint64_t)1 << (u % 64);
+}
+
+/* Units of side s in hex (on the map), infantry first; returns the count (at most max). */
+int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max);
+/* True when some unit of side s stands in hex. */
+bool cu_occupied(const struct game *g, int hex, enum side s);
+/* Distance from hex to the nearest unit of side s on the map (a large number if none). */
+int cu_nearest(const struct game *g, int hex, enum side s);
+/* 13.3F, 13.4C: may Union unit u attack Confederate unit c under its corps status? */
+bool cu_corps_may_attack(const struct game *g, int u, int c);
+/* 13.4B, 4.5C: may the gun fire at all this turn (its side's restrictions)? */
+bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen);
+
+/* Resolve a gun's fire at target now (the checks done): rolls, applies, records. */
+void fire_resolve(struct game *g, int gun, int target, bool defensive);
+
+/* Move unit u along a retreat path, applying 11.17.4B, 11.17.5 and 11.17.6C/E. */
+void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t *path, int n);
+
+/* 11.19A: may unit s make a supporting advance into `into` after `advancer` advanced? */
+bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
+			size_t errlen);
+
+/* The combat driver (resolve.c): run the automatic steps until a decision is pending. */
+void combat_run(struct game *g);
+/* 11.5E: units of combat d still in each other's ZOCs. */
+bool combat_decl_engaged(const struct game *g, const struct combat_decl *d);
+/* Some combat not broken off is still engaged. */
+bool combat_any_engaged(const struct game *g);
+/* Begin resolving declaration i (defensive fire first). */
+void combat_start_decl(struct game *g, int i);
+/* Vacant defending hexes of the current combat adjacent to u (at most 3); the count. */
+int combat_vacated(const struct game *g, int u, int *out);
+/* Move u into hex as an advance after combat; the driver goes on at stage `then`. */
+void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then);
+/* 11.18C: may u advance into defending hex i of the broken-off current combat? */
+bool combat_bo_advance_ok(const struct game *g, int u, int i);
+/* Both sides have made their break-offs: round two or the end of the phase. */
+void combat_end_round(struct game *g);
+/* 11.1B: an enemy unit that must be attacked and is not (the attacker whose ZOC it is in
+ * goes to *attacker), or -1. */
+int combat_missing_attack(const struct game *g, int *attacker);
+/* Drop the head of the retreat queue. */
+void combat_queue_pop(struct game *g);
+/* The side now deciding breaks off declaration di: queue its units' retreats. */
+void combat_break_off(struct game *g, int di);
+
+#endif

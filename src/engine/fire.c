@@ -1,0 +1,250 @@
+/* fire.c — owns artillery fire (10.0): which gun may fire at which target (LOS, range,
+ * Moved markers, the two-guns-per-target limit, corps and turn-1 restrictions), the DRMs of
+ * 20.3 with their rules, resolving a shot on the Artillery Fire Table, the artillery fire
+ * phase as a decision point, and the defensive fire of 11.5B (called from combat.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "combat_internal.h"
+#include "los.h"
+
+bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen)
+{
+	const struct unit_def *d = cdef(g, gun);
+	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !g->opt.unleashed &&
+	    g->corps[d->corps] == CORPS_UNAVAILABLE) {
+		snprintf(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may not fire",
+			 d->id, d->formation);
+		return false;
+	}
+	if (game_hood_held(g, gun)) {
+		snprintf(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
+			 "unit moves adjacent to it");
+		return false;
+	}
+	return true;
+}
+
+static void add_mod(struct fire_odds *o, int value, const char *rule, const char *what)
+{
+	if (value == 0 || o->nmods >= COMBAT_DRMS_MAX)
+		return;
+	struct combat_mod *m = &o->mod[o->nmods++];
+	m->value = value;
+	snprintf(m->rule, sizeof m->rule, "%s", rule);
+	snprintf(m->what, sizeof m->what, "%s", what);
+	o->drm += value;
+}
+
+/* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of
+ * the vertex when the line arrives along an edge). */
+static unsigned entering_sides(const struct game *g, int from, int to)
+{
+	struct hex_step st[HEX_LINE_MAX];
+	int n = hex_line(from, to, st);
+	if (n < 2)
+		return 0;
+	const struct hex_step *p = &st[n - 2];
+	unsigned f = hex_adjacent(p->hex, to) ? map_side(&g->scn->map, p->hex, to) : 0;
+	if (p->edge && p->other != HEX_NONE && hex_adjacent(p->other, to))
+		f |= map_side(&g->scn->map, p->other, to);
+	return f;
+}
+
+bool fire_check(const struct game *g, int gun, int target, bool defensive,
+		struct fire_odds *o, char *err, size_t errlen)
+{
+	memset(o, 0, sizeof *o);
+	if (gun < 0 || gun >= ROSTER_UNITS || !game_on_map(g, gun)) {
+		snprintf(err, errlen, "10.2A: the firing unit is not on the map");
+		return false;
+	}
+	const struct unit_def *d = cdef(g, gun);
+	if (d->type != UNIT_ARTILLERY) {
+		snprintf(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
+		return false;
+	}
+	if (target < 0 || target >= ROSTER_UNITS || !game_on_map(g, target)) {
+		snprintf(err, errlen, "10.7C: the target is not a unit on the map");
+		return false;
+	}
+	const struct unit_def *td = cdef(g, target);
+	if (td->side == d->side) {
+		snprintf(err, errlen, "10.2A: %s is not an enemy unit", td->id);
+		return false;
+	}
+	uint32_t fl = g->unit[gun].flags;
+	if (defensive) {
+		if (fl & UF_DEF_FIRED) {
+			snprintf(err, errlen, "11.5B: %s has fired defensively this turn", d->id);
+			return false;
+		}
+	} else {
+		if (fl & UF_FIRED) {
+			snprintf(err, errlen, "10.2E: %s has fired this phase", d->id);
+			return false;
+		}
+		if (fl & UF_ART_MOVED) {
+			snprintf(err, errlen, "10.8A: %s has a Moved marker and may not fire this "
+				 "phase", d->id);
+			return false;
+		}
+		if (g->fired_at[target] >= 2) {
+			snprintf(err, errlen, "10.7D: %s has been fired at by two guns this phase",
+				 td->id);
+			return false;
+		}
+	}
+	if (!cu_gun_may_fire(g, gun, err, errlen))
+		return false;
+
+	const struct tables *t = &g->scn->tables;
+	int from = g->unit[gun].hex, to = g->unit[target].hex;
+	o->range = hex_distance(from, to);
+	bool parrott = d->side == SIDE_UNION && tables_is_parrott(t, d->number);
+	int rdrm = 0;
+	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm)) {
+		snprintf(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
+			 o->range, d->id, d->range);
+		return false;
+	}
+	if (!defensive && !los_clear(&g->scn->map, from, to)) {
+		snprintf(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
+			 to);
+		return false;
+	}
+	o->fire_value = game_unit_cv(g, gun);
+
+	/* 20.3 DRMs, cumulative */
+	const struct map_hex *th = chex(g, to);
+	if (td->type == UNIT_INFANTRY)
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_INFANTRY), "20.3", "target is infantry");
+	if (th->terrain == TERRAIN_WOODS || th->terrain == TERRAIN_ORCHARD ||
+	    th->terrain == TERRAIN_CORNFIELD)
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_COVER), "20.3",
+			"target in woods, orchard or cornfield");
+	if (th->terrain == TERRAIN_TOWN)
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), "20.3", "target in Sharpsburg");
+	unsigned sides = entering_sides(g, from, to);
+	if (th->sunken_road && (sides & SIDE_SUNKEN))
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), "10.4",
+			"target behind a Sunken Road hexside");
+	if (sides & SIDE_CREST)
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_CREST), "10.4",
+			"target behind a crest hexside");
+	char what[40];
+	snprintf(what, sizeof what, "range %d", o->range);
+	add_mod(o, rdrm, "10.3B", what);
+
+	for (int die = 1; die <= 6; die++) {
+		enum fire_result r = tables_fire_result(t, o->fire_value, die + o->drm);
+		o->steps[die] = (int8_t)tables_fire_steps(r, td->type == UNIT_ARTILLERY,
+							  g->unit[target].steps);
+	}
+	return true;
+}
+
+void fire_resolve(struct game *g, int gun, int target, bool defensive)
+{
+	struct fire_odds o;
+	char err[160];
+	if (!fire_check(g, gun, target, defensive, &o, err, sizeof err))
+		return;
+	int roll = game_roll(g, defensive ? "defensive fire (11.5B)" : "artillery fire (10.2C)");
+	int steps = o.steps[roll];
+	const struct unit_def *d = cdef(g, gun), *td = cdef(g, target);
+	game_log(g, "%s fires%s at %s: roll %d drm %+d, %d step%s lost", d->id,
+		 defensive ? " defensively" : "", td->id, roll, o.drm, steps, steps == 1 ? "" : "s");
+	if (defensive) {
+		g->unit[gun].flags |= UF_DEF_FIRED;
+	} else {
+		g->unit[gun].flags |= UF_FIRED;
+		g->fired_at[target]++; /* 10.7D; defensive fire does not count */
+	}
+	for (int i = 0; i < steps && game_on_map(g, target); i++)
+		game_lose_step(g, target, defensive ? "defensive fire" : "artillery fire");
+	struct fire_report *r = &g->combat.last_fire;
+	r->gun = (int16_t)gun;
+	r->target = (int16_t)target;
+	r->roll = (int8_t)roll;
+	r->drm = (int8_t)o.drm;
+	r->steps = (int8_t)steps;
+	r->valid = true;
+}
+
+/* ---- the artillery fire phase ---- */
+
+void fire_phase_begin(struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		g->unit[u].flags &= ~(uint32_t)UF_FIRED;
+	memset(g->fired_at, 0, sizeof g->fired_at);
+	game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+}
+
+bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	if (g->pending.what != DECISION_ARTILLERY) {
+		snprintf(err, errlen, "10.2: not the artillery fire phase");
+		return false;
+	}
+	switch (a->type) {
+	case ACT_END:
+		game_advance(g);
+		return true;
+	case ACT_FIRE: {
+		struct fire_odds o;
+		if (a->unit < 0 || a->unit >= ROSTER_UNITS) {
+			snprintf(err, errlen, "10.2A: no such gun");
+			return false;
+		}
+		if (cdef(g, a->unit)->side != g->side) {
+			snprintf(err, errlen, "10.1A: only the phasing side fires in its artillery "
+				 "fire phase");
+			return false;
+		}
+		if (!fire_check(g, a->unit, a->target, false, &o, err, errlen))
+			return false;
+		fire_resolve(g, a->unit, a->target, false);
+		return true;
+	}
+	default:
+		snprintf(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase "
+			 "ends");
+		return false;
+	}
+}
+
+int fire_legal(const struct game *g, struct action *out, int max)
+{
+	int n = 0;
+	if (g->pending.what != DECISION_ARTILLERY)
+		return 0;
+	for (int gun = 0; gun < ROSTER_UNITS; gun++) {
+		if (!game_on_map(g, gun) || cdef(g, gun)->side != g->side ||
+		    cdef(g, gun)->type != UNIT_ARTILLERY)
+			continue;
+		for (int t = 0; t < ROSTER_UNITS; t++) {
+			struct fire_odds o;
+			char err[160];
+			if (cdef(g, t)->side == g->side || !game_on_map(g, t))
+				continue;
+			if (!fire_check(g, gun, t, false, &o, err, sizeof err))
+				continue;
+			if (n < max) {
+				memset(&out[n], 0, sizeof out[n]);
+				out[n].type = ACT_FIRE;
+				out[n].unit = gun;
+				out[n].target = t;
+			}
+			n++;
+		}
+	}
+	if (n < max) {
+		memset(&out[n], 0, sizeof out[n]);
+		out[n].type = ACT_END;
+		out[n].unit = -1;
+	}
+	n++;
+	return n < max ? n : max;
+}

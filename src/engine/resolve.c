@@ -1,0 +1,504 @@
+/* resolve.c — owns the running of a combat round once it is declared: the order of the
+ * defending hexes (11.4E), defensive fire before the first attack on a hex (11.5B), each
+ * attack on the CRT with its step losses (11.5D, 11.15), the retreat queue (11.17) with the
+ * artillery retreat table (11.17.6), the attacker's advance (11.18) and the supporting
+ * advance (11.19), the break-offs at the end of a round (11.5E, 11.17.1A) and the passage to
+ * round two and out of the phase. combat_run() does every automatic step and stops where a
+ * player must decide, setting the pending decision. */
+#include <stdio.h>
+#include <string.h>
+
+#include "combat_internal.h"
+
+static enum side defender(const struct game *g) { return enemy_of(g->side); }
+
+static void eliminate(struct game *g, int u, const char *why)
+{
+	while (game_on_map(g, u))
+		game_lose_step(g, u, why);
+}
+
+static bool hex_vacant(const struct game *g, int h)
+{
+	return !cu_occupied(g, h, SIDE_UNION) && !cu_occupied(g, h, SIDE_CONFEDERATE);
+}
+
+static bool decl_has_foe(const struct game *g, const struct combat_decl *d)
+{
+	for (int i = 0; i < d->ndefhex; i++)
+		if (cu_occupied(g, d->defhex[i], defender(g)))
+			return true;
+	return false;
+}
+
+/* 11.5E: units of the combat still in each other's ZOCs. */
+bool combat_decl_engaged(const struct game *g, const struct combat_decl *d)
+{
+	for (int i = 0; i < d->nattackers; i++) {
+		int a = d->attacker[i];
+		if (!game_on_map(g, a))
+			continue;
+		for (int k = 0; k < d->ndefhex; k++)
+			if (cu_occupied(g, d->defhex[k], defender(g)) &&
+			    combat_zoc_reaches(g, g->unit[a].hex, d->defhex[k]))
+				return true;
+	}
+	return false;
+}
+
+/* ---- the advance after combat (11.18) and the supporting advance (11.19) ---- */
+
+bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
+			size_t errlen)
+{
+	if (s < 0 || s >= ROSTER_UNITS || !game_on_map(g, s) || s == advancer) {
+		snprintf(err, errlen, "11.19A: not a unit that can support");
+		return false;
+	}
+	const struct unit_def *d = cdef(g, s), *ad = cdef(g, advancer);
+	if (d->type != UNIT_INFANTRY || d->side != ad->side) {
+		snprintf(err, errlen, "11.19A: %s is not friendly infantry", d->id);
+		return false;
+	}
+	if (game_in_ezoc(g, g->unit[s].hex, d->side)) {
+		snprintf(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
+		return false;
+	}
+	if (g->unit[s].flags & UF_ATTACKED) {
+		snprintf(err, errlen, "11.19A2: %s attacked this combat phase", d->id);
+		return false;
+	}
+	if (d->side == SIDE_UNION &&
+	    (d->corps != ad->corps || (d->corps == CORPS_IX && d->division != ad->division))) {
+		snprintf(err, errlen, "11.19A3: %s is not of %s's %s", d->id, ad->id,
+			 ad->corps == CORPS_IX ? "division" : "corps");
+		return false;
+	}
+	unsigned f = map_side(&g->scn->map, g->unit[s].hex, into);
+	if (!hex_adjacent(g->unit[s].hex, into) ||
+	    ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD)))) {
+		snprintf(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
+		return false;
+	}
+	if (!game_stack_allows(g, into, s)) {
+		snprintf(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
+		return false;
+	}
+	return true;
+}
+
+static bool any_supporter(const struct game *g)
+{
+	char err[8];
+	for (int s = 0; s < ROSTER_UNITS; s++)
+		if (advance_support_ok(g, s, g->combat.advancer, g->combat.advance_from, err,
+				       sizeof err))
+			return true;
+	return false;
+}
+
+void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
+{
+	struct combat_state *cs = &g->combat;
+	cs->advancer = (int16_t)u;
+	cs->advance_from = g->unit[u].hex;
+	g->unit[u].hex = (int16_t)hex;
+	game_log(g, "%s advances from %04d into %04d (11.18)", cdef(g, u)->id, cs->advance_from,
+		 hex);
+	cs->stage = (int8_t)then;
+}
+
+/* Vacant defending hexes of the current combat unit u may advance into, at most 3. */
+int combat_vacated(const struct game *g, int u, int *out)
+{
+	const struct combat_decl *d = &g->combat.decl[g->combat.current];
+	int n = 0;
+	for (int i = 0; i < d->ndefhex; i++)
+		if (hex_vacant(g, d->defhex[i]) && hex_adjacent(g->unit[u].hex, d->defhex[i]))
+			out[n++] = d->defhex[i];
+	return n;
+}
+
+/* 11.18C: may u advance into hex i of the broken-off combat? */
+bool combat_bo_advance_ok(const struct game *g, int u, int i)
+{
+	const struct combat_decl *d = &g->combat.decl[g->combat.current];
+	if (i < 0 || i >= d->ndefhex || (d->flags & (DECL_ADV_ASKED << i)) ||
+	    !hex_vacant(g, d->defhex[i]))
+		return false;
+	bool allocated = false;
+	for (int k = 0; k < d->nattackers; k++)
+		allocated |= d->attacker[k] == u;
+	return allocated && game_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]);
+}
+
+/* ---- one attack ---- */
+
+/* 11.15C: the defender's steps, infantry before artillery; the strongest unit first. */
+static void defender_losses(struct game *g, const struct combat_decl *d, int steps)
+{
+	for (int s = 0; s < steps; s++) {
+		int pick = -1;
+		for (int pass = 0; pass < 2 && pick < 0; pass++)
+			for (int i = 0; i < d->ndefhex; i++) {
+				int units[8];
+				int n = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+				for (int k = 0; k < n; k++) {
+					int u = units[k];
+					if ((pass == 0) != is_infantry(g, u))
+						continue;
+					if (pick < 0 || g->unit[u].steps > g->unit[pick].steps)
+						pick = u;
+				}
+			}
+		if (pick < 0)
+			return;
+		game_lose_step(g, pick, "combat (11.15)");
+	}
+}
+
+static void queue_push(struct combat_state *cs, int u, enum retreat_kind kind)
+{
+	if (cs->nqueue >= COMBAT_QUEUE_MAX)
+		return;
+	cs->queue[cs->nqueue] = (int16_t)u;
+	cs->queue_kind[cs->nqueue] = (uint8_t)kind;
+	cs->queue_rolled[cs->nqueue] = false;
+	cs->nqueue++;
+}
+
+static void queue_pop(struct combat_state *cs)
+{
+	for (int i = 1; i < cs->nqueue; i++) {
+		cs->queue[i - 1] = cs->queue[i];
+		cs->queue_kind[i - 1] = cs->queue_kind[i];
+		cs->queue_rolled[i - 1] = cs->queue_rolled[i];
+	}
+	cs->nqueue--;
+}
+
+void combat_queue_pop(struct game *g) { queue_pop(&g->combat); }
+
+static void resolve_attack(struct game *g, int a)
+{
+	struct combat_state *cs = &g->combat;
+	struct combat_decl *d = &cs->decl[cs->current];
+	int hexes[COMBAT_DEFHEX_MAX], nh = 0, des[COMBAT_ATTACKERS_MAX], nd = 0;
+	for (int i = 0; i < d->ndefhex; i++)
+		if (cu_occupied(g, d->defhex[i], defender(g)) &&
+		    hex_adjacent(g->unit[a].hex, d->defhex[i]))
+			hexes[nh++] = d->defhex[i];
+	for (int i = 0; i < d->nattackers; i++)
+		if (game_on_map(g, d->attacker[i]))
+			des[nd++] = d->attacker[i];
+	struct combat_odds o;
+	char err[160];
+	cs->attacking = (int16_t)a;
+	if (nh == 0 || !combat_odds(g, a, hexes, nh, des, nd, &o, err, sizeof err)) {
+		cs->stage = CS_ATTACK;
+		return;
+	}
+	int roll = game_roll(g, "combat (11.5D)");
+	int al = o.att_loss[roll], dl = o.def_loss[roll];
+	bool retreat = o.def_retreat[roll];
+	game_log(g, "%s attacks %04d: %d against %d, column %s, roll %d drm %+d: %d/%d%s",
+		 cdef(g, a)->id, hexes[0], o.attack, o.defence,
+		 tables_crt_column_name((enum crt_column)o.column), roll, o.drm, al, dl,
+		 retreat ? "*" : "");
+	cs->last_attack = (struct attack_report){ .attacker = (int16_t)a,
+		.defhex = (int16_t)hexes[0], .column = (int8_t)o.column, .drm = (int8_t)o.drm,
+		.roll = (int8_t)roll, .attacker_loss = (int8_t)al, .defender_loss = (int8_t)dl,
+		.retreat = retreat, .valid = true };
+	cs->attacker_loss = (int8_t)al;
+	cs->defender_loss = (int8_t)dl;
+	cs->retreat_result = retreat;
+	for (int i = 0; i < al && game_on_map(g, a); i++)
+		game_lose_step(g, a, "combat (11.15)");
+	defender_losses(g, d, dl);
+	if (retreat)
+		for (int i = 0; i < nh; i++) {
+			int units[8];
+			int n = cu_side_at(g, hexes[i], defender(g), units, 8);
+			for (int k = 0; k < n; k++)
+				queue_push(cs, units[k], RETREAT_MANDATORY);
+		}
+	cs->stage = CS_RETREAT;
+}
+
+/* ---- the driver ---- */
+
+/* The head of the retreat queue: roll the artillery table, eliminate a unit that cannot
+ * retreat; true when a retreat decision is now pending. */
+static bool run_queue(struct game *g)
+{
+	struct combat_state *cs = &g->combat;
+	while (cs->nqueue > 0) {
+		int u = cs->queue[0];
+		if (!game_on_map(g, u)) {
+			queue_pop(cs);
+			continue;
+		}
+		if (!is_infantry(g, u) && cs->queue_kind[0] == RETREAT_MANDATORY &&
+		    !cs->queue_rolled[0]) {
+			cs->queue_rolled[0] = true;
+			int roll = game_roll(g, "artillery retreat (11.17.6A)");
+			enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
+			if (r == ART_RETREAT_ELIMINATED)
+				eliminate(g, u, "artillery retreat table (11.17.6A)");
+			else if (r == ART_RETREAT_STEP)
+				game_lose_step(g, u, "artillery retreat table (11.17.6A)");
+			continue;
+		}
+		struct retreat_path p[1];
+		if (retreat_paths(g, u, (enum retreat_kind)cs->queue_kind[0], p, 1) == 0) {
+			game_log(g, "%s cannot retreat and is eliminated (11.17.3F)", cdef(g, u)->id);
+			eliminate(g, u, "no retreat (11.17.3F)");
+			queue_pop(cs);
+			continue;
+		}
+		game_set_pending(g, cdef(g, u)->side, DECISION_RETREAT, u);
+		return true;
+	}
+	return false;
+}
+
+static int count_unresolved(const struct combat_state *cs, int *first)
+{
+	int n = 0;
+	*first = -1;
+	for (int i = 0; i < cs->ndecl; i++)
+		if (!(cs->decl[i].flags & DECL_RESOLVED)) {
+			if (*first < 0)
+				*first = i;
+			n++;
+		}
+	return n;
+}
+
+void combat_start_decl(struct game *g, int i)
+{
+	struct combat_state *cs = &g->combat;
+	cs->current = (int8_t)i;
+	cs->decl[i].flags |= DECL_STARTED;
+	cs->asked[0] = cs->asked[1] = 0;
+	cs->stage = CS_DEFFIRE;
+}
+
+/* A gun in the current combat's hexes that may still fire defensively (11.5B), or -1. */
+static int next_defensive_gun(const struct game *g)
+{
+	const struct combat_state *cs = &g->combat;
+	const struct combat_decl *d = &cs->decl[cs->current];
+	for (int i = 0; i < d->ndefhex; i++) {
+		int units[8];
+		int n = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+		for (int k = 0; k < n; k++) {
+			int gun = units[k];
+			if (is_infantry(g, gun) || bit_get(cs->asked, gun))
+				continue;
+			for (int j = 0; j < d->nattackers; j++) {
+				struct fire_odds o;
+				char err[8];
+				if (game_on_map(g, d->attacker[j]) &&
+				    fire_check(g, gun, d->attacker[j], true, &o, err, sizeof err))
+					return gun;
+			}
+		}
+	}
+	return -1;
+}
+
+bool combat_any_engaged(const struct game *g)
+{
+	const struct combat_state *cs = &g->combat;
+	for (int i = 0; i < cs->ndecl; i++)
+		if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
+		    combat_decl_engaged(g, &cs->decl[i]))
+			return true;
+	return false;
+}
+
+/* The end of a round after both sides' break-offs: round two or the end of the phase. */
+static void end_of_round(struct game *g)
+{
+	struct combat_state *cs = &g->combat;
+	if (cs->round == 2) {
+		cs->stage = CS_OVER;
+		return;
+	}
+	bool any = false;
+	cs->nr1 = 0;
+	for (int i = 0; i < cs->ndecl; i++) {
+		const struct combat_decl *d = &cs->decl[i];
+		bool engaged = !(d->flags & DECL_BROKEN_OFF) && combat_decl_engaged(g, d);
+		int8_t corps = CORPS_NONE;
+		if (d->nattackers > 0 && cdef(g, d->attacker[0])->side == SIDE_UNION)
+			corps = (int8_t)cdef(g, d->attacker[0])->corps;
+		for (int k = 0; k < d->ndefhex; k++) {
+			struct combat_r1hex *r = &cs->r1[cs->nr1++];
+			r->hex = d->defhex[k];
+			r->corps = corps;
+			r->engaged = engaged && cu_occupied(g, d->defhex[k], defender(g));
+			any |= r->engaged;
+		}
+	}
+	if (!any) {
+		cs->stage = CS_OVER;
+		return;
+	}
+	cs->round = 2;
+	cs->ndecl = 0;
+	cs->current = -1;
+	cs->auto_order = false;
+	cs->attacked_r1[0] = cs->attacked_round[0];
+	cs->attacked_r1[1] = cs->attacked_round[1];
+	cs->attacked_round[0] = cs->attacked_round[1] = 0;
+	cs->stage = CS_DECLARE;
+	game_log(g, "combat round 2 (11.5E)");
+}
+
+void combat_end_round(struct game *g)
+{
+	end_of_round(g);
+	combat_run(g);
+}
+
+void combat_run(struct game *g)
+{
+	struct combat_state *cs = &g->combat;
+	for (;;) {
+		struct combat_decl *d = cs->current >= 0 ? &cs->decl[cs->current] : NULL;
+		switch ((enum combat_stage)cs->stage) {
+		case CS_DECLARE:
+			game_set_pending(g, g->side,
+					 cs->round == 1 ? DECISION_COMBAT : DECISION_COMBAT_ROUND2, -1);
+			return;
+		case CS_CHOOSE: {
+			int first;
+			int n = count_unresolved(cs, &first);
+			if (n == 0) {
+				cs->current = -1;
+				cs->stage = CS_BREAKOFF;
+				cs->breakoff_side = (int8_t)defender(g);
+			} else if (n == 1 || cs->auto_order) {
+				combat_start_decl(g, first);
+			} else {
+				game_set_pending(g, g->side, DECISION_RESOLVE, -1);
+				return;
+			}
+			break;
+		}
+		case CS_DEFFIRE: {
+			int gun = next_defensive_gun(g);
+			if (gun >= 0) {
+				game_set_pending(g, defender(g), DECISION_DEFENSIVE_FIRE, gun);
+				return;
+			}
+			cs->stage = CS_ATTACK;
+			break;
+		}
+		case CS_ATTACK: {
+			int a = -1;
+			while (decl_has_foe(g, d) && d->next < d->nattackers && a < 0) {
+				int c = d->attacker[d->next++];
+				for (int i = 0; i < d->ndefhex && game_on_map(g, c); i++)
+					if (cu_occupied(g, d->defhex[i], defender(g)) &&
+					    hex_adjacent(g->unit[c].hex, d->defhex[i]))
+						a = c;
+			}
+			if (a < 0) {
+				d->flags |= DECL_RESOLVED;
+				cs->stage = CS_CHOOSE;
+			} else {
+				resolve_attack(g, a);
+			}
+			break;
+		}
+		case CS_RETREAT:
+			if (run_queue(g))
+				return;
+			cs->stage = CS_ADVANCE;
+			break;
+		case CS_ADVANCE: {
+			int a = cs->attacking, hexes[COMBAT_DEFHEX_MAX];
+			int n = game_on_map(g, a) ? combat_vacated(g, a, hexes) : 0;
+			if (n == 0) {
+				cs->stage = CS_ATTACK;
+			} else if (n == 1) {
+				combat_do_advance(g, a, hexes[0], CS_SUPPORT);
+			} else {
+				game_set_pending(g, g->side, DECISION_ADVANCE, a);
+				return;
+			}
+			break;
+		}
+		case CS_SUPPORT:
+		case CS_BO_SUPPORT:
+			if (any_supporter(g)) {
+				game_set_pending(g, g->side, DECISION_SUPPORT, cs->advancer);
+				return;
+			}
+			cs->stage = cs->stage == CS_SUPPORT ? CS_ATTACK : CS_BO_ADVANCE;
+			break;
+		case CS_BREAKOFF:
+			if (!combat_any_engaged(g)) {
+				end_of_round(g);
+				break;
+			}
+			game_set_pending(g, (enum side)cs->breakoff_side, DECISION_BREAK_OFF, -1);
+			return;
+		case CS_BO_RETREAT:
+			if (run_queue(g))
+				return;
+			cs->stage = cs->breakoff_side == (int8_t)defender(g) ? CS_BO_ADVANCE
+									     : CS_BREAKOFF;
+			break;
+		case CS_BO_ADVANCE: {
+			int who = -1;
+			for (int i = 0; i < d->ndefhex && who < 0; i++)
+				for (int k = 0; k < d->nattackers && who < 0; k++)
+					if (combat_bo_advance_ok(g, d->attacker[k], i))
+						who = d->attacker[k];
+			if (who >= 0) {
+				game_set_pending(g, g->side, DECISION_ADVANCE, who);
+				return;
+			}
+			cs->stage = CS_BREAKOFF;
+			break;
+		}
+		case CS_OVER:
+		default:
+			cs->stage = CS_OVER;
+			game_advance(g);
+			return;
+		}
+	}
+}
+
+/* The break-off of the combat holding hex h by the side now deciding (11.5E): every unit of
+ * that side in the combat that is in an EZOC retreats one to three hexes (11.17.1A). */
+void combat_break_off(struct game *g, int di)
+{
+	struct combat_state *cs = &g->combat;
+	struct combat_decl *d = &cs->decl[di];
+	enum side s = (enum side)cs->breakoff_side;
+	d->flags |= DECL_BROKEN_OFF;
+	cs->current = (int8_t)di;
+	game_log(g, "%s breaks off the combat at %04d (11.5E)", game_side_name(s), d->defhex[0]);
+	if (s == defender(g)) {
+		for (int i = 0; i < d->ndefhex; i++) {
+			int units[8];
+			int n = cu_side_at(g, d->defhex[i], s, units, 8);
+			for (int k = 0; k < n; k++)
+				if (game_in_ezoc(g, d->defhex[i], s))
+					queue_push(cs, units[k], RETREAT_BREAKOFF);
+		}
+	} else {
+		for (int k = 0; k < d->nattackers; k++) {
+			int a = d->attacker[k];
+			if (game_on_map(g, a) && game_in_ezoc(g, g->unit[a].hex, s))
+				queue_push(cs, a, RETREAT_BREAKOFF);
+		}
+	}
+	cs->stage = CS_BO_RETREAT;
+}

@@ -1,0 +1,225 @@
+/* retreat.c — owns retreats (11.17): which paths are legal (exactly three hexes or one to
+ * three after a break-off; no creek but at a bridge or ford, not off the map, no hex twice,
+ * no enemy hex; not ending in an EZOC nor over-stacked, continuing the fewest extra hexes
+ * when stacking forbids every end; ending as far as possible from the nearest enemy), and
+ * carrying one out: a step per EZOC hex entered without a friend (11.17.4B), panic in every
+ * friendly hex entered (11.17.5), the second artillery retreat roll through an EZOC and the
+ * Moved marker (11.17.6C, E). */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "combat_internal.h"
+
+struct search {
+	const struct game *g;
+	int u;
+	enum side side;
+	int16_t cur[RETREAT_LEN_MAX + 1]; /* cur[0] = start */
+	struct retreat_path *out;
+	int n, max;
+};
+
+/* 11.17.3C–E and no enemy hex: may the unit step from a to b? */
+static bool step_ok(const struct search *s, int a, int b, int depth)
+{
+	if (b == HEX_NONE)
+		return false; /* 11.17.3D */
+	for (int i = 0; i <= depth; i++)
+		if (s->cur[i] == b)
+			return false; /* 11.17.3E */
+	unsigned f = map_side(&s->g->scn->map, a, b);
+	if ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD)))
+		return false; /* 11.17.3C, 8.7.6 */
+	return !cu_occupied(s->g, b, enemy_of(s->side));
+}
+
+/* 11.17.4A, 11.17.3A: may the retreat end in hex h? */
+static bool end_ok(const struct search *s, int h)
+{
+	return !game_in_ezoc(s->g, h, s->side) && game_stack_allows(s->g, h, s->u);
+}
+
+/* Collect paths of exactly len hexes ending legally; hexes after the third must be ones
+ * where stacking forbade ending (11.17.3A: the extra hexes of an over-stacked retreat). */
+static void dfs(struct search *s, int depth, int len)
+{
+	int at = s->cur[depth];
+	if (depth == len) {
+		if (!end_ok(s, at))
+			return;
+		if (s->n < s->max) {
+			struct retreat_path *p = &s->out[s->n];
+			p->n = (int8_t)len;
+			for (int i = 0; i < len; i++)
+				p->hex[i] = s->cur[i + 1];
+		}
+		s->n++;
+		return;
+	}
+	if (depth >= 3 && (game_in_ezoc(s->g, at, s->side) || game_stack_allows(s->g, at, s->u)))
+		return; /* it could have stopped here, or could not because of an EZOC */
+	for (int dir = 0; dir < HEX_NDIRS; dir++) {
+		int b = hex_neighbour(at, (enum hex_dir)dir);
+		if (!step_ok(s, at, b, depth))
+			continue;
+		s->cur[depth + 1] = (int16_t)b;
+		dfs(s, depth + 1, len);
+	}
+}
+
+/* 11.17.2C: keep, per length, only the ends farthest from the nearest enemy. */
+static int keep_farthest(const struct game *g, enum side side, struct retreat_path *p, int n)
+{
+	int best[RETREAT_LEN_MAX + 1];
+	for (int i = 0; i <= RETREAT_LEN_MAX; i++)
+		best[i] = -1;
+	int dist[RETREAT_PATHS_MAX];
+	for (int i = 0; i < n; i++) {
+		dist[i] = cu_nearest(g, p[i].hex[p[i].n - 1], enemy_of(side));
+		if (dist[i] > best[p[i].n])
+			best[p[i].n] = dist[i];
+	}
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (dist[i] == best[p[i].n])
+			p[k++] = p[i];
+	return k;
+}
+
+int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
+		  struct retreat_path *out, int max)
+{
+	static_assert(RETREAT_LEN_MAX < GAME_PATH_MAX, "retreat fits an action path");
+	if (u < 0 || u >= ROSTER_UNITS || !game_on_map(g, u))
+		return 0;
+	struct retreat_path all[RETREAT_PATHS_MAX];
+	struct search s = { .g = g, .u = u, .side = cdef(g, u)->side, .out = all,
+			    .max = RETREAT_PATHS_MAX };
+	s.cur[0] = g->unit[u].hex;
+	int lo = kind == RETREAT_MANDATORY ? 3 : 1;
+	for (int len = lo; len <= 3; len++)
+		dfs(&s, 0, len);
+	/* 11.17.3A: no legal end within three hexes: the fewest extra hexes */
+	for (int len = 4; s.n == 0 && len <= RETREAT_LEN_MAX; len++)
+		dfs(&s, 0, len);
+	int n = s.n < RETREAT_PATHS_MAX ? s.n : RETREAT_PATHS_MAX;
+	n = keep_farthest(g, s.side, all, n);
+	for (int i = 0; i < n && i < max; i++)
+		out[i] = all[i];
+	return n;
+}
+
+bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const int16_t *path,
+		   int n, char *err, size_t errlen)
+{
+	struct retreat_path legal[RETREAT_PATHS_MAX];
+	int nl = retreat_paths(g, u, kind, legal, RETREAT_PATHS_MAX);
+	for (int i = 0; i < nl; i++)
+		if (legal[i].n == n && !memcmp(legal[i].hex, path, (size_t)n * sizeof *path))
+			return true;
+	/* say why */
+	const char *id = cdef(g, u)->id;
+	if (nl == 0) {
+		snprintf(err, errlen, "11.17.3F: %s has no legal retreat", id);
+		return false;
+	}
+	struct search s = { .g = g, .u = u, .side = cdef(g, u)->side };
+	s.cur[0] = g->unit[u].hex;
+	for (int i = 0; i < n && i < RETREAT_LEN_MAX; i++) {
+		int a = s.cur[i], b = path[i];
+		if (!hex_valid(b)) {
+			snprintf(err, errlen, "11.17.3D: a retreat may not leave the map");
+			return false;
+		}
+		if (!hex_adjacent(a, b)) {
+			snprintf(err, errlen, "11.17: %04d is not adjacent to %04d", b, a);
+			return false;
+		}
+		for (int k = 0; k <= i; k++)
+			if (s.cur[k] == b) {
+				snprintf(err, errlen, "11.17.3E: %s may not enter %04d twice", id, b);
+				return false;
+			}
+		unsigned f = map_side(&g->scn->map, a, b);
+		if ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD))) {
+			snprintf(err, errlen, "11.17.3C: no retreat across Antietam Creek %04d/%04d "
+				 "but at a bridge or ford", a, b);
+			return false;
+		}
+		if (cu_occupied(g, b, enemy_of(s.side))) {
+			snprintf(err, errlen, "11.17.3C: %04d holds enemy units", b);
+			return false;
+		}
+		s.cur[i + 1] = (int16_t)b;
+	}
+	int minlen = 99, maxlen = 0;
+	for (int i = 0; i < nl; i++) {
+		minlen = legal[i].n < minlen ? legal[i].n : minlen;
+		maxlen = legal[i].n > maxlen ? legal[i].n : maxlen;
+	}
+	if (n < minlen || n > maxlen || n > RETREAT_LEN_MAX) {
+		if (minlen == maxlen)
+			snprintf(err, errlen, "%s: %s must retreat exactly %d hexes",
+				 minlen > 3 ? "11.17.3A" : "11.17.1B", id, minlen);
+		else
+			snprintf(err, errlen, "11.17.1A: %s may retreat %d to %d hexes", id, minlen,
+				 maxlen);
+		return false;
+	}
+	int end = path[n - 1];
+	if (game_in_ezoc(g, end, s.side)) {
+		snprintf(err, errlen, "11.17.4A: a retreat may not end in an enemy ZOC (%04d)", end);
+		return false;
+	}
+	if (!game_stack_allows(g, end, u)) {
+		snprintf(err, errlen, "11.17.3A: %s may not end its retreat over-stacked in %04d",
+			 id, end);
+		return false;
+	}
+	snprintf(err, errlen, "11.17.2C: %s must end its retreat as far as possible from the "
+		 "nearest enemy unit", id);
+	return false;
+}
+
+void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t *path, int n)
+{
+	enum side side = cdef(g, u)->side;
+	bool through_ezoc = false;
+	game_log(g, "%s retreats %d hex%s from %04d", cdef(g, u)->id, n, n == 1 ? "" : "es",
+		 g->unit[u].hex);
+	for (int i = 0; i < n && game_on_map(g, u); i++) {
+		int h = path[i];
+		int friends[8];
+		int nf = cu_side_at(g, h, side, friends, 8);
+		g->unit[u].hex = (int16_t)h;
+		if (game_in_ezoc(g, h, side)) {
+			through_ezoc = true;
+			if (nf == 0)
+				game_lose_step(g, u, "retreat into an enemy ZOC (11.17.4B)");
+		}
+		/* 11.17.5 panic: every other friendly unit in the hex entered */
+		for (int k = 0; k < nf; k++) {
+			int f = friends[k];
+			if (!game_on_map(g, f))
+				continue;
+			int roll = game_roll(g, "panic (11.17.5)");
+			if (roll + game_unit_morale(g, f) <= 2)
+				game_lose_step(g, f, "panic (11.17.5)");
+		}
+	}
+	if (!game_on_map(g, u) || is_infantry(g, u))
+		return;
+	/* 11.17.6C: a forced artillery retreat through an EZOC rolls again */
+	if (kind == RETREAT_MANDATORY && through_ezoc) {
+		int roll = game_roll(g, "artillery retreat through an EZOC (11.17.6C)");
+		enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
+		if (r == ART_RETREAT_ELIMINATED)
+			while (game_on_map(g, u))
+				game_lose_step(g, u, "artillery retreat table (11.17.6C)");
+		else if (r == ART_RETREAT_STEP)
+			game_lose_step(g, u, "artillery retreat table (11.17.6C)");
+	}
+	if (game_on_map(g, u))
+		g->unit[u].flags |= UF_ART_MOVED; /* 11.17.6E */
+}

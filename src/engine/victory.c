@@ -1,0 +1,238 @@
+/* victory.c — owns control of hexes (3.3: updated at the end of every turn, ties as the
+ * 3.3 clarification rules them) and the victory counts: the Union's VPs and level in the
+ * two-player game (3.2 objectives, 3.4 eliminated units, 3.5 levels) and the Confederate
+ * count of the solitaire game (19.0). The values are the charts' (data/tables.txt); the
+ * hexes are the map's objectives (data/map.txt), matched by key. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "tables.h"
+#include "victory.h"
+
+/* Which sides have a unit in each hex (bit 1 << side). */
+static void occupancy(const struct game *g, uint8_t *occ)
+{
+	memset(occ, 0, HEX_INDEX_COUNT);
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (game_on_map(g, u)) {
+			int i = hex_index(g->unit[u].hex);
+			if (i >= 0)
+				occ[i] |= (uint8_t)(1u << g->scn->roster.unit[u].side);
+		}
+}
+
+/* 3.3A and the clarification: an occupied hex goes to its occupier; an empty hex to the
+ * only side with a unit adjacent; otherwise it stays as it was. */
+static enum side gains(const uint8_t *occ, int hex, enum side was)
+{
+	int i = hex_index(hex);
+	if (occ[i] & (1u << SIDE_UNION))
+		return SIDE_UNION;
+	if (occ[i] & (1u << SIDE_CONFEDERATE))
+		return SIDE_CONFEDERATE;
+	unsigned adj = 0;
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int n = hex_neighbour(hex, (enum hex_dir)d);
+		if (n != HEX_NONE)
+			adj |= occ[hex_index(n)];
+	}
+	if (adj == (1u << SIDE_UNION))
+		return SIDE_UNION;
+	if (adj == (1u << SIDE_CONFEDERATE))
+		return SIDE_CONFEDERATE;
+	return was;
+}
+
+void control_update(struct game *g)
+{
+	uint8_t occ[HEX_INDEX_COUNT];
+	occupancy(g, occ);
+	uint8_t next[HEX_INDEX_COUNT];
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int hex = hex_from_index(i);
+		next[i] = hex_valid(hex) ? (uint8_t)gains(occ, hex, (enum side)g->control[i])
+					 : g->control[i];
+	}
+	memcpy(g->control, next, sizeof next);
+}
+
+enum side victory_control(const struct game *g, int hex)
+{
+	int i = hex_index(hex);
+	if (i < 0 || g->control[i] > SIDE_NONE)
+		return SIDE_NONE;
+	return (enum side)g->control[i];
+}
+
+enum side victory_control_now(const struct game *g, int hex)
+{
+	if (hex_index(hex) < 0)
+		return SIDE_NONE;
+	uint8_t occ[HEX_INDEX_COUNT];
+	occupancy(g, occ);
+	return gains(occ, hex, victory_control(g, hex));
+}
+
+void victory_format(int vp2, char *buf, size_t len)
+{
+	const char *sign = vp2 < 0 ? "-" : "";
+	int a = abs(vp2);
+	if (a % 2)
+		snprintf(buf, len, "%s%d.5", sign, a / 2);
+	else
+		snprintf(buf, len, "%s%d", sign, a / 2);
+}
+
+static struct victory_line *add_line(struct victory_count *c, const char *key,
+				     const char *name)
+{
+	if (c->nlines >= VICTORY_LINES_MAX)
+		return NULL;
+	struct victory_line *l = &c->line[c->nlines++];
+	memset(l, 0, sizeof *l);
+	snprintf(l->key, sizeof l->key, "%s", key);
+	snprintf(l->name, sizeof l->name, "%s", name);
+	return l;
+}
+
+/* 3.4: eliminated units: every unit with no step left (not one taken off by `remove`). */
+static int eliminated(const struct game *g, enum side s)
+{
+	int n = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (g->scn->roster.unit[u].side == s && g->unit[u].steps <= 0 &&
+		    !(g->unit[u].flags & UF_REMOVED))
+			n++;
+	return n;
+}
+
+static void add_eliminated(const struct game *g, struct victory_count *c, enum side s,
+			   int per2)
+{
+	int n = eliminated(g, s);
+	struct victory_line *l = add_line(c, s == SIDE_UNION ? "eliminated-union" :
+					     "eliminated-confederate",
+					  s == SIDE_UNION ? "Union units eliminated" :
+					     "Confederate units eliminated");
+	if (!l)
+		return;
+	l->held = n;
+	l->vp2 = n * per2;
+	c->vp2 += l->vp2;
+}
+
+/* Hexes of objective o controlled by side s. */
+static int held_by(const struct game *g, const struct map_objective *o, enum side s)
+{
+	int n = 0;
+	for (int i = 0; i < o->nhexes; i++)
+		n += victory_control(g, o->hexes[i]) == s;
+	return n;
+}
+
+void victory_two_player(const struct game *g, struct victory_count *c)
+{
+	const struct tables *t = &g->scn->tables;
+	memset(c, 0, sizeof *c);
+	for (int i = 0; i < t->nvp; i++) {
+		const struct vp_objective *v = &t->vp[i];
+		const struct map_objective *o = map_objective(&g->scn->map, v->key);
+		if (!o)
+			continue;
+		struct victory_line *l = add_line(c, v->key, o->name);
+		if (!l)
+			break;
+		l->held = held_by(g, o, SIDE_UNION);
+		l->nhexes = o->nhexes;
+		bool holds = v->rule == VP_RULE_HEX && victory_control(g, v->hex) == SIDE_UNION;
+		l->vp2 = tables_vp_award2(v, l->held, l->nhexes, holds);
+		c->vp2 += l->vp2;
+	}
+	add_eliminated(g, c, SIDE_CONFEDERATE, tables_vp_eliminated2(t, true));
+	add_eliminated(g, c, SIDE_UNION, tables_vp_eliminated2(t, false));
+	c->level = tables_victory_level(t, VICTORY_TWO_PLAYER, c->vp2);
+}
+
+/* ---- 19.0 ---- */
+
+static bool all_held(const struct game *g, const char *key, enum side s, int *held, int *n)
+{
+	const struct map_objective *o = map_objective(&g->scn->map, key);
+	*held = o ? held_by(g, o, s) : 0;
+	*n = o ? o->nhexes : 0;
+	return o && *held == *n;
+}
+
+/* 19.0: a path of Confederate-controlled road hexes from a Sunken Road hex to a
+ * Confederate-controlled Sharpsburg hex. */
+static bool road_to_town(const struct game *g)
+{
+	const struct map *m = &g->scn->map;
+	const struct map_objective *sr = map_objective(m, "sunken-road");
+	const struct map_objective *town = map_objective(m, "sharpsburg");
+	if (!sr || !town)
+		return false;
+	bool seen[HEX_INDEX_COUNT] = { false };
+	int queue[HEX_INDEX_COUNT], head = 0, tail = 0;
+	for (int i = 0; i < sr->nhexes; i++) {
+		queue[tail++] = sr->hexes[i];
+		seen[hex_index(sr->hexes[i])] = true;
+	}
+	while (head < tail) {
+		int h = queue[head++];
+		for (int i = 0; i < town->nhexes; i++)
+			if (town->hexes[i] == h)
+				return true;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n == HEX_NONE || seen[hex_index(n)] ||
+			    !(map_side(m, h, n) & (SIDE_PRIMARY | SIDE_SECONDARY)) ||
+			    victory_control(g, n) != SIDE_CONFEDERATE)
+				continue;
+			seen[hex_index(n)] = true;
+			queue[tail++] = n;
+		}
+	}
+	return false;
+}
+
+static void solo_line(const struct game *g, struct victory_count *c, const char *key,
+		      const char *name, bool scores, int held, int n)
+{
+	struct victory_line *l = add_line(c, key, name);
+	if (!l)
+		return;
+	l->held = held;
+	l->nhexes = n;
+	l->vp2 = scores ? tables_solo_vp2(&g->scn->tables, key) : 0;
+	c->vp2 += l->vp2;
+}
+
+void victory_solitaire(const struct game *g, struct victory_count *c)
+{
+	const struct tables *t = &g->scn->tables;
+	const enum side cs = SIDE_CONFEDERATE;
+	memset(c, 0, sizeof *c);
+	int h1, n1, h2, n2;
+	/* Dunker Church and the Hagerstown Road from it to Sharpsburg */
+	bool church = all_held(g, "dunker-church", cs, &h1, &n1);
+	bool pike = all_held(g, "hagerstown-road", cs, &h2, &n2);
+	solo_line(g, c, "dunker-church-road", "Dunker Church and the Hagerstown Road",
+		  church && pike, h1 + h2, n1 + n2);
+	/* the Sunken Road: all of it with a road to Sharpsburg, or some of it */
+	bool all = all_held(g, "sunken-road", cs, &h1, &n1);
+	bool road = all && road_to_town(g);
+	solo_line(g, c, "sunken-road-all", "Sunken Road and a road to Sharpsburg", road, h1, n1);
+	solo_line(g, c, "sunken-road-some", "Some of the Sunken Road", !road && h1 > 0, h1, n1);
+	bool town = all_held(g, "sharpsburg", cs, &h1, &n1);
+	solo_line(g, c, "sharpsburg-all", "All of Sharpsburg", town, h1, n1);
+	bool r1032 = all_held(g, "road-1032", cs, &h1, &n1);
+	solo_line(g, c, "road-1032", "Hex 1032 and its road to Sharpsburg", r1032, h1, n1);
+	bool hfr = all_held(g, "harpers-ferry-road", cs, &h1, &n1);
+	solo_line(g, c, "harpers-ferry-road", "The Harpers Ferry Road", hfr, h1, n1);
+	add_eliminated(g, c, SIDE_UNION, tables_solo_eliminated2(t, false));
+	add_eliminated(g, c, SIDE_CONFEDERATE, tables_solo_eliminated2(t, true));
+	c->level = tables_victory_level(t, VICTORY_SOLITAIRE, c->vp2);
+}

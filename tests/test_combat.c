@@ -1,0 +1,722 @@
+/* test_combat.c — the combat phase (11.0) on hand-made positions with forced dice: the odds
+ * (columns, halvings, every DRM), who may attack what, the mandatory-attack chain, the CRT
+ * applied, retreats (paths, EZOC losses, panic, stacking, elimination), the artillery
+ * retreat table, advances and supporting advances, defensive fire, break-offs, round two,
+ * and the combat example of 23.0. Every refusal must leave the game byte-identical. */
+#include "combat_fixture.h"
+
+static struct combat_odds odds_of(int a, int hex, int ndes, ...)
+{
+	int des[8];
+	va_list ap;
+	va_start(ap, ndes);
+	for (int i = 0; i < ndes; i++)
+		des[i] = va_arg(ap, int);
+	va_end(ap);
+	struct combat_odds o;
+	char err[200];
+	if (!combat_odds(&G, a, &hex, 1, des, ndes, &o, err, sizeof err))
+		fail_msg("odds refused: %s", err);
+	return o;
+}
+
+static bool has_mod(const struct combat_odds *o, const char *rule, int value)
+{
+	for (int i = 0; i < o->nmods; i++)
+		if (!strcmp(o->mod[i].rule, rule) && o->mod[i].value == value)
+			return true;
+	return false;
+}
+
+/* ---- the odds ---- */
+
+static void test_column_and_morale(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 4, 3);
+	fx_inf(C(1), 2, 2, 1);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	struct combat_odds o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.attack, 4);
+	assert_int_equal(o.defence, 2);
+	assert_int_equal(o.column, CRT_COL_2TO1); /* 11.5C: 4 against 2 is 2:1, not +2 */
+	assert_int_equal(o.drm, 2);
+	assert_true(has_mod(&o, "11.10B", 2));
+	/* 5 against 3: +2 */
+	fx_inf(U(1), 4, 5, 3);
+	fx_inf(C(1), 3, 3, 1);
+	fx_place(C(1), 2010);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.column, CRT_COL_PLUS2);
+	/* the CRT line for each die: +2 column at 2+2 = row 4 */
+	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_PLUS2, 4);
+	assert_int_equal(o.att_loss[2], r.attacker);
+	assert_int_equal(o.def_loss[2], r.defender);
+}
+
+static void test_elan_and_lone_artillery(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(C(1), 4, 4, 1);
+	fx_gun(U(40), 2, 5, 8);
+	fx_place(C(1), 2011);
+	fx_place(U(40), 2010);
+	struct combat_odds o = odds_of(C(1), 2010, 1, C(1));
+	assert_int_equal(o.defence, 1);     /* 11.7A */
+	assert_int_equal(o.drm, 2);         /* 11.11 élan; morale ignored 11.7B */
+	assert_true(has_mod(&o, "11.11", 2));
+	assert_false(has_mod(&o, "11.10B", 1));
+	/* artillery stacked with infantry adds nothing; the infantry's morale counts */
+	fx_inf(U(1), 4, 3, 2);
+	fx_place(U(1), 2010);
+	o = odds_of(C(1), 2010, 1, C(1));
+	assert_int_equal(o.defence, 3);
+	assert_int_equal(o.drm, 2 - 1);
+}
+
+static void test_halving(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 7, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_side(2011, 2010, SIDE_CREEK | SIDE_BRIDGE);
+	struct combat_odds o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.attack, 3); /* 11.12A, 11.8C: 7 halved is 3 */
+	fx_terrain(2010, TERRAIN_TOWN);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.attack, 1); /* and into town (11.13) */
+	fx_new();
+	fx_inf(U(1), 4, 7, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_terrain(2011, TERRAIN_TOWN); /* out of town */
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.attack, 3);
+}
+
+static void test_terrain_drms(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_terrain(2010, TERRAIN_CORNFIELD);
+	struct combat_odds o = odds_of(U(1), 2010, 1, U(1));
+	assert_true(has_mod(&o, "11.14C", -1));
+	assert_int_equal(o.drm, -1);
+	fx_terrain(2010, TERRAIN_CLEAR);
+	fx_side(2011, 2010, SIDE_SLOPE);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.drm, 0); /* a slope only counts up to high ground */
+	fx_high(2010);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_true(has_mod(&o, "11.14A", -1));
+	assert_int_equal(o.drm, -1);
+	/* one hexside, one terrain DRM: a ford (-2) is not also a slope */
+	fx_side(2011, 2010, SIDE_CREEK | SIDE_FORD);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.drm, -2);
+	assert_true(has_mod(&o, "20.1", -2));
+	/* the Sunken Road: -2 through a protected side, not from another Sunken Road hex */
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_sunken(2010);
+	fx_side(2011, 2010, SIDE_SUNKEN);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_true(has_mod(&o, "11.14B", -2));
+	fx_sunken(2009);
+	fx_place(U(1), 2009);
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.drm, 0);
+}
+
+static void test_encirclement(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(C(1), 2010);
+	fx_place(U(1), 2009);
+	fx_place(U(2), 2011);
+	struct combat_odds o = odds_of(U(1), 2010, 2, U(1), U(2));
+	assert_true(has_mod(&o, "11.9A1", 2));
+	/* a third designated attacker: +3 */
+	fx_place(U(3), 2110);
+	o = odds_of(U(1), 2010, 3, U(1), U(2), U(3));
+	assert_true(has_mod(&o, "11.9A2", 3));
+	assert_false(has_mod(&o, "11.9A1", 2));
+	/* other defenders adjacent do not break it (11.9B) */
+	fx_place(C(2), 1909);
+	o = odds_of(U(1), 2010, 2, U(1), U(2));
+	assert_true(has_mod(&o, "11.9A1", 2));
+	/* one attacker alone never encircles */
+	o = odds_of(U(1), 2010, 1, U(1));
+	assert_int_equal(o.drm, 0);
+	/* a creek side stops U1's ZOC from covering 2109: no encirclement */
+	fx_side(2009, 2109, SIDE_CREEK);
+	o = odds_of(U(1), 2010, 2, U(1), U(2));
+	assert_false(has_mod(&o, "11.9A1", 2));
+}
+
+/* ---- declarations ---- */
+
+static void test_who_may_attack(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(U(2), 2110);
+	fx_place(U(3), 2012);
+	fx_place(C(1), 2010);
+	fx_corps(U(2), CORPS_II, 1);
+	fx_phase("union", "combat");
+	fx_pending(SIDE_UNION, DECISION_COMBAT, -1);
+	fx_refused("attack 2010 U3", "11.1A");   /* not adjacent */
+	fx_refused("attack 2010 C1", "11.1A");   /* not the phasing side */
+	fx_refused("attack 2012 U1", "11.1A");   /* no enemy there */
+	fx_steps(U(1), 1);
+	fx_refused("attack 2010 U1", "11.2B");   /* shot to ribbons */
+	fx_steps(U(1), 4);
+	fx_ok("attack 2010 U1");
+	fx_refused("attack 2010 U1", "11.3A");   /* once a round */
+	fx_refused("attack 2010 U2", "11.6A");   /* II Corps on I Corps' hex */
+	fx_gun(U(4), 2, 4, 8);
+	fx_place(U(4), 2009);
+	fx_refused("attack 2010 U4", "11.1A");   /* artillery does not attack */
+}
+
+static void test_creek_and_corps_status(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_side(2011, 2010, SIDE_CREEK);
+	fx_phase("union", "combat");
+	fx_refused("attack 2010 U1", "11.12B");
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	G.corps[CORPS_I] = CORPS_AVAILABLE;
+	fx_phase("union", "combat");
+	fx_refused("attack 2010 U1", "13.3F");
+	G.corps_lifted[CORPS_I] |= 1ull << 0; /* C1 moved adjacent */
+	fx_ok("attack 2010 U1");
+	/* a declaration can be taken back before the round is resolved */
+	struct action a = { .type = ACT_DECLINE, .unit = -1, .target = 2010 };
+	assert_true(game_apply(&G, &a, fx_err, sizeof fx_err));
+	assert_int_equal(G.combat.ndecl, 0);
+	assert_false(G.unit[U(1)].flags & UF_ATTACKED);
+}
+
+static void test_mandatory_chain(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(U(2), 2210);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2110); /* U1 is in C2's ZOC too */
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_refused("end", "11.1B");
+	/* U2 takes C2; U2 is in nobody else's ZOC */
+	fx_ok("attack 2110 U2");
+	struct game before = G;
+	fx_dice(2, 1, 1);
+	fx_ok("end");
+	assert_int_not_equal(memcmp(&before, &G, sizeof G), 0);
+	/* solitaire: the Union need not (18.1) */
+	fx_new();
+	G.opt.solitaire = true;
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2110);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	/* but the Confederate must */
+	fx_new();
+	G.opt.solitaire = true;
+	fx_place(C(1), 2011);
+	fx_place(U(1), 2010);
+	fx_place(U(2), 2110);
+	fx_phase("confederate", "combat");
+	fx_ok("attack 2010 C1");
+	fx_refused("end", "11.1B");
+}
+
+static void test_multi_hex(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 4, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 1, 0);
+	fx_inf(C(2), 2, 1, 0);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2110);
+	fx_phase("union", "combat");
+	fx_refused("attack 2010+2012 U1", "11.1A");
+	fx_ok("attack 2010+2110 U1");
+	fx_refused("attack 2010 U2", "11.4C");
+	/* 4 against 1+1: 2:1; roll 6 at 2:1 takes two steps and retreats */
+	struct combat_odds o;
+	int hexes[2] = { 2010, 2110 }, des = U(1);
+	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_int_equal(o.defence, 2);
+	assert_int_equal(o.column, CRT_COL_2TO1);
+	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 6);
+	fx_dice(1, 6);
+	fx_ok("end");
+	/* defender losses: infantry first, the strongest first */
+	assert_int_equal(G.unit[C(1)].steps + G.unit[C(2)].steps, 4 - r.defender);
+}
+
+/* ---- resolution, retreat, advance, support ---- */
+
+static void test_attack_retreat_advance_support(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_place(U(2), 2012);   /* same corps, not in an EZOC, behind U1 */
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 5);
+	assert_true(r.retreat);
+	fx_dice(1, 5);
+	fx_ok("end");
+	assert_int_equal(G.unit[U(1)].steps, 4 - r.attacker);
+	assert_int_equal(G.unit[C(1)].steps, 4 - r.defender);
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	/* retreat legality */
+	fx_refused("retreat C1 2009 2008", "11.17.1B");             /* exactly three */
+	fx_refused("retreat C1 2009 2010 2009", "11.17.3E");        /* no hex twice */
+	fx_refused("retreat C1 2009 2008 1908", "11.17.2C");        /* not as far as possible */
+	fx_refused("retreat C1 2109 2110 2111", "11.17.4A");        /* ends next to U1 */
+	struct retreat_path p[RETREAT_PATHS_MAX];
+	int n = retreat_paths(&G, C(1), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
+	assert_true(n > 0);
+	int far = hex_distance(p[0].hex[2], 2011);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(hex_distance(p[i].hex[2], 2011), far);
+	fx_ok("retreat C1 2009 2008 2007");
+	assert_int_equal(G.unit[C(1)].hex, 2007);
+	/* U1 advanced at once (one vacated hex, 11.18A); U2 may support into 2011 */
+	assert_int_equal(G.unit[U(1)].hex, 2010);
+	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(1));
+	fx_refused("support U1", "11.19");
+	fx_ok("support U2");
+	assert_int_equal(G.unit[U(2)].hex, 2011);
+	/* no engaged combat left: the phase is over */
+	assert_int_not_equal(G.phase, PHASE_COMBAT);
+}
+
+static void test_support_limits(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(U(2), 2012);
+	fx_corps(U(2), CORPS_II, 1);    /* 11.19A3: another corps */
+	fx_place(U(3), 1912);           /* adjacent to 2011 */
+	fx_place(C(2), 1812);           /* ...but in an EZOC (11.19A1) */
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_ok("attack 1812 U3");
+	fx_ok("end");
+	fx_dice(2, 6, 1); /* 2:1 at 6 eliminates C1; U3's attack then rolls 1 */
+	fx_ok("resolve 2010");
+	assert_false(game_on_map(&G, C(1)));
+	assert_int_equal(G.unit[U(1)].hex, 2010);
+	/* U2 is of II Corps, U3 attacked and is in an EZOC: nobody was offered support */
+	assert_int_equal(G.unit[U(2)].hex, 2012);
+	assert_int_equal(G.unit[U(3)].hex, 1912);
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+}
+
+/* A corridor north from 2010: 2009, 2008, 2007, then open; the walls are creek. */
+static void corridor(void)
+{
+	int walls[][2] = { { 2010, 2109 }, { 2010, 2110 }, { 2010, 1910 }, { 2010, 1909 },
+			   { 2009, 2108 }, { 2009, 2109 }, { 2009, 1909 }, { 2009, 1908 },
+			   { 2008, 2107 }, { 2008, 2108 }, { 2008, 1908 }, { 2008, 1907 },
+			   { 2007, 2106 }, { 2007, 2107 }, { 2007, 1907 }, { 2007, 1906 } };
+	for (size_t i = 0; i < sizeof walls / sizeof walls[0]; i++)
+		fx_side(walls[i][0], walls[i][1], SIDE_CREEK);
+}
+
+static void test_retreat_ezoc_loss_and_panic(void **st)
+{
+	(void)st;
+	fx_new();
+	corridor();
+	fx_side(2008, 2107, SIDE_BRIDGE); /* U5's ZOC reaches 2008 over the bridge */
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 4, 0);
+	fx_place(C(2), 2009);   /* a friend on the way: it rolls for panic */
+	fx_place(U(5), 2107);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 5);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	int before = G.unit[C(1)].steps;
+	fx_dice(1, 1); /* C2's panic roll: 1 + morale 0 <= 2 */
+	fx_ok("retreat C1 2009 2008 2007");
+	assert_int_equal(G.unit[C(2)].steps, 3);          /* 11.17.5 */
+	assert_int_equal(G.unit[C(1)].steps, before - 1);  /* 11.17.4B: 2008, no friend */
+	assert_int_equal(G.unit[C(1)].hex, 2007);
+	/* the same with a panic roll of 3: nothing (3 + 0 > 2) */
+	fx_new();
+	corridor();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2009);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 5);
+	fx_ok("end");
+	before = G.unit[C(1)].steps;
+	fx_dice(1, 3);
+	fx_ok("retreat C1 2009 2008 2007");
+	assert_int_equal(G.unit[C(2)].steps, 4);
+	assert_int_equal(G.unit[C(1)].steps, before);
+}
+
+static void test_retreat_blocked_eliminated(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	/* surround the other five sides with creek */
+	fx_side(2010, 2009, SIDE_CREEK);
+	fx_side(2010, 2109, SIDE_CREEK);
+	fx_side(2010, 2110, SIDE_CREEK);
+	fx_side(2010, 1910, SIDE_CREEK);
+	fx_side(2010, 1909, SIDE_CREEK);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 5);
+	fx_ok("end");
+	assert_false(game_on_map(&G, C(1))); /* 11.17.3F */
+	assert_int_equal(G.unit[C(1)].steps, 0);
+	assert_int_equal(G.unit[U(1)].hex, 2010);
+}
+
+static void test_retreat_stacking(void **st)
+{
+	(void)st;
+	/* a corridor: only 2009-2008-2007-2006 is open north, 2007 holds friendly infantry, so a
+	 * 3-hex retreat would end over-stacked: it goes on to 2006 (11.17.3A) */
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2008);
+	fx_inf(C(2), 4, 4, 3);
+	int walls[][2] = { { 2010, 2109 }, { 2010, 2110 }, { 2010, 1910 }, { 2010, 1909 },
+			   { 2009, 2108 }, { 2009, 2109 }, { 2009, 1909 }, { 2009, 1908 },
+			   { 2008, 2107 }, { 2008, 2108 }, { 2008, 1908 }, { 2008, 1907 },
+			   { 2007, 2106 }, { 2007, 2107 }, { 2007, 1907 }, { 2007, 1906 } };
+	for (size_t i = 0; i < sizeof walls / sizeof walls[0]; i++)
+		fx_side(walls[i][0], walls[i][1], SIDE_CREEK);
+	fx_place(C(3), 2007); /* a friend at the third hex: over-stacked there */
+	fx_inf(C(3), 4, 4, 3);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 5);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	struct retreat_path p[8];
+	int n = retreat_paths(&G, C(1), RETREAT_MANDATORY, p, 8);
+	assert_int_equal(n, 1);
+	assert_int_equal(p[0].n, 4);
+	assert_int_equal(p[0].hex[3], 2006);
+	fx_refused("retreat C1 2009 2008 2007", "11.17");
+	/* the parser takes three hexes; the engine's action takes the longer path */
+	struct action a = { .type = ACT_RETREAT, .unit = C(1), .n = 4,
+			    .hex = { 2009, 2008, 2007, 2006 } };
+	fx_dice(2, 6, 6); /* panic rolls of C2 and C3 (morale 3: safe) */
+	assert_true(game_apply(&G, &a, fx_err, sizeof fx_err));
+	assert_int_equal(G.unit[C(1)].hex, 2006);
+}
+
+static void test_artillery_retreat_table(void **st)
+{
+	(void)st;
+	/* 4: retreat and lose a step, then the Moved marker (11.17.6E) */
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_gun(C(10), 3, 4, 8);
+	fx_place(C(10), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_DEFENSIVE_FIRE, C(10));
+	fx_dice(2, 6, 4); /* CRT 2:1 at 6 (gun defends at 1: 8 vs 1), then the table: 4 */
+	fx_ok("decline");
+	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 6);
+	int left = 3 - r.defender - 1;
+	if (left > 0) {
+		fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(10));
+		assert_int_equal(G.unit[C(10)].steps, left);
+		fx_ok("retreat C10 2009 2008 2007");
+		assert_true(G.unit[C(10)].flags & UF_ART_MOVED);
+	}
+	/* 5: eliminated */
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_gun(C(10), 6, 6, 8);
+	fx_place(C(10), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_ok("end");
+	fx_dice(2, 5, 5);
+	fx_ok("decline");
+	assert_false(game_on_map(&G, C(10)));
+	assert_int_equal(G.unit[U(1)].hex, 2010); /* and U1 advanced */
+}
+
+static void test_defensive_fire(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 5, 5, 0);
+	fx_place(U(1), 2011);
+	fx_place(U(2), 2110); /* attacks too */
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_gun(C(10), 2, 9, 8);
+	fx_place(C(10), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1 U2");
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_DEFENSIVE_FIRE, C(10));
+	fx_refused("fire C10 U3", "10.9");
+	/* fire value 9, infantry -2, range 1 +2: drm 0; a 6 takes a step; then U1 (4 against
+	 * 4, column 0) and U2 roll 3 each */
+	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_0, 3);
+	fx_dice(3, 6, 3, 3);
+	fx_ok("fire C10 U1");
+	assert_int_equal(G.unit[U(1)].steps, 4 - r.attacker);
+	assert_true(G.combat.last_fire.valid);
+	assert_int_equal(G.combat.last_fire.roll, 6);
+	assert_int_equal(G.combat.last_fire.drm, 0);
+	assert_int_equal(G.combat.last_fire.steps, 1);
+	assert_true(G.unit[C(10)].flags & UF_DEF_FIRED);
+	/* the attacks follow; the gun is not asked again this turn */
+	assert_int_not_equal(G.pending.what, DECISION_DEFENSIVE_FIRE);
+}
+
+static void test_break_off_and_round2(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 6, 4, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	/* 4 vs 4 at 0; roll 1: 2/1, no retreat: still engaged */
+	fx_dice(1, 1);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	fx_refused("breakoff 2011", "11.5E");
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_COMBAT_ROUND2, -1);
+	fx_refused("attack 2012 U1", "11.5E");
+	/* round two: U1 attacks again (11.1C: it may) */
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	assert_int_equal(G.unit[U(1)].steps, 2);
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	/* the defender breaks off: C1 retreats one to three hexes, U1 may advance (11.18C) */
+	fx_ok("breakoff 2010");
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	fx_refused("retreat C1 2009 2008 2007 2006", NULL);
+	fx_ok("retreat C1 2009 2008");
+	fx_pending(SIDE_UNION, DECISION_ADVANCE, U(1));
+	fx_ok("decline");
+	assert_int_equal(G.unit[U(1)].hex, 2011);
+	/* nothing engaged: the round and the phase end */
+	assert_int_not_equal(G.phase, PHASE_COMBAT);
+}
+
+static void test_round2_only_engaged(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(U(2), 2014);
+	fx_place(C(2), 2013);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	fx_ok("end"); /* confederate: no break-off */
+	fx_ok("end"); /* union */
+	fx_pending(SIDE_UNION, DECISION_COMBAT_ROUND2, -1);
+	fx_refused("attack 2013 U2", "11.5E");
+	fx_ok("end");
+	assert_int_not_equal(G.phase, PHASE_COMBAT);
+}
+
+/* ---- 23.0: the combat example ---- */
+
+static void test_combat_example_23(void **st)
+{
+	(void)st;
+	fx_new();
+	/* Confederates: C1 1909, C2 2009, C3 2010, C4 2011, C5 2012 */
+	fx_inf(C(1), 3, 3, 1);
+	fx_inf(C(2), 2, 2, 0);
+	fx_inf(C(3), 2, 2, 2);
+	fx_inf(C(4), 2, 2, 0);
+	fx_inf(C(5), 4, 4, 2);
+	fx_place(C(1), 1909);
+	fx_place(C(2), 2009);
+	fx_place(C(3), 2010);
+	fx_place(C(4), 2011);
+	fx_place(C(5), 2012);
+	fx_inf(U(1), 4, 5, 0);
+	fx_inf(U(2), 4, 4, 0);
+	fx_inf(U(3), 4, 4, 0);
+	fx_inf(U(4), 4, 4, 0);
+	fx_inf(U(6), 4, 4, 0);
+	fx_inf(U(7), 3, 3, 0);
+	fx_place(U(1), 1908);
+	fx_place(U(2), 2108);
+	fx_place(U(3), 2109);
+	fx_place(U(4), 2111);
+	fx_place(U(6), 2211);
+	fx_place(U(7), 2112);
+	fx_phase("union", "combat");
+	fx_ok("attack 1909 U1");
+	fx_ok("attack 2009 U2");
+	fx_ok("attack 2010 U3");
+	fx_ok("attack 2011 U4");
+	fx_ok("attack 2012 U7");
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_RESOLVE, -1);
+
+	/* A: +2 column, -1 (morale), roll 2 -> 1: the Union loses two, the Confederacy one */
+	struct combat_odds o = odds_of(U(1), 1909, 1, U(1));
+	assert_int_equal(o.column, CRT_COL_PLUS2);
+	assert_int_equal(o.drm, -1);
+	fx_dice(1, 2);
+	fx_ok("resolve 1909");
+	assert_int_equal(G.unit[U(1)].steps, 2);
+	assert_int_equal(G.unit[C(1)].steps, 2);
+
+	/* B: 2:1, 0, roll 5: C2 loses two and is eliminated, U2 loses one and advances */
+	o = odds_of(U(2), 2009, 1, U(2));
+	assert_int_equal(o.column, CRT_COL_2TO1);
+	assert_int_equal(o.drm, 0);
+	fx_dice(1, 5);
+	fx_ok("resolve 2009");
+	assert_false(game_on_map(&G, C(2)));
+	assert_int_equal(G.unit[U(2)].steps, 3);
+	assert_int_equal(G.unit[U(2)].hex, 2009);
+
+	/* C: 2:1, -2, roll 1 -> -1: the printed table gives 1/0 (the example says 2/0:
+	 * rules-notes.md, Charts) */
+	o = odds_of(U(3), 2010, 1, U(3));
+	assert_int_equal(o.column, CRT_COL_2TO1);
+	assert_int_equal(o.drm, -2);
+	fx_dice(1, 1);
+	fx_ok("resolve 2010");
+	assert_int_equal(G.unit[U(3)].steps, 3);
+	assert_int_equal(G.unit[C(3)].steps, 2);
+
+	/* D: 2:1, 0, roll 6: C4 eliminated, U4 loses one and advances, U6 supports */
+	fx_dice(1, 6);
+	fx_ok("resolve 2011");
+	assert_false(game_on_map(&G, C(4)));
+	assert_int_equal(G.unit[U(4)].hex, 2011);
+	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(4));
+
+	/* E: -1 column, -2, roll 3: the Union loses two, the Confederacy none; the last
+	 * combat resolves by itself once U6 has made its supporting advance */
+	o = odds_of(U(7), 2012, 1, U(7));
+	assert_int_equal(o.column, CRT_COL_MINUS1);
+	assert_int_equal(o.drm, -2);
+	fx_dice(1, 3);
+	fx_ok("support U6");
+	assert_int_equal(G.unit[U(6)].hex, 2111);
+	assert_int_equal(G.unit[U(7)].steps, 1);
+	assert_int_equal(G.unit[C(5)].steps, 4);
+
+	/* the end of round one: nobody breaks off */
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_COMBAT_ROUND2, -1);
+
+	/* Round two A: U2 and U4 encircle C3, but must then attack C1 and C5 */
+	fx_ok("attack 2010 U2 U3 U4");
+	fx_refused("end", "11.1B");
+	/* B: U1 takes C1; U7 is STR; U6 must attack C5 */
+	fx_ok("attack 1909 U1");
+	fx_refused("end", "11.1B");
+	fx_refused("attack 2012 U7", "11.2B");
+	fx_ok("attack 2012 U6");
+	/* C: U2, U3 and U4 attack C3 one at a time: encircled by three, +3 */
+	o = odds_of(U(2), 2010, 3, U(2), U(3), U(4));
+	assert_true(has_mod(&o, "11.9A2", 3));
+	fx_dice(3, 3, 3, 3);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_RESOLVE, -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_column_and_morale),
+		cmocka_unit_test(test_elan_and_lone_artillery),
+		cmocka_unit_test(test_halving),
+		cmocka_unit_test(test_terrain_drms),
+		cmocka_unit_test(test_encirclement),
+		cmocka_unit_test(test_who_may_attack),
+		cmocka_unit_test(test_creek_and_corps_status),
+		cmocka_unit_test(test_mandatory_chain),
+		cmocka_unit_test(test_multi_hex),
+		cmocka_unit_test(test_attack_retreat_advance_support),
+		cmocka_unit_test(test_support_limits),
+		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),
+		cmocka_unit_test(test_retreat_blocked_eliminated),
+		cmocka_unit_test(test_retreat_stacking),
+		cmocka_unit_test(test_artillery_retreat_table),
+		cmocka_unit_test(test_defensive_fire),
+		cmocka_unit_test(test_break_off_and_round2),
+		cmocka_unit_test(test_round2_only_engaged),
+		cmocka_unit_test(test_combat_example_23),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,231 @@
+/* test_fire.c — artillery fire (10.0) on hand-made positions with forced dice: who may fire
+ * (Moved markers, once a phase, corps status, Hood on turn 1), range and the Parrott guns,
+ * line of sight, the two-guns-per-target limit, every DRM of 20.3 including the hexsides of
+ * 10.4, the 1† result, and refusals that leave the game byte-identical. */
+#include "combat_fixture.h"
+
+static struct fire_odds fire_of(int gun, int target)
+{
+	struct fire_odds o;
+	if (!fire_check(&G, gun, target, false, &o, fx_err, sizeof fx_err))
+		fail_msg("fire refused: %s", fx_err);
+	return o;
+}
+
+static bool has_mod(const struct fire_odds *o, const char *rule, int value)
+{
+	for (int i = 0; i < o->nmods; i++)
+		if (!strcmp(o->mod[i].rule, rule) && o->mod[i].value == value)
+			return true;
+	return false;
+}
+
+static void test_fire_resolves(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2016);  /* range 4: -1; infantry -2 */
+	fx_phase("union", "artillery");
+	fx_pending(SIDE_UNION, DECISION_ARTILLERY, -1);
+	struct fire_odds o = fire_of(U(40), C(1));
+	assert_int_equal(o.range, 4);
+	assert_int_equal(o.drm, -3);
+	assert_true(has_mod(&o, "10.3B", -1));
+	assert_true(has_mod(&o, "20.3", -2));
+	int expect = tables_fire_steps(tables_fire_result(&fx->tables, 6, 6 - 3), false, 4);
+	fx_dice(1, 6);
+	fx_ok("fire U40 C1");
+	assert_int_equal(G.combat.last_fire.roll, 6);
+	assert_int_equal(G.combat.last_fire.drm, -3);
+	assert_int_equal(G.combat.last_fire.steps, expect);
+	assert_int_equal(G.unit[C(1)].steps, 4 - expect);
+	assert_true(G.unit[U(40)].flags & UF_FIRED);
+	fx_refused("fire U40 C1", "10.2E");      /* once a phase */
+	fx_ok("end");
+	assert_int_equal(G.phase, PHASE_COMBAT);
+}
+
+static void test_who_may_fire(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_gun(C(10), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_place(U(1), 2019);
+	fx_place(C(1), 2016);
+	fx_place(C(10), 2015);
+	fx_phase("union", "artillery");
+	fx_refused("fire U1 C1", "10.1A");       /* infantry */
+	fx_refused("fire C10 U1", "10.1A");      /* not the phasing side */
+	fx_refused("fire U40 U1", "10.2A");      /* a friend */
+	G.unit[U(40)].flags |= UF_ART_MOVED;
+	fx_refused("fire U40 C1", "10.8A");
+	G.unit[U(40)].flags &= ~(uint32_t)UF_ART_MOVED;
+	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	fx_refused("fire U40 C1", "13.4B");
+	G.corps[CORPS_I] = CORPS_AVAILABLE;      /* 13.3D: Available artillery fires */
+	fx_dice(1, 1);
+	fx_ok("fire U40 C1");
+	/* Hood on turn 1 (4.5C) */
+	fx_new();
+	fx_gun(C(25), 2, 6, 8);
+	snprintf(fx_def(C(25))->formation, sizeof fx_def(C(25))->formation, "Hd");
+	fx_place(C(25), 2015);
+	fx_place(U(1), 2018);
+	G.turn = 1;
+	G.empty_setup = false;
+	fx_phase("confederate", "artillery");
+	fx_refused("fire C25 U1", "4.5C");
+	G.hood_released = true;
+	fx_dice(1, 1);
+	fx_ok("fire C25 U1");
+}
+
+static void test_range_and_parrott(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_gun(U(44), 2, 6, 20);
+	fx_place(U(40), 2030);
+	fx_place(U(44), 2031);
+	fx_place(C(1), 2021);  /* range 9 and 10 */
+	fx_phase("union", "artillery");
+	fx_refused("fire U40 C1", "10.3A");
+	struct fire_odds o = fire_of(U(44), C(1));
+	assert_int_equal(o.range, 10);
+	assert_true(has_mod(&o, "10.3B", -3));
+	fx_place(C(2), 2029);  /* adjacent: +2 */
+	o = fire_of(U(40), C(2));
+	assert_true(has_mod(&o, "10.3B", 2));
+	fx_place(C(3), 2011);  /* 20 hexes from 2031 */
+	assert_int_equal(fire_of(U(44), C(3)).range, 20);
+	fx_place(C(3), 2010);
+	fx_refused("fire U44 C3", "10.3A");
+}
+
+static void test_target_drms(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_gun(C(10), 2, 4, 8);
+	fx_place(C(10), 2018);          /* artillery target: no -2; range 2: 0 */
+	struct fire_odds o = fire_of(U(40), C(10));
+	assert_int_equal(o.drm, 0);
+	fx_terrain(2018, TERRAIN_ORCHARD);
+	o = fire_of(U(40), C(10));
+	assert_int_equal(o.drm, -1);
+	fx_terrain(2018, TERRAIN_TOWN);
+	o = fire_of(U(40), C(10));
+	assert_int_equal(o.drm, -2);
+	/* behind a crest: the side the fire crosses into the target's hex (10.4); both on high
+	 * ground so the crest of the target's own hex does not block (10.6.3) */
+	fx_terrain(2018, TERRAIN_CLEAR);
+	fx_high(2020);
+	fx_high(2018);
+	fx_side(2019, 2018, SIDE_CREST);
+	o = fire_of(U(40), C(10));
+	assert_true(has_mod(&o, "10.4", -1));
+	/* a crest on another side of the target's hex does not count */
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_gun(C(10), 2, 4, 8);
+	fx_place(C(10), 2018);
+	fx_side(2017, 2018, SIDE_CREST | SIDE_SUNKEN);
+	o = fire_of(U(40), C(10));
+	assert_int_equal(o.drm, 0);
+	/* the Sunken Road: behind a protected side */
+	fx_sunken(2018);
+	fx_side(2019, 2018, SIDE_SUNKEN);
+	o = fire_of(U(40), C(10));
+	assert_true(has_mod(&o, "10.4", -1));
+	assert_int_equal(o.drm, -1);
+}
+
+static void test_dagger(void **st)
+{
+	(void)st;
+	/* 1†: a step only from infantry of more than 3 steps or from artillery (20.3) */
+	fx_new();
+	struct tables *t = &fx->tables;
+	int fv = 0, row = 0;
+	for (int f = 1; f <= AFT_FIRE_MAX && !fv; f++)
+		for (int r = AFT_ROW_MIN; r <= 4 && !fv; r++)
+			if (tables_fire_result(t, f, r) == FIRE_DAGGER)
+				fv = f, row = r;
+	assert_true(fv > 0);
+	/* infantry target, range 2 (0): drm -2; the die that makes `row` */
+	int die = row + 2;
+	if (die < 1 || die > 6)
+		skip();
+	fx_gun(U(40), 2, fv, 8);
+	fx_place(U(40), 2020);
+	fx_inf(C(1), 3, 3, 0);
+	fx_place(C(1), 2018);
+	fx_phase("union", "artillery");
+	fx_dice(1, die);
+	fx_ok("fire U40 C1");
+	assert_int_equal(G.combat.last_fire.steps, 0);
+	assert_int_equal(G.unit[C(1)].steps, 3);
+	fx_inf(C(2), 4, 4, 0);
+	fx_place(C(2), 2022);
+	fx_gun(U(41), 2, fv, 8);
+	fx_place(U(41), 2024);
+	fx_dice(1, die);
+	fx_ok("fire U41 C2");
+	assert_int_equal(G.unit[C(2)].steps, 3);
+}
+
+static void test_two_guns_per_target(void **st)
+{
+	(void)st;
+	fx_new();
+	for (int i = 40; i <= 42; i++) {
+		fx_gun(U(i), 2, 1, 8);
+		fx_place(U(i), 2020 + (i - 40));
+	}
+	fx_place(C(1), 2017);
+	fx_phase("union", "artillery");
+	fx_dice(2, 1, 1);
+	fx_ok("fire U40 C1");
+	fx_ok("fire U41 C1");
+	fx_refused("fire U42 C1", "10.7D");
+	/* defensive fire does not count (10.7D): tested in test_combat */
+	struct action a[64];
+	int n = game_legal(&G, a, 64);
+	for (int i = 0; i < n; i++)
+		assert_false(a[i].type == ACT_FIRE && a[i].target == C(1));
+}
+
+static void test_line_of_sight(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_gun(U(40), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_place(C(1), 2016);
+	fx_terrain(2018, TERRAIN_WOODS); /* between, low-to-low: blocks (10.6.1A) */
+	fx_phase("union", "artillery");
+	fx_refused("fire U40 C1", "10.2A");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fire_resolves),
+		cmocka_unit_test(test_who_may_fire),
+		cmocka_unit_test(test_range_and_parrott),
+		cmocka_unit_test(test_target_drms),
+		cmocka_unit_test(test_dagger),
+		cmocka_unit_test(test_two_guns_per_target),
+		cmocka_unit_test(test_line_of_sight),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
