@@ -208,8 +208,9 @@ static void test_creek_and_corps_status(void **st)
 	G.corps_lifted[CORPS_I] |= 1ull << 0; /* C1 moved adjacent */
 	fx_ok("attack 2010 U1");
 	/* a declaration can be taken back before the round is resolved */
-	struct action a = { .type = ACT_DECLINE, .unit = -1, .target = 2010 };
-	assert_true(game_apply(&G, &a, fx_err, sizeof fx_err));
+	fx_refused("decline", "11.5A");
+	fx_refused("decline 2011", "11.5A");
+	fx_ok("decline 2010");
 	assert_int_equal(G.combat.ndecl, 0);
 	assert_false(G.unit[U(1)].flags & UF_ATTACKED);
 }
@@ -452,12 +453,9 @@ static void test_retreat_stacking(void **st)
 	assert_int_equal(n, 1);
 	assert_int_equal(p[0].n, 4);
 	assert_int_equal(p[0].hex[3], 2006);
-	fx_refused("retreat C1 2009 2008 2007", "11.17");
-	/* the parser takes three hexes; the engine's action takes the longer path */
-	struct action a = { .type = ACT_RETREAT, .unit = C(1), .n = 4,
-			    .hex = { 2009, 2008, 2007, 2006 } };
+	fx_refused("retreat C1 2009 2008 2007", "11.17.3A");
 	fx_dice(2, 6, 6); /* panic rolls of C2 and C3 (morale 3: safe) */
-	assert_true(game_apply(&G, &a, fx_err, sizeof fx_err));
+	fx_ok("retreat C1 2009 2008 2007 2006");
 	assert_int_equal(G.unit[C(1)].hex, 2006);
 }
 

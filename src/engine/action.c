@@ -9,8 +9,9 @@
  *   fire UNIT TARGET             artillery fire, or defensive fire at an attacker
  *   attack HEX[+HEX...] UNIT ... declare an attack on a hex (11.3B: several hexes joined by +)
  *   resolve HEX                  resolve the attacks on HEX next (11.4E)
- *   decline                      decline an optional step (defensive fire, advance, support)
- *   retreat UNIT HEX [HEX HEX]   retreat along a path of one to three hexes
+ *   decline [HEX]                decline an optional step (defensive fire, advance, support);
+ *                                with HEX: withdraw the attack declared on HEX
+ *   retreat UNIT HEX [HEX ...]   retreat along a path (1-3 hexes; more for stacking, 11.17.3A)
  *   advance UNIT HEX             advance after combat into HEX
  *   support UNIT                 make a supporting advance with UNIT (11.19)
  *   breakoff HEX                 break off the combat against HEX (11.5E)
@@ -153,14 +154,21 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 	const char *cmd = w[0];
 	int h;
 	long n;
-	if (!strcmp(cmd, "end") || !strcmp(cmd, "decline")) {
-		a->type = cmd[0] == 'e' ? ACT_END : ACT_DECLINE;
+	if (!strcmp(cmd, "end")) {
+		a->type = ACT_END;
 		return nargs(argc, 1, 1, cmd, err, errlen);
+	}
+	if (!strcmp(cmd, "decline")) {
+		/* "decline HEX": withdraw the attack declared on HEX (combat.c) */
+		a->type = ACT_DECLINE;
+		return nargs(argc, 1, 2, "decline [HEX]", err, errlen) &&
+		       (argc == 1 || get_hex(w[1], &a->target, err, errlen));
 	}
 	if (!strcmp(cmd, "move") || !strcmp(cmd, "retreat")) {
 		bool move = cmd[0] == 'm';
-		const char *usage = move ? "move UNIT HEX [HEX ...]" : "retreat UNIT HEX [HEX HEX]";
-		if (!nargs(argc, 3, move ? 2 + GAME_PATH_MAX : 5, usage, err, errlen) ||
+		/* a retreat is 1-3 hexes, more when stacking forbids its end (11.17.3A) */
+		const char *usage = move ? "move UNIT HEX [HEX ...]" : "retreat UNIT HEX [HEX ...]";
+		if (!nargs(argc, 3, 2 + (move ? GAME_PATH_MAX : RETREAT_LEN_MAX), usage, err, errlen) ||
 		    !get_unit(w[1], &a->unit, err, errlen))
 			return false;
 		a->type = move ? ACT_MOVE : ACT_RETREAT;
@@ -274,7 +282,11 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 	const char *u = a->unit >= 0 ? game_unit_name(a->unit) : "?";
 	switch (a->type) {
 	case ACT_END: put(buf, size, &len, "end"); break;
-	case ACT_DECLINE: put(buf, size, &len, "decline"); break;
+	case ACT_DECLINE:
+		put(buf, size, &len, "decline");
+		if (a->target >= 0)
+			put(buf, size, &len, " %04d", a->target);
+		break;
 	case ACT_MOVE:
 	case ACT_RETREAT:
 		put(buf, size, &len, "%s %s", a->type == ACT_MOVE ? "move" : "retreat", u);

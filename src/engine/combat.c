@@ -255,6 +255,11 @@ static bool apply_declare(struct game *g, const struct action *a, char *err, siz
 	}
 	if (a->type == ACT_DECLINE) {
 		int di = decl_of_hex(cs, a->target);
+		if (a->target < 0) {
+			snprintf(err, errlen, "11.5A: nothing to decline; `decline HEX` withdraws the "
+				 "attack declared on HEX");
+			return false;
+		}
 		if (di < 0) {
 			snprintf(err, errlen, "11.5A: no attack declared on %04d", a->target);
 			return false;
