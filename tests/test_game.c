@@ -11,7 +11,9 @@
 #include <cmocka.h>
 
 #include "fixture_game.h"
+#include "check.h"
 #include "move.h"
+#include "scenario.h"
 
 static struct scenario *S;
 static struct game *G;
@@ -341,6 +343,64 @@ static void test_ap_hill(void **state)
 	refused("move C49 1044 1043", "8.4");
 }
 
+/* Random play on the real data (data/): every legal action is accepted and the invariant
+ * checker holds after each one, through a whole game, with the mishap option on. */
+static void test_random_play_real_data(void **state)
+{
+	(void)state;
+	struct scenario *real = malloc(sizeof *real);
+	assert_non_null(real);
+	if (!scenario_load(real, "data", err, sizeof err)) {
+		free(real);
+		skip();
+	}
+	struct game_options opt = { .mishap = true };
+	game_new(G, real, SETUP_HISTORICAL, 2026, &opt);
+	uint64_t lcg = 12345;
+	struct action *a = malloc(sizeof *a * 4096);
+	assert_non_null(a);
+	int steps = 0, moves = 0;
+	while (G->pending.what != DECISION_GAMEOVER && steps < 5000) {
+		lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned r = (unsigned)(lcg >> 33);
+		struct action act;
+		memset(&act, 0, sizeof act);
+		act.type = ACT_END;
+		act.unit = -1;
+		if (G->pending.what == DECISION_MOVEMENT && r % 6 == 0) {
+			struct game copy = *G;
+			if (!game_apply(&copy, &act, err, sizeof err)) /* 9.1C may refuse it */
+				continue;
+		} else if (G->pending.what == DECISION_MOVEMENT) {
+			int u = (int)(r / 8 % ROSTER_UNITS);
+			struct move_dest d[HEX_INDEX_COUNT];
+			int n = move_reachable(G, u, d, HEX_INDEX_COUNT, NULL, 0);
+			if (n == 0)
+				continue;
+			act.type = ACT_MOVE;
+			act.unit = u;
+			act.n = 1;
+			act.hex[0] = d[(r >> 8) % (unsigned)n].hex;
+			moves++;
+		} else {
+			int n = game_legal(G, a, 4096);
+			assert_true(n > 0);
+			act = a[(r >> 4) % (unsigned)n];
+		}
+		char text[160], why[256];
+		action_format(real, &act, text, sizeof text);
+		if (!game_apply(G, &act, err, sizeof err))
+			fail_msg("turn %d: legal '%s' refused: %s", G->turn, text, err);
+		if (!game_check(G, why, sizeof why))
+			fail_msg("turn %d: after '%s': %s", G->turn, text, why);
+		steps++;
+	}
+	expect_pending(SIDE_NONE, DECISION_GAMEOVER);
+	assert_true(moves > 50);
+	free(a);
+	free(real);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_setup_actions),
 		cmocka_unit_test(test_vi_corps_entry),
 		cmocka_unit_test(test_ap_hill),
+		cmocka_unit_test(test_random_play_real_data),
 	};
 	return cmocka_run_group_tests_name("game", tests, setup, teardown);
 }
