@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tui.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
+	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii]   the game at the terminal\n", f);
 }
 
 int main(int argc, char **argv)
@@ -16,6 +18,7 @@ int main(int argc, char **argv)
 	const char *datadir = NULL;
 	const char *batch_file = NULL;
 	bool batch = false, print_oob = false, print_map = false;
+	struct tui_options tui = { 0 };
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
 			datadir = argv[++i];
@@ -27,6 +30,10 @@ int main(int argc, char **argv)
 			print_oob = true;
 		} else if (!strcmp(argv[i], "--print-map")) {
 			print_map = true;
+		} else if (!strcmp(argv[i], "-m") || !strcmp(argv[i], "--mono")) {
+			tui.mono = true;
+		} else if (!strcmp(argv[i], "-a") || !strcmp(argv[i], "--ascii")) {
+			tui.ascii = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
@@ -47,6 +54,5 @@ int main(int argc, char **argv)
 	}
 	if (batch)
 		return cli_batch_main(datadir, batch_file);
-	usage(stderr);
-	return 2;
+	return tui_main(datadir, &tui);
 }

@@ -1,0 +1,270 @@
+/* combat_view.c — owns the two views where a player weighs chance before committing: the
+ * attack builder of the combat phase (choose the attackers of a hex and see, for each, the
+ * CRT column, every DRM with its rule and the result of each die, before declaring) and
+ * the fire view of a gun (range, fire value, DRMs and the steps each die would take). The
+ * numbers come from the engine (combat_odds, fire_check); this file only shows them. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "combat.h"
+#include "tables.h"
+#include "tui_internal.h"
+
+#define VIEW_LINES 96
+
+struct view {
+	char line[VIEW_LINES][96];
+	attr_t attr[VIEW_LINES];
+	int n;
+};
+
+static void vl(struct view *v, attr_t attr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void vl(struct view *v, attr_t attr, const char *fmt, ...)
+{
+	if (v->n >= VIEW_LINES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v->line[v->n], sizeof v->line[v->n], fmt, ap);
+	va_end(ap);
+	v->attr[v->n++] = attr;
+}
+
+/* Draw the view in a box over the panel (wider when it needs it) and wait for a key. */
+static int show_view(struct tui *t, const char *title, const struct view *v, int highlight)
+{
+	draw_compose(t);
+	int w = 64;
+	if (w < t->lay.panel_w + 1)
+		w = t->lay.panel_w + 1;
+	if (w > COLS - 2)
+		w = COLS - 2;
+	int h = v->n + 3;
+	if (h > LINES - 2)
+		h = LINES - 2;
+	int x = COLS - w, y = 1;
+	dialog_box(y, x, h, w);
+	attr_set(A_BOLD, 0, NULL);
+	draw_text(y, x + 2, w - 4, title);
+	int rows = h - 2;
+	int top = highlight >= rows ? highlight - rows + 1 : 0;
+	for (int i = 0; i < rows && top + i < v->n; i++) {
+		attr_set(v->attr[top + i] | (top + i == highlight ? A_REVERSE : 0), 0, NULL);
+		draw_text(y + 1 + i, x + 2, w - 4, v->line[top + i]);
+	}
+	attr_set(A_NORMAL, 0, NULL);
+	refresh();
+	return getch();
+}
+
+static void result_line(struct view *v, const int8_t *att, const int8_t *def, const bool *ret)
+{
+	char buf[96] = " die";
+	int len = (int)strlen(buf);
+	for (int d = 1; d <= 6; d++) {
+		char cell[16];
+		if (!att[d] && !def[d] && !ret[d])
+			snprintf(cell, sizeof cell, "-");
+		else
+			snprintf(cell, sizeof cell, "%s%.0d%s%.0d%s", att[d] ? "A" : "", att[d],
+				 def[d] ? "D" : "", def[d], ret[d] ? "*" : "");
+		len += snprintf(buf + len, sizeof buf - (size_t)len, " %d:%s", d, cell);
+	}
+	vl(v, A_NORMAL, "%s", buf);
+	int pa = 0, pd = 0, pr = 0;
+	for (int d = 1; d <= 6; d++) {
+		pa += att[d] > 0;
+		pd += def[d] > 0;
+		pr += ret[d];
+	}
+	vl(v, A_NORMAL, " chance: defender loses a step %d%%, retreats %d%%, attacker loses %d%%",
+	   pd * 100 / 6, pr * 100 / 6, pa * 100 / 6);
+}
+
+static void mods_lines(struct view *v, const struct combat_mod *mod, int n)
+{
+	for (int i = 0; i < n; i++)
+		vl(v, A_DIM, "   %+d %s %s", mod[i].value, mod[i].rule, mod[i].what);
+}
+
+/* ---- artillery fire ---- */
+
+bool combat_view_fire(struct tui *t, const struct action *a)
+{
+	struct fire_odds fo;
+	char err[200] = "";
+	bool defensive = t->g->pending.what == DECISION_DEFENSIVE_FIRE;
+	struct view v = { .n = 0 };
+	int gun = a->unit, target = a->target;
+	if (!fire_check(t->g, gun, target, defensive, &fo, err, sizeof err)) {
+		tui_say(t, true, "%s", err);
+		return false;
+	}
+	vl(&v, A_NORMAL, "%s fires at %s in %04d", draw_unit_id(t, gun), draw_unit_id(t, target),
+	   t->g->unit[target].hex);
+	vl(&v, A_NORMAL, " range %d, fire value %d, total DRM %+d", fo.range, fo.fire_value, fo.drm);
+	mods_lines(&v, fo.mod, fo.nmods);
+	char buf[96] = " die";
+	int len = (int)strlen(buf), hits = 0;
+	for (int d = 1; d <= 6; d++) {
+		len += snprintf(buf + len, sizeof buf - (size_t)len, " %d:%s", d,
+				fo.steps[d] ? "1 step" : "-");
+		hits += fo.steps[d] > 0;
+	}
+	vl(&v, A_NORMAL, "%s", buf);
+	vl(&v, A_BOLD, " chance of a hit: %d in 6 (%d%%)", hits, hits * 100 / 6);
+	vl(&v, A_NORMAL, "%s", "");
+	vl(&v, A_BOLD, "Enter: fire   Esc: not now");
+	for (;;) {
+		int ch = show_view(t, defensive ? "Defensive fire (11.5B)" : "Artillery fire (10.0)", &v, -1);
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'y')
+			return tui_apply(t, a);
+		if (ch == 27 || ch == 'n' || ch == 'q')
+			return false;
+		if (ch == KEY_RESIZE)
+			tui_relayout(t);
+	}
+}
+
+/* ---- the attack builder ---- */
+
+#define CAND_MAX 16
+
+struct builder {
+	int defhex[COMBAT_DEFHEX_MAX];
+	int ndefhex;
+	int cand[CAND_MAX];
+	int ncand;
+	bool on[CAND_MAX];
+};
+
+static bool action_hits_hex(const struct action *a, int hex)
+{
+	if (a->target == hex)
+		return true;
+	for (int i = 0; i < a->n; i++)
+		if (a->hex[i] == hex)
+			return true;
+	return false;
+}
+
+/* The defending hexes and candidate attackers of the legal declarations on hex. */
+static void builder_collect(const struct tui *t, int hex, struct builder *b)
+{
+	memset(b, 0, sizeof *b);
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (a->type != ACT_ATTACK || !action_hits_hex(a, hex))
+			continue;
+		if (b->ndefhex == 0) {
+			if (a->n > 0)
+				for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
+					b->defhex[b->ndefhex++] = a->hex[k];
+			else
+				b->defhex[b->ndefhex++] = a->target;
+		}
+		for (int k = 0; k < a->nunits; k++) {
+			bool seen = false;
+			for (int j = 0; j < b->ncand; j++)
+				seen |= b->cand[j] == a->units[k];
+			if (!seen && b->ncand < CAND_MAX)
+				b->cand[b->ncand++] = a->units[k];
+		}
+	}
+}
+
+static void builder_view(struct tui *t, const struct builder *b, struct view *v)
+{
+	v->n = 0;
+	char hexes[32] = "";
+	for (int i = 0; i < b->ndefhex; i++) {
+		size_t len = strlen(hexes);
+		snprintf(hexes + len, sizeof hexes - len, "%s%04d", i ? "+" : "", b->defhex[i]);
+	}
+	int designated[CAND_MAX], nd = 0;
+	for (int i = 0; i < b->ncand; i++)
+		if (b->on[i])
+			designated[nd++] = b->cand[i];
+	for (int i = 0; i < b->ncand; i++) {
+		int u = b->cand[i];
+		const struct unit_def *d = &t->scn->roster.unit[u];
+		vl(v, A_NORMAL, "[%c] %-3s %-14.14s cv %d morale %d in %04d", b->on[i] ? 'x' : ' ', d->id,
+		   d->commander, game_unit_cv(t->g, u), game_unit_morale(t->g, u), t->g->unit[u].hex);
+	}
+	vl(v, A_NORMAL, "%s", "");
+	for (int i = 0; i < nd; i++) {
+		struct combat_odds o;
+		char err[200] = "";
+		if (!combat_odds(t->g, designated[i], b->defhex, b->ndefhex, designated, nd, &o, err,
+				 sizeof err)) {
+			vl(v, A_BOLD, "%s: %s", draw_unit_id(t, designated[i]), err);
+			continue;
+		}
+		vl(v, A_BOLD, "%s: attack %d vs defence %d%s -> column %s, DRM %+d",
+		   draw_unit_id(t, designated[i]), o.attack, o.defence,
+		   o.halvings ? " (halved)" : "", tables_crt_column_name(o.column), o.drm);
+		mods_lines(v, o.mod, o.nmods);
+		result_line(v, o.att_loss, o.def_loss, o.def_retreat);
+	}
+	if (nd == 0)
+		vl(v, A_DIM, "choose attackers to see the odds (each attacks in turn, 11.4)");
+	vl(v, A_NORMAL, "%s", "");
+	vl(v, A_BOLD, "Space: choose  Enter: declare  Esc: cancel");
+	(void)hexes;
+}
+
+void combat_view_attack(struct tui *t, int hex, int preselect)
+{
+	struct builder b;
+	builder_collect(t, hex, &b);
+	if (b.ncand == 0) {
+		tui_say(t, true, "no unit may attack %04d now", hex);
+		return;
+	}
+	/* A single candidate starts chosen. */
+	for (int i = 0; i < b.ncand; i++)
+		b.on[i] = b.ncand == 1 || b.cand[i] == preselect;
+	int sel = 0;
+	struct view v;
+	char title[64];
+	snprintf(title, sizeof title, "Attack on %04d%s (11.0)", b.defhex[0], b.ndefhex > 1 ? "+" : "");
+	for (;;) {
+		builder_view(t, &b, &v);
+		int ch = show_view(t, title, &v, sel);
+		switch (ch) {
+		case KEY_UP: case 'k': sel = sel > 0 ? sel - 1 : sel; break;
+		case KEY_DOWN: case 'j': sel = sel + 1 < b.ncand ? sel + 1 : sel; break;
+		case ' ': case 'x': b.on[sel] = !b.on[sel]; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 27: case 'q': return;
+		case '\n': case '\r': case KEY_ENTER: {
+			struct action a = { .type = ACT_ATTACK, .unit = -1, .target = b.defhex[0] };
+			if (b.ndefhex > 1)
+				for (int i = 0; i < b.ndefhex; i++)
+					a.hex[a.n++] = (int16_t)b.defhex[i];
+			for (int i = 0; i < b.ncand && a.nunits < 8; i++)
+				if (b.on[i])
+					a.units[a.nunits++] = (int16_t)b.cand[i];
+			if (a.nunits == 0) {
+				tui_say(t, true, "choose at least one attacker (Space)");
+				break;
+			}
+			tui_apply(t, &a);
+			return;
+		}
+		default: break;
+		}
+	}
+}
+
+bool combat_view_has_attack(const struct tui *t, int hex)
+{
+	for (int i = 0; i < t->nlegal; i++)
+		if (t->legal[i].type == ACT_ATTACK && action_hits_hex(&t->legal[i], hex))
+			return true;
+	return false;
+}

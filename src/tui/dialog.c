@@ -1,0 +1,423 @@
+/* dialog.c — owns the screens and boxes drawn over the game: the chooser list (with
+ * typing to filter and a live preview on the map), yes/no questions, full-screen pages
+ * (help, log, reports) and the hand-over screen between hot-seat players. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ctype.h>
+#include <stdarg.h>
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tui_internal.h"
+#include "victory.h"
+
+/* ---- the chooser ---- */
+
+static bool matches(const char *item, const char *filter)
+{
+	if (!filter[0])
+		return true;
+	size_t fl = strlen(filter);
+	for (const char *p = item; *p; p++)
+		if (!strncasecmp(p, filter, fl))
+			return true;
+	return false;
+}
+
+void dialog_box(int y, int x, int h, int w)
+{
+	attr_set(A_NORMAL, 0, NULL);
+	for (int i = 0; i < h; i++) {
+		move(y + i, x);
+		for (int k = 0; k < w; k++)
+			addch(' ');
+	}
+	mvhline(y, x, ACS_HLINE, w);
+	mvhline(y + h - 1, x, ACS_HLINE, w);
+	mvvline(y, x, ACS_VLINE, h);
+	mvvline(y, x + w - 1, ACS_VLINE, h);
+	mvaddch(y, x, ACS_ULCORNER);
+	mvaddch(y, x + w - 1, ACS_URCORNER);
+	mvaddch(y + h - 1, x, ACS_LLCORNER);
+	mvaddch(y + h - 1, x + w - 1, ACS_LRCORNER);
+}
+
+int dialog_menu(struct tui *t, const char *title, const char *const *items, int n, int start,
+		void (*preview)(struct tui *t, int index, void *ctx), void *ctx)
+{
+	int *vis = malloc((size_t)(n + 1) * sizeof *vis);
+	if (!vis)
+		return -1;
+	char filter[64] = "";
+	int sel = 0, top = 0, result = -1;
+	/* start at item `start` */
+	bool first = true;
+	for (;;) {
+		int nvis = 0;
+		for (int i = 0; i < n; i++)
+			if (matches(items[i], filter))
+				vis[nvis++] = i;
+		if (first) {
+			for (int i = 0; i < nvis; i++)
+				if (vis[i] == start)
+					sel = i;
+			first = false;
+		}
+		if (sel >= nvis)
+			sel = nvis > 0 ? nvis - 1 : 0;
+		if (preview && nvis > 0)
+			preview(t, vis[sel], ctx);
+		draw_compose(t);
+		/* the box: over the panel, wider when the items need it */
+		int longest = (int)strlen(title);
+		for (int i = 0; i < n; i++)
+			if ((int)strlen(items[i]) > longest)
+				longest = (int)strlen(items[i]);
+		int w = longest + 4;
+		if (w < t->lay.panel_w + 1)
+			w = t->lay.panel_w + 1;
+		if (w > COLS * 3 / 5)
+			w = COLS * 3 / 5;
+		int h = LINES - 2;
+		int x = COLS - w, y = 1;
+		dialog_box(y, x, h, w);
+		attr_set(A_BOLD, 0, NULL);
+		draw_text(y, x + 2, w - 4, title);
+		attr_set(A_NORMAL, 0, NULL);
+		int rows = h - 4;
+		if (sel < top)
+			top = sel;
+		if (sel >= top + rows)
+			top = sel - rows + 1;
+		for (int r = 0; r < rows && top + r < nvis; r++) {
+			attr_set(top + r == sel ? A_REVERSE : A_NORMAL, 0, NULL);
+			move(y + 1 + r, x + 1);
+			for (int k = 0; k < w - 2; k++)
+				addch(' ');
+			draw_text(y + 1 + r, x + 2, w - 4, items[vis[top + r]]);
+		}
+		attr_set(A_NORMAL, 0, NULL);
+		char foot[128];
+		snprintf(foot, sizeof foot, "%d/%d  filter: %s_", nvis ? sel + 1 : 0, nvis, filter);
+		draw_text(y + h - 3, x + 2, w - 4, foot);
+		draw_text(y + h - 2, x + 2, w - 4, "Enter choose  Esc cancel  type to filter");
+		refresh();
+		int ch = getch();
+		switch (ch) {
+		case KEY_UP: sel = sel > 0 ? sel - 1 : sel; break;
+		case KEY_DOWN: sel = sel + 1 < nvis ? sel + 1 : sel; break;
+		case KEY_PPAGE: sel = sel > rows ? sel - rows : 0; break;
+		case KEY_NPAGE: sel = sel + rows < nvis ? sel + rows : (nvis ? nvis - 1 : 0); break;
+		case KEY_HOME: sel = 0; break;
+		case KEY_END: sel = nvis ? nvis - 1 : 0; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 27: goto done;
+		case '\n': case '\r': case KEY_ENTER:
+			if (nvis > 0) {
+				result = vis[sel];
+				goto done;
+			}
+			break;
+		case KEY_BACKSPACE: case 127: case 8: {
+			size_t len = strlen(filter);
+			if (len)
+				filter[len - 1] = 0;
+			break;
+		}
+		default:
+			if (ch > 0 && ch < 127 && isprint(ch)) {
+				size_t len = strlen(filter);
+				if (len + 1 < sizeof filter) {
+					filter[len] = (char)ch;
+					filter[len + 1] = 0;
+					sel = 0;
+				}
+			}
+			break;
+		}
+	}
+done:
+	free(vis);
+	return result;
+}
+
+bool dialog_confirm(struct tui *t, const char *question)
+{
+	draw_compose(t);
+	move(t->lay.msg_y, 0);
+	clrtoeol();
+	attr_set(A_BOLD | A_REVERSE, 0, NULL);
+	draw_text(t->lay.msg_y, 0, COLS, question);
+	attr_set(A_NORMAL, 0, NULL);
+	refresh();
+	int ch = getch();
+	t->msg[0] = 0;
+	return ch == 'y' || ch == 'Y';
+}
+
+bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
+{
+	size_t n = strlen(buf);
+	curs_set(1);
+	for (;;) {
+		draw_compose(t);
+		move(t->lay.msg_y, 0);
+		clrtoeol();
+		attr_set(A_BOLD, 0, NULL);
+		draw_text(t->lay.msg_y, 0, COLS, question);
+		attr_set(A_NORMAL, 0, NULL);
+		int x = (int)strlen(question) + 1;
+		draw_text(t->lay.msg_y, x, COLS - x - 1, buf);
+		move(t->lay.msg_y, x + (int)n < COLS - 1 ? x + (int)n : COLS - 1);
+		refresh();
+		int ch = getch();
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+			curs_set(0);
+			t->msg[0] = 0;
+			return n > 0;
+		}
+		if (ch == 27) {
+			curs_set(0);
+			t->msg[0] = 0;
+			return false;
+		}
+		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0)
+			buf[--n] = 0;
+		else if (ch == 21) /* ^U: clear */
+			buf[n = 0] = 0;
+		else if (ch == KEY_RESIZE)
+			tui_relayout(t);
+		else if (ch >= 32 && ch < 127 && n + 1 < len) {
+			buf[n++] = (char)ch;
+			buf[n] = 0;
+		}
+	}
+}
+
+/* ---- full-screen pages ---- */
+
+void dialog_text(struct tui *t, const char *title, const char *const *lines, int n)
+{
+	int top = 0;
+	for (;;) {
+		erase();
+		attr_set(A_REVERSE, 0, NULL);
+		move(0, 0);
+		for (int i = 0; i < COLS; i++)
+			addch(' ');
+		draw_text(0, 1, COLS - 2, title);
+		attr_set(A_NORMAL, 0, NULL);
+		int rows = LINES - 2;
+		for (int r = 0; r < rows && top + r < n; r++)
+			draw_text(1 + r, 1, COLS - 2, lines[top + r]);
+		attr_set(A_DIM, 0, NULL);
+		char foot[128];
+		snprintf(foot, sizeof foot, "lines %d-%d of %d   Space/PgDn/Down more, PgUp/Up back, q or Esc close",
+			 n ? top + 1 : 0, top + rows < n ? top + rows : n, n);
+		draw_text(LINES - 1, 1, COLS - 2, foot);
+		attr_set(A_NORMAL, 0, NULL);
+		refresh();
+		int ch = getch();
+		switch (ch) {
+		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
+		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
+		case KEY_UP: case 'k': top = top > 0 ? top - 1 : 0; break;
+		case KEY_PPAGE: case 'b': top = top > rows ? top - rows : 0; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 'q': case 'Q': case 27: case '\n': case '\r': case KEY_ENTER: return;
+		default: break;
+		}
+	}
+}
+
+/* Lines of a page built with printf; kept until the next page is built. */
+#define PAGE_MAX 400
+static char page_buf[PAGE_MAX][160];
+static const char *page_lines[PAGE_MAX];
+static int npage;
+
+static void page(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void page(const char *fmt, ...)
+{
+	if (npage >= PAGE_MAX)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(page_buf[npage], sizeof page_buf[npage], fmt, ap);
+	va_end(ap);
+	page_lines[npage] = page_buf[npage];
+	npage++;
+}
+
+void dialog_handover(struct tui *t, enum side side)
+{
+	erase();
+	char pend[128];
+	play_describe_pending(t, pend, sizeof pend);
+	int y = LINES / 2 - 6 > 0 ? LINES / 2 - 6 : 0;
+	char line[200];
+	attr_set(A_BOLD, 0, NULL);
+	snprintf(line, sizeof line, "Hand over to the %s player", tui_side_title(side));
+	draw_text(y, (COLS - (int)strlen(line)) / 2, COLS, line);
+	attr_set(A_NORMAL, 0, NULL);
+	snprintf(line, sizeof line, "Turn %d, %s - %s", t->g->turn, tui_turn_time(t, t->g->turn), pend);
+	draw_text(y + 2, (COLS - (int)strlen(line)) / 2, COLS, line);
+	/* What happened since the other player took over: the dice and results. */
+	int from = t->seen_log, to = t->g->nlog;
+	if (from < to - GAME_LOG_MAX)
+		from = to - GAME_LOG_MAX;
+	int room = LINES - y - 7;
+	if (to - from > room)
+		from = to - room;
+	if (from < to)
+		draw_text(y + 4, 2, COLS - 4, "Since then:");
+	for (int k = from; k < to; k++)
+		draw_text(y + 5 + (k - from), 4, COLS - 6, t->g->log[k % GAME_LOG_MAX].text);
+	attr_set(A_REVERSE, 0, NULL);
+	draw_text(LINES - 1, 0, COLS, " Press Enter when the player is ready ");
+	attr_set(A_NORMAL, 0, NULL);
+	refresh();
+	for (;;) {
+		int ch = getch();
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
+			break;
+	}
+	t->seen_log = t->g->nlog;
+}
+
+void dialog_help(struct tui *t)
+{
+	npage = 0;
+	page("KEYS");
+	page("  arrows, h j k l   cursor north, south, and straight across");
+	page("  keypad 7 9 1 3    cursor NW NE SW SE (also Home PgUp End PgDn); 8 2 4 6 too");
+	page("  H J K L           cursor five hexes");
+	page("  Enter, Space, 5   select a unit of the hex (again: the next one of the stack);");
+	page("                    with a unit selected, Enter on a marked hex does it there");
+	page("  mouse click       cursor to the hex; a second click on it acts like Enter");
+	page("  n, Tab            next unit that can still act");
+	page("  Esc               drop the selection");
+	page("  a                 every legal action now (type to filter, Enter does it)");
+	page("  x                 the legal actions of the cursor hex");
+	page("  e                 end the phase or step (warns if units could still act)");
+	page("  u                 undo the last move of this movement phase");
+	page("  o                 line of sight (10.6) from the selected gun to the cursor;");
+	page("                    nothing selected: o marks the hex to trace from");
+	page("  g                 the log of every die roll and result");
+	page("  v                 the score: victory points by objective, losses");
+	page("  S                 save to a position file (the start menu resumes it)");
+	page("  [ ]               scroll the side panel");
+	page("  T                 landmark names on/off");
+	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
+	page("  ?, F1             this help");
+	page("  q                 back to the start menu (the game stays open)");
+	page("%s", "");
+	page("SEQUENCE OF PLAY (5.2): eleven turns, 6:00 am to 5:00 pm; the Union goes first");
+	page("  Union player-turn");
+	page("    movement phase: corps availability rolls (13.4D), Terrible Mishap (8.14,");
+	page("      option), withdrawal (13.5) and its movement (13.6), commitment (13.1),");
+	page("      then movement (8.0)");
+	page("    artillery fire phase (10.0): each gun may fire once; Moved markers come off");
+	page("    combat phase (11.0): declare attacks, resolve them hex by hex, defensive");
+	page("      fire (11.5B), retreats (11.17), advances (11.18), supporting advances");
+	page("      (11.19), break off (11.5E), round two");
+	page("  Confederate player-turn: the same without withdrawal and commitment;");
+	page("    A.P. Hill may arrive from turn 8 (9.1)");
+	page("  End of turn: control of hexes (3.3); after turn 11 the game ends (3.5)");
+	page("%s", "");
+	page("THE MAP");
+	page("  a hex:  /U12 4\\   line A: the top unit (id, steps now) or the terrain");
+	page("          \\+2M_u/   line B, the hex's south side: +N more units, M Moved");
+	page("                    artillery, MP cost or X on marked hexes, u/c/* control");
+	page("                    of a victory hex (Union, Confederate, nobody)");
+	page("  terrain   %s woods  %s orchard  %s cornfield  %s town  %s high ground",
+	     t->utf8 ? "\u2663" : "T", t->utf8 ? "\u2022" : "o", t->utf8 ? "\u03c8" : "Y",
+	     t->utf8 ? "\u25a0" : "+", t->utf8 ? "\u00b7" : ".");
+	page("  hexsides  %s bridge  %s ford  %s Antietam Creek  %s Sunken Road side",
+	     t->utf8 ? "\u256c" : "#", t->utf8 ? "\u250a" : ":", t->utf8 ? "\u2248" : "~",
+	     t->utf8 ? "\u2592" : "%");
+	page("            %s primary road  %s secondary road  %s run  ^ crest  %s slope",
+	     t->utf8 ? "\u2551" : "H", t->utf8 ? "\u2502" : "|", t->utf8 ? "~" : "-",
+	     t->utf8 ? "\u2591" : "'");
+	page("            (drawn on the outline between the two hexes)");
+	page("  units     U = Union, C = Confederate (blue / grey in colour);");
+	page("            dim: already moved or fired");
+	page("  panel     steps now/full, CV combat value, M morale, MA movement allowance;");
+	page("            artillery: FV fire value, R range");
+	page("  marks     destinations of the selected unit (MP cost on them), targets X,");
+	page("            the path of the action highlighted in a list");
+	dialog_text(t, "Antietam - help", page_lines, npage);
+}
+
+void dialog_log(struct tui *t)
+{
+	npage = 0;
+	const struct game *g = t->g;
+	int from = g->nlog - GAME_LOG_MAX > 0 ? g->nlog - GAME_LOG_MAX : 0;
+	for (int k = g->nlog - 1; k >= from; k--)
+		page("T%-2d %s", g->log[k % GAME_LOG_MAX].turn, g->log[k % GAME_LOG_MAX].text);
+	if (npage == 0)
+		page("nothing has happened yet");
+	dialog_text(t, "Log of dice and results, newest first", page_lines, npage);
+}
+
+/* Losses by side and who holds each objective: read straight off the position. */
+static void report_state(struct tui *t)
+{
+	const struct game *g = t->g;
+	const struct roster *r = &t->scn->roster;
+	for (int s = SIDE_UNION; s <= SIDE_CONFEDERATE; s++) {
+		int steps = 0, lost = 0, dead = 0;
+		for (int u = 0; u < ROSTER_UNITS; u++) {
+			if (r->unit[u].side != (enum side)s)
+				continue;
+			steps += r->unit[u].steps;
+			lost += r->unit[u].steps - g->unit[u].steps;
+			if (g->unit[u].steps == 0)
+				dead++;
+		}
+		page("  %-12s lost %3d of %3d steps, %2d unit%s eliminated", tui_side_title(s), lost,
+		     steps, dead, dead == 1 ? "" : "s");
+	}
+	page("%s", "");
+	page("Objectives (hexes held: Union / Confederate / nobody)");
+	const struct map *m = &t->scn->map;
+	for (int i = 0; i < m->nobjectives; i++) {
+		int cnt[3] = { 0, 0, 0 };
+		for (int k = 0; k < m->objective[i].nhexes; k++) {
+			int c = g->control[hex_index(m->objective[i].hexes[k])];
+			cnt[c <= SIDE_NONE ? c : SIDE_NONE]++;
+		}
+		page("  %-24s %2d / %2d / %2d", m->objective[i].name, cnt[0], cnt[1], cnt[2]);
+	}
+}
+
+void dialog_report(struct tui *t)
+{
+	npage = 0;
+	bool over = t->g->pending.what == DECISION_GAMEOVER;
+	page("%s", over ? "THE BATTLE IS OVER (end of turn 11, 5:00 pm)" : "THE SITUATION NOW");
+	page("%s", "");
+	struct victory_count vc;
+	victory_two_player(t->g, &vc);
+	char vp[16];
+	victory_format(vc.vp2, vp, sizeof vp);
+	page("Union victory points: %s - %s%s", vp, vc.level ? vc.level : "?",
+	     over ? "" : " if the game ended now");
+	page("%s", "");
+	for (int i = 0; i < vc.nlines; i++) {
+		char v[16];
+		victory_format(vc.line[i].vp2, v, sizeof v);
+		if (vc.line[i].nhexes > 0)
+			page("  %-28s %2d of %2d hexes  %6s VP", vc.line[i].name, vc.line[i].held,
+			     vc.line[i].nhexes, v);
+		else
+			page("  %-28s %15s  %6s VP", vc.line[i].name, "", v);
+	}
+	page("%s", "");
+	page("Losses");
+	report_state(t);
+	dialog_text(t, over ? "End of the game" : "Score", page_lines, npage);
+}

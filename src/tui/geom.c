@@ -1,0 +1,212 @@
+/* geom.c — owns the curses-free geometry and glyph tables of the ncurses front-end (see
+ * geom.h for the canvas drawing of one hex). Nothing here knows about curses, so the
+ * tests check it directly. */
+#include "geom.h"
+
+#include <stddef.h>
+
+#include "map.h"
+
+/* ---- hexes on the canvas ---- */
+
+void geom_hex_origin(int hex, int *x0, int *y0)
+{
+	int ci = hex_col(hex) - HEX_COL_MIN;
+	*x0 = GEOM_HEX_W * ci;
+	*y0 = 2 * hex_row(hex) + (hex_col(hex) & 1);
+}
+
+int geom_hex_at(int x, int y)
+{
+	if (x < 0 || y < 0 || x >= GEOM_CANVAS_W || y >= GEOM_CANVAS_H)
+		return HEX_NONE;
+	int best = HEX_NONE;
+	long bestd = 0;
+	int ci = x / GEOM_HEX_W;
+	/* The cell lies in column ci or ci-1 (the shared diagonal) and in row (y-1)/2 or near. */
+	for (int c = ci - 1; c <= ci; c++) {
+		int col = c + HEX_COL_MIN;
+		if (col < HEX_COL_MIN || col > HEX_COL_MAX)
+			continue;
+		for (int r = (y - 2) / 2 - 1; r <= y / 2 + 1; r++) {
+			int id = col * 100 + r;
+			if (r < 0 || !hex_valid(id))
+				continue;
+			int x0, y0;
+			geom_hex_origin(id, &x0, &y0);
+			if (x >= x0 + 1 && x <= x0 + GEOM_CELLS && (y == y0 + 1 || y == y0 + 2))
+				return id; /* an interior cell (lines A and B) */
+			/* Distance to the centre, in half-cells; a cell is 2 units tall per unit wide. */
+			long dx = 2L * x - (2L * x0 + GEOM_HEX_W);
+			long dy = 2L * (2L * y - (2L * y0 + 3));
+			long d = dx * dx + dy * dy;
+			if (best == HEX_NONE || d < bestd) {
+				best = id;
+				bestd = d;
+			}
+		}
+	}
+	/* Outline cells beyond the outermost hexes are not on the map. */
+	if (best != HEX_NONE) {
+		int x0, y0;
+		geom_hex_origin(best, &x0, &y0);
+		if (x < x0 || x > x0 + GEOM_HEX_W || y < y0 || y > y0 + 2)
+			return HEX_NONE;
+	}
+	return best;
+}
+
+void geom_side_cells(int hex, enum hex_dir dir, int *x, int *y, int *ncells)
+{
+	int x0, y0;
+	geom_hex_origin(hex, &x0, &y0);
+	*ncells = 1;
+	switch (dir) {
+	case HEX_N: *x = x0 + 1; *y = y0; *ncells = GEOM_CELLS; break;
+	case HEX_S: *x = x0 + 1; *y = y0 + 2; *ncells = GEOM_CELLS; break;
+	case HEX_NW: *x = x0; *y = y0 + 1; break;
+	case HEX_NE: *x = x0 + GEOM_HEX_W; *y = y0 + 1; break;
+	case HEX_SW: *x = x0; *y = y0 + 2; break;
+	case HEX_SE: *x = x0 + GEOM_HEX_W; *y = y0 + 2; break;
+	default: *x = x0; *y = y0; break;
+	}
+}
+
+/* ---- screen layout ---- */
+
+void geom_layout(struct geom_layout *l, int cols, int lines)
+{
+	*l = (struct geom_layout){ .cols = cols, .lines = lines };
+	if (cols < 60 || lines < 16) {
+		l->too_small = true;
+		return;
+	}
+	/* The panel must hold a unit line ("U12 I/1 4st cv4 m3 ma8 …"); a wide terminal gets a
+	 * wider panel and the rest goes to the map. */
+	l->panel_w = cols >= 160 ? 44 : cols >= 120 ? 38 : cols >= 100 ? 32 : 27;
+	l->status_y = 0;
+	l->msg_y = lines - 1;
+	l->panel_x = cols - l->panel_w;
+	l->panel_y = 1;
+	l->panel_h = lines - 2;
+	l->log_h = lines >= 50 ? 8 : lines >= 36 ? 6 : lines >= 28 ? 4 : 3;
+	l->map_x = 0;
+	l->map_y = 1;
+	l->map_w = l->panel_x - 1; /* a one-cell gutter before the panel */
+	l->map_h = lines - 2 - l->log_h;
+	if (l->map_w > GEOM_CANVAS_W)
+		l->map_w = GEOM_CANVAS_W;
+	if (l->map_h > GEOM_CANVAS_H)
+		l->map_h = GEOM_CANVAS_H;
+	l->log_x = 0;
+	l->log_y = l->map_y + (lines - 2 - l->log_h);
+	l->log_w = l->panel_x - 1;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void geom_follow(int hex, int w, int h, int *vx, int *vy)
+{
+	int x0, y0;
+	geom_hex_origin(hex, &x0, &y0);
+	/* Keep a hex of margin around the cursor when the view is big enough for it. */
+	int mx = w >= 4 * GEOM_HEX_W ? GEOM_HEX_W : 0;
+	int my = h >= 10 ? 2 : 0;
+	if (x0 - mx < *vx)
+		*vx = x0 - mx;
+	if (x0 + GEOM_HEX_W + mx >= *vx + w)
+		*vx = x0 + GEOM_HEX_W + mx - w + 1;
+	if (y0 - my < *vy)
+		*vy = y0 - my;
+	if (y0 + 2 + my >= *vy + h)
+		*vy = y0 + 2 + my - h + 1;
+	*vx = clamp(*vx, 0, GEOM_CANVAS_W > w ? GEOM_CANVAS_W - w : 0);
+	*vy = clamp(*vy, 0, GEOM_CANVAS_H > h ? GEOM_CANVAS_H - h : 0);
+}
+
+int geom_step(int hex, int dx, int dy)
+{
+	int n = HEX_NONE;
+	if (dx == 0 && dy < 0)
+		n = hex_neighbour(hex, HEX_N);
+	else if (dx == 0 && dy > 0)
+		n = hex_neighbour(hex, HEX_S);
+	else if (dy < 0)
+		n = hex_neighbour(hex, dx > 0 ? HEX_NE : HEX_NW);
+	else if (dy > 0)
+		n = hex_neighbour(hex, dx > 0 ? HEX_SE : HEX_SW);
+	else {
+		/* Straight across: same row in the next column. */
+		int c = hex_col(hex) + (dx > 0 ? 1 : -1);
+		int id = c * 100 + hex_row(hex);
+		n = (c >= HEX_COL_MIN && c <= HEX_COL_MAX && hex_valid(id)) ? id : HEX_NONE;
+		if (n == HEX_NONE) /* row 44 of an even column: step diagonally up */
+			n = hex_neighbour(hex, dx > 0 ? HEX_NE : HEX_NW);
+	}
+	return n == HEX_NONE ? hex : n;
+}
+
+/* ---- glyphs ---- */
+
+/* Hexside features, most important first: the first one present draws the side. Roads
+ * only draw the middle cell of a side (where the road crosses it). */
+static const struct side_glyph {
+	unsigned feature;
+	bool middle_only;
+	struct glyph g;
+} side_glyphs[] = {
+	{ SIDE_BRIDGE, false, { "\u256c", '#', ROLE_BRIDGE } },   /* ╬ */
+	{ SIDE_FORD, false, { "\u250a", ':', ROLE_FORD } },       /* ┊ */
+	{ SIDE_CREEK, false, { "\u2248", '~', ROLE_CREEK } },     /* ≈ */
+	{ SIDE_SUNKEN, false, { "\u2592", '%', ROLE_SUNKEN } },   /* ▒ */
+	{ SIDE_PRIMARY, true, { "\u2551", 'H', ROLE_ROAD_PRIMARY } },   /* ║ */
+	{ SIDE_SECONDARY, true, { "\u2502", '|', ROLE_ROAD_SECONDARY } }, /* │ */
+	{ SIDE_RUN, false, { "~", '-', ROLE_RUN } },
+	{ SIDE_CREST, false, { "^", '^', ROLE_CREST } },
+	{ SIDE_SLOPE, false, { "\u2591", '\'', ROLE_SLOPE } },    /* ░ */
+};
+
+struct glyph geom_side_glyph(unsigned features, bool horizontal, char diag_char, bool middle)
+{
+	for (size_t i = 0; i < sizeof side_glyphs / sizeof side_glyphs[0]; i++) {
+		const struct side_glyph *s = &side_glyphs[i];
+		if (!(features & s->feature))
+			continue;
+		if (s->middle_only && horizontal && !middle)
+			continue;
+		return s->g;
+	}
+	if (horizontal)
+		return (struct glyph){ "_", '_', ROLE_OUTLINE };
+	return (struct glyph){ diag_char == '/' ? "/" : "\\", diag_char, ROLE_OUTLINE };
+}
+
+/* In-hex terrain (enum terrain order) as the glyph of cells 1 and 3 of an empty hex. */
+static const struct {
+	const char *utf8;
+	const char *ascii;
+} terrain_glyphs[TERRAIN_COUNT] = {
+	[TERRAIN_CLEAR] = { " ", " " },
+	[TERRAIN_WOODS] = { "\u2663", "T" },     /* ♣ */
+	[TERRAIN_ORCHARD] = { "\u2022", "o" },   /* • */
+	[TERRAIN_CORNFIELD] = { "\u03c8", "Y" }, /* ψ */
+	[TERRAIN_TOWN] = { "\u25a0", "+" },      /* ■ */
+};
+
+void geom_terrain_fill(int terrain, bool high, const char *out[GEOM_CELLS], char ascii[6])
+{
+	if (terrain < 0 || terrain >= TERRAIN_COUNT)
+		terrain = TERRAIN_CLEAR;
+	/* High ground is stippled in cells 0, 2 and 4 so it reads without colour. */
+	const char *hi = high ? "\u00b7" : " ";
+	char hia = high ? '.' : ' ';
+	for (int i = 0; i < GEOM_CELLS; i++) {
+		bool t = i == 1 || i == 3;
+		out[i] = t ? terrain_glyphs[terrain].utf8 : hi;
+		ascii[i] = t ? terrain_glyphs[terrain].ascii[0] : hia;
+	}
+	ascii[GEOM_CELLS] = 0;
+}

@@ -1,0 +1,83 @@
+/* geom.h — the curses-free arithmetic of the ncurses front-end: where each hex sits on the
+ * drawn map (the "canvas"), which hex a screen cell belongs to, how the screen is divided
+ * between map, side panel, status line and log at a given terminal size, how the view
+ * scrolls to follow the cursor, and the glyph tables that draw terrain and hexside features.
+ * Kept apart from curses so tests/test_tui_geom.c can check it without a terminal.
+ *
+ * The canvas: hexes are flat-topped, columns vertical, odd columns half a hex lower (hex.h).
+ * A hex with column index ci = col - 10 and row r has its outline origin at
+ * x0 = 6*ci, y0 = 2*r + (col odd); it is drawn as
+ *
+ *      _____        line y0   : top edge (the N side; it is the line B of the hex above)
+ *     /AAAAA\       line y0+1 : line A, 5 cells x0+1..x0+5 (units or terrain fill)
+ *     \BBBBB/       line y0+2 : line B, the S side drawn as underlined cells (stack, marks)
+ *
+ * so a diagonal side is one cell shared with the neighbour, and a horizontal side is the
+ * five cells of the upper hex's line B. */
+#ifndef ANTIETAM_TUI_GEOM_H
+#define ANTIETAM_TUI_GEOM_H
+
+#include <stdbool.h>
+
+#include "hex.h"
+
+#define GEOM_HEX_W 6      /* column pitch in cells */
+#define GEOM_CELLS 5      /* cells of line A and line B */
+#define GEOM_CANVAS_W (HEX_NCOLS * GEOM_HEX_W + 1)
+#define GEOM_CANVAS_H (2 * HEX_NROWS + 1)
+
+/* Outline origin of a valid hex on the canvas. */
+void geom_hex_origin(int hex, int *x0, int *y0);
+/* The hex whose drawing holds canvas cell (x, y) — interior cells exactly, outline cells by
+ * the nearest centre — or HEX_NONE when the cell is outside the map. */
+int geom_hex_at(int x, int y);
+/* Canvas cell of hexside `dir` of hex: the first cell and the number of cells (1 or 5). */
+void geom_side_cells(int hex, enum hex_dir dir, int *x, int *y, int *ncells);
+
+/* The screen split at a terminal size. Rectangles are x, y, w, h in screen cells. */
+struct geom_layout {
+	bool too_small;           /* below 60x16: only a message is drawn */
+	int cols, lines;
+	int status_y;             /* the status line */
+	int map_x, map_y, map_w, map_h;
+	int panel_x, panel_y, panel_w, panel_h;
+	int log_x, log_y, log_w, log_h;
+	int msg_y;                /* the message / prompt line */
+};
+
+/* Divide a cols x lines terminal; usable at 80x24 and growing every part with the size. */
+void geom_layout(struct geom_layout *l, int cols, int lines);
+
+/* Scroll origin (*vx, *vy) of a view w x h so hex is fully inside with a margin when the
+ * canvas allows; the origin stays within the canvas. */
+void geom_follow(int hex, int w, int h, int *vx, int *vy);
+
+/* Cursor movement: the hex reached from `hex` by a key direction. dx/dy is the arrow
+ * (left/right keep the row, so the cursor walks straight across the zig-zag of columns);
+ * returns hex itself when the step leaves the map. */
+int geom_step(int hex, int dx, int dy);
+
+/* ---- glyphs ---- */
+
+/* What a drawn cell means, for the colour (or attribute) the front-end gives it. */
+enum glyph_role {
+	ROLE_OUTLINE, ROLE_CREEK, ROLE_BRIDGE, ROLE_FORD, ROLE_RUN, ROLE_SUNKEN, ROLE_CREST,
+	ROLE_SLOPE, ROLE_ROAD_PRIMARY, ROLE_ROAD_SECONDARY, ROLE_COUNT
+};
+
+struct glyph {
+	const char *utf8;   /* wide-character form */
+	char ascii;         /* fallback */
+	enum glyph_role role;
+};
+
+/* The glyph drawing a hexside with these features (enum side_feature bits): the feature
+ * that matters most wins (bridge, ford, creek, sunken side, road, run, crest, slope);
+ * `horizontal` picks the outline for a plain N/S side ('_') or a diagonal (`diag_char`);
+ * `middle` says the cell is the middle one of a horizontal side, where a road is drawn. */
+struct glyph geom_side_glyph(unsigned features, bool horizontal, char diag_char, bool middle);
+/* The fill of an empty hex's line A for in-hex terrain (enum terrain) and high ground:
+ * five cells, written into out (utf8 strings of the pattern) and as ASCII into ascii[6]. */
+void geom_terrain_fill(int terrain, bool high, const char *out[GEOM_CELLS], char ascii[6]);
+
+#endif

@@ -1,0 +1,436 @@
+/* play.c — owns how each pending decision is played on the map: selecting a unit marks
+ * where the engine's legal actions for it lead (destinations, targets), Enter on a marked
+ * hex applies the matching action, and the generic list of every legal action (formatted
+ * by action_format) makes any decision playable where the map has no special view. The
+ * front-end never decides legality itself: every mark comes from game_legal(). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "los.h"
+#include "move.h"
+#include "tui_internal.h"
+
+/* ---- reading actions ---- */
+
+/* The hex an action leads to or aims at: the end of its path, its target hex, or the hex
+ * of its target unit; HEX_NONE when it has none (end, commit …). */
+static int action_dest(const struct tui *t, const struct action *a)
+{
+	switch (a->type) {
+	case ACT_MOVE: case ACT_RETREAT: case ACT_ADVANCE: case ACT_SUPPORT: case ACT_MISHAP:
+		if (a->n > 0)
+			return a->hex[a->n - 1];
+		return hex_valid(a->target) ? a->target : HEX_NONE;
+	case ACT_FIRE:
+		if (a->target >= 0 && a->target < ROSTER_UNITS)
+			return t->g->unit[a->target].hex;
+		return HEX_NONE;
+	case ACT_ATTACK: case ACT_RESOLVE: case ACT_BREAK_OFF:
+		return hex_valid(a->target) ? a->target : (a->n > 0 ? a->hex[0] : HEX_NONE);
+	default:
+		return HEX_NONE;
+	}
+}
+
+/* True when unit u carries out action a (its unit, or one of its listed units). */
+static bool action_uses(const struct action *a, int u)
+{
+	if (a->unit == u)
+		return true;
+	for (int i = 0; i < a->nunits && i < 8; i++)
+		if (a->units[i] == u)
+			return true;
+	return false;
+}
+
+static bool is_target_type(enum action_type ty)
+{
+	return ty == ACT_FIRE || ty == ACT_ATTACK || ty == ACT_RESOLVE || ty == ACT_BREAK_OFF;
+}
+
+void play_describe_pending(const struct tui *t, char *buf, size_t len)
+{
+	const struct pending *p = &t->g->pending;
+	if (p->what == DECISION_GAMEOVER) {
+		snprintf(buf, len, "game over");
+		return;
+	}
+	snprintf(buf, len, "%s: %s%s%s", tui_side_title(p->side), game_decision_name(p->what),
+		 p->subject >= 0 ? " " : "", p->subject >= 0 ? draw_unit_id(t, p->subject) : "");
+}
+
+/* ---- marks ---- */
+
+static void clear_marks(struct tui *t)
+{
+	memset(t->mark, 0, sizeof t->mark);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		t->cost[i] = -1;
+}
+
+void play_cancel(struct tui *t)
+{
+	t->mode = MODE_BROWSE;
+	t->sel_unit = -1;
+	clear_marks(t);
+}
+
+void play_mark_action(struct tui *t, const struct action *a)
+{
+	clear_marks(t);
+	for (int i = 0; i < a->n && i < GAME_PATH_MAX; i++)
+		if (hex_valid(a->hex[i]))
+			t->mark[hex_index(a->hex[i])] |= MARK_PATH;
+	int d = action_dest(t, a);
+	if (d != HEX_NONE)
+		t->mark[hex_index(d)] |= is_target_type(a->type) ? MARK_TARGET : MARK_PATH;
+	if (a->unit >= 0 && a->unit < ROSTER_UNITS && hex_valid(t->g->unit[a->unit].hex))
+		t->mark[hex_index(t->g->unit[a->unit].hex)] |= MARK_FROM;
+	for (int i = 0; i < a->nunits && i < 8; i++)
+		if (a->units[i] >= 0 && a->units[i] < ROSTER_UNITS &&
+		    hex_valid(t->g->unit[a->units[i]].hex))
+			t->mark[hex_index(t->g->unit[a->units[i]].hex)] |= MARK_FROM;
+}
+
+/* Number of legal actions unit u carries out (other than end/decline). */
+static int unit_actions(const struct tui *t, int u)
+{
+	int n = 0;
+	for (int i = 0; i < t->nlegal; i++)
+		if (t->legal[i].type != ACT_END && t->legal[i].type != ACT_DECLINE &&
+		    action_uses(&t->legal[i], u))
+			n++;
+	return n;
+}
+
+/* Select unit u: mark its hex and every hex its legal actions lead to. */
+static void select_unit(struct tui *t, int u)
+{
+	clear_marks(t);
+	t->sel_unit = u;
+	t->mode = MODE_UNIT;
+	int here = t->g->unit[u].hex;
+	if (hex_valid(here))
+		t->mark[hex_index(here)] |= MARK_SELECTED;
+	int nd = 0;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (!action_uses(a, u))
+			continue;
+		int d = action_dest(t, a);
+		if (d == HEX_NONE || d == here)
+			continue;
+		int idx = hex_index(d);
+		t->mark[idx] |= is_target_type(a->type) ? MARK_TARGET : MARK_REACH;
+		nd++;
+	}
+	/* Movement: the MPs of the cheapest legal way to each destination (8.0). */
+	if (t->g->pending.what == DECISION_MOVEMENT || t->g->pending.what == DECISION_WITHDRAW_MOVE) {
+		struct move_dest dest[HEX_INDEX_COUNT];
+		int nr = move_reachable(t->g, u, dest, HEX_INDEX_COUNT, NULL, 0);
+		for (int i = 0; i < nr; i++)
+			if (hex_valid(dest[i].hex) && (t->mark[hex_index(dest[i].hex)] & MARK_REACH))
+				t->cost[hex_index(dest[i].hex)] = dest[i].cost;
+	}
+	nd = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		nd += (t->mark[i] & (MARK_REACH | MARK_TARGET)) != 0;
+	const struct unit_def *d = &t->scn->roster.unit[u];
+	tui_say(t, false, "%s %s: %d hex%s marked; Enter on one to act, Esc to drop", d->id,
+		d->commander, nd, nd == 1 ? "" : "es");
+}
+
+/* The pending decision names a unit (retreat, advance, defensive fire …): select it. */
+static void select_subject(struct tui *t)
+{
+	int u = t->g->pending.subject;
+	if (u < 0 || u >= ROSTER_UNITS)
+		return;
+	select_unit(t, u);
+	if (hex_valid(t->g->unit[u].hex)) {
+		t->cursor = t->g->unit[u].hex;
+		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	}
+}
+
+/* ---- choosing and applying ---- */
+
+/* Carry out one legal action: fire shows its odds first, the rest go straight in. */
+static void play_do(struct tui *t, const struct action *a)
+{
+	struct action copy = *a;
+	if (copy.type == ACT_FIRE)
+		combat_view_fire(t, &copy);
+	else
+		tui_apply(t, &copy);
+}
+
+struct menu_ctx {
+	int *index;   /* legal[] index of each item */
+	int saved_cursor;
+};
+
+static void preview_action(struct tui *t, int item, void *vctx)
+{
+	struct menu_ctx *ctx = vctx;
+	const struct action *a = &t->legal[ctx->index[item]];
+	play_mark_action(t, a);
+	int d = action_dest(t, a);
+	if (d == HEX_NONE && a->unit >= 0 && a->unit < ROSTER_UNITS)
+		d = t->g->unit[a->unit].hex;
+	if (hex_valid(d)) {
+		t->cursor = d;
+		geom_follow(d, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	}
+}
+
+/* A menu of some legal actions (indices); applies the chosen one. */
+static void choose_and_apply(struct tui *t, const char *title, int *idx, int n)
+{
+	if (n == 0)
+		return;
+	char **items = malloc((size_t)n * sizeof *items);
+	char *text = malloc((size_t)n * 160);
+	if (!items || !text) {
+		free(items);
+		free(text);
+		tui_say(t, true, "out of memory");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		items[i] = text + (size_t)i * 160;
+		action_format(t->scn, &t->legal[idx[i]], items[i], 160);
+	}
+	struct menu_ctx ctx = { idx, t->cursor };
+	int sel_before = t->sel_unit;
+	int k = dialog_menu(t, title, (const char *const *)items, n, 0, preview_action, &ctx);
+	free(text);
+	free(items);
+	if (k < 0) {
+		t->cursor = ctx.saved_cursor;
+		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		if (sel_before >= 0)
+			select_unit(t, sel_before);
+		else
+			clear_marks(t);
+		return;
+	}
+	struct action a = t->legal[idx[k]];
+	play_do(t, &a);
+}
+
+void play_menu(struct tui *t, bool only_cursor)
+{
+	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	if (!idx)
+		return;
+	int n = 0;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (only_cursor) {
+			bool here = action_dest(t, a) == t->cursor;
+			if (a->unit >= 0 && a->unit < ROSTER_UNITS && t->g->unit[a->unit].hex == t->cursor)
+				here = true;
+			if (!here)
+				continue;
+		}
+		idx[n++] = i;
+	}
+	char title[160], pend[128];
+	play_describe_pending(t, pend, sizeof pend);
+	snprintf(title, sizeof title, "%s - %d action%s%s", pend, n, n == 1 ? "" : "s",
+		 only_cursor ? " here" : "");
+	if (n == 0)
+		tui_say(t, true, "no legal action %s", only_cursor ? "involves this hex" : "now");
+	else
+		choose_and_apply(t, title, idx, n);
+	free(idx);
+}
+
+/* Enter with a unit selected: carry out its action that leads to the cursor hex. */
+static bool act_selected(struct tui *t)
+{
+	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	if (!idx)
+		return false;
+	int n = 0;
+	for (int i = 0; i < t->nlegal; i++)
+		if (action_uses(&t->legal[i], t->sel_unit) &&
+		    action_dest(t, &t->legal[i]) == t->cursor)
+			idx[n++] = i;
+	bool attack = false;
+	for (int i = 0; i < n; i++)
+		attack |= t->legal[idx[i]].type == ACT_ATTACK;
+	if (attack) {
+		combat_view_attack(t, t->cursor, t->sel_unit);
+	} else if (n == 1) {
+		struct action a = t->legal[idx[0]];
+		play_do(t, &a);
+	} else if (n > 1) {
+		choose_and_apply(t, "Which?", idx, n);
+	}
+	free(idx);
+	return n > 0;
+}
+
+/* Units in the cursor hex that can act, after `after` in stack order (wrapping). */
+static int next_actor_here(const struct tui *t, int after)
+{
+	int units[16];
+	int n = game_units_at(t->g, t->cursor, units, 16);
+	if (n > 16)
+		n = 16;
+	int start = 0;
+	for (int i = 0; i < n; i++)
+		if (units[i] == after)
+			start = i + 1;
+	for (int k = 0; k < n; k++) {
+		int u = units[(start + k) % n];
+		if (unit_actions(t, u) > 0)
+			return u;
+	}
+	return -1;
+}
+
+void play_enter(struct tui *t)
+{
+	if (t->g->pending.what == DECISION_GAMEOVER) {
+		dialog_report(t);
+		return;
+	}
+	if (t->mode == MODE_UNIT && t->sel_unit >= 0) {
+		if (act_selected(t))
+			return;
+		/* Enter again on the selected unit's own hex: the next unit of the stack. */
+	}
+	int u = next_actor_here(t, t->mode == MODE_UNIT ? t->sel_unit : -1);
+	if (u >= 0) {
+		select_unit(t, u);
+		return;
+	}
+	/* No unit of ours here: actions aimed at this hex (attack, resolve, break off …). */
+	if (combat_view_has_attack(t, t->cursor)) {
+		combat_view_attack(t, t->cursor, -1);
+		return;
+	}
+	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	if (!idx)
+		return;
+	int n = 0;
+	for (int i = 0; i < t->nlegal; i++)
+		if (action_dest(t, &t->legal[i]) == t->cursor)
+			idx[n++] = i;
+	if (n > 0) {
+		char title[64];
+		snprintf(title, sizeof title, "Actions on %04d", t->cursor);
+		choose_and_apply(t, title, idx, n);
+	} else if (t->nlegal > 0 && t->legal[0].type != ACT_MOVE) {
+		play_menu(t, false);
+	} else {
+		tui_say(t, true, "nothing to do at %04d (n: next unit, a: every legal action)",
+			t->cursor);
+	}
+	free(idx);
+}
+
+void play_next_unit(struct tui *t)
+{
+	/* Prefer units that have not moved or fired yet; then any that can act. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = 1; k <= ROSTER_UNITS; k++) {
+			int u = ((t->sel_unit < 0 ? -1 : t->sel_unit) + k) % ROSTER_UNITS;
+			if (unit_actions(t, u) == 0)
+				continue;
+			if (pass == 0 && (t->g->unit[u].flags & (UF_MOVED | UF_FIRED)))
+				continue;
+			select_unit(t, u);
+			int h = t->g->unit[u].hex;
+			if (!hex_valid(h)) { /* off the map (a reinforcement): show where it can go */
+				for (int i = 0; i < t->nlegal && !hex_valid(h); i++)
+					if (action_uses(&t->legal[i], u))
+						h = action_dest(t, &t->legal[i]);
+			}
+			if (hex_valid(h)) {
+				t->cursor = h;
+				geom_follow(h, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+			}
+			return;
+		}
+	}
+	tui_say(t, false, "no unit can act now: e ends the %s", game_decision_name(t->g->pending.what));
+}
+
+void play_end(struct tui *t)
+{
+	int end = -1;
+	for (int i = 0; i < t->nlegal; i++)
+		if (t->legal[i].type == ACT_END || t->legal[i].type == ACT_DECLINE) {
+			end = i;
+			if (t->legal[i].type == ACT_END)
+				break;
+		}
+	/* The warning of a careful opponent: units that could still act. */
+	char names[160] = "";
+	int waiting = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (unit_actions(t, u) == 0 || (t->g->unit[u].flags & (UF_MOVED | UF_FIRED)))
+			continue;
+		if (waiting < 6) {
+			size_t len = strlen(names);
+			snprintf(names + len, sizeof names - len, "%s%s", len ? " " : "", draw_unit_id(t, u));
+		}
+		waiting++;
+	}
+	enum decision w = t->g->pending.what;
+	if (waiting > 0 && (w == DECISION_MOVEMENT || w == DECISION_ARTILLERY || w == DECISION_COMBAT)) {
+		char q[320];
+		snprintf(q, sizeof q, "%d unit%s could still act (%s%s). End the %s? (y/n)", waiting,
+			 waiting == 1 ? "" : "s", names, waiting > 6 ? " ..." : "", game_decision_name(w));
+		if (!dialog_confirm(t, q))
+			return;
+	}
+	struct action a = { .type = ACT_END, .unit = -1, .target = -1 };
+	if (end >= 0)
+		a = t->legal[end];
+	tui_apply(t, &a);
+}
+
+void play_after_change(struct tui *t)
+{
+	select_subject(t);
+}
+
+void play_los(struct tui *t)
+{
+	/* From the selected unit's hex (a gun, usually), else from the hex marked last. */
+	int from = t->los_from;
+	if (t->sel_unit >= 0 && hex_valid(t->g->unit[t->sel_unit].hex))
+		from = t->g->unit[t->sel_unit].hex;
+	if (!hex_valid(from) || from == t->cursor) {
+		t->los_from = t->cursor;
+		tui_say(t, false, "line of sight from %04d: move the cursor to a target and press o",
+			t->cursor);
+		return;
+	}
+	struct los_result r;
+	bool clear = los_trace(&t->scn->map, from, t->cursor, &r);
+	struct hex_step steps[HEX_LINE_MAX];
+	int n = hex_line(from, t->cursor, steps);
+	int keep = t->sel_unit;
+	clear_marks(t);
+	t->sel_unit = keep;
+	for (int i = 0; i < n; i++) {
+		t->mark[hex_index(steps[i].hex)] |= MARK_PATH;
+		if (steps[i].edge && hex_valid(steps[i].other))
+			t->mark[hex_index(steps[i].other)] |= MARK_PATH;
+	}
+	if (!clear && hex_valid(r.hex))
+		t->mark[hex_index(r.hex)] |= MARK_TARGET;
+	if (!clear && hex_valid(r.other))
+		t->mark[hex_index(r.other)] |= MARK_TARGET;
+	tui_say(t, !clear, "LOS %04d -> %04d, range %d: %s", from, t->cursor,
+		hex_distance(from, t->cursor), clear ? "clear" : r.why);
+}

@@ -1,0 +1,517 @@
+/* tui.c — owns the interactive session: starting curses, the start menu, the main loop that
+ * reads keys and mouse clicks, and the single place where the front-end changes the game
+ * (tui_apply → game_apply), with the undo stack of the movement phase. Every rule lives in
+ * the engine: this file asks game_legal() what may be done and passes actions through. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tui_internal.h"
+
+/* ---- messages and names ---- */
+
+void tui_say(struct tui *t, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	va_end(ap);
+	t->msg_error = error;
+}
+
+const char *tui_side_title(enum side s)
+{
+	return s == SIDE_UNION ? "Union" : s == SIDE_CONFEDERATE ? "Confederate" : "nobody";
+}
+
+const char *tui_turn_time(const struct tui *t, int turn)
+{
+	static char buf[32];
+	if (!tables_turn_time(&t->scn->tables, turn, buf, sizeof buf))
+		snprintf(buf, sizeof buf, "turn %d", turn);
+	return buf;
+}
+
+/* ---- the one door to the engine ---- */
+
+static bool same_movement_phase(const struct game *a, const struct game *b)
+{
+	return a->turn == b->turn && a->side == b->side && a->phase == b->phase &&
+	       b->pending.what == DECISION_MOVEMENT;
+}
+
+void tui_refresh_legal(struct tui *t)
+{
+	t->nlegal = game_legal(t->g, t->legal, TUI_LEGAL_MAX);
+	if (t->nlegal < 0)
+		t->nlegal = 0;
+	play_cancel(t);
+	play_after_change(t);
+}
+
+bool tui_apply(struct tui *t, const struct action *a)
+{
+	char err[256] = "";
+	struct game *before = malloc(sizeof *before);
+	if (!before) {
+		tui_say(t, true, "out of memory");
+		return false;
+	}
+	*before = *t->g;
+	int nrec = t->rec.n;
+	if (!game_apply(t->g, a, err, sizeof err)) {
+		tui_say(t, true, "%s", err[0] ? err : "refused");
+		free(before);
+		return false;
+	}
+	/* Undo keeps copies of the position before each move of one movement phase: nothing
+	 * hidden is revealed by taking a move back (no die is rolled by a move). */
+	if (before->pending.what == DECISION_MOVEMENT && a->type == ACT_MOVE &&
+	    same_movement_phase(before, t->g)) {
+		if (t->nundo == TUI_UNDO_MAX) {
+			memmove(t->undo, t->undo + 1, (TUI_UNDO_MAX - 1) * sizeof *t->undo);
+			memmove(t->undo_nrec, t->undo_nrec + 1, (TUI_UNDO_MAX - 1) * sizeof *t->undo_nrec);
+			t->nundo--;
+		}
+		t->undo_nrec[t->nundo] = nrec;
+		t->undo[t->nundo++] = *before;
+	} else if (!same_movement_phase(before, t->g)) {
+		t->nundo = 0;
+	}
+	free(before);
+	char line[POSITION_ACTION_TEXT];
+	action_format(t->scn, a, line, sizeof line);
+	if (!position_record_add(&t->rec, line))
+		tui_say(t, true, "done: %s (but the game record is full: saves will lack it)", line);
+	else
+		tui_say(t, false, "done: %s", line);
+	/* Autosave whenever a phase or step ends, so a crash or a closed terminal costs little. */
+	if (a->type == ACT_END) {
+		char aerr[256];
+		if (!position_autosave(t->g, &t->rec, aerr, sizeof aerr))
+			tui_say(t, true, "autosave failed: %s", aerr);
+	}
+	tui_refresh_legal(t);
+	return true;
+}
+
+void play_undo(struct tui *t)
+{
+	if (t->nundo == 0 || !same_movement_phase(&t->undo[t->nundo - 1], t->g)) {
+		tui_say(t, true, "nothing to undo in this movement phase");
+		return;
+	}
+	*t->g = t->undo[--t->nundo];
+	position_record_truncate(&t->rec, t->undo_nrec[t->nundo]);
+	tui_refresh_legal(t);
+	tui_say(t, false, "move taken back (%d more can be)", t->nundo);
+}
+
+/* ---- starting a game ---- */
+
+static void game_started(struct tui *t);
+
+static void new_game(struct tui *t)
+{
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	game_new(t->g, t->scn, SETUP_HISTORICAL, seed, &t->gopt);
+	position_record_free(&t->rec);
+	position_record_init(&t->rec, SETUP_HISTORICAL, seed, &t->gopt);
+	t->save_path[0] = 0;
+	game_started(t);
+	tui_say(t, false, "New game: turn 1, %s. Press ? for help.", tui_turn_time(t, 1));
+}
+
+/* Put the view on a game just begun or loaded. */
+static void game_started(struct tui *t)
+{
+	t->playing = true;
+	t->nundo = 0;
+	t->last_side = SIDE_NONE;
+	t->seen_log = t->g->nlog;
+	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
+	t->vx = t->vy = 0;
+	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	tui_refresh_legal(t);
+}
+
+/* Load a position file into the session; false with the loader's message shown. */
+static bool load_game(struct tui *t, const char *path)
+{
+	char err[512];
+	struct game *g = malloc(sizeof *g);
+	struct position_record rec = { 0 };
+	if (!g)
+		return false;
+	if (!position_load(g, &rec, t->scn, path, err, sizeof err)) {
+		tui_say(t, true, "%s", err);
+		free(g);
+		return false;
+	}
+	*t->g = *g;
+	free(g);
+	position_record_free(&t->rec);
+	t->rec = rec;
+	t->gopt = t->g->opt;
+	snprintf(t->save_path, sizeof t->save_path, "%s", path);
+	game_started(t);
+	t->last_side = t->g->pending.side; /* the player who saved it goes on */
+	tui_say(t, false, "Loaded %s: turn %d, %s.", path, t->g->turn, tui_turn_time(t, t->g->turn));
+	return true;
+}
+
+static void save_game(struct tui *t)
+{
+	char path[POSITION_PATH_MAX];
+	snprintf(path, sizeof path, "%s", t->save_path[0] ? t->save_path : "antietam.pos");
+	if (!dialog_prompt(t, "Save to:", path, sizeof path))
+		return;
+	char err[512];
+	if (!position_save(t->g, &t->rec, path, err, sizeof err)) {
+		tui_say(t, true, "%s", err);
+		return;
+	}
+	position_set_last(path, err, sizeof err);
+	snprintf(t->save_path, sizeof t->save_path, "%s", path);
+	tui_say(t, false, "saved to %s", path);
+}
+
+void tui_relayout(struct tui *t)
+{
+	geom_layout(&t->lay, COLS, LINES);
+	if (!t->lay.too_small)
+		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+}
+
+/* The start menu: new game with its options, help, quit (and continue a game in progress). */
+enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_MISHAP,
+		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
+
+static void start_draw(struct tui *t, const int *items, int n, int sel)
+{
+	erase();
+	static const char *const title[] = {
+		"A N T I E T A M",
+		"Burnished Rows of Steel",
+		"Sharpsburg, Maryland - 17 September 1862",
+	};
+	int y = LINES / 2 - 9;
+	if (y < 0)
+		y = 0;
+	for (int i = 0; i < 3; i++) {
+		int len = (int)strlen(title[i]);
+		if (i == 0)
+			attron(A_BOLD);
+		mvaddstr(y + i * 2, (COLS - len) / 2 > 0 ? (COLS - len) / 2 : 0, title[i]);
+		attroff(A_BOLD);
+	}
+	y += 7;
+	int x = COLS / 2 - 22;
+	if (x < 0)
+		x = 0;
+	for (int i = 0; i < n; i++) {
+		char line[128];
+		switch (items[i]) {
+		case START_CONTINUE:
+			snprintf(line, sizeof line, "Continue the game (turn %d, %s)", t->g->turn,
+				 tui_turn_time(t, t->g->turn));
+			break;
+		case START_NEW:
+			snprintf(line, sizeof line, "New game: historical set-up, two players");
+			break;
+		case START_RESUME: snprintf(line, sizeof line, "Resume the last game saved"); break;
+		case START_LOAD: snprintf(line, sizeof line, "Load a position file..."); break;
+		case START_MISHAP:
+			snprintf(line, sizeof line, "  [%c] Terrible Mishap (8.14)", t->gopt.mishap ? 'x' : ' ');
+			break;
+		case START_UNLEASHED:
+			snprintf(line, sizeof line, "  [%c] McClellan unleashed (13.0: no corps commitment)",
+				 t->gopt.unleashed ? 'x' : ' ');
+			break;
+		case START_HELP: snprintf(line, sizeof line, "Help: keys and sequence of play"); break;
+		default: snprintf(line, sizeof line, "Quit"); break;
+		}
+		if (i == sel)
+			attron(A_REVERSE);
+		mvaddnstr(y + i, x, line, COLS - x);
+		attroff(A_REVERSE);
+	}
+	mvaddnstr(LINES - 2 > y + n ? LINES - 2 : y + n + 1, x,
+		  "Up/Down choose, Enter or Space select, q quit", COLS - x);
+	refresh();
+}
+
+/* A line of text typed under the start menu. */
+static bool start_prompt(const char *question, char *buf, size_t len)
+{
+	size_t n = strlen(buf);
+	curs_set(1);
+	for (;;) {
+		move(LINES - 1, 0);
+		clrtoeol();
+		mvaddnstr(LINES - 1, 0, question, COLS - 1);
+		int x = (int)strlen(question) + 1;
+		if (x < COLS)
+			mvaddnstr(LINES - 1, x, buf, COLS - x - 1);
+		refresh();
+		int ch = getch();
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 27) {
+			curs_set(0);
+			return ch != 27 && n > 0;
+		}
+		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0)
+			buf[--n] = 0;
+		else if (ch == 21)
+			buf[n = 0] = 0;
+		else if (ch >= 32 && ch < 127 && n + 1 < len) {
+			buf[n++] = (char)ch;
+			buf[n] = 0;
+		}
+	}
+}
+
+static void start_menu(struct tui *t)
+{
+	int items[START_COUNT], n = 0;
+	char last[POSITION_PATH_MAX], err[256];
+	if (t->playing)
+		items[n++] = START_CONTINUE;
+	if (position_last(last, sizeof last, err, sizeof err))
+		items[n++] = START_RESUME;
+	items[n++] = START_NEW;
+	items[n++] = START_MISHAP;
+	items[n++] = START_UNLEASHED;
+	items[n++] = START_LOAD;
+	items[n++] = START_HELP;
+	items[n++] = START_QUIT;
+	int sel = 0;
+	for (;;) {
+		start_draw(t, items, n, sel);
+		int ch = getch();
+		switch (ch) {
+		case KEY_UP: case 'k': case '8': sel = (sel + n - 1) % n; break;
+		case KEY_DOWN: case 'j': case '2': sel = (sel + 1) % n; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 'q': case 'Q': t->quit = true; return;
+		case '?': case KEY_F(1): dialog_help(t); break;
+		case '\n': case '\r': case KEY_ENTER: case ' ':
+			switch (items[sel]) {
+			case START_CONTINUE: return;
+			case START_NEW: new_game(t); return;
+			case START_RESUME:
+				if (load_game(t, last))
+					return;
+				break;
+			case START_LOAD: {
+				char path[POSITION_PATH_MAX] = "antietam.pos";
+				if (start_prompt("Load the position file:", path, sizeof path) &&
+				    load_game(t, path))
+					return;
+				break;
+			}
+			case START_MISHAP: t->gopt.mishap = !t->gopt.mishap; break;
+			case START_UNLEASHED: t->gopt.unleashed = !t->gopt.unleashed; break;
+			case START_HELP: dialog_help(t); break;
+			default: t->quit = true; return;
+			}
+			break;
+		default: break;
+		}
+	}
+}
+
+/* ---- the main loop ---- */
+
+static void move_cursor(struct tui *t, int dx, int dy, int times)
+{
+	for (int i = 0; i < times; i++)
+		t->cursor = geom_step(t->cursor, dx, dy);
+	t->panel_scroll = 0;
+	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+}
+
+static void mouse_click(struct tui *t)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return;
+	const struct geom_layout *l = &t->lay;
+	if (ev.x < l->map_x || ev.x >= l->map_x + l->map_w || ev.y < l->map_y ||
+	    ev.y >= l->map_y + l->map_h)
+		return;
+	int hex = geom_hex_at(ev.x - l->map_x + t->vx, ev.y - l->map_y + t->vy);
+	if (hex == HEX_NONE)
+		return;
+	bool again = hex == t->cursor;
+	t->cursor = hex;
+	t->panel_scroll = 0;
+	if (again || (ev.bstate & (BUTTON1_DOUBLE_CLICKED | BUTTON3_CLICKED)))
+		play_enter(t);
+}
+
+/* Keys while a game is shown; returns false to leave for the start menu. */
+static bool game_key(struct tui *t, int ch)
+{
+	switch (ch) {
+	case KEY_UP: case 'k': case '8': move_cursor(t, 0, -1, 1); break;
+	case KEY_DOWN: case 'j': case '2': move_cursor(t, 0, 1, 1); break;
+	case KEY_LEFT: case 'h': case '4': move_cursor(t, -1, 0, 1); break;
+	case KEY_RIGHT: case 'l': case '6': move_cursor(t, 1, 0, 1); break;
+	case KEY_A1: case KEY_HOME: case '7': move_cursor(t, -1, -1, 1); break;
+	case KEY_A3: case KEY_PPAGE: case '9': move_cursor(t, 1, -1, 1); break;
+	case KEY_C1: case KEY_END: case '1': move_cursor(t, -1, 1, 1); break;
+	case KEY_C3: case KEY_NPAGE: case '3': move_cursor(t, 1, 1, 1); break;
+	case 'K': case KEY_SR: move_cursor(t, 0, -1, 5); break;
+	case 'J': case KEY_SF: move_cursor(t, 0, 1, 5); break;
+	case 'H': case KEY_SLEFT: move_cursor(t, -1, 0, 5); break;
+	case 'L': case KEY_SRIGHT: move_cursor(t, 1, 0, 5); break;
+	case '\n': case '\r': case KEY_ENTER: case ' ': case KEY_B2: case '5': play_enter(t); break;
+	case 'a': play_menu(t, false); break;
+	case 'x': play_menu(t, true); break;
+	case 'e': play_end(t); break;
+	case 'u': play_undo(t); break;
+	case 'n': case '\t': play_next_unit(t); break;
+	case 27: play_cancel(t); t->msg[0] = 0; break;
+	case '?': case KEY_F(1): dialog_help(t); break;
+	case 'g': dialog_log(t); break;
+	case 'o': play_los(t); break;
+	case 'v': dialog_report(t); break;
+	case 'm':
+		t->opt.mono = !t->opt.mono;
+		draw_init_colours(t);
+		tui_say(t, false, "%s", t->opt.mono ? "monochrome: glyphs only" : "colour");
+		break;
+	case 'S': save_game(t); break;
+	case 'T': t->show_names = !t->show_names; break;
+	case '[': if (t->panel_scroll > 0) t->panel_scroll--; break;
+	case ']': t->panel_scroll++; break;
+	case KEY_MOUSE: mouse_click(t); break;
+	case KEY_RESIZE: tui_relayout(t); break;
+	case 'q': case 'Q':
+		if (dialog_confirm(t, "Leave the game for the start menu (it stays open)? (y/n)"))
+			return false;
+		break;
+	default: break;
+	}
+	return true;
+}
+
+/* Before each decision: the hot-seat hand-over and the end-of-game report. */
+static void before_decision(struct tui *t)
+{
+	const struct pending *p = &t->g->pending;
+	if (p->what == DECISION_GAMEOVER) {
+		if (t->last_side != SIDE_NONE) {
+			t->last_side = SIDE_NONE;
+			draw_frame(t);
+			dialog_report(t);
+		}
+		return;
+	}
+	if (p->side != t->last_side) {
+		if (t->last_side != SIDE_NONE) /* not before the first decision of a game */
+			dialog_handover(t, p->side);
+		t->last_side = p->side;
+	}
+}
+
+static void run(struct tui *t)
+{
+	while (!t->quit) {
+		if (!t->playing) {
+			start_menu(t);
+			continue;
+		}
+		before_decision(t);
+		draw_frame(t);
+		int ch = getch();
+		if (t->lay.too_small) {
+			if (ch == 'q' || ch == 'Q')
+				t->playing = false, start_menu(t);
+			else if (ch == KEY_RESIZE)
+				tui_relayout(t);
+			continue;
+		}
+		if (!game_key(t, ch))
+			start_menu(t);
+	}
+}
+
+static bool session_open(struct tui *t, const char *datadir)
+{
+	char err[1024];
+	if (!scenario_find_datadir(datadir, t->datadir, sizeof t->datadir, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return false;
+	}
+	t->scn = malloc(sizeof *t->scn);
+	t->g = malloc(sizeof *t->g);
+	t->undo = malloc(TUI_UNDO_MAX * sizeof *t->undo);
+	t->legal = malloc(TUI_LEGAL_MAX * sizeof *t->legal);
+	if (!t->scn || !t->g || !t->undo || !t->legal) {
+		fprintf(stderr, "antietam: out of memory\n");
+		return false;
+	}
+	if (!scenario_load(t->scn, t->datadir, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return false;
+	}
+	return true;
+}
+
+static void session_close(struct tui *t)
+{
+	position_record_free(&t->rec);
+	free(t->scn);
+	free(t->g);
+	free(t->undo);
+	free(t->legal);
+}
+
+int tui_main(const char *datadir, const struct tui_options *opt)
+{
+	struct tui *t = calloc(1, sizeof *t);
+	if (!t) {
+		fprintf(stderr, "antietam: out of memory\n");
+		return 2;
+	}
+	t->opt = *opt;
+	t->show_names = true;
+	t->cursor = 1916;
+	t->sel_unit = -1;
+	t->los_from = HEX_NONE;
+	if (!session_open(t, datadir)) {
+		session_close(t);
+		free(t);
+		return 2;
+	}
+	setlocale(LC_ALL, "");
+	t->utf8 = !opt->ascii && !strcmp(nl_langinfo(CODESET), "UTF-8");
+	if (!initscr()) {
+		fprintf(stderr, "antietam: cannot start the terminal (is TERM set?)\n");
+		session_close(t);
+		free(t);
+		return 2;
+	}
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON3_CLICKED, NULL);
+	mouseinterval(200);
+	draw_init_colours(t);
+	tui_relayout(t);
+	run(t);
+	endwin();
+	session_close(t);
+	free(t);
+	return 0;
+}

@@ -1,0 +1,169 @@
+/* tui_internal.h — what the files of the ncurses front-end share: the session (struct tui),
+ * drawing, dialogs and the map-driven play of each decision. Only src/tui/ includes it. */
+#ifndef ANTIETAM_TUI_INTERNAL_H
+#define ANTIETAM_TUI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+#include "position.h"
+#include "geom.h"
+#include "scenario.h"
+#include "tui.h"
+
+#define TUI_LEGAL_MAX 16384
+#define TUI_UNDO_MAX 128
+#define TUI_MARK_MAX 512
+
+/* What the map highlights in a hex (the union of these bits). */
+enum {
+	MARK_REACH = 1 << 0,      /* the selected unit may end its move here (cost shown) */
+	MARK_TARGET = 1 << 1,     /* a legal target (fire, attack, advance …) */
+	MARK_PATH = 1 << 2,       /* on the path of the action highlighted in a menu */
+	MARK_SELECTED = 1 << 3,   /* the selected unit's hex */
+	MARK_FROM = 1 << 4,       /* an attacker / firer of the highlighted action */
+};
+
+/* What Enter on the map does now. */
+enum tui_mode {
+	MODE_BROWSE,      /* nothing selected */
+	MODE_UNIT,        /* a unit is selected: its destinations / targets are marked */
+};
+
+struct tui {
+	struct tui_options opt;
+	bool utf8;                 /* the locale can show the wide glyphs */
+	bool colour;               /* the terminal has colours and mono is off */
+	char datadir[1024];
+	struct scenario *scn;
+
+	bool playing;              /* a game is in progress */
+	struct game *g;
+	struct game_options gopt;
+
+	/* undo within one movement phase: copies of the position before each move */
+	struct game *undo;
+	int undo_nrec[TUI_UNDO_MAX]; /* length of the record before each undoable move */
+	int nundo;
+
+	/* the game's record (position files keep it beside the position) */
+	struct position_record rec;
+	char save_path[POSITION_PATH_MAX];
+
+	/* the legal actions at the current decision (refreshed after every change) */
+	struct action *legal;
+	int nlegal;
+
+	/* view */
+	struct geom_layout lay;
+	int cursor;                /* hex under the cursor */
+	int vx, vy;                /* canvas origin of the map view */
+	bool show_names;
+	int panel_scroll;
+
+	/* selection */
+	enum tui_mode mode;
+	int sel_unit;
+	int los_from;              /* the hex a line of sight is traced from (HEX_NONE) */
+	uint8_t mark[HEX_INDEX_COUNT];
+	int16_t cost[HEX_INDEX_COUNT]; /* MP cost shown in MARK_REACH hexes, -1 none */
+
+	/* hot-seat hand-over: the side that decided last */
+	enum side last_side;
+	int seen_log;              /* events already shown in the log pane */
+
+	char msg[256];             /* message line */
+	bool msg_error;
+	bool quit;
+};
+
+/* ---- tui.c: the session ---- */
+
+/* Apply an action through the engine; on refusal put the engine's message (with its rule)
+ * on the message line and return false. Keeps the undo stack and the legal list current. */
+bool tui_apply(struct tui *t, const struct action *a);
+/* Recompute the legal actions and clear the marks after the position changed. */
+void tui_refresh_legal(struct tui *t);
+/* Put a message on the message line (printf style). */
+void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Recompute the screen split after a resize. */
+void tui_relayout(struct tui *t);
+/* The time a turn starts, from the Turn Record Track (data/tables.txt): "6:00 am". */
+const char *tui_turn_time(const struct tui *t, int turn);
+/* Side name for players ("Union", "Confederate"). */
+const char *tui_side_title(enum side s);
+
+/* ---- draw.c: one frame ---- */
+
+/* Compose the game screen without refreshing (dialogs draw over it, then refresh once). */
+void draw_compose(struct tui *t);
+/* Set up colour pairs (after start_color) for the current mode. */
+void draw_init_colours(struct tui *t);
+/* Compose the whole game screen (status, map, panel, log, message) and refresh once. */
+void draw_frame(struct tui *t);
+/* Put a UTF-8 string or its ASCII fallback at y, x, clipped to width w. */
+void draw_text(int y, int x, int w, const char *s);
+/* The label of a unit: "U12". */
+const char *draw_unit_id(const struct tui *t, int u);
+
+/* ---- dialog.c: menus and screens over the map ---- */
+
+/* A list of lines to choose from, over the panel; the map keeps showing the highlighted
+ * entry through `preview` (may be NULL). Typing filters; returns the chosen index or -1. */
+int dialog_menu(struct tui *t, const char *title, const char *const *items, int n, int start,
+		void (*preview)(struct tui *t, int index, void *ctx), void *ctx);
+/* An empty box with a border (menus and views draw into it). */
+void dialog_box(int y, int x, int h, int w);
+/* Ask for a line of text on the message line (buf holds the default); false on Esc. */
+bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len);
+/* A yes/no question on the message line; true for yes. */
+bool dialog_confirm(struct tui *t, const char *question);
+/* Full-screen pages of text (help, log, reports); any key pages on, q/Esc closes. */
+void dialog_text(struct tui *t, const char *title, const char *const *lines, int n);
+/* The hand-over screen between hot-seat players. */
+void dialog_handover(struct tui *t, enum side side);
+/* The help screen: keys, the sequence of play, the map legend. */
+void dialog_help(struct tui *t);
+/* The whole event log (game.log), newest last. */
+void dialog_log(struct tui *t);
+/* The end-of-game report. */
+void dialog_report(struct tui *t);
+
+/* ---- play.c: the decisions on the map ---- */
+
+/* Enter on the cursor hex: select a unit, move it, fire, attack … by the pending decision. */
+void play_enter(struct tui *t);
+/* The generic list of every legal action (the fallback that makes any decision playable). */
+void play_menu(struct tui *t, bool only_cursor);
+/* End the current phase or step, warning when units could still act. */
+void play_end(struct tui *t);
+/* Select the next unit that can act and put the cursor on it. */
+void play_next_unit(struct tui *t);
+/* Drop the selection and its marks. */
+void play_cancel(struct tui *t);
+/* Take back the last move of this movement phase. */
+void play_undo(struct tui *t);
+/* A one-line description of the pending decision ("Union: movement"). */
+void play_describe_pending(const struct tui *t, char *buf, size_t len);
+/* After every change of the position: a decision about one unit (retreat, advance,
+ * defensive fire …) selects that unit and shows it. */
+void play_after_change(struct tui *t);
+/* Show the artillery line of sight (10.6) from the selected unit (or the hex marked by the
+ * first press) to the cursor: the hexes crossed, and what blocks it with its rule. */
+void play_los(struct tui *t);
+/* Mark the hexes of one action on the map (its path, target and units). */
+void play_mark_action(struct tui *t, const struct action *a);
+
+/* ---- combat_view.c: odds before committing ---- */
+
+/* Show a gun's fire (range, fire value, DRMs with rules, the result of each die) and fire
+ * it on Enter; false when the player declined or the engine refused. */
+bool combat_view_fire(struct tui *t, const struct action *a);
+/* The attack builder on a defending hex: choose attackers, see each one's CRT column, DRMs
+ * and the result of each die, declare on Enter; `preselect` (a unit or -1) starts chosen. */
+void combat_view_attack(struct tui *t, int hex, int preselect);
+/* True when some legal declaration attacks hex. */
+bool combat_view_has_attack(const struct tui *t, int hex);
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# tui_smoke.sh — smoke test of the ncurses front-end in a detached tmux pane: start the
+# game, open a new game, move the cursor, select a unit, open and close the help screen,
+# resize the terminal, go back to the start menu and quit; each step asserts text on the
+# screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
+# no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
+# Usage: sh tests/tui_smoke.sh   (ANTIETAM_PROGRAM=./antietam by default, run from the top)
+set -u
+PROGRAM=${ANTIETAM_PROGRAM:-./antietam}
+command -v tmux >/dev/null 2>&1 || { echo "tui_smoke: tmux is not installed: skipped"; exit 77; }
+[ -x "$PROGRAM" ] || { echo "tui_smoke: $PROGRAM not built"; exit 1; }
+SOCK=antietam-smoke-$$
+STATE=$(mktemp -d)
+T="tmux -L $SOCK"
+cleanup() { $T kill-server 2>/dev/null; rm -rf "$STATE"; }
+trap cleanup EXIT INT TERM
+fail=0
+
+screen() { $T capture-pane -p -t smoke 2>/dev/null; }
+# expect TEXT [what]: wait up to 5 s for TEXT to appear on the screen
+expect() {
+	i=0
+	while [ $i -lt 50 ]; do
+		if screen | grep -qF -- "$1"; then echo "ok   ${2:-$1}"; return 0; fi
+		sleep 0.1; i=$((i + 1))
+	done
+	echo "FAIL ${2:-$1}: '$1' not on the screen:"; screen | sed 's/^/     | /'
+	fail=1
+	return 1
+}
+keys() { $T send-keys -t smoke "$@"; sleep 0.2; }
+
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
+expect "A N T I E T A M" "start menu"
+expect "New game" "new game entry"
+keys Enter
+expect "Turn 1 6:00 am" "status line: turn 1 at 6:00 am"
+expect "Union: " "the pending decision is the Union's"
+expect "Hex 1916 Dunker Church" "cursor starts on the Dunker Church"
+keys k
+expect "Hex 1915" "cursor moved north"
+keys l
+expect "Hex 2015" "cursor moved east"
+keys '?'
+expect "KEYS" "help screen"
+keys Space
+expect "SEQUENCE OF PLAY" "help, page 2: sequence of play"
+keys q
+expect "Log (g: all)" "back on the map"
+keys a
+expect "actions" "list of legal actions"
+keys Escape
+$T resize-window -t smoke -x 120 -y 40
+expect "Hex 2015" "redrawn after a resize to 120x40"
+$T resize-window -t smoke -x 50 -y 12
+expect "too small" "tiny terminal says so"
+$T resize-window -t smoke -x 80 -y 24
+expect "Hex 2015" "back at 80x24"
+keys q
+expect "(y/n)" "leave-game question"
+keys y
+expect "Continue the game" "start menu offers to continue"
+keys q
+expect "EXITED 0" "clean exit"
+[ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
+exit $fail
