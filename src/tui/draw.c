@@ -6,6 +6,7 @@
  * written and refreshed once: no flicker. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,6 +414,18 @@ static void draw_map(struct tui *t)
 
 /* ---- status line, panel, log, message ---- */
 
+/* "I:C II:A V:U": corps from..to-1 with the initial of their status (13.0). */
+static void corps_summary(const struct game *g, int from, int to, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int c = from; c < to && n < len; c++) {
+		const char *st = game_corps_status_name(g->corps[c]);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", roster_corps_name(c),
+				      st && st[0] ? toupper((unsigned char)st[0]) : '?');
+	}
+}
+
 static void draw_status(struct tui *t)
 {
 	const struct game *g = t->g;
@@ -422,14 +435,15 @@ static void draw_status(struct tui *t)
 	victory_two_player(g, &vc);
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
-	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | VP %s |", g->turn,
+	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | VP %s", g->turn,
 			 tui_turn_time(t, g->turn), tui_side_title(g->side), game_phase_name(g->phase),
 			 pend, vp);
-	for (int c = 0; c < CORPS_COUNT && n < (int)sizeof line - 16; c++) {
-		const char *st = game_corps_status_name(g->corps[c]);
-		n += snprintf(line + n, sizeof line - (size_t)n, " %s:%c", roster_corps_name(c),
-			      st && st[0] ? st[0] - 32 : '?');
-	}
+	/* The Union corps (13.0) on the status line when they fit, else atop the panel. */
+	char corps[64];
+	corps_summary(g, 0, CORPS_COUNT, corps, sizeof corps);
+	t->corps_in_panel = n + 3 + (int)strlen(corps) > COLS;
+	if (!t->corps_in_panel)
+		snprintf(line + n, sizeof line - (size_t)n, " | %s", corps);
 	attr_set(A_REVERSE, 0, NULL);
 	if (pal)
 		attr_set(A_NORMAL, slot_pair(C_STATUS), NULL);
@@ -526,6 +540,13 @@ static void build_panel(struct tui *t)
 	npanel = 0;
 	if (!mh)
 		return;
+	if (t->corps_in_panel) {
+		char a[32], b[32];
+		corps_summary(t->g, 0, 3, a, sizeof a);
+		corps_summary(t->g, 3, CORPS_COUNT, b, sizeof b);
+		pl(A_NORMAL, "Corps %s", a);
+		pl(A_NORMAL, "      %s", b);
+	}
 	const char *name = mh->name >= 0 && mh->name < m->nnames ? m->names[mh->name] : "";
 	pl(A_BOLD, "Hex %04d %s", hex, name);
 	pl(A_NORMAL, "%s, %s ground%s", map_terrain_name(mh->terrain), mh->high ? "high" : "low",
@@ -549,6 +570,27 @@ static void build_panel(struct tui *t)
 		pl(A_DIM, "no units");
 	for (int i = 0; i < n; i++)
 		panel_unit(t, units[i]);
+	/* The combat phase: every declared attack, so the order of resolution can be chosen. */
+	const struct combat_state *cs = &t->g->combat;
+	if (t->g->phase == PHASE_COMBAT && cs->ndecl > 0) {
+		pl(A_NORMAL, "%s", "");
+		pl(A_BOLD, "Attacks declared (round %d)", cs->round);
+		for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
+			const struct combat_decl *d = &cs->decl[i];
+			char line[128];
+			int len = 0;
+			for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
+				len += snprintf(line + len, sizeof line - (size_t)len, "%s%04d", k ? "+" : "",
+						d->defhex[k]);
+			len += snprintf(line + len, sizeof line - (size_t)len, " <-");
+			for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX && len < 100; k++)
+				len += snprintf(line + len, sizeof line - (size_t)len, " %s",
+						draw_unit_id(t, d->attacker[k]));
+			bool done = d->next >= d->nattackers;
+			pl(i == cs->current ? A_REVERSE : done ? A_DIM : A_NORMAL, " %s%s", line,
+			   done ? " (done)" : "");
+		}
+	}
 	if (t->sel_unit >= 0 && t->g->unit[t->sel_unit].hex != hex) {
 		pl(A_NORMAL, "%s", "");
 		pl(A_DIM, "selected:");

@@ -60,6 +60,7 @@ struct tui {
 	int cursor;                /* hex under the cursor */
 	int vx, vy;                /* canvas origin of the map view */
 	bool show_names;
+	bool corps_in_panel;       /* the status line is too narrow for the corps */
 	int panel_scroll;
 
 	/* selection */
