@@ -152,21 +152,65 @@ static bool action_hits_hex(const struct action *a, int hex)
 	return false;
 }
 
-/* The defending hexes and candidate attackers of the legal declarations on hex. */
-static void builder_collect(const struct tui *t, int hex, struct builder *b)
+/* The defending hexes of a declaration: its hex list, or its one target hex. */
+static int decl_hexes(const struct action *a, int *out)
 {
-	memset(b, 0, sizeof *b);
-	for (int i = 0; i < t->nlegal; i++) {
+	int n = 0;
+	if (a->n > 0)
+		for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
+			out[n++] = a->hex[k];
+	else
+		out[n++] = a->target;
+	return n;
+}
+
+static bool same_hexes(const int *a, int na, const int *b, int nb)
+{
+	if (na != nb)
+		return false;
+	for (int i = 0; i < na; i++) {
+		bool found = false;
+		for (int k = 0; k < nb; k++)
+			found |= a[i] == b[k];
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* Every distinct set of defending hexes the legal declarations on hex name (11.4: one
+ * hex, or several attacked together); returns the count. */
+static int builder_sets(const struct tui *t, int hex, int sets[][COMBAT_DEFHEX_MAX], int *nsets,
+			int max)
+{
+	int n = 0;
+	for (int i = 0; i < t->nlegal && n < max; i++) {
 		const struct action *a = &t->legal[i];
 		if (a->type != ACT_ATTACK || !action_hits_hex(a, hex))
 			continue;
-		if (b->ndefhex == 0) {
-			if (a->n > 0)
-				for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
-					b->defhex[b->ndefhex++] = a->hex[k];
-			else
-				b->defhex[b->ndefhex++] = a->target;
-		}
+		int h[COMBAT_DEFHEX_MAX];
+		int nh = decl_hexes(a, h);
+		bool seen = false;
+		for (int k = 0; k < n && !seen; k++)
+			seen = same_hexes(sets[k], nsets[k], h, nh);
+		if (seen)
+			continue;
+		memcpy(sets[n], h, sizeof h);
+		nsets[n++] = nh;
+	}
+	return n;
+}
+
+/* The candidate attackers of the legal declarations on exactly the hexes of b. */
+static void builder_collect(const struct tui *t, struct builder *b)
+{
+	b->ncand = 0;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		int h[COMBAT_DEFHEX_MAX];
+		int nh = a->type == ACT_ATTACK ? decl_hexes(a, h) : 0;
+		if (!nh || !same_hexes(h, nh, b->defhex, b->ndefhex))
+			continue;
 		for (int k = 0; k < a->nunits; k++) {
 			bool seen = false;
 			for (int j = 0; j < b->ncand; j++)
@@ -177,13 +221,50 @@ static void builder_collect(const struct tui *t, int hex, struct builder *b)
 	}
 }
 
+/* Choose which defending hexes to attack when the rules allow more than one grouping. */
+static bool builder_choose_hexes(struct tui *t, int hex, struct builder *b)
+{
+	enum { SETS_MAX = 16 };
+	int sets[SETS_MAX][COMBAT_DEFHEX_MAX], nsets[SETS_MAX];
+	int n = builder_sets(t, hex, sets, nsets, SETS_MAX);
+	if (n == 0)
+		return false;
+	int k = 0;
+	if (n > 1) {
+		char text[SETS_MAX][64];
+		const char *items[SETS_MAX];
+		for (int i = 0; i < n; i++) {
+			int len = snprintf(text[i], sizeof text[i], "attack ");
+			for (int j = 0; j < nsets[i]; j++)
+				len += snprintf(text[i] + len, sizeof text[i] - (size_t)len, "%s%04d",
+						j ? " + " : "", sets[i][j]);
+			items[i] = text[i];
+		}
+		k = dialog_menu(t, "Which defending hexes (11.4)?", items, n, 0, NULL, NULL);
+		if (k < 0)
+			return false;
+	}
+	memset(b, 0, sizeof *b);
+	memcpy(b->defhex, sets[k], sizeof sets[k]);
+	b->ndefhex = nsets[k];
+	builder_collect(t, b);
+	return true;
+}
+
 static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 {
 	v->n = 0;
-	char hexes[32] = "";
+	/* the defenders */
 	for (int i = 0; i < b->ndefhex; i++) {
-		size_t len = strlen(hexes);
-		snprintf(hexes + len, sizeof hexes - len, "%s%04d", i ? "+" : "", b->defhex[i]);
+		int units[8];
+		int n = game_units_at(t->g, b->defhex[i], units, 8);
+		char line[96];
+		int len = snprintf(line, sizeof line, "defending %04d:", b->defhex[i]);
+		for (int k = 0; k < n && k < 8 && len < 80; k++)
+			len += snprintf(line + len, sizeof line - (size_t)len, " %s cv%d m%d",
+					draw_unit_id(t, units[k]), game_unit_cv(t->g, units[k]),
+					game_unit_morale(t->g, units[k]));
+		vl(v, A_NORMAL, "%s", line);
 	}
 	int designated[CAND_MAX], nd = 0;
 	for (int i = 0; i < b->ncand; i++)
@@ -214,13 +295,13 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 		vl(v, A_DIM, "choose attackers to see the odds (each attacks in turn, 11.4)");
 	vl(v, A_NORMAL, "%s", "");
 	vl(v, A_BOLD, "Space: choose  Enter: declare  Esc: cancel");
-	(void)hexes;
 }
 
 void combat_view_attack(struct tui *t, int hex, int preselect)
 {
 	struct builder b;
-	builder_collect(t, hex, &b);
+	if (!builder_choose_hexes(t, hex, &b))
+		return;
 	if (b.ncand == 0) {
 		tui_say(t, true, "no unit may attack %04d now", hex);
 		return;
@@ -231,10 +312,13 @@ void combat_view_attack(struct tui *t, int hex, int preselect)
 	int sel = 0;
 	struct view v;
 	char title[64];
-	snprintf(title, sizeof title, "Attack on %04d%s (11.0)", b.defhex[0], b.ndefhex > 1 ? "+" : "");
+	int len = snprintf(title, sizeof title, "Attack on ");
+	for (int i = 0; i < b.ndefhex; i++)
+		len += snprintf(title + len, sizeof title - (size_t)len, "%s%04d", i ? "+" : "", b.defhex[i]);
+	snprintf(title + len, sizeof title - (size_t)len, " (11.0)");
 	for (;;) {
 		builder_view(t, &b, &v);
-		int ch = show_view(t, title, &v, sel);
+		int ch = show_view(t, title, &v, sel + b.ndefhex);
 		switch (ch) {
 		case KEY_UP: case 'k': sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: case 'j': sel = sel + 1 < b.ncand ? sel + 1 : sel; break;

@@ -138,9 +138,18 @@ static void select_unit(struct tui *t, int u)
 	nd = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		nd += (t->mark[i] & (MARK_REACH | MARK_TARGET)) != 0;
+	int self = 0;
+	for (int i = 0; i < t->nlegal; i++)
+		if (action_uses(&t->legal[i], u) && action_dest(t, &t->legal[i]) == HEX_NONE &&
+		    t->legal[i].type != ACT_END && t->legal[i].type != ACT_DECLINE)
+			self++;
 	const struct unit_def *d = &t->scn->roster.unit[u];
-	tui_say(t, false, "%s %s: %d hex%s marked; Enter on one to act, Esc to drop", d->id,
-		d->commander, nd, nd == 1 ? "" : "es");
+	if (self && !nd)
+		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,
+			game_decision_name(t->g->pending.what));
+	else
+		tui_say(t, false, "%s %s: %d hex%s marked; Enter on one to act, Esc to drop", d->id,
+			d->commander, nd, nd == 1 ? "" : "es");
 }
 
 /* The pending decision names a unit (retreat, advance, defensive fire …): select it. */
@@ -257,10 +266,17 @@ static bool act_selected(struct tui *t)
 	if (!idx)
 		return false;
 	int n = 0;
-	for (int i = 0; i < t->nlegal; i++)
-		if (action_uses(&t->legal[i], t->sel_unit) &&
-		    action_dest(t, &t->legal[i]) == t->cursor)
+	int here = t->g->unit[t->sel_unit].hex;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (!action_uses(a, t->sel_unit))
+			continue;
+		int d = action_dest(t, a);
+		/* An action that goes nowhere (a supporting advance) is done on the unit itself. */
+		if (d == t->cursor || (d == HEX_NONE && here == t->cursor && a->type != ACT_END &&
+				       a->type != ACT_DECLINE))
 			idx[n++] = i;
+	}
 	bool attack = false;
 	for (int i = 0; i < n; i++)
 		attack |= t->legal[idx[i]].type == ACT_ATTACK;
