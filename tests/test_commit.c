@@ -220,6 +220,19 @@ static void test_creek_crossing_lifts_all(void **state)
 	ok("move U38 3821");
 }
 
+/* The combat module asks commit.c who may attack (8.12, 13.3F, 8.12B). */
+static void test_attacks_by_status(void **state)
+{
+	(void)state;
+	fresh(SETUP_HISTORICAL);
+	ok("place U29 2010");                   /* XII Available */
+	ok("place C1 2011");
+	ok("set phase union combat");
+	refused("attack 2011 U29", "13.3F");
+	G->commitment_lifted = true;            /* as after a Confederate crossed the creek */
+	ok("attack 2011 U29");
+}
+
 static void test_availability_rolls(void **state)
 {
 	(void)state;
@@ -297,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_creek_exemption),
 		cmocka_unit_test(test_lifting),
 		cmocka_unit_test(test_creek_crossing_lifts_all),
+		cmocka_unit_test(test_attacks_by_status),
 		cmocka_unit_test(test_availability_rolls),
 		cmocka_unit_test(test_withdrawal),
 	};

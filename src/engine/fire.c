@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "combat_internal.h"
+#include "commit.h"
 #include "los.h"
 
 bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen)
 {
 	const struct unit_def *d = cdef(g, gun);
-	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !g->opt.unleashed &&
-	    g->corps[d->corps] == CORPS_UNAVAILABLE) {
+	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !commit_unit_may_fire(g, gun, -1)) {
 		snprintf(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may not fire",
 			 d->id, d->formation);
 		return false;

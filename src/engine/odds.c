@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "combat_internal.h"
+#include "commit.h"
 
 /* ---- shared queries ---- */
 
@@ -50,20 +51,13 @@ bool combat_zoc_reaches(const struct game *g, int from, int to)
 	return game_side_passable(g, from, to);
 }
 
-/* Bit of a Confederate unit in corps_lifted (13.3F): its number less one. */
-static uint64_t lifted_bit(const struct game *g, int c)
-{
-	return (uint64_t)1 << (cdef(g, c)->number - 1);
-}
-
 bool cu_corps_may_attack(const struct game *g, int u, int c)
 {
 	const struct unit_def *d = cdef(g, u);
-	if (d->side != SIDE_UNION || d->corps == CORPS_NONE || g->opt.unleashed)
+	if (d->side != SIDE_UNION || d->corps == CORPS_NONE)
 		return true;
-	if (g->corps[d->corps] == CORPS_COMMITTED)
-		return true;
-	return (g->corps_lifted[d->corps] & lifted_bit(g, c)) != 0;
+	/* 8.12A, 13.2A, 13.3F, 13.4C; 8.12B and the 13.0 option lift it all */
+	return commit_unit_may_fight(g, u, c);
 }
 
 /* ---- who may attack what ---- */

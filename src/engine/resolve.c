@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "combat_internal.h"
+#include "commit.h"
 
 static enum side defender(const struct game *g) { return enemy_of(g->side); }
 
@@ -102,6 +103,8 @@ void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
 	struct combat_state *cs = &g->combat;
 	cs->advancer = (int16_t)u;
 	cs->advance_from = g->unit[u].hex;
+	if (cdef(g, u)->side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
+		commit_note_confederate_move(g, u, cs->advance_from, hex);
 	g->unit[u].hex = (int16_t)hex;
 	game_log(g, "%s advances from %04d into %04d (11.18)", cdef(g, u)->id, cs->advance_from,
 		 hex);

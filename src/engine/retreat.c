@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "combat_internal.h"
+#include "commit.h"
 
 struct search {
 	const struct game *g;
@@ -192,6 +193,8 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 		int h = path[i];
 		int friends[8];
 		int nf = cu_side_at(g, h, side, friends, 8);
+		if (side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
+			commit_note_confederate_move(g, u, g->unit[u].hex, h);
 		g->unit[u].hex = (int16_t)h;
 		if (game_in_ezoc(g, h, side)) {
 			through_ezoc = true;
