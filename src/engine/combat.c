@@ -203,6 +203,7 @@ static void cancel(struct game *g, int di)
 	for (int i = di + 1; i < cs->ndecl; i++)
 		cs->decl[i - 1] = cs->decl[i];
 	cs->ndecl--;
+	memset(&cs->decl[cs->ndecl], 0, sizeof cs->decl[0]);
 }
 
 /* 11.1B: an enemy unit with a declared attacker in its ZOC that no declaration attacks;

@@ -192,6 +192,84 @@ static void write_corps(FILE *f, const struct game *g)
 	}
 }
 
+/* ---- the rest of a combat in progress (combat.h): where it stands, who is queued how,
+ * round one's hexes, and the last fire and attack resolved ---- */
+
+static const char *const stage_names[] = {
+	[CS_DECLARE] = "declare", [CS_CHOOSE] = "choose", [CS_DEFFIRE] = "deffire",
+	[CS_ATTACK] = "attack", [CS_RETREAT] = "retreat", [CS_ADVANCE] = "advance",
+	[CS_SUPPORT] = "support", [CS_BREAKOFF] = "breakoff", [CS_BO_RETREAT] = "bo-retreat",
+	[CS_BO_ADVANCE] = "bo-advance", [CS_BO_SUPPORT] = "bo-support", [CS_OVER] = "over",
+};
+static const char *const kind_names[] = { "mandatory", "mandatory-rolled", "breakoff" };
+
+static void write_unit_or_none(FILE *f, int u)
+{
+	char name[16];
+	if (u < 0) {
+		fputs("-", f);
+		return;
+	}
+	unit_name(u, name);
+	fputs(name, f);
+}
+
+static void write_unit_set(FILE *f, const uint64_t *set)
+{
+	int16_t list[ROSTER_UNITS];
+	int n = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (set[u / 64] >> (u % 64) & 1)
+			list[n++] = (int16_t)u;
+	write_unit_list(f, list, n);
+}
+
+static void write_combat_flow(FILE *f, const struct combat_state *c)
+{
+	fprintf(f, "combat-flow stage=%s auto=%s attacking=",
+		c->stage >= 0 && c->stage <= CS_OVER ? stage_names[c->stage] : "over",
+		yes_no(c->auto_order));
+	write_unit_or_none(f, c->attacking);
+	fputs(" advancer=", f);
+	write_unit_or_none(f, c->advancer);
+	fprintf(f, " from=%d", c->advance_from); /* a hex id, -1 for none */
+	fprintf(f, " breakoff=%s asked=", side_names[c->breakoff_side <= SIDE_NONE &&
+							  c->breakoff_side >= 0 ? c->breakoff_side : SIDE_NONE]);
+	write_unit_set(f, c->asked);
+	fputs(" attacked=", f);
+	write_unit_set(f, c->attacked_round);
+	fputs(" attacked-r1=", f);
+	write_unit_set(f, c->attacked_r1);
+	fputs(" kinds=", f);
+	if (c->nqueue == 0)
+		fputs("-", f);
+	for (int i = 0; i < c->nqueue; i++)
+		fprintf(f, "%s%s", i ? "," : "",
+			kind_names[c->queue_kind[i] == RETREAT_BREAKOFF ? 2 : c->queue_rolled[i] ? 1 : 0]);
+	putc('\n', f);
+	for (int i = 0; i < c->nr1; i++)
+		fprintf(f, "round1 %04d corps=%s engaged=%s\n", c->r1[i].hex,
+			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? corps_names[c->r1[i].corps]
+									     : "-",
+			yes_no(c->r1[i].engaged));
+	if (c->last_fire.valid) {
+		fputs("last-fire gun=", f);
+		write_unit_or_none(f, c->last_fire.gun);
+		fputs(" target=", f);
+		write_unit_or_none(f, c->last_fire.target);
+		fprintf(f, " roll=%d drm=%d steps=%d\n", c->last_fire.roll, c->last_fire.drm,
+			c->last_fire.steps);
+	}
+	if (c->last_attack.valid) {
+		const struct attack_report *a = &c->last_attack;
+		fputs("last-attack attacker=", f);
+		write_unit_or_none(f, a->attacker);
+		fprintf(f, " hex=%04d column=%d drm=%d roll=%d attacker-loss=%d defender-loss=%d "
+			"retreat=%s\n", a->defhex, a->column, a->drm, a->roll, a->attacker_loss,
+			a->defender_loss, yes_no(a->retreat));
+	}
+}
+
 static void write_combat(FILE *f, const struct combat_state *c)
 {
 	fprintf(f, "combat round=%d current=%d attacker-loss=%d defender-loss=%d retreat=%s\n",
@@ -214,6 +292,7 @@ static void write_combat(FILE *f, const struct combat_state *c)
 		fprintf(f, " %s", name);
 	}
 	putc('\n', f);
+	write_combat_flow(f, c);
 }
 
 static void write_log(FILE *f, const struct game *g)
@@ -300,6 +379,7 @@ struct reader {
 	bool control_seen[HEX_INDEX_COUNT];
 	bool entry_seen[HEX_NROWS + HEX_NCOLS];
 	int nevents;
+	int nkinds;                       /* entries of combat-flow kinds= (-1: none read) */
 };
 
 typedef bool (*record_fn)(struct reader *r);
@@ -932,6 +1012,193 @@ static bool rd_queue(struct reader *r)
 	return true;
 }
 
+/* "U3" or "-" (-1). */
+static bool parse_unit_or_none(struct reader *r, const char *s, int *out)
+{
+	*out = -1;
+	return !strcmp(s, "-") || parse_unit(r, s, out);
+}
+
+static bool parse_unit_set(struct reader *r, const char *s, uint64_t *set)
+{
+	int16_t list[ROSTER_UNITS];
+	int n;
+	set[0] = set[1] = 0;
+	if (!parse_unit_list(r, s, list, ROSTER_UNITS, &n))
+		return false;
+	for (int i = 0; i < n; i++)
+		set[list[i] / 64] |= (uint64_t)1 << (list[i] % 64);
+	return true;
+}
+
+static bool rd_combat_flow(struct reader *r)
+{
+	static const char *const keys[] = { "stage", "auto", "attacking", "advancer", "from",
+					    "breakoff", "asked", "attacked", "attacked-r1", "kinds" };
+	enum { NK = 10 };
+	bool seen[NK] = { false };
+	struct combat_state *c = &r->g->combat;
+	for (int i = 1; i < r->df.nfields; i++) {
+		char key[16];
+		int k, v;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, NK, seen, &k))
+			return false;
+		switch (k) {
+		case 0:
+			if (!parse_name(r, val, stage_names, NAMES(stage_names), key, &v))
+				return false;
+			c->stage = (int8_t)v;
+			break;
+		case 1:
+			if (!parse_yes_no(r, val, key, &c->auto_order))
+				return false;
+			break;
+		case 2:
+		case 3:
+			if (!parse_unit_or_none(r, val, &v))
+				return false;
+			*(k == 2 ? &c->attacking : &c->advancer) = (int16_t)v;
+			break;
+		case 4:
+			if (!parse_int(r, val, -1, HEX_COL_MAX * 100 + HEX_ROW_MAX, key, &v))
+				return false;
+			c->advance_from = (int16_t)v;
+			break;
+		case 5:
+			if (!parse_name(r, val, side_names, 3, key, &v))
+				return false;
+			c->breakoff_side = (int8_t)v;
+			break;
+		case 6:
+		case 7:
+		case 8:
+			if (!parse_unit_set(r, val, k == 6 ? c->asked : k == 7 ? c->attacked_round
+										 : c->attacked_r1))
+				return false;
+			break;
+		default: {
+			r->nkinds = 0;
+			if (!strcmp(val, "-"))
+				break;
+			char buf[DATAFILE_LINE_MAX];
+			snprintf(buf, sizeof buf, "%s", val);
+			for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
+				if (r->nkinds == COMBAT_QUEUE_MAX)
+					return FAIL("more than %d retreat kinds", COMBAT_QUEUE_MAX);
+				if (!parse_name(r, tok, kind_names, 3, "kind", &v))
+					return false;
+				c->queue_kind[r->nkinds] = (uint8_t)(v == 2 ? RETREAT_BREAKOFF
+									    : RETREAT_MANDATORY);
+				c->queue_rolled[r->nkinds] = v == 1;
+				r->nkinds++;
+			}
+		}
+		}
+	}
+	return require_keys(r, keys, NK, seen);
+}
+
+static bool rd_round1(struct reader *r)
+{
+	struct combat_state *c = &r->g->combat;
+	int h, v;
+	bool engaged;
+	if (!nfields(r, 4, 4) || !parse_hex(r, r->df.field[1], &h))
+		return false;
+	char key[16];
+	const char *val = split_key(r, r->df.field[2], key, sizeof key);
+	if (!val || strcmp(key, "corps"))
+		return val ? FAIL("expected corps=, found '%s'", r->df.field[2]) : false;
+	v = CORPS_NONE;
+	if (strcmp(val, "-") && !parse_name(r, val, corps_names, CORPS_COUNT, "corps", &v))
+		return false;
+	val = split_key(r, r->df.field[3], key, sizeof key);
+	if (!val || strcmp(key, "engaged"))
+		return val ? FAIL("expected engaged=, found '%s'", r->df.field[3]) : false;
+	if (!parse_yes_no(r, val, key, &engaged))
+		return false;
+	struct combat_r1hex *e = &c->r1[c->nr1++];
+	e->hex = (int16_t)h;
+	e->corps = (int8_t)v;
+	e->engaged = engaged;
+	return true;
+}
+
+/* KEY=N fields into out[] in the order of keys (all required). */
+static bool parse_int_keys(struct reader *r, int from, const char *const *keys, int n,
+			   const int *min, const int *max, int *out)
+{
+	bool seen[8] = { false };
+	if (!nfields(r, from + n, from + n))
+		return false;
+	for (int i = from; i < from + n; i++) {
+		char key[16];
+		int k;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, n, seen, &k))
+			return false;
+		if (!strcmp(keys[k], "retreat")) {
+			bool b;
+			if (!parse_yes_no(r, val, key, &b))
+				return false;
+			out[k] = b;
+		} else if (!parse_int(r, val, min[k], max[k], key, &out[k])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool rd_last_fire(struct reader *r)
+{
+	static const char *const keys[] = { "roll", "drm", "steps" };
+	static const int min[] = { 1, -20, 0 }, max[] = { 6, 20, 2 };
+	struct fire_report *f = &r->g->combat.last_fire;
+	int v[3], gun, target;
+	char key[16];
+	const char *val;
+	if (!nfields(r, 6, 6))
+		return false;
+	if (!(val = split_key(r, r->df.field[1], key, sizeof key)) || strcmp(key, "gun") ||
+	    !parse_unit(r, val, &gun))
+		return val && strcmp(key, "gun") ? FAIL("expected gun=") : false;
+	if (!(val = split_key(r, r->df.field[2], key, sizeof key)) || strcmp(key, "target") ||
+	    !parse_unit(r, val, &target))
+		return val && strcmp(key, "target") ? FAIL("expected target=") : false;
+	if (!parse_int_keys(r, 3, keys, 3, min, max, v))
+		return false;
+	*f = (struct fire_report){ .gun = (int16_t)gun, .target = (int16_t)target,
+		.roll = (int8_t)v[0], .drm = (int8_t)v[1], .steps = (int8_t)v[2], .valid = true };
+	return true;
+}
+
+static bool rd_last_attack(struct reader *r)
+{
+	static const char *const keys[] = { "hex", "column", "drm", "roll", "attacker-loss",
+					    "defender-loss", "retreat" };
+	static const int min[] = { 1000, 0, -30, 1, 0, 0, 0 }, max[] = { 4244, 4, 30, 6, 6, 6, 1 };
+	struct attack_report *a = &r->g->combat.last_attack;
+	int v[7], att;
+	char key[16];
+	const char *val;
+	if (!nfields(r, 9, 9))
+		return false;
+	if (!(val = split_key(r, r->df.field[1], key, sizeof key)) || strcmp(key, "attacker") ||
+	    !parse_unit(r, val, &att))
+		return val && strcmp(key, "attacker") ? FAIL("expected attacker=") : false;
+	if (!parse_int_keys(r, 2, keys, 7, min, max, v))
+		return false;
+	if (!hex_valid(v[0]))
+		return FAIL("'%d' is not a hex on the map", v[0]);
+	*a = (struct attack_report){ .attacker = (int16_t)att, .defhex = (int16_t)v[0],
+		.column = (int8_t)v[1], .drm = (int8_t)v[2], .roll = (int8_t)v[3],
+		.attacker_loss = (int8_t)v[4], .defender_loss = (int8_t)v[5],
+		.retreat = v[6] != 0, .valid = true };
+	return true;
+}
+
 static bool rd_log_count(struct reader *r)
 {
 	return nfields(r, 2, 2) && parse_int(r, r->df.field[1], 0, 1 << 30, "log-count", &r->g->nlog);
@@ -1023,6 +1290,10 @@ static const struct record_key {
 	{ "combat", rd_combat, 1, 1 },
 	{ "decl", rd_decl, 0, COMBAT_DECL_MAX },
 	{ "queue", rd_queue, 1, 1 },
+	{ "combat-flow", rd_combat_flow, 0, 1 },
+	{ "round1", rd_round1, 0, COMBAT_DECL_MAX * COMBAT_DEFHEX_MAX },
+	{ "last-fire", rd_last_fire, 0, 1 },
+	{ "last-attack", rd_last_attack, 0, 1 },
 	{ "event", rd_event, 0, GAME_LOG_MAX },
 	{ "action", rd_action, 0, 1 << 30 },
 	{ "end", rd_end, 1, 1 },
@@ -1070,6 +1341,11 @@ static bool check_whole(struct reader *r)
 	if (g->combat.current >= g->combat.ndecl)
 		return FAIL("combat current=%d but only %d declarations", g->combat.current,
 			    g->combat.ndecl);
+	if (r->nkinds >= 0 && r->nkinds != g->combat.nqueue) {
+		r->df.line = r->line[key_index("combat-flow")];
+		return FAIL("combat-flow kinds= names %d retreats, the queue holds %d", r->nkinds,
+			    g->combat.nqueue);
+	}
 
 	/* The pending decision (SEQUENCE.md): its owner, phase and subject must fit. */
 	r->df.line = r->line[key_index("pending")];
@@ -1157,6 +1433,8 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	scratch->scn = s;
 	scratch->corps_moving = -1;
 	scratch->pending.subject = -1;
+	scratch->combat.attacking = scratch->combat.advancer = scratch->combat.advance_from = -1;
+	r->nkinds = -1;
 	memset(scratch->control, SIDE_NONE, sizeof scratch->control);
 	if (!datafile_open_stream(&r->df, f, name, "position", POSITION_VERSION) || !read_all(r)) {
 		snprintf(err, errlen, "%s", r->df.err);

@@ -178,6 +178,10 @@ static void queue_pop(struct combat_state *cs)
 		cs->queue_rolled[i - 1] = cs->queue_rolled[i];
 	}
 	cs->nqueue--;
+	/* keep the state canonical: what is not in use is zero (positions compare bytewise) */
+	cs->queue[cs->nqueue] = 0;
+	cs->queue_kind[cs->nqueue] = 0;
+	cs->queue_rolled[cs->nqueue] = false;
 }
 
 void combat_queue_pop(struct game *g) { queue_pop(&g->combat); }
@@ -351,6 +355,7 @@ static void end_of_round(struct game *g)
 	}
 	cs->round = 2;
 	cs->ndecl = 0;
+	memset(cs->decl, 0, sizeof cs->decl);
 	cs->current = -1;
 	cs->auto_order = false;
 	cs->attacked_r1[0] = cs->attacked_round[0];
