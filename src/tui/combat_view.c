@@ -38,12 +38,15 @@ static void vl(struct view *v, attr_t attr, const char *fmt, ...)
 static int show_view(struct tui *t, const char *title, const struct view *v, int highlight)
 {
 	draw_compose(t);
-	int w = 64;
+	int w = (int)strlen(title) + 6;
+	for (int i = 0; i < v->n; i++)
+		if ((int)strlen(v->line[i]) + 4 > w)
+			w = (int)strlen(v->line[i]) + 4;
 	if (w < t->lay.panel_w + 1)
 		w = t->lay.panel_w + 1;
 	if (w > COLS - 2)
 		w = COLS - 2;
-	int h = v->n + 3;
+	int h = v->n + 2;
 	if (h > LINES - 2)
 		h = LINES - 2;
 	int x = COLS - w, y = 1;
@@ -81,7 +84,7 @@ static void result_line(struct view *v, const int8_t *att, const int8_t *def, co
 		pd += def[d] > 0;
 		pr += ret[d];
 	}
-	vl(v, A_NORMAL, " chance: defender loses a step %d%%, retreats %d%%, attacker loses %d%%",
+	vl(v, A_NORMAL, " chance: defender hit %d%%, retreats %d%%; attacker hit %d%%",
 	   pd * 100 / 6, pr * 100 / 6, pa * 100 / 6);
 }
 

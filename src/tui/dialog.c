@@ -363,8 +363,8 @@ void dialog_log(struct tui *t)
 	dialog_text(t, "Log of dice and results, newest first", page_lines, npage);
 }
 
-/* Losses by side and who holds each objective: read straight off the position. */
-static void report_state(struct tui *t)
+/* Steps and units each side has lost: read straight off the position. */
+static void report_losses(struct tui *t)
 {
 	const struct game *g = t->g;
 	const struct roster *r = &t->scn->roster;
@@ -381,17 +381,19 @@ static void report_state(struct tui *t)
 		page("  %-12s lost %3d of %3d steps, %2d unit%s eliminated", tui_side_title(s), lost,
 		     steps, dead, dead == 1 ? "" : "s");
 	}
-	page("%s", "");
-	page("Objectives (hexes held: Union / Confederate / nobody)");
-	const struct map *m = &t->scn->map;
-	for (int i = 0; i < m->nobjectives; i++) {
-		int cnt[3] = { 0, 0, 0 };
-		for (int k = 0; k < m->objective[i].nhexes; k++) {
-			int c = g->control[hex_index(m->objective[i].hexes[k])];
-			cnt[c <= SIDE_NONE ? c : SIDE_NONE]++;
-		}
-		page("  %-24s %2d / %2d / %2d", m->objective[i].name, cnt[0], cnt[1], cnt[2]);
+}
+
+/* "union-marginal" as a reader says it: "Union Marginal". */
+static void level_title(const char *key, char *buf, size_t len)
+{
+	size_t n = 0;
+	bool up = true;
+	for (const char *p = key ? key : "?"; *p && n + 1 < len; p++) {
+		char c = *p == '-' ? ' ' : *p;
+		buf[n++] = up ? (char)toupper((unsigned char)c) : c;
+		up = c == ' ';
 	}
+	buf[n] = 0;
 }
 
 void dialog_report(struct tui *t)
@@ -404,9 +406,12 @@ void dialog_report(struct tui *t)
 	victory_two_player(t->g, &vc);
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
-	page("Union victory points: %s - %s%s", vp, vc.level ? vc.level : "?",
-	     over ? "" : " if the game ended now");
+	char level[48];
+	level_title(vc.level, level, sizeof level);
+	page("Union victory points: %s", vp);
+	page("Level of victory (3.5): %s%s", level, over ? "" : ", if the game ended now");
 	page("%s", "");
+	page("Victory points by objective (3.2-3.4)");
 	for (int i = 0; i < vc.nlines; i++) {
 		char v[16];
 		victory_format(vc.line[i].vp2, v, sizeof v);
@@ -418,6 +423,6 @@ void dialog_report(struct tui *t)
 	}
 	page("%s", "");
 	page("Losses");
-	report_state(t);
+	report_losses(t);
 	dialog_text(t, over ? "End of the game" : "Score", page_lines, npage);
 }

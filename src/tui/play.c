@@ -171,7 +171,9 @@ static void select_subject(struct tui *t)
 static void play_do(struct tui *t, const struct action *a)
 {
 	struct action copy = *a;
-	if (copy.type == ACT_FIRE)
+	if (copy.type == ACT_END)
+		play_end(t); /* with its warning when units could still act */
+	else if (copy.type == ACT_FIRE)
 		combat_view_fire(t, &copy);
 	else
 		tui_apply(t, &copy);
@@ -403,8 +405,9 @@ void play_end(struct tui *t)
 	enum decision w = t->g->pending.what;
 	if (waiting > 0 && (w == DECISION_MOVEMENT || w == DECISION_ARTILLERY || w == DECISION_COMBAT)) {
 		char q[320];
-		snprintf(q, sizeof q, "%d unit%s could still act (%s%s). End the %s? (y/n)", waiting,
-			 waiting == 1 ? "" : "s", names, waiting > 6 ? " ..." : "", game_decision_name(w));
+		snprintf(q, sizeof q, "%d unit%s could still act (%s%s). End the %s %s? (y/n)", waiting,
+			 waiting == 1 ? "" : "s", names, waiting > 6 ? " ..." : "", game_decision_name(w),
+			 w == DECISION_COMBAT ? "declarations" : "phase");
 		if (!dialog_confirm(t, q))
 			return;
 	}
