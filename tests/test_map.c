@@ -837,7 +837,7 @@ static void test_hex_command_batch(void **state)
 	assert_true(strncmp(buf, want_1916, strlen(want_1916)) == 0);
 	const char *want_2836 =
 		"\n\n= 2836 clear low\n"
-		"sides 2835:secondary 2935:secondary+creek+bridge 2936:none 2837:none 2736:slope "
+		"sides 2835:secondary+slope 2935:secondary+creek+bridge 2936:none 2837:none 2736:slope "
 		"2735:slope\n";
 	assert_non_null(strstr(buf, want_2836));
 	assert_true(n >= 2 && buf[n - 1] == '\n' && buf[n - 2] == '\n');
