@@ -134,9 +134,12 @@ static const char *cmd_vp(struct cli *c, int argc, char **argv, FILE *out, char 
 	victory_format(vc.vp2, buf, sizeof buf);
 	fprintf(out, "%s %s", buf, vc.level ? vc.level : "?");
 	for (int i = 0; detail && i < vc.nlines; i++) {
-		victory_format(vc.line[i].vp2, buf, sizeof buf);
-		fprintf(out, "\n%s %s held %d/%d", vc.line[i].key, buf, vc.line[i].held,
-			vc.line[i].nhexes);
+		const struct victory_line *l = &vc.line[i];
+		victory_format(l->vp2, buf, sizeof buf);
+		if (!strncmp(l->key, "eliminated-", 11))
+			fprintf(out, "\n%s %s units %d", l->key, buf, l->held);
+		else
+			fprintf(out, "\n%s %s held %d/%d", l->key, buf, l->held, l->nhexes);
 	}
 	return NULL;
 }

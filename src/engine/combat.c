@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "combat_internal.h"
+#include "commit.h"
 
 static enum side defender(const struct game *g) { return enemy_of(g->side); }
 
@@ -427,6 +428,8 @@ static bool apply_support(struct game *g, const struct action *a, char *err, siz
 		return false;
 	game_log(g, "%s makes a supporting advance from %04d into %04d (11.19)",
 		 cdef(g, a->unit)->id, g->unit[a->unit].hex, cs->advance_from);
+	if (cdef(g, a->unit)->side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
+		commit_note_confederate_move(g, a->unit, g->unit[a->unit].hex, cs->advance_from);
 	g->unit[a->unit].hex = cs->advance_from;
 	cs->stage = (int8_t)then;
 	combat_run(g);

@@ -133,15 +133,15 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 			snprintf(err, errlen, "11.17.3D: a retreat may not leave the map");
 			return false;
 		}
-		if (!hex_adjacent(a, b)) {
-			snprintf(err, errlen, "11.17: %04d is not adjacent to %04d", b, a);
-			return false;
-		}
 		for (int k = 0; k <= i; k++)
 			if (s.cur[k] == b) {
 				snprintf(err, errlen, "11.17.3E: %s may not enter %04d twice", id, b);
 				return false;
 			}
+		if (!hex_adjacent(a, b)) {
+			snprintf(err, errlen, "11.17: %04d is not adjacent to %04d", b, a);
+			return false;
+		}
 		unsigned f = map_side(&g->scn->map, a, b);
 		if ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD))) {
 			snprintf(err, errlen, "11.17.3C: no retreat across Antietam Creek %04d/%04d "
