@@ -237,6 +237,9 @@ bool game_stack_allows(const struct game *g, int hex, int u);
 bool game_stack_why(const struct game *g, int hex, int u, char *why, size_t whylen);
 /* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
 bool game_is_reinforcement(const struct game *g, int u);
+/* 4.6: true when unit u may never move into hex (a Confederate unit within two hexes of the
+ * Middle Bridge, 3324) — for moves, retreats and advances alike. */
+bool game_middle_bridge_forbids(const struct game *g, int u, int hex);
 /* 4.5C: true while unit u is one of Hood's units held on turn 1 (no move, no fire). */
 bool game_hood_held(const struct game *g, int u);
 /* Index of unit "U12"/"C7" (case-insensitive) without the roster loader; -1 if none. */

@@ -15,7 +15,6 @@
 #include "move.h"
 #include "tables.h"
 
-#define MIDDLE_BRIDGE 3324   /* 4.6 */
 #define COST_INF 255
 
 enum mode { MODE_PLAIN, MODE_ROAD_PRIMARY, MODE_ROAD_ANY, MODE_DOUBLE, MODE_DOUBLE_PRIMARY,
@@ -182,7 +181,7 @@ static void ctx_init(struct ctx *c, const struct game *g, int u)
 		c->far3[i] = near >= 3;
 		if (c->ban[i])
 			continue;
-		if (c->side == SIDE_CONFEDERATE && hex_distance(h, MIDDLE_BRIDGE) <= 2)
+		if (game_middle_bridge_forbids(g, u, h))
 			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
 		else if (available && near <= 4 && commit_available_forbids(g, u, h))
 			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
@@ -707,7 +706,7 @@ static const char *mishap_refused(const struct game *g, int v, int hex)
 		return "8.14B: 8.4: never into a hex holding enemy units";
 	if (game_in_ezoc(g, from, side) && game_in_ezoc(g, hex, side))
 		return "8.14B: 6.3A: not from EZOC directly into EZOC";
-	if (side == SIDE_CONFEDERATE && hex_distance(hex, MIDDLE_BRIDGE) <= 2)
+	if (game_middle_bridge_forbids(g, v, hex))
 		return "8.14B: 4.6: no Confederate unit within two hexes of the Middle Bridge";
 	if (!game_stack_allows(g, hex, v))
 		return "8.14B: 7.0: stacking";

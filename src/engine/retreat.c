@@ -32,6 +32,8 @@ static bool step_ok(const struct search *s, int a, int b, int depth)
 	unsigned f = map_side(&s->g->scn->map, a, b);
 	if ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD)))
 		return false; /* 11.17.3C, 8.7.6 */
+	if (game_middle_bridge_forbids(s->g, s->u, b))
+		return false; /* 4.6: "may ever move" */
 	return !cu_occupied(s->g, b, enemy_of(s->side));
 }
 
@@ -150,6 +152,11 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 		}
 		if (cu_occupied(g, b, enemy_of(s.side))) {
 			snprintf(err, errlen, "11.17.3C: %04d holds enemy units", b);
+			return false;
+		}
+		if (game_middle_bridge_forbids(g, u, b)) {
+			snprintf(err, errlen, "4.6: no Confederate unit may move within two hexes of "
+				 "the Middle Bridge (3324)");
 			return false;
 		}
 		s.cur[i + 1] = (int16_t)b;

@@ -124,6 +124,12 @@ bool game_is_reinforcement(const struct game *g, int u)
 	return !strcmp(d->formation, "AH");     /* 9.1A: C48–C53 */
 }
 
+bool game_middle_bridge_forbids(const struct game *g, int u, int hex)
+{
+	(void)g;
+	return game_unit_side(u) == SIDE_CONFEDERATE && hex_distance(hex, 3324) <= 2;
+}
+
 bool game_hood_held(const struct game *g, int u)
 {
 	return g->turn == 1 && !g->empty_setup && !g->hood_released &&
