@@ -319,7 +319,7 @@ void dialog_help(struct tui *t)
 	page("    movement phase: corps availability rolls (13.4D), Terrible Mishap (8.14,");
 	page("      option), withdrawal (13.5) and its movement (13.6), commitment (13.1),");
 	page("      then movement (8.0)");
-	page("    artillery fire phase (10.0): each gun may fire once; Moved markers come off");
+	page("    artillery fire phase (10.0): each gun may fire once; Moved markers go");
 	page("    combat phase (11.0): declare attacks, resolve them hex by hex, defensive");
 	page("      fire (11.5B), retreats (11.17), advances (11.18), supporting advances");
 	page("      (11.19), break off (11.5E), round two");
@@ -330,8 +330,9 @@ void dialog_help(struct tui *t)
 	page("THE MAP");
 	page("  a hex:  /U12 4\\   line A: the top unit (id, steps now) or the terrain");
 	page("          \\+2M_u/   line B, the hex's south side: +N more units, M Moved");
-	page("                    artillery, MP cost or X on marked hexes, u/c/* control");
-	page("                    of a victory hex (Union, Confederate, nobody)");
+	page("                    artillery, MP cost (9+: at double-time, 8.9) or X on");
+	page("                    marked hexes, u/c/* control of a victory hex (Union,");
+	page("                    Confederate, nobody)");
 	page("  terrain   %s woods  %s orchard  %s cornfield  %s town  %s high ground",
 	     t->utf8 ? "\u2663" : "T", t->utf8 ? "\u2022" : "o", t->utf8 ? "\u03c8" : "Y",
 	     t->utf8 ? "\u25a0" : "+", t->utf8 ? "\u00b7" : ".");

@@ -294,8 +294,9 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 	int idx = hex_index(hex);
 	if (t->mark[idx] & MARK_REACH && t->cost[idx] >= 0) {
 		char c[8];
-		snprintf(c, sizeof c, "%d", t->cost[idx]);
-		put_string(t, x + 2, y, c, 2, tattr, tpair);
+		/* "9+": reached only at double-time (8.9) */
+		snprintf(c, sizeof c, "%d%s", t->cost[idx], t->double_time[idx] ? "+" : "");
+		put_string(t, x + (t->cost[idx] >= 10 ? 1 : 2), y, c, 3, tattr, tpair);
 	}
 	if (t->mark[idx] & MARK_TARGET)
 		put_char(t, x + 2, y, 'X', tattr, tpair);
@@ -540,12 +541,29 @@ static void build_panel(struct tui *t)
 	npanel = 0;
 	if (!mh)
 		return;
-	if (t->corps_in_panel) {
+	enum decision w = t->g->pending.what;
+	if (t->corps_in_panel && w != DECISION_COMMITMENT && w != DECISION_WITHDRAWAL) {
 		char a[32], b[32];
 		corps_summary(t->g, 0, 3, a, sizeof a);
 		corps_summary(t->g, 3, CORPS_COUNT, b, sizeof b);
 		pl(A_NORMAL, "Corps %s", a);
 		pl(A_NORMAL, "      %s", b);
+	}
+	/* Corps decisions (13.0): every corps and its status, with what each may do. */
+	if (w == DECISION_COMMITMENT || w == DECISION_WITHDRAWAL) {
+		pl(A_BOLD, "Union corps (13.0)");
+		for (int c = 0; c < CORPS_COUNT; c++) {
+			char can[64] = "";
+			for (int i = 0; i < t->nlegal; i++)
+				if ((t->legal[i].type == ACT_COMMIT || t->legal[i].type == ACT_WITHDRAW) &&
+				    t->legal[i].target == c)
+					snprintf(can, sizeof can, "%s",
+						 t->legal[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
+			pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
+			   roster_corps_name(c), game_corps_status_name(t->g->corps[c]), can);
+		}
+		pl(A_DIM, " a: choose, e: done");
+		pl(A_NORMAL, "%s", "");
 	}
 	const char *name = mh->name >= 0 && mh->name < m->nnames ? m->names[mh->name] : "";
 	pl(A_BOLD, "Hex %04d %s", hex, name);

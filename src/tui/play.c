@@ -68,7 +68,7 @@ static void clear_marks(struct tui *t)
 {
 	memset(t->mark, 0, sizeof t->mark);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		t->cost[i] = -1;
+		t->cost[i] = -1, t->double_time[i] = false;
 }
 
 void play_cancel(struct tui *t)
@@ -133,7 +133,10 @@ static void select_unit(struct tui *t, int u)
 		int nr = move_reachable(t->g, u, dest, HEX_INDEX_COUNT, NULL, 0);
 		for (int i = 0; i < nr; i++)
 			if (hex_valid(dest[i].hex) && (t->mark[hex_index(dest[i].hex)] & MARK_REACH))
+			{
 				t->cost[hex_index(dest[i].hex)] = dest[i].cost;
+				t->double_time[hex_index(dest[i].hex)] = dest[i].double_time;
+			}
 	}
 	nd = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)

@@ -248,6 +248,15 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 	refresh();
 }
 
+/* Leave the program; a game in progress is autosaved so "Resume" finds it. */
+static void quit_game(struct tui *t)
+{
+	char err[256];
+	if (t->playing && t->g->pending.what != DECISION_GAMEOVER)
+		position_autosave(t->g, &t->rec, err, sizeof err);
+	t->quit = true;
+}
+
 /* A line of text typed under the start menu. */
 static bool start_prompt(const char *question, char *buf, size_t len)
 {
@@ -299,7 +308,7 @@ static void start_menu(struct tui *t)
 		case KEY_UP: case 'k': case '8': sel = (sel + n - 1) % n; break;
 		case KEY_DOWN: case 'j': case '2': sel = (sel + 1) % n; break;
 		case KEY_RESIZE: tui_relayout(t); break;
-		case 'q': case 'Q': t->quit = true; return;
+		case 'q': case 'Q': quit_game(t); return;
 		case '?': case KEY_F(1): dialog_help(t); break;
 		case '\n': case '\r': case KEY_ENTER: case ' ':
 			switch (items[sel]) {
@@ -319,7 +328,7 @@ static void start_menu(struct tui *t)
 			case START_MISHAP: t->gopt.mishap = !t->gopt.mishap; break;
 			case START_UNLEASHED: t->gopt.unleashed = !t->gopt.unleashed; break;
 			case START_HELP: dialog_help(t); break;
-			default: t->quit = true; return;
+			default: quit_game(t); return;
 			}
 			break;
 		default: break;
@@ -394,6 +403,7 @@ static bool game_key(struct tui *t, int ch)
 	case ']': t->panel_scroll++; break;
 	case KEY_MOUSE: mouse_click(t); break;
 	case KEY_RESIZE: tui_relayout(t); break;
+	case 12: clearok(curscr, TRUE); break; /* ^L: repaint */
 	case 'q': case 'Q':
 		if (dialog_confirm(t, "Leave the game for the start menu (it stays open)? (y/n)"))
 			return false;

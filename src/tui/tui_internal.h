@@ -69,6 +69,7 @@ struct tui {
 	int los_from;              /* the hex a line of sight is traced from (HEX_NONE) */
 	uint8_t mark[HEX_INDEX_COUNT];
 	int16_t cost[HEX_INDEX_COUNT]; /* MP cost shown in MARK_REACH hexes, -1 none */
+	bool double_time[HEX_INDEX_COUNT]; /* the cheapest way there is at double-time (8.9) */
 
 	/* hot-seat hand-over: the side that decided last */
 	enum side last_side;
