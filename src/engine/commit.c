@@ -55,7 +55,7 @@ bool commit_unit_may_fire(const struct game *g, int u, int target)
 
 /* Which bank of Antietam Creek each hex is on: 1 for the east bank (the side of the VI Corps
  * entry edge), 0 for the other; creek hexsides, bridged and forded included, divide them. */
-static void bank_map(const struct game *g, uint8_t *east)
+void commit_bank_map(const struct game *g, uint8_t *east)
 {
 	memset(east, 0, HEX_INDEX_COUNT);
 	int seed = g->scn->map.n_vi_corps_edge ? g->scn->map.vi_corps_edge[0] : 4217;
@@ -76,7 +76,7 @@ static void bank_map(const struct game *g, uint8_t *east)
 	}
 }
 
-static bool forbids(const struct game *g, int u, int hex, const uint8_t *east)
+bool commit_forbids_banks(const struct game *g, int u, int hex, const uint8_t *east)
 {
 	enum corps c = game_unit_def(g, u)->corps;
 	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
@@ -100,8 +100,8 @@ static bool forbids(const struct game *g, int u, int hex, const uint8_t *east)
 bool commit_available_forbids(const struct game *g, int u, int hex)
 {
 	uint8_t east[HEX_INDEX_COUNT];
-	bank_map(g, east);
-	return forbids(g, u, hex, east);
+	commit_bank_map(g, east);
+	return commit_forbids_banks(g, u, hex, east);
 }
 
 void commit_note_confederate_move(struct game *g, int u, int from, int to)

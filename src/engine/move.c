@@ -166,24 +166,39 @@ static void ctx_init(struct ctx *c, const struct game *g, int u)
 				c->ezoc[hex_index(n)] = 1;
 		}
 	}
+	/* distance to the nearest enemy, counted only up to 5 (8.9A needs 3, 13.3B needs 5) */
+	uint8_t near[HEX_INDEX_COUNT];
+	memset(near, 5, sizeof near);
+	for (int k = 0; k < ne; k++) {
+		int eh = g->unit[enemies[k]].hex;
+		for (int dc = -4; dc <= 4; dc++)
+			for (int dr = -5; dr <= 5; dr++) {
+				int col = hex_col(eh) + dc, row = hex_row(eh) + dr;
+				if (row < 0 || col < HEX_COL_MIN || col > HEX_COL_MAX)
+					continue;
+				int h = col * 100 + row;
+				if (!hex_valid(h))
+					continue;
+				int dist = hex_distance(h, eh);
+				if (dist < near[hex_index(h)])
+					near[hex_index(h)] = (uint8_t)dist;
+			}
+	}
+	uint8_t east[HEX_INDEX_COUNT];
+	if (available)
+		commit_bank_map(g, east);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int h = hex_from_index(i);
 		if (!hex_valid(h))
 			continue;
-		int near = 1000;
-		for (int k = 0; k < ne; k++) {
-			int dist = hex_distance(h, g->unit[enemies[k]].hex);
-			if (dist < near)
-				near = dist;
-			if (dist == 0)
-				c->ban[i] = BAN_ENEMY;          /* 8.4 */
-		}
-		c->far3[i] = near >= 3;
+		if (near[i] == 0)
+			c->ban[i] = BAN_ENEMY;                  /* 8.4 */
+		c->far3[i] = near[i] >= 3;
 		if (c->ban[i])
 			continue;
 		if (game_middle_bridge_forbids(g, u, h))
 			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
-		else if (available && near <= 4 && commit_available_forbids(g, u, h))
+		else if (available && near[i] <= 4 && commit_forbids_banks(g, u, h, east))
 			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
 		else if (is_artillery(c) && c->ezoc[i])
 			c->ban[i] = BAN_ARTILLERY_EZOC;         /* 6.5 */
