@@ -165,6 +165,41 @@ static void test_roads_and_bonus(void **state)
 	assert_int_equal(cost_at("U1", 2610), 2);
 }
 
+/* 8.9C: double-time with the road bonus: 2 x 8 + 6 on a primary road */
+static void test_double_time_road(void **state)
+{
+	(void)state;
+	fresh();
+	int road[26];
+	for (int i = 0; i < 26; i++)
+		road[i] = 2010 + i;
+	fx_road(S, road, 26, SIDE_PRIMARY);
+	ok("place U1 2010");
+	ok("place C1 3510");                                     /* far away */
+	assert_int_equal(cost_at("U1", 2032), 22);
+	assert_int_equal(cost_at("U1", 2033), -1);
+	ok("move U1 2032");
+	assert_true(G->unit[fx_u("U1")].flags & UF_DOUBLE_TIME);
+	assert_int_equal(G->unit[fx_u("U1")].mp_used, 22);
+}
+
+/* 8.8.3B reading: into a Sunken Road hex through a non-road side the in-hex cost is 1 */
+static void test_sunken_road(void **state)
+{
+	(void)state;
+	fresh();
+	fx_terrain(S, 2012, TERRAIN_WOODS);
+	fx_terrain(S, 2013, TERRAIN_WOODS);
+	S->map.hex[hex_index(2012)].sunken_road = true;
+	fx_side(S, 2012, 2013, SIDE_SECONDARY);
+	fx_side(S, 2011, 2012, SIDE_RUN);
+	ok("place U1 2010");
+	ok("place C1 1810");
+	assert_int_equal(path_cost("move U1 2011 2012"), 3);    /* 1 + (1 + run 1) */
+	assert_int_equal(path_cost("move U1 2011 2012 2013"), 4); /* along the road */
+	assert_int_equal(path_cost("move U1 2011 2111 2112 2013"), 5); /* 2013 is woods, off road */
+}
+
 static void test_bonus_not_into_ezoc(void **state)
 {
 	(void)state;
@@ -470,6 +505,8 @@ int main(void)
 		cmocka_unit_test(test_terrain_costs),
 		cmocka_unit_test(test_allowance_and_minimum_move),
 		cmocka_unit_test(test_roads_and_bonus),
+		cmocka_unit_test(test_double_time_road),
+		cmocka_unit_test(test_sunken_road),
 		cmocka_unit_test(test_bonus_not_into_ezoc),
 		cmocka_unit_test(test_double_time),
 		cmocka_unit_test(test_ezoc),
