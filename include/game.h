@@ -44,6 +44,7 @@ enum decision {
 	DECISION_BREAK_OFF,       /* 11.5E */
 	DECISION_COMBAT_ROUND2,   /* 11.1C */
 	DECISION_GAMEOVER,
+	DECISION_SETUP,           /* 4.2 quick set-up: the owner places its units (quick.h) */
 	DECISION_COUNT
 };
 
@@ -78,7 +79,7 @@ struct game_options {
 	bool solitaire;   /* 14–19: the Union is the bot's */
 };
 
-enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY };
+enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY, SETUP_QUICK /* 4.2: placed by the players */ };
 
 struct game_event {
 	int turn;

@@ -50,8 +50,13 @@ static void print_pending(const struct game *g, FILE *out)
 static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			   size_t errlen)
 {
-	if (argc < 2 || (strcmp(argv[1], "historical") && strcmp(argv[1], "empty")))
-		return cli_fail(err, errlen, "usage: new historical|empty [SEED] [mishap] [unleashed] [solitaire]");
+	static const char *const setups[] = { "historical", "empty", "quick" }; /* enum game_setup */
+	int setup = -1;
+	for (int i = 0; argc >= 2 && i < 3; i++)
+		if (!strcmp(argv[1], setups[i]))
+			setup = i;
+	if (setup < 0)
+		return cli_fail(err, errlen, "usage: new historical|quick|empty [SEED] [mishap] [unleashed] [solitaire]");
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	struct game_options opt = { 0 };
 	for (int i = 2; i < argc; i++) {
@@ -76,7 +81,7 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 		return err;
 	if (!c->game && !(c->game = malloc(sizeof *c->game)))
 		return cli_fail(err, errlen, "out of memory");
-	game_new(c->game, s, !strcmp(argv[1], "empty") ? SETUP_EMPTY : SETUP_HISTORICAL, seed, &opt);
+	game_new(c->game, s, (enum game_setup)setup, seed, &opt);
 	fprintf(out, "turn %d %s %s", c->game->turn, game_side_name(c->game->side),
 		game_phase_name(c->game->phase));
 	return NULL;
@@ -183,7 +188,7 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 }
 
 static const struct cli_command game_cmds[] = {
-	{ "new", "new historical|empty [SEED] [mishap] [unleashed] [solitaire]  start a game (4.3 set-up, or an empty map for tests; options 8.14, 13.0 note, 14-19)", cmd_new },
+	{ "new", "new historical|quick|empty [SEED] [mishap] [unleashed] [solitaire]  start a game (4.3 set-up, 4.2 quick set-up placed by the players, or an empty map for tests; options 8.14, 13.0 note, 14-19)", cmd_new },
 	{ "pending", "pending                   who must decide what now", cmd_pending },
 	{ "legal", "legal                     every legal action now, one command a line", cmd_legal },
 	{ "unit", "unit UNIT                 a unit's state", cmd_unit },

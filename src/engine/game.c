@@ -35,6 +35,7 @@ static const char *const decision_names[DECISION_COUNT] = {
 	[DECISION_BREAK_OFF] = "break-off",
 	[DECISION_COMBAT_ROUND2] = "combat-round2",
 	[DECISION_GAMEOVER] = "gameover",
+	[DECISION_SETUP] = "setup",
 };
 static const char *const phase_names[] = { "movement", "artillery", "combat" };
 static const char *const status_names[] = { "committed", "available", "unavailable" };
@@ -324,7 +325,7 @@ void game_new(struct game *g, const struct scenario *s, enum game_setup setup, u
 	}
 	for (int c = 0; c < CORPS_COUNT; c++)
 		g->corps[c] = CORPS_COMMITTED;
-	if (setup == SETUP_HISTORICAL) {
+	if (setup != SETUP_EMPTY) {
 		/* 13.7B; VI Corps is off the map until turn 6 (13.8, 9.3A) */
 		for (int c = 0; c < CORPS_COUNT; c++)
 			g->corps[c] = CORPS_AVAILABLE;
@@ -332,8 +333,19 @@ void game_new(struct game *g, const struct scenario *s, enum game_setup setup, u
 		g->corps[CORPS_V] = CORPS_UNAVAILABLE;
 		g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
 	}
-	game_log(g, "new game, %s set-up, seed %llu", setup == SETUP_EMPTY ? "empty" : "historical",
-		 (unsigned long long)seed);
+	static const char *const setup_word[] = { "historical", "empty", "quick" };
+	game_log(g, "new game, %s set-up, seed %llu", setup_word[setup], (unsigned long long)seed);
+	if (setup == SETUP_QUICK) {
+		/* 4.2: every unit off the map until its owner places it; the Union places first
+		 * (docs/rules-notes.md "Quick set-up") */
+		game_set_pending(g, SIDE_UNION, DECISION_SETUP, -1);
+		return;
+	}
+	union_turn_start(g);
+}
+
+void game_setup_done(struct game *g)
+{
 	union_turn_start(g);
 }
 
@@ -442,6 +454,8 @@ static bool apply_decision(struct game *g, const struct action *a, char *err, si
 	case DECISION_GAMEOVER:
 		snprintf(err, errlen, "5.3: the game is over");
 		return false;
+	case DECISION_SETUP:
+		return quick_apply(g, a, err, errlen);
 	default:
 		return combat_apply(g, a, err, errlen);
 	}
@@ -458,7 +472,11 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 	}
 	/* a whole struct game is a plain value: work on a copy, keep it only on success */
 	struct game work = *g;
-	bool ok = is_setup(a->type) ? apply_setup(&work, a, err, errlen)
+	/* 4.2: while a side sets up, place and remove are its set-up actions (quick.c) */
+	bool quick = g->pending.what == DECISION_SETUP &&
+		     (a->type == ACT_PLACE || a->type == ACT_REMOVE);
+	bool ok = quick ? quick_apply(&work, a, err, errlen)
+		: is_setup(a->type) ? apply_setup(&work, a, err, errlen)
 				    : apply_decision(&work, a, err, errlen);
 	if (ok)
 		*g = work;
@@ -481,6 +499,8 @@ int game_legal(const struct game *g, struct action *out, int max)
 		return fire_legal(g, out, max);
 	case DECISION_GAMEOVER:
 		return 0;
+	case DECISION_SETUP:
+		return quick_legal(g, out, max);
 	default:
 		return combat_legal(g, out, max);
 	}

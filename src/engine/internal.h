@@ -19,6 +19,14 @@ void control_update(struct game *g);
  * roll, withdrawal, commitment, then movement, skipping the steps that offer no choice. */
 void game_union_continue(struct game *g, enum decision after);
 
+/* The quick set-up (4.2) is over: turn 1 begins with the Union player-turn. */
+void game_setup_done(struct game *g);
+
+/* ---- quick.c ---- */
+/* The actions of DECISION_SETUP (4.2): place, remove, end. */
+bool quick_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+int quick_legal(const struct game *g, struct action *out, int max);
+
 /* ---- move.c ---- */
 bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int move_legal(const struct game *g, struct action *out, int max);

@@ -36,6 +36,7 @@ static const char *const decision_names[DECISION_COUNT] = {
 	[DECISION_BREAK_OFF] = "break-off",
 	[DECISION_COMBAT_ROUND2] = "combat-round2",
 	[DECISION_GAMEOVER] = "gameover",
+	[DECISION_SETUP] = "setup",
 };
 
 /* Which decisions name a unit (SEQUENCE.md), in which phase each is taken, and whether the
@@ -60,13 +61,14 @@ static const struct {
 	[DECISION_BREAK_OFF] = { false, PHASE_COMBAT, -1 },
 	[DECISION_COMBAT_ROUND2] = { false, PHASE_COMBAT, 1 },
 	[DECISION_GAMEOVER] = { false, -1, -1 },
+	[DECISION_SETUP] = { false, PHASE_MOVEMENT, 1 }, /* 4.2: the side setting up */
 };
 
 static const char *const phase_names[] = { "movement", "artillery", "combat" };
 static const char *const side_names[] = { "union", "confederate", "none" };
 static const char *const status_names[] = { "committed", "available", "unavailable" };
 static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
-static const char *const setup_names[] = { "historical", "empty" };
+static const char *const setup_names[] = { "historical", "empty", "quick" }; /* enum game_setup */
 
 /* Unit flag bits by name; a bit without a name is written bitN. */
 static const char *const flag_names[32] = {
@@ -310,7 +312,7 @@ static void write_log(FILE *f, const struct game *g)
 static void write_record(FILE *f, const struct position_record *r)
 {
 	fprintf(f, "start %s seed=%" PRIu64 " mishap=%s unleashed=%s solitaire=%s\n",
-		setup_names[r->setup == SETUP_EMPTY], r->seed, on_off(r->opt.mishap),
+		setup_names[r->setup], r->seed, on_off(r->opt.mishap),
 		on_off(r->opt.unleashed), on_off(r->opt.solitaire));
 	for (int i = 0; i < r->n; i++) {
 		fputs("action ", f);
@@ -1225,7 +1227,7 @@ static bool rd_start(struct reader *r)
 	int setup;
 	long long unsigned seed;
 	char key[8];
-	if (!nfields(r, 6, 6) || !parse_name(r, r->df.field[1], setup_names, 2, "set-up", &setup))
+	if (!nfields(r, 6, 6) || !parse_name(r, r->df.field[1], setup_names, 3, "set-up", &setup))
 		return false;
 	const char *val = split_key(r, r->df.field[2], key, sizeof key);
 	if (!val)
@@ -1240,7 +1242,7 @@ static bool rd_start(struct reader *r)
 	struct game_options opt = { 0 };
 	if (!parse_options(r, 3, &opt))
 		return false;
-	position_record_init(&r->rec, setup ? SETUP_EMPTY : SETUP_HISTORICAL, seed, &opt);
+	position_record_init(&r->rec, (enum game_setup)setup, seed, &opt);
 	return true;
 }
 

@@ -1,0 +1,212 @@
+/* quick.c — owns the quick set-up decision (4.2, DECISION_SETUP): which placements are
+ * legal, the `place`, `remove` and `end` actions while a side sets up, and the hand-over
+ * from the Union's set-up to the Confederate's and from that to turn 1 (game.c). The zones
+ * themselves are data (data/map.txt `zone` records); stacking is 7.0's one rule
+ * (game_stack_why). */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "quick.h"
+
+#define EVANS_HEX 2127 /* 4.2D */
+
+static bool mine(const struct game *g, int u)
+{
+	return game_unit_side(u) == g->pending.side;
+}
+
+/* 4.2C: the Reserve artillery (C19, C20) and the corps artillery (C21). */
+static bool non_divisional(const struct game *g, int u)
+{
+	const struct unit_def *d = game_unit_def(g, u);
+	return d->side == SIDE_CONFEDERATE && d->type == UNIT_ARTILLERY &&
+	       (!strcmp(d->formation, "Res") || !strcmp(d->formation, "I"));
+}
+
+const struct map_zone *quick_zone(const struct game *g, int u)
+{
+	if (game_is_reinforcement(g, u))
+		return NULL;
+	const struct unit_def *d = game_unit_def(g, u);
+	return map_zone_side(&g->scn->map, d->side == SIDE_CONFEDERATE, d->formation);
+}
+
+static bool confederate_infantry_in(const struct game *g, int hex)
+{
+	int at[8];
+	int n = game_units_at(g, hex, at, 8);
+	for (int i = 0; i < n; i++)
+		if (game_unit_side(at[i]) == SIDE_CONFEDERATE &&
+		    game_unit_def(g, at[i])->type == UNIT_INFANTRY)
+			return true;
+	return false;
+}
+
+bool quick_place_why(const struct game *g, int u, int hex, char *why, size_t whylen)
+{
+	const struct unit_def *d = game_unit_def(g, u);
+	if (g->pending.what != DECISION_SETUP) {
+		snprintf(why, whylen, "4.2: the set-up is over");
+		return false;
+	}
+	if (!mine(g, u)) {
+		snprintf(why, whylen, "4.2: %s is not a %s unit", d->id, game_side_name(g->pending.side));
+		return false;
+	}
+	if (game_is_reinforcement(g, u)) {
+		snprintf(why, whylen, "4.1B: %s is a reinforcement and enters during play (9.0)", d->id);
+		return false;
+	}
+	if (g->unit[u].hex != HEX_NONE) {
+		snprintf(why, whylen, "4.2: %s is already placed (remove it first)", d->id);
+		return false;
+	}
+	if (!hex_valid(hex)) {
+		snprintf(why, whylen, "%d is not a hex on the map", hex);
+		return false;
+	}
+	if (!strcmp(d->formation, "Evn") && d->side == SIDE_CONFEDERATE && hex != EVANS_HEX) {
+		snprintf(why, whylen, "4.2D: %s (Evans) sets up in %04d", d->id, EVANS_HEX);
+		return false;
+	}
+	const struct map_zone *z = quick_zone(g, u);
+	if (!map_in_zone(z, hex)) {
+		snprintf(why, whylen, "4.2A: %04d is not in %s's set-up zone (%s)", hex, d->id,
+			 d->formation);
+		return false;
+	}
+	if (non_divisional(g, u) && !confederate_infantry_in(g, hex)) {
+		snprintf(why, whylen, "4.2C: %s sets up with Confederate infantry; %04d has none",
+			 d->id, hex);
+		return false;
+	}
+	char stack[128];
+	if (!game_stack_why(g, hex, u, stack, sizeof stack)) {
+		snprintf(why, whylen, "4.2B: %s", stack);
+		return false;
+	}
+	return true;
+}
+
+bool quick_side_complete(const struct game *g, enum side side)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (game_unit_side(u) == side && !game_is_reinforcement(g, u) &&
+		    g->unit[u].hex == HEX_NONE)
+			return false;
+	return true;
+}
+
+static int unplaced(const struct game *g, int *first)
+{
+	int n = 0;
+	*first = -1;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (mine(g, u) && !game_is_reinforcement(g, u) && g->unit[u].hex == HEX_NONE) {
+			if (*first < 0)
+				*first = u;
+			n++;
+		}
+	return n;
+}
+
+/* 4.2C: a gun of the Reserve or corps artillery that would be left without infantry. */
+static int stranded_gun(const struct game *g, int hex, int leaving)
+{
+	int at[8];
+	int n = game_units_at(g, hex, at, 8);
+	bool infantry = false;
+	int gun = -1;
+	for (int i = 0; i < n; i++) {
+		if (at[i] == leaving || game_unit_side(at[i]) != SIDE_CONFEDERATE)
+			continue;
+		if (game_unit_def(g, at[i])->type == UNIT_INFANTRY)
+			infantry = true;
+		else if (non_divisional(g, at[i]))
+			gun = at[i];
+	}
+	return infantry ? -1 : gun;
+}
+
+bool quick_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	switch (a->type) {
+	case ACT_PLACE: {
+		int full = game_unit_def(g, a->unit)->steps;
+		if (a->value && a->value != full) {
+			snprintf(err, errlen, "4.1B: %s begins at full strength (%d steps)",
+				 game_unit_name(a->unit), full);
+			return false;
+		}
+		if (!quick_place_why(g, a->unit, a->target, err, errlen))
+			return false;
+		g->unit[a->unit].hex = (int16_t)a->target;
+		g->unit[a->unit].steps = (int8_t)full;
+		g->unit[a->unit].flags = 0;
+		return true;
+	}
+	case ACT_REMOVE: {
+		int u = a->unit, hex = g->unit[u].hex;
+		if (!mine(g, u) || hex == HEX_NONE) {
+			snprintf(err, errlen, "4.2: %s is not a placed %s unit", game_unit_name(u),
+				 game_side_name(g->pending.side));
+			return false;
+		}
+		g->unit[u].hex = HEX_NONE;
+		int gun = stranded_gun(g, hex, u);
+		if (gun >= 0) {
+			snprintf(err, errlen, "4.2C: %s would be left without infantry in %04d (remove it first)",
+				 game_unit_name(gun), hex);
+			return false;
+		}
+		return true;
+	}
+	case ACT_END: {
+		int first;
+		int n = unplaced(g, &first);
+		if (n > 0) {
+			snprintf(err, errlen, "4.1B: %d %s unit%s still to place (%s first)", n,
+				 game_side_name(g->pending.side), n == 1 ? "" : "s", game_unit_name(first));
+			return false;
+		}
+		game_log(g, "4.2: the %s set-up is complete", game_side_name(g->pending.side));
+		if (g->pending.side == SIDE_UNION) {
+			g->side = SIDE_CONFEDERATE;
+			game_set_pending(g, SIDE_CONFEDERATE, DECISION_SETUP, -1);
+		} else {
+			game_setup_done(g);
+		}
+		return true;
+	}
+	default:
+		snprintf(err, errlen, "4.2: during the set-up only place, remove and end");
+		return false;
+	}
+}
+
+int quick_legal(const struct game *g, struct action *out, int max)
+{
+	int n = 0, first;
+	if (unplaced(g, &first) == 0 && n < max)
+		out[n++] = (struct action){ .type = ACT_END, .unit = -1 };
+	char why[160];
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (!mine(g, u) || game_is_reinforcement(g, u))
+			continue;
+		if (g->unit[u].hex != HEX_NONE) {
+			struct game probe = *g;
+			char e[160];
+			struct action r = { .type = ACT_REMOVE, .unit = u, .target = -1 };
+			if (quick_apply(&probe, &r, e, sizeof e) && n < max)
+				out[n++] = r;
+			continue;
+		}
+		const struct map_zone *z = quick_zone(g, u);
+		for (int i = 0; z && i < z->nhexes && n < max; i++)
+			if (quick_place_why(g, u, z->hexes[i], why, sizeof why))
+				out[n++] = (struct action){ .type = ACT_PLACE, .unit = u,
+							    .target = z->hexes[i] };
+	}
+	return n;
+}
