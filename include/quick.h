@@ -20,5 +20,10 @@ bool quick_side_complete(const struct game *g, enum side side);
 /* The hexes of unit u's quick set-up zone (4.2A; Evans: 2127, 4.2D); NULL for a
  * reinforcement or a formation without a zone. */
 const struct map_zone *quick_zone(const struct game *g, int u);
+/* The `place` actions that put every still unplaced unit of the side setting up on its 4.3
+ * hex (infantry first, so 4.2C holds), at most max; returns the count. The historical
+ * positions are a legal quick set-up (tests/test_quick.c), so a bot or a player in a hurry
+ * can take them and then `end`. */
+int quick_historical(const struct game *g, struct action *out, int max);
 
 #endif

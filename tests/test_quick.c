@@ -204,6 +204,27 @@ static void test_historical_as_quick(void **state)
 	assert_false(G->empty_setup);
 }
 
+/* quick_historical gives the placements of 4.3 for the side setting up; applied in order
+ * they are all legal, for both sides. */
+static void test_quick_historical(void **state)
+{
+	(void)state;
+	struct action a[ROSTER_UNITS];
+	char err[256];
+	game_new(G, S, SETUP_QUICK, 5, NULL);
+	for (int side = 0; side < 2; side++) {
+		int n = quick_historical(G, a, ROSTER_UNITS);
+		assert_int_equal(n, side == 0 ? ROSTER_UNION - 9 : ROSTER_CONFEDERATE - 6);
+		for (int i = 0; i < n; i++)
+			if (!game_apply(G, &a[i], err, sizeof err))
+				fail_msg("%s", err);
+		assert_int_equal(quick_historical(G, a, ROSTER_UNITS), 0);
+		ok("end");
+	}
+	assert_int_equal(quick_historical(G, a, ROSTER_UNITS), 0); /* the set-up is over */
+	assert_int_equal(G->turn, 1);
+}
+
 /* A set-up chosen by script from game_legal alone (always the last legal placement, so not
  * the historical one) completes for both sides and passes game_check after every step. */
 static void test_scripted_from_legal(void **state)
@@ -339,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_zones_hold_the_formations),
 		cmocka_unit_test(test_historical_as_quick),
 		cmocka_unit_test(test_scripted_from_legal),
+		cmocka_unit_test(test_quick_historical),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_saved_during_setup),
 		cmocka_unit_test(test_golden),

@@ -185,6 +185,23 @@ bool quick_apply(struct game *g, const struct action *a, char *err, size_t errle
 	}
 }
 
+int quick_historical(const struct game *g, struct action *out, int max)
+{
+	int n = 0;
+	if (g->pending.what != DECISION_SETUP)
+		return 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
+			const struct unit_def *d = game_unit_def(g, u);
+			if (!mine(g, u) || game_is_reinforcement(g, u) || g->unit[u].hex != HEX_NONE ||
+			    (d->type == UNIT_INFANTRY) != (pass == 0))
+				continue;
+			out[n++] = (struct action){ .type = ACT_PLACE, .unit = u,
+						    .target = g->scn->roster.historical_hex[u] };
+		}
+	return n;
+}
+
 int quick_legal(const struct game *g, struct action *out, int max)
 {
 	int n = 0, first;
