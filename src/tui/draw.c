@@ -674,13 +674,15 @@ static void draw_message(struct tui *t)
 	clrtoeol();
 	static const char keys[] = " ?:help a:actions e:end n:next u:undo q:menu";
 	int kw = (int)sizeof keys - 1;
-	int w = COLS - (COLS >= 100 ? kw : 0);
+	/* The key reminder only where the message leaves room for it. */
+	bool hints = COLS >= 100 && (int)strlen(t->msg) + kw + 1 <= COLS;
+	int w = COLS - (hints ? kw : 0);
 	if (t->msg[0]) {
 		attr_set(t->msg_error ? A_BOLD : A_NORMAL, t->msg_error ? slot_pair(C_ERROR) : 0, NULL);
 		draw_text(l->msg_y, 0, w, t->msg);
 		attr_set(A_NORMAL, 0, NULL);
 	}
-	if (COLS >= 100) {
+	if (hints) {
 		attr_set(A_DIM, 0, NULL);
 		draw_text(l->msg_y, COLS - kw, kw, keys);
 		attr_set(A_NORMAL, 0, NULL);

@@ -316,6 +316,13 @@ static int next_actor_here(const struct tui *t, int after)
 	return -1;
 }
 
+/* Decisions taken for the whole army or a combat, not for a unit on the map. */
+static bool decision_without_units(enum decision d)
+{
+	return d == DECISION_COMMITMENT || d == DECISION_WITHDRAWAL || d == DECISION_BREAK_OFF ||
+	       d == DECISION_COMBAT_ROUND2 || d == DECISION_RESOLVE;
+}
+
 void play_enter(struct tui *t)
 {
 	if (t->g->pending.what == DECISION_GAMEOVER) {
@@ -348,7 +355,7 @@ void play_enter(struct tui *t)
 		char title[64];
 		snprintf(title, sizeof title, "Actions on %04d", t->cursor);
 		choose_and_apply(t, title, idx, n);
-	} else if (t->nlegal > 0 && t->legal[0].type != ACT_MOVE) {
+	} else if (decision_without_units(t->g->pending.what)) {
 		play_menu(t, false);
 	} else {
 		tui_say(t, true, "nothing to do at %04d (n: next unit, a: every legal action)",
@@ -359,13 +366,16 @@ void play_enter(struct tui *t)
 
 void play_next_unit(struct tui *t)
 {
-	/* Prefer units that have not moved or fired yet; then any that can act. */
-	for (int pass = 0; pass < 2; pass++) {
+	/* Reinforcements waiting to enter first (9.0), then units that have not moved or fired
+	 * yet, then any that can act. */
+	for (int pass = 0; pass < 3; pass++) {
 		for (int k = 1; k <= ROSTER_UNITS; k++) {
 			int u = ((t->sel_unit < 0 ? -1 : t->sel_unit) + k) % ROSTER_UNITS;
-			if (unit_actions(t, u) == 0)
+			if (pass == 0 && hex_valid(t->g->unit[u].hex))
 				continue;
-			if (pass == 0 && (t->g->unit[u].flags & (UF_MOVED | UF_FIRED)))
+			if (pass == 1 && (t->g->unit[u].flags & (UF_MOVED | UF_FIRED)))
+				continue;
+			if (unit_actions(t, u) == 0)
 				continue;
 			select_unit(t, u);
 			int h = t->g->unit[u].hex;

@@ -49,7 +49,19 @@ static bool same_movement_phase(const struct game *a, const struct game *b)
 
 void tui_refresh_legal(struct tui *t)
 {
-	t->nlegal = game_legal(t->g, t->legal, TUI_LEGAL_MAX);
+	/* A full list may have been cut short: grow it and ask again. */
+	for (;;) {
+		t->nlegal = game_legal(t->g, t->legal, t->legal_cap);
+		if (t->nlegal < t->legal_cap || t->legal_cap >= TUI_LEGAL_LIMIT)
+			break;
+		struct action *more = realloc(t->legal, 2 * (size_t)t->legal_cap * sizeof *more);
+		if (!more) {
+			tui_say(t, true, "out of memory: the list of legal actions is cut short");
+			break;
+		}
+		t->legal = more;
+		t->legal_cap *= 2;
+	}
 	if (t->nlegal < 0)
 		t->nlegal = 0;
 	play_cancel(t);
@@ -464,7 +476,8 @@ static bool session_open(struct tui *t, const char *datadir)
 	t->scn = malloc(sizeof *t->scn);
 	t->g = malloc(sizeof *t->g);
 	t->undo = malloc(TUI_UNDO_MAX * sizeof *t->undo);
-	t->legal = malloc(TUI_LEGAL_MAX * sizeof *t->legal);
+	t->legal_cap = TUI_LEGAL_FIRST;
+	t->legal = malloc(TUI_LEGAL_FIRST * sizeof *t->legal);
 	if (!t->scn || !t->g || !t->undo || !t->legal) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;

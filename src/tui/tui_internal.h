@@ -12,7 +12,8 @@
 #include "scenario.h"
 #include "tui.h"
 
-#define TUI_LEGAL_MAX 16384
+#define TUI_LEGAL_FIRST 8192      /* the legal list grows (doubling) when it fills up */
+#define TUI_LEGAL_LIMIT (1 << 18)
 #define TUI_UNDO_MAX 128
 #define TUI_MARK_MAX 512
 
@@ -53,7 +54,7 @@ struct tui {
 
 	/* the legal actions at the current decision (refreshed after every change) */
 	struct action *legal;
-	int nlegal;
+	int nlegal, legal_cap;
 
 	/* view */
 	struct geom_layout lay;
