@@ -11,6 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "roster.h"
+
+struct game;
+struct scenario;
+
 /* Formations with their own objective (15.1, 15.6A): the five corps and the four IX Corps
  * divisions. The names are the rows of the Corps Objective Chart (tables.h). */
 enum solo_formation {
@@ -35,5 +40,16 @@ struct solitaire_state {
 	int8_t withdraw_turn;       /* 14.2: turn whose withdrawal rolls were made (0 none) */
 	uint8_t withdraw_mask;      /* 14.2: bit per corps the rolls withdrew that turn */
 };
+
+/* 14.3A / 20.6: the corps at position i (0-5) of the commitment priority, or CORPS_NONE. */
+enum corps solitaire_priority(const struct scenario *s, int i);
+/* 14.4: true when corps c may be committed: never committed yet, or every corps has been. */
+bool solitaire_may_commit(const struct game *g, enum corps c);
+/* 14.4 bookkeeping: mark every corps now Committed as committed once. */
+void solitaire_note_committed(struct game *g);
+/* 14.3B-C (solitaire only, called by the engine when the commitment step is reached): while
+ * fewer than two corps are Committed or may be committed, roll for the Unavailable corps in
+ * priority order until one becomes Available, once per corps missing. */
+void solitaire_commitment_rolls(struct game *g);
 
 #endif

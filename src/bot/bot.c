@@ -1,0 +1,329 @@
+/* bot.c — owns the decision loop of the bots: bot_play() answers every pending `union …`
+ * decision by the solitaire rules (dispatching to the commitment, objective, movement and
+ * combat files), bot_confederate_play() is the simple scripted Confederate player the tests
+ * and the `bot` command use. Every action goes through game_apply(); when the engine
+ * refuses what a rule chose, the bot falls back on an action game_legal() offers (ending the
+ * step first), so it never stalls and never plays an illegal move. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_internal.h"
+
+#define BOT_GUARD 6000   /* actions in one call: far more than a player-turn needs */
+
+/* ---- small queries ---- */
+
+const struct unit_def *bot_def(const struct game *g, int u)
+{
+	return &g->scn->roster.unit[u];
+}
+
+bool bot_is_infantry(const struct game *g, int u)
+{
+	return bot_def(g, u)->type == UNIT_INFANTRY;
+}
+
+int bot_enemy_distance(const struct game *g, int hex, enum side mine)
+{
+	int best = BOT_FAR;
+	int lo = mine == SIDE_UNION ? ROSTER_UNION : 0;
+	int hi = mine == SIDE_UNION ? ROSTER_UNITS : ROSTER_UNION;
+	for (int u = lo; u < hi; u++)
+		if (game_on_map(g, u)) {
+			int d = hex_distance(hex, g->unit[u].hex);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max)
+{
+	int n = 0;
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION;
+	int hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
+	for (int pass = 0; pass < 2; pass++)
+		for (int u = lo; u < hi && n < max; u++)
+			if (game_on_map(g, u) && g->unit[u].hex == hex &&
+			    bot_is_infantry(g, u) == (pass == 0))
+				out[n++] = u;
+	return n;
+}
+
+/* ---- applying ---- */
+
+static void record(struct bot *b, const struct action *a)
+{
+	b->applied++;
+	if (!b->played || b->len == 0)
+		return;
+	char cmd[512];
+	action_format(b->s, a, cmd, sizeof cmd);
+	int w = snprintf(b->played + b->used, b->len - b->used, "%s\n", cmd);
+	if (w > 0 && b->used + (size_t)w < b->len)
+		b->used += (size_t)w;
+	else
+		b->played[b->used] = 0; /* full: keep what fits, whole lines only */
+}
+
+bool bot_apply(struct bot *b, const struct action *a, const char *rule, const char *fmt, ...)
+{
+	char why[GAME_LOG_TEXT];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	/* the reason goes into the log before the dice the action rolls; a refused action
+	 * leaves the game unchanged, so its reason is taken back */
+	int nlog = b->g->nlog;
+	game_log(b->g, "%s: %s", rule, why);
+	char err[256];
+	if (!game_apply(b->g, a, err, sizeof err)) {
+		b->g->nlog = nlog;
+		snprintf(b->err, b->errlen, "%s", err);
+		return false;
+	}
+	record(b, a);
+	return true;
+}
+
+int bot_legal(struct bot *b)
+{
+	return game_legal(b->g, b->acts, BOT_ACTIONS_MAX);
+}
+
+bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const char *why)
+{
+	int n = bot_legal(b);
+	for (int i = 0; i < n; i++)
+		if (b->acts[i].type == t)
+			return bot_apply(b, &b->acts[i], rule, "%s", why);
+	return false;
+}
+
+/* Nothing the rules chose was accepted: end the step if the engine allows it; in a
+ * declaration step, satisfy 11.1B with the first legal attack (never cancel one, which
+ * would go round in circles); else the first legal action that applies. */
+static bool fallback(struct bot *b)
+{
+	enum decision what = b->g->pending.what;
+	bool declaring = what == DECISION_COMBAT || what == DECISION_COMBAT_ROUND2;
+	if (bot_apply_type(b, ACT_END, "bot", "no rule applies; the step ends"))
+		return true;
+	game_log(b->g, "bot: cannot end the step: %s", b->err);
+	int n = bot_legal(b);
+	for (int i = 0; i < n; i++) {
+		struct action a = b->acts[i];
+		if (declaring && a.type != ACT_ATTACK)
+			continue;
+		if (bot_apply(b, &a, "bot", "the first legal action"))
+			return true;
+	}
+	if (bot_apply_type(b, ACT_DECLINE, "bot", "declined"))
+		return true;
+	for (int i = 0; i < n; i++) {
+		struct action a = b->acts[i];
+		if (bot_apply(b, &a, "bot", "the first legal action"))
+			return true;
+	}
+	return false;
+}
+
+/* ---- the Union ---- */
+
+static bool union_decide(struct bot *b)
+{
+	bot_objectives_update(b);
+	switch (b->g->pending.what) {
+	case DECISION_MISHAP: {
+		int n = bot_legal(b);
+		for (int i = 0; i < n; i++)
+			if (b->acts[i].type == ACT_MISHAP)
+				return bot_apply(b, &b->acts[i], "8.14", "a Confederate mishap");
+		return false;
+	}
+	case DECISION_WITHDRAWAL:
+		return bot_withdrawal(b);
+	case DECISION_COMMITMENT:
+		return bot_commitment(b);
+	case DECISION_WITHDRAW_MOVE:
+		return bot_withdraw_move(b);
+	case DECISION_MOVEMENT:
+		return bot_movement(b);
+	case DECISION_ARTILLERY:
+		return bot_artillery(b);
+	default:
+		return bot_combat_decide(b);
+	}
+}
+
+/* ---- the scripted Confederacy ---- */
+
+/* Steps a gun is expected to take (in sixths) firing at target now. */
+static int fire_value6(const struct game *g, int gun, int target, bool defensive)
+{
+	struct fire_odds fo;
+	char err[160];
+	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
+		return -1;
+	int s = 0;
+	for (int d = 1; d <= 6; d++)
+		s += fo.steps[d];
+	return s;
+}
+
+static bool confederate_decide(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	switch (g->pending.what) {
+	case DECISION_ARTILLERY:
+	case DECISION_DEFENSIVE_FIRE: {
+		int best = -1, bv = 0;
+		bool def = g->pending.what == DECISION_DEFENSIVE_FIRE;
+		for (int i = 0; i < n; i++)
+			if (b->acts[i].type == ACT_FIRE) {
+				int v = fire_value6(g, b->acts[i].unit, b->acts[i].target, def);
+				if (v > bv)
+					bv = v, best = i;
+			}
+		if (best >= 0)
+			return bot_apply(b, &b->acts[best], "10.0", "the best shot");
+		return false;
+	}
+	case DECISION_COMBAT: {
+		/* attack with each infantry unit where its odds are +1 or better, all its
+		 * adjacent enemy hexes at once, and only when the 11.1B chain can still be
+		 * closed (the step could end after it) */
+		for (int i = 0; i < n; i++) {
+			const struct action *a = &b->acts[i];
+			if (a->type != ACT_ATTACK || a->nunits != 1 || a->n < 1)
+				continue;
+			struct combat_odds o;
+			char err[160];
+			int hexes[COMBAT_DEFHEX_MAX], des[1] = { a->units[0] };
+			for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
+				hexes[k] = a->hex[k];
+			int nh = a->n < COMBAT_DEFHEX_MAX ? a->n : COMBAT_DEFHEX_MAX;
+			if (!combat_odds(g, a->units[0], hexes, nh, des, 1, &o, err, sizeof err) ||
+			    o.column < CRT_COL_PLUS1)
+				continue;
+			b->what_if = *g;
+			if (!game_apply(&b->what_if, a, err, sizeof err))
+				continue;
+			struct action *after = malloc(sizeof *after * BOT_ACTIONS_MAX);
+			if (!after)
+				return false;
+			int m = game_legal(&b->what_if, after, BOT_ACTIONS_MAX);
+			bool can_end = false;
+			for (int k = 0; k < m; k++)
+				can_end |= after[k].type == ACT_END;
+			free(after);
+			if (can_end && bot_apply(b, a, "scripted", "an attack at good odds"))
+				return true;
+		}
+		return false;
+	}
+	case DECISION_RETREAT: {
+		int best = -1, bd = -1;
+		for (int i = 0; i < n; i++)
+			if (b->acts[i].type == ACT_RETREAT && b->acts[i].n > 0) {
+				int d = bot_enemy_distance(g, b->acts[i].hex[b->acts[i].n - 1],
+							   SIDE_CONFEDERATE);
+				if (d > bd)
+					bd = d, best = i;
+			}
+		if (best >= 0)
+			return bot_apply(b, &b->acts[best], "11.17.2C", "as far as possible");
+		return false;
+	}
+	case DECISION_ADVANCE:
+		for (int i = 0; i < n; i++)
+			if (b->acts[i].type == ACT_ADVANCE)
+				return bot_apply(b, &b->acts[i], "11.18", "advance");
+		return false;
+	case DECISION_MISHAP:
+		for (int i = 0; i < n; i++)
+			if (b->acts[i].type == ACT_MISHAP)
+				return bot_apply(b, &b->acts[i], "8.14", "a Union mishap");
+		return false;
+	default:
+		return false; /* movement, resolve order, support, break-off, round 2: end */
+	}
+}
+
+/* ---- the loops ---- */
+
+static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, size_t errlen)
+{
+	struct bot *b = malloc(sizeof *b);
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	b->g = g;
+	b->s = g->scn;
+	b->played = played;
+	b->len = len;
+	b->used = played && len ? strlen(played) : 0;
+	b->applied = 0;
+	b->err = err;
+	b->errlen = errlen;
+	b->nplan = 0;
+	b->plan_turn = 0;
+	return b;
+}
+
+static int play(struct game *g, enum side side, char *played, size_t len, char *err,
+		size_t errlen)
+{
+	if (errlen)
+		err[0] = 0;
+	struct bot *b = bot_new(g, played, len, err, errlen);
+	if (!b)
+		return -1;
+	int guard = 0, result;
+	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == side) {
+		if (++guard > BOT_GUARD) {
+			snprintf(err, errlen, "bot: no end to the %s decisions",
+				 game_decision_name(g->pending.what));
+			free(b);
+			return -1;
+		}
+		int before = b->applied;
+		bool ok = side == SIDE_UNION ? union_decide(b) : confederate_decide(b);
+		if ((!ok || b->applied == before) && !fallback(b)) {
+			char why[256];
+			snprintf(why, sizeof why, "%s", err);
+			snprintf(err, errlen, "bot: no legal action at %s %s (%s)",
+				 roster_side_name(side), game_decision_name(g->pending.what), why);
+			free(b);
+			return -1;
+		}
+	}
+	result = b->applied;
+	free(b);
+	return result;
+}
+
+int bot_play(struct game *g, char *played, size_t len, char *err, size_t errlen)
+{
+	if (!g->solitaire.ready)
+		bot_solitaire_init(g);
+	return play(g, SIDE_UNION, played, len, err, errlen);
+}
+
+int bot_confederate_play(struct game *g, char *played, size_t len, char *err, size_t errlen)
+{
+	return play(g, SIDE_CONFEDERATE, played, len, err, errlen);
+}
+
+int bot_play_pending(struct game *g, char *played, size_t len, char *err, size_t errlen)
+{
+	if (g->pending.what == DECISION_GAMEOVER)
+		return 0;
+	return g->pending.side == SIDE_UNION ? bot_play(g, played, len, err, errlen)
+					     : bot_confederate_play(g, played, len, err, errlen);
+}

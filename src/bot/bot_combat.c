@@ -1,0 +1,370 @@
+/* bot_combat.c — owns the Union's choices in the fire and combat phases of the solitaire
+ * game: which target each gun fires at (17.0B spirit: the hexes the corps attacks first),
+ * the attacks declared (the ones planned in movement, 16.4; no mandatory chain, 18.1), the
+ * order of resolution (18.2), defensive fire (11.5B), retreat paths (18.3D–E), break-offs of
+ * attackers and defenders (18.3A–C), the second round, advances (18.4) and supporting
+ * advances. Odds and fire figures come from combat_odds() and fire_check(). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bot_internal.h"
+#include "commit.h"
+
+/* ---- fire ---- */
+
+/* Steps expected from gun firing at target now, in sixths; -1 when it may not fire. */
+static int fire6(const struct game *g, int gun, int target, bool defensive)
+{
+	struct fire_odds fo;
+	char err[160];
+	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
+		return -1;
+	int s = 0;
+	for (int d = 1; d <= 6; d++)
+		s += fo.steps[d];
+	return s;
+}
+
+static bool planned_target(const struct bot *b, int hex)
+{
+	for (int i = 0; i < b->nplan; i++)
+		if (b->plan[i].defhex == hex)
+			return true;
+	return false;
+}
+
+/* 10.0 / 17.0: every gun fires at its best target, preferring the hexes about to be
+ * attacked; then the phase ends. */
+bool bot_artillery(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	int best = -1, bv = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_FIRE || a->target < 0)
+			continue;
+		int v = fire6(g, a->unit, a->target, false);
+		if (v <= 0)
+			continue;
+		if (b->plan_turn == g->turn && planned_target(b, g->unit[a->target].hex))
+			v = v * 2 + 1; /* 17.0B: support the corps' attacks */
+		if (v > bv)
+			bv = v, best = i;
+	}
+	if (best >= 0) {
+		struct action a = b->acts[best];
+		return bot_apply(&*b, &a, "17.0", "%s fires at %s", game_unit_name(a.unit),
+				 game_unit_name(a.target));
+	}
+	return bot_apply_type(b, ACT_END, "17.0", "no gun has a target worth a shot");
+}
+
+/* ---- odds now ---- */
+
+/* The declaration index of a defending hex, or -1. */
+static int decl_of(const struct game *g, int hex)
+{
+	const struct combat_state *cs = &g->combat;
+	for (int i = 0; i < cs->ndecl; i++)
+		for (int k = 0; k < cs->decl[i].ndefhex; k++)
+			if (cs->decl[i].defhex[k] == hex)
+				return i;
+	return -1;
+}
+
+/* Odds of u attacking the hexes with the attackers already declared on them. */
+static bool odds_now(const struct game *g, int u, const int *hexes, int nh,
+		     struct combat_odds *o)
+{
+	int des[COMBAT_ATTACKERS_MAX + 1], nd = 0;
+	int di = decl_of(g, hexes[0]);
+	if (di >= 0)
+		for (int i = 0; i < g->combat.decl[di].nattackers && nd < COMBAT_ATTACKERS_MAX; i++)
+			if (g->combat.decl[di].attacker[i] != u &&
+			    game_on_map(g, g->combat.decl[di].attacker[i]))
+				des[nd++] = g->combat.decl[di].attacker[i];
+	des[nd++] = u;
+	char err[160];
+	return combat_odds(g, u, hexes, nh, des, nd, o, err, sizeof err);
+}
+
+static bool favourable(const struct combat_odds *o)
+{
+	return o->attack - o->defence + o->drm >= 0 || o->column >= CRT_COL_PLUS2;
+}
+
+/* ---- declarations ---- */
+
+static bool declare(struct bot *b, int u, int hex, const char *rule)
+{
+	struct action a = { .type = ACT_ATTACK, .unit = -1, .target = hex, .n = 1, .nunits = 1 };
+	a.hex[0] = (int16_t)hex;
+	a.units[0] = (int16_t)u;
+	struct combat_odds o;
+	int hexes[1] = { hex };
+	int tgt[4];
+	int nt = bot_side_at(b->g, hex, SIDE_CONFEDERATE, tgt, 4);
+	if (!odds_now(b->g, u, hexes, 1, &o))
+		return false;
+	return bot_apply(b, &a, rule, "%s attacks %s in %04d (%s, DRM %+d)", game_unit_name(u),
+			 nt ? game_unit_name(tgt[0]) : "?", hex,
+			 tables_crt_column_name((enum crt_column)o.column), o.drm);
+}
+
+/* Round 1: the planned attacks, then any favourable attack of an adjacent unit (16.4.3)
+ * that the plan does not know of (a game resumed at the combat phase). Round 2 (11.1C):
+ * each engaged attacker attacks again while the attack is favourable. */
+static bool declarations(struct bot *b)
+{
+	struct game *g = b->g;
+	bool round2 = g->combat.round >= 2;
+	if (!round2 && b->plan_turn == g->turn) {
+		for (int i = 0; i < b->nplan; i++) {
+			struct bot_plan *p = &b->plan[i];
+			if (p->unit < 0)
+				continue;
+			int u = p->unit;
+			p->unit = -1; /* tried once */
+			if (game_on_map(g, u) && declare(b, u, p->defhex, "16.4"))
+				return true;
+		}
+	}
+	int n = bot_legal(b);
+	int best = -1, bscore = -100;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_ATTACK || a->nunits != 1 || a->n != 1)
+			continue;
+		int u = a->units[0];
+		if (bot_def(g, u)->side != SIDE_UNION || g->unit[u].steps <= 1)
+			continue;
+		int f = bot_formation(g, u);
+		if (f >= 0 && g->solitaire.current[f] >= SOLO_ORDINALS)
+			continue; /* 15.5 */
+		struct combat_odds o;
+		int hexes[1] = { a->hex[0] };
+		if (!odds_now(g, u, hexes, 1, &o) || !favourable(&o))
+			continue;
+		int score = tables_crt_ci(&b->s->tables, (enum crt_column)o.column) + o.drm;
+		if (score > bscore)
+			bscore = score, best = i;
+	}
+	if (best >= 0) {
+		struct action a = b->acts[best];
+		return declare(b, a.units[0], a.hex[0], round2 ? "11.1C" : "16.4.3");
+	}
+	return bot_apply_type(b, ACT_END, "18.1", "no other attack");
+}
+
+/* ---- 18.2 order ---- */
+
+static bool decl_encircled(const struct game *g, const struct combat_decl *d)
+{
+	for (int i = 0; i < d->nattackers; i++) {
+		int u = d->attacker[i];
+		if (!game_on_map(g, u))
+			continue;
+		int hexes[COMBAT_DEFHEX_MAX];
+		for (int k = 0; k < d->ndefhex; k++)
+			hexes[k] = d->defhex[k];
+		struct combat_odds o;
+		if (!odds_now(g, u, hexes, d->ndefhex, &o))
+			continue;
+		for (int m = 0; m < o.nmods; m++)
+			if (!strncmp(o.mod[m].rule, "11.9", 4))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+static bool resolve_order(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	int best = -1, bclass = 9;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_RESOLVE)
+			continue;
+		int di = decl_of(g, a->target);
+		int cls = 2;
+		if (di >= 0 && decl_encircled(g, &g->combat.decl[di])) {
+			cls = 0; /* 18.2A */
+		} else if (di >= 0) {
+			/* 18.2B: next to another defending hex, which its loss would expose */
+			const struct combat_state *cs = &g->combat;
+			for (int k = 0; k < cs->ndecl && cls == 2; k++)
+				if (k != di && !(cs->decl[k].flags & DECL_RESOLVED) &&
+				    hex_adjacent(cs->decl[k].defhex[0], a->target))
+					cls = 1;
+		}
+		if (cls < bclass)
+			bclass = cls, best = i;
+	}
+	if (best < 0)
+		return false;
+	static const char *const rule[] = { "18.2A", "18.2B", "18.2C" };
+	static const char *const why[] = { "the encircled defender first",
+		"an attack that may encircle a neighbour", "the other attacks in turn" };
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, rule[bclass], "resolve %04d: %s", a.target, why[bclass]);
+}
+
+/* ---- retreats, break-offs, advances ---- */
+
+/* 18.3D: as far as possible from the Confederates, then toward the nearer of the north and
+ * east edges; 18.3A: an attacker breaking off retreats one hex; 18.3E: a gun follows the
+ * infantry of its corps. */
+static bool retreat(struct bot *b)
+{
+	struct game *g = b->g;
+	int u = g->combat.queue[0];
+	int n = bot_legal(b);
+	bool one_hex = g->side == SIDE_UNION && g->combat.queue_kind[0] == RETREAT_BREAKOFF;
+	int start = g->unit[u].hex;
+	bool north = hex_row(start) <= HEX_COL_MAX - hex_col(start);
+	int best = -1, bd = -1, bedge = 0, bstack = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_RETREAT || a->n < 1)
+			continue;
+		if (one_hex && a->n != 1)
+			continue;
+		int h = a->hex[a->n - 1];
+		int d = bot_enemy_distance(g, h, SIDE_UNION);
+		int edge = north ? hex_row(h) : HEX_COL_MAX - hex_col(h);
+		int tmp[4], stack = 0;
+		if (!bot_is_infantry(g, u)) {
+			int k = bot_side_at(g, h, SIDE_UNION, tmp, 4);
+			for (int j = 0; j < k; j++)
+				stack |= bot_is_infantry(g, tmp[j]) &&
+					 bot_def(g, tmp[j])->corps == bot_def(g, u)->corps;
+		}
+		if (best < 0 || stack > bstack || (stack == bstack && d > bd) ||
+		    (stack == bstack && d == bd && edge < bedge))
+			best = i, bd = d, bedge = edge, bstack = stack;
+	}
+	if (best < 0 && one_hex)
+		return false;
+	if (best < 0)
+		return false;
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, one_hex ? "18.3A" : "18.3D", "%s retreats to %04d",
+			 game_unit_name(u), a.hex[a.n - 1]);
+}
+
+/* 18.3A–C: break off the combats that the next round would not favour (Union attacking) or
+ * that would go badly (Union defending: CI + DRMs of 10 or more). */
+static bool break_off(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_BREAK_OFF)
+			continue;
+		int di = decl_of(g, a->target);
+		if (di < 0)
+			continue;
+		const struct combat_decl *d = &g->combat.decl[di];
+		int hexes[COMBAT_DEFHEX_MAX];
+		for (int k = 0; k < d->ndefhex; k++)
+			hexes[k] = d->defhex[k];
+		bool union_attacks = g->side == SIDE_UNION;
+		bool any_fav = false, lost = false;
+		for (int k = 0; k < d->nattackers; k++) {
+			int u = d->attacker[k];
+			if (!game_on_map(g, u) || (union_attacks && g->unit[u].steps <= 1))
+				continue;
+			struct combat_odds o;
+			if (!odds_now(g, u, hexes, d->ndefhex, &o))
+				continue;
+			any_fav |= favourable(&o);
+			lost |= tables_crt_ci(&b->s->tables, (enum crt_column)o.column) + o.drm >= 10;
+		}
+		if (union_attacks && !any_fav) {
+			struct action x = *a;
+			return bot_apply(b, &x, "18.3A", "break off at %04d: the next round is not "
+					 "favourable", x.target);
+		}
+		if (!union_attacks && lost) {
+			struct action x = *a;
+			return bot_apply(b, &x, "18.3B", "break off at %04d: the next round reaches "
+					 "CI + DRM 10", x.target);
+		}
+	}
+	return bot_apply_type(b, ACT_END, "18.3", "no combat broken off");
+}
+
+/* 18.4: advance, into the vacated hex nearest the unit's objective. */
+static bool advance(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	int best = -1, bf = BOT_FAR + 1;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_ADVANCE)
+			continue;
+		int f = bot_formation(g, a->unit);
+		int targets[MAP_OBJ_HEXES];
+		int nt = f >= 0 ? bot_objective_hexes(b, f, targets, MAP_OBJ_HEXES) : 0;
+		int d = BOT_FAR;
+		for (int k = 0; k < nt; k++)
+			if (hex_distance(a->target, targets[k]) < d)
+				d = hex_distance(a->target, targets[k]);
+		if (d < bf)
+			bf = d, best = i;
+	}
+	if (best < 0)
+		return false;
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, "18.4", "%s advances into %04d", game_unit_name(a.unit), a.target);
+}
+
+/* 11.5B: a Union gun fires defensively at the attacker it hurts most. */
+static bool defensive_fire(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	int best = -1, bv = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_FIRE)
+			continue;
+		int v = fire6(g, a->unit, a->target, true);
+		if (v > bv)
+			bv = v, best = i;
+	}
+	if (best < 0)
+		return bot_apply_type(b, ACT_DECLINE, "11.5B", "no attacker worth a shot");
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, "11.5B", "%s fires at %s", game_unit_name(a.unit),
+			 game_unit_name(a.target));
+}
+
+bool bot_combat_decide(struct bot *b)
+{
+	switch (b->g->pending.what) {
+	case DECISION_COMBAT:
+	case DECISION_COMBAT_ROUND2:
+		return declarations(b);
+	case DECISION_RESOLVE:
+		return resolve_order(b);
+	case DECISION_DEFENSIVE_FIRE:
+		return defensive_fire(b);
+	case DECISION_RETREAT:
+		return retreat(b);
+	case DECISION_ADVANCE:
+		return advance(b);
+	case DECISION_SUPPORT:
+		/* no solitaire rule asks for it: the units stay where 16.0 put them */
+		return bot_apply_type(b, ACT_DECLINE, "11.19", "no supporting advance");
+	case DECISION_BREAK_OFF:
+		return break_off(b);
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,101 @@
+/* bot_internal.h — what the files of the solitaire bot share: the context of one bot_play
+ * call (the game, where the commands go, the attacks planned in the movement phase) and the
+ * small queries every part of the bot asks. Only src/bot/ includes it. */
+#ifndef ANTIETAM_BOT_INTERNAL_H
+#define ANTIETAM_BOT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot.h"
+#include "combat.h"
+#include "game.h"
+#include "tables.h"
+
+#define BOT_ACTIONS_MAX 4096
+#define BOT_FAR 1000000
+
+/* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
+ * Confederate hex it moved to attack. */
+struct bot_plan {
+	int16_t unit;
+	int16_t defhex;
+	int16_t target;   /* the Confederate unit attacked (16.3.2) */
+	int8_t corps;
+};
+
+struct bot {
+	struct game *g;
+	const struct scenario *s;
+	char *played;
+	size_t len, used;
+	int applied;
+	char *err;
+	size_t errlen;
+
+	struct bot_plan plan[ROSTER_UNION];
+	int nplan;
+	int plan_turn;                       /* turn the plan was made for (0 none) */
+
+	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
+	int field[HEX_INDEX_COUNT];          /* scratch distance field */
+	struct game what_if;                 /* scratch position for hypothetical queries */
+};
+
+/* ---- bot.c ---- */
+
+/* Apply a through the one door; on success record the command and log "rule: why". */
+bool bot_apply(struct bot *b, const struct action *a, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Legal actions now into b->acts; the count. */
+int bot_legal(struct bot *b);
+/* Apply the first legal action of this type (ACT_END, ACT_DECLINE …) if any. */
+bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const char *why);
+
+/* ---- small queries (bot.c) ---- */
+
+const struct unit_def *bot_def(const struct game *g, int u);
+bool bot_is_infantry(const struct game *g, int u);
+/* Formation of a Union unit for objectives (15.6A–B), or -1. */
+int bot_formation(const struct game *g, int u);
+/* Distance from hex to the nearest Confederate unit on the map. */
+int bot_enemy_distance(const struct game *g, int hex, enum side mine);
+/* Unit indices of side s in hex (infantry first); the count. */
+int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max);
+
+/* ---- bot_commit.c: 14.0 ---- */
+bool bot_withdrawal(struct bot *b);
+bool bot_commitment(struct bot *b);
+void bot_note_committed(struct bot *b);
+
+/* ---- bot_objective.c: 15.0 ---- */
+
+/* Roll what is due on the Corps Objective Chart, advance taken objectives and revert
+ * recaptured ones (15.2–15.6); logs every change. */
+void bot_objectives_update(struct bot *b);
+/* The objective a formation pursues now: its hexes not yet Union-controlled into out (15.3);
+ * the count, 0 when it has none left (15.5). */
+int bot_objective_hexes(const struct bot *b, int formation, int *out, int max);
+/* Display name of a formation's current objective. */
+const char *bot_objective_name(const struct bot *b, int formation, char *buf, size_t len);
+/* Name of a formation ("I Corps", "IX/2"). */
+const char *bot_formation_name(int f);
+/* Fill field[] with the MP-weighted distance from every hex to the nearest of the targets
+ * (terrain costs of the charts, creek only at bridges and fords). */
+void bot_distance_field(const struct bot *b, const int *targets, int n, int *field);
+
+/* ---- bot_move.c: 16.0, 17.0 ---- */
+bool bot_movement(struct bot *b);
+bool bot_withdraw_move(struct bot *b);
+
+/* ---- bot_combat.c: 10.0 (fire choice), 17.0, 18.0 ---- */
+bool bot_artillery(struct bot *b);
+bool bot_combat_decide(struct bot *b);
+
+/* 16.3: the attack of Union infantry u standing in hex `from` on defhex; *score = CI number
+ * + DRM (16.3.5), *favourable per 16.3.4. False when it cannot attack from there. */
+bool bot_attack_eval(struct bot *b, int u, int from, int defhex, int *score, bool *favourable,
+		     struct combat_odds *odds);
+
+#endif

@@ -1,0 +1,661 @@
+/* bot_move.c — owns the Union movement of the solitaire game (16.0–17.0): corps by corps and
+ * IX Corps division by division (16.1), infantry that will attack first, nearest the enemy
+ * first (16.2), the priorities of a non-STR unit (16.4.1–16.4.5) with the definitions of
+ * 16.3, moving to attack by the cheapest way into a hex adjacent to the target (16.5), flank
+ * protection (16.4.4, 16.6), STR units (16.7), Available units (16.8), artillery placement
+ * (17.0) and withdrawal movement (13.6). Where a unit may go comes from move_reachable(); how
+ * good an attack is from combat_odds() on a what-if copy of the position. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_internal.h"
+#include "commit.h"
+#include "move.h"
+
+#define DESTS_MAX 512
+
+/* A candidate: one reachable hex (or staying put: cost 0). */
+struct dests {
+	struct move_dest d[DESTS_MAX];
+	int n;
+};
+
+static void reachable(struct bot *b, int u, struct dests *out)
+{
+	out->n = move_reachable(b->g, u, out->d, DESTS_MAX, NULL, 0);
+	if (out->n < 0)
+		out->n = 0;
+}
+
+static bool move_to(struct bot *b, int u, int hex, const char *rule, const char *why)
+{
+	struct action a = { .type = ACT_MOVE, .unit = u, .target = hex, .n = 1 };
+	a.hex[0] = (int16_t)hex;
+	return bot_apply(b, &a, rule, "%s to %04d: %s", game_unit_name(u), hex, why);
+}
+
+/* ---- attacks (16.3) ---- */
+
+static bool attacked_hex(const struct bot *b, int hex)
+{
+	for (int i = 0; i < b->nplan; i++)
+		if (b->plan[i].defhex == hex)
+			return true;
+	return false;
+}
+
+/* 11.6A: may corps c attack hex (no other corps has planned an attack on it)? */
+static bool hex_open_to(const struct bot *b, int hex, int corps)
+{
+	for (int i = 0; i < b->nplan; i++)
+		if (b->plan[i].defhex == hex && b->plan[i].corps != corps)
+			return false;
+	return true;
+}
+
+bool bot_attack_eval(struct bot *b, int u, int from, int defhex, int *score, bool *favourable,
+		     struct combat_odds *odds)
+{
+	struct game *w = &b->what_if;
+	struct combat_odds tmp;
+	if (!odds)
+		odds = &tmp;
+	if (!hex_adjacent(from, defhex))
+		return false;
+	int16_t was = w->unit[u].hex;
+	w->unit[u].hex = (int16_t)from;
+	int des[COMBAT_ATTACKERS_MAX + 1], nd = 0, hexes[1] = { defhex };
+	for (int i = 0; i < b->nplan && nd < COMBAT_ATTACKERS_MAX; i++)
+		if (b->plan[i].defhex == defhex && b->plan[i].unit != u)
+			des[nd++] = b->plan[i].unit;
+	des[nd++] = u;
+	char err[160];
+	bool ok = combat_can_attack(w, u, hexes, 1, err, sizeof err) &&
+		  combat_odds(w, u, hexes, 1, des, nd, odds, err, sizeof err);
+	w->unit[u].hex = was;
+	if (!ok)
+		return false;
+	*score = tables_crt_ci(&b->s->tables, (enum crt_column)odds->column) + odds->drm;
+	/* 16.3.4: difference + DRMs >= 0, or a ratio of +2 or better */
+	*favourable = odds->attack - odds->defence + odds->drm >= 0 ||
+		      odds->column >= CRT_COL_PLUS2;
+	return true;
+}
+
+/* The Confederate hexes adjacent to hex (occupied). */
+static int enemy_hexes_around(const struct game *g, int hex, int *out)
+{
+	int n = 0, tmp[4];
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int nb = hex_neighbour(hex, (enum hex_dir)d);
+		if (nb != HEX_NONE && bot_side_at(g, nb, SIDE_CONFEDERATE, tmp, 4) > 0)
+			out[n++] = nb;
+	}
+	return n;
+}
+
+/* One way for unit u to attack: from hex `from` (cost MPs away) on defhex. */
+struct attack_choice {
+	int from, defhex, cost, score;
+	bool favourable, found;
+};
+
+/* Better attack: higher score (16.3.5), then cheaper (16.5B). */
+static void consider(struct attack_choice *best, int from, int defhex, int cost, int score,
+		     bool fav)
+{
+	if (!best->found || score > best->score || (score == best->score && cost < best->cost)) {
+		best->found = true;
+		best->from = from, best->defhex = defhex, best->cost = cost;
+		best->score = score, best->favourable = fav;
+	}
+}
+
+/* Plan unit u's attack on defhex and go there (16.5). */
+static bool go_attack(struct bot *b, int u, const struct attack_choice *c, const char *rule)
+{
+	const struct game *g = b->g;
+	int tgt[4];
+	int nt = bot_side_at(g, c->defhex, SIDE_CONFEDERATE, tgt, 4);
+	struct combat_odds o;
+	int score;
+	bool fav;
+	bot_attack_eval(b, u, c->from, c->defhex, &score, &fav, &o);
+	char why[96];
+	snprintf(why, sizeof why, "%s attacks %s (%s, DRM %+d)", game_unit_name(u),
+		 nt ? game_unit_name(tgt[0]) : "?", tables_crt_column_name((enum crt_column)o.column),
+		 o.drm);
+	if (c->from != g->unit[u].hex) {
+		if (!move_to(b, u, c->from, rule, why))
+			return false;
+	} else {
+		game_log(b->g, "%s: %s", rule, why);
+	}
+	struct bot_plan *p = &b->plan[b->nplan++];
+	p->unit = (int16_t)u;
+	p->defhex = (int16_t)c->defhex;
+	p->target = (int16_t)(nt ? tgt[0] : -1);
+	p->corps = (int8_t)bot_def(g, u)->corps;
+	return true;
+}
+
+/* ---- infantry (16.2–16.7) ---- */
+
+struct order {
+	int u;
+	bool attack;
+	int key1, key2;
+};
+
+static int order_cmp(const void *pa, const void *pb)
+{
+	const struct order *a = pa, *b = pb;
+	if (a->attack != b->attack)
+		return a->attack ? -1 : 1;
+	if (a->key1 != b->key1)
+		return a->key1 < b->key1 ? -1 : 1;
+	if (a->key2 != b->key2)
+		return a->key2 < b->key2 ? -1 : 1;
+	return a->u - b->u;
+}
+
+/* The best attack unit u can make by moving (or staying): filter by target hexes when
+ * targets is not NULL; only favourable ones when need_fav. */
+static struct attack_choice best_attack(struct bot *b, int u, const struct dests *ds,
+					const int *targets, int ntargets, bool need_fav,
+					bool closest)
+{
+	struct attack_choice best = { 0 };
+	const struct game *g = b->g;
+	int corps = bot_def(g, u)->corps;
+	for (int i = -1; i < ds->n; i++) {
+		int from = i < 0 ? g->unit[u].hex : ds->d[i].hex;
+		int cost = i < 0 ? 0 : ds->d[i].cost;
+		int around[HEX_NDIRS];
+		int na = enemy_hexes_around(g, from, around);
+		for (int k = 0; k < na; k++) {
+			if (targets) {
+				bool in = false;
+				for (int t = 0; t < ntargets; t++)
+					in |= targets[t] == around[k];
+				if (!in)
+					continue;
+			}
+			if (!hex_open_to(b, around[k], corps))
+				continue;
+			int score;
+			bool fav;
+			if (!bot_attack_eval(b, u, from, around[k], &score, &fav, NULL))
+				continue;
+			if (need_fav && !fav)
+				continue;
+			if (closest) /* 16.4.1: the closest, then the best */
+				score = -cost * 100 + score;
+			consider(&best, from, around[k], cost, score, fav);
+		}
+	}
+	return best;
+}
+
+/* 16.4.1: Confederate hexes (not attacked) whose units exert a ZOC on an attacking unit of
+ * the corps. */
+static int support_targets(struct bot *b, int corps, int *out, int max)
+{
+	const struct game *g = b->g;
+	int n = 0;
+	for (int i = 0; i < b->nplan; i++) {
+		if (b->plan[i].corps != corps)
+			continue;
+		int ah = g->unit[b->plan[i].unit].hex;
+		for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
+			if (!game_on_map(g, c) || !game_unit_zoc(g, c, ah))
+				continue;
+			int h = g->unit[c].hex;
+			if (attacked_hex(b, h))
+				continue;
+			bool dup = false;
+			for (int k = 0; k < n; k++)
+				dup |= out[k] == h;
+			if (!dup && n < max)
+				out[n++] = h;
+		}
+	}
+	return n;
+}
+
+/* 16.4.2: unattacked Confederate hexes holding a unit of a division already under attack. */
+static int division_targets(struct bot *b, int *out, int max)
+{
+	const struct game *g = b->g;
+	int n = 0;
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
+		if (!game_on_map(g, c) || attacked_hex(b, g->unit[c].hex))
+			continue;
+		bool same = false;
+		for (int i = 0; i < b->nplan && !same; i++)
+			if (b->plan[i].target >= 0 &&
+			    !strcmp(bot_def(g, b->plan[i].target)->formation, bot_def(g, c)->formation))
+				same = true;
+		if (!same)
+			continue;
+		bool dup = false;
+		for (int k = 0; k < n; k++)
+			dup |= out[k] == g->unit[c].hex;
+		if (!dup && n < max)
+			out[n++] = g->unit[c].hex;
+	}
+	return n;
+}
+
+static bool corps_attacking(const struct bot *b, int corps)
+{
+	for (int i = 0; i < b->nplan; i++)
+		if (b->plan[i].corps == corps)
+			return true;
+	return false;
+}
+
+/* 16.7: an STR unit regroups if 3+ hexes from the enemy, else gets 3 hexes away as cheaply
+ * as it can (or as far as it can). */
+static bool str_move(struct bot *b, int u, const struct dests *ds)
+{
+	const struct game *g = b->g;
+	int here = bot_enemy_distance(g, g->unit[u].hex, SIDE_UNION);
+	if (here >= 3)
+		return false; /* stays and regroups (12.2) */
+	int best = -1, bd = here, bc = 0;
+	for (int i = 0; i < ds->n; i++) {
+		int d = bot_enemy_distance(g, ds->d[i].hex, SIDE_UNION);
+		int dd = d >= 3 ? 3 : d;
+		int bdd = bd >= 3 ? 3 : bd;
+		if (dd > bdd || (dd == bdd && best >= 0 && ds->d[i].cost < bc))
+			best = i, bd = d, bc = ds->d[i].cost;
+	}
+	if (best < 0)
+		return false;
+	return move_to(b, u, ds->d[best].hex, "16.7", "shot to ribbons, away from the enemy");
+}
+
+/* 16.4.5: toward the objective by the field; attack what it meets if favourable. */
+static bool toward_objective(struct bot *b, int u, const struct dests *ds, const int *field)
+{
+	const struct game *g = b->g;
+	int here = hex_index(g->unit[u].hex);
+	int fhere = here >= 0 ? field[here] : BOT_FAR;
+	/* B–C: a favourable attack met on the way (not moving away from the objective) */
+	struct attack_choice best = { 0 };
+	int corps = bot_def(g, u)->corps;
+	bool may_attack = commit_unit_status(g, u) == CORPS_COMMITTED;
+	for (int i = -1; i < ds->n && may_attack; i++) {
+		int from = i < 0 ? g->unit[u].hex : ds->d[i].hex;
+		int cost = i < 0 ? 0 : ds->d[i].cost;
+		int fi = hex_index(from);
+		if (fi < 0 || field[fi] > fhere + 2)
+			continue;
+		int around[HEX_NDIRS];
+		int na = enemy_hexes_around(g, from, around);
+		for (int k = 0; k < na; k++) {
+			int score;
+			bool fav;
+			if (!hex_open_to(b, around[k], corps) ||
+			    !bot_attack_eval(b, u, from, around[k], &score, &fav, NULL) || !fav)
+				continue;
+			consider(&best, from, around[k], cost, score, fav);
+		}
+	}
+	if (best.found)
+		return go_attack(b, u, &best, "16.4.5B");
+	/* A, D: the hex nearest the objective outside enemy ZOCs, lower cost first */
+	int bi = -1, bf = fhere, bc = 0;
+	for (int i = 0; i < ds->n; i++) {
+		int h = ds->d[i].hex, fi = hex_index(h);
+		if (fi < 0 || game_in_ezoc(g, h, SIDE_UNION))
+			continue;
+		if (field[fi] < bf || (field[fi] == bf && bi >= 0 && ds->d[i].cost < bc))
+			bi = i, bf = field[fi], bc = ds->d[i].cost;
+	}
+	if (bi < 0)
+		return false;
+	return move_to(b, u, ds->d[bi].hex, "16.4.5A", "toward the corps objective");
+}
+
+/* 16.6: could Confederate infantry attack hex encircled next turn? A hex is threatened when
+ * two of its opposite neighbours (N–S, NE–SW, SE–NW) are each free and within reach of a
+ * Confederate infantry unit outside Union ZOCs with an attack at +1 or better. */
+static bool encircle_threat(struct bot *b, int hex, int defender_cv)
+{
+	const struct game *g = b->g;
+	bool reach[HEX_NDIRS] = { 0 };
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int nb = hex_neighbour(hex, (enum hex_dir)d);
+		if (nb == HEX_NONE || !game_side_passable(g, hex, nb))
+			continue;
+		int tmp[4];
+		if (bot_side_at(g, nb, SIDE_UNION, tmp, 4) > 0)
+			continue;
+		for (int c = ROSTER_UNION; c < ROSTER_UNITS && !reach[d]; c++) {
+			if (!game_on_map(g, c) || !bot_is_infantry(g, c))
+				continue;
+			if (game_in_ezoc(g, g->unit[c].hex, SIDE_CONFEDERATE))
+				continue; /* 16.6A: not in a Union ZOC */
+			if (game_unit_cv(g, c) - defender_cv < 1)
+				continue; /* 16.4.4A: +1 or better */
+			if (hex_distance(g->unit[c].hex, nb) <= bot_def(g, c)->ma / 2)
+				reach[d] = true;
+		}
+	}
+	for (int d = 0; d < 3; d++)
+		if (reach[d] && reach[d + 3])
+			return true;
+	return false;
+}
+
+/* 16.4.4: protect the flank of the nearest already-moved unit of the corps that is
+ * threatened, from a hex adjacent to it that is not itself threatened (16.6B–D). */
+static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int *moved,
+			  int nmoved)
+{
+	const struct game *g = b->g;
+	int best_t = -1, bd = BOT_FAR;
+	for (int i = 0; i < nmoved; i++) {
+		int t = moved[i];
+		if (!game_on_map(g, t))
+			continue;
+		int d = hex_distance(g->unit[u].hex, g->unit[t].hex);
+		if (d < bd && encircle_threat(b, g->unit[t].hex, game_unit_cv(g, t)))
+			best_t = t, bd = d;
+	}
+	if (best_t < 0)
+		return false;
+	int th = g->unit[best_t].hex, cv = game_unit_cv(g, u);
+	for (int i = 0; i < ds->n; i++) {
+		int h = ds->d[i].hex;
+		if (!hex_adjacent(h, th) || game_in_ezoc(g, h, SIDE_UNION))
+			continue;
+		if (encircle_threat(b, h, cv))
+			continue; /* 16.6C */
+		char why[64];
+		snprintf(why, sizeof why, "protects the flank of %s", game_unit_name(best_t));
+		return move_to(b, u, h, "16.4.4", why);
+	}
+	return false;
+}
+
+/* One non-STR infantry unit by 16.4.1–16.4.5. */
+static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved)
+{
+	struct game *g = b->g;
+	struct dests ds;
+	reachable(b, u, &ds);
+	b->what_if = *g;
+	int corps = bot_def(g, u)->corps;
+	bool committed = commit_unit_status(g, u) == CORPS_COMMITTED;
+	if (g->unit[u].steps <= 1)
+		return str_move(b, u, &ds);
+	if (!committed) {
+		/* 16.8: reduced units 3+ hexes from the enemy regroup */
+		if (g->unit[u].steps < bot_def(g, u)->steps &&
+		    bot_enemy_distance(g, g->unit[u].hex, SIDE_UNION) >= 3)
+			return false;
+		return ds.n ? toward_objective(b, u, &ds, field) : false;
+	}
+	int targets[64];
+	if (corps_attacking(b, corps)) {
+		int nt = support_targets(b, corps, targets, 64);
+		if (nt) {
+			struct attack_choice c = best_attack(b, u, &ds, targets, nt, false, true);
+			if (c.found)
+				return go_attack(b, u, &c, "16.4.1");
+		}
+		nt = division_targets(b, targets, 64);
+		if (nt) {
+			struct attack_choice c = best_attack(b, u, &ds, targets, nt, true, false);
+			if (c.found)
+				return go_attack(b, u, &c, "16.4.2");
+		}
+	}
+	/* 16.4.3: already adjacent, with a favourable attack */
+	struct dests none = { .n = 0 };
+	struct attack_choice c = best_attack(b, u, &none, NULL, 0, true, false);
+	if (c.found)
+		return go_attack(b, u, &c, "16.4.3");
+	if (ds.n && protect_flank(b, u, &ds, moved, nmoved))
+		return true;
+	return ds.n ? toward_objective(b, u, &ds, field) : false;
+}
+
+/* ---- artillery (17.0) ---- */
+
+/* Steps expected (sixths) from gun at `from` against the best target; targets limited to the
+ * attacked hexes of the corps when it attacks (17.0B). */
+static int gun_value(struct bot *b, int gun, int from, int corps)
+{
+	struct game *w = &b->what_if;
+	bool only_attacked = corps_attacking(b, corps);
+	int16_t was = w->unit[gun].hex;
+	uint32_t flags = w->unit[gun].flags;
+	enum phase ph = w->phase;
+	w->unit[gun].hex = (int16_t)from;
+	w->unit[gun].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED | UF_MOVED);
+	w->phase = PHASE_ARTILLERY;
+	int best = 0;
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
+		if (!game_on_map(w, c) || hex_distance(from, w->unit[c].hex) > 20)
+			continue;
+		if (only_attacked) {
+			bool in = false;
+			for (int i = 0; i < b->nplan; i++)
+				in |= b->plan[i].corps == corps && b->plan[i].defhex == w->unit[c].hex;
+			if (!in)
+				continue;
+		}
+		struct fire_odds fo;
+		char err[160];
+		if (!fire_check(w, gun, c, false, &fo, err, sizeof err))
+			continue;
+		int s = 0;
+		for (int d = 1; d <= 6; d++)
+			s += fo.steps[d];
+		if (s > best)
+			best = s;
+	}
+	w->unit[gun].hex = was;
+	w->unit[gun].flags = flags;
+	w->phase = ph;
+	return best;
+}
+
+static bool has_union_infantry(const struct game *g, int hex, int corps)
+{
+	int tmp[4];
+	int n = bot_side_at(g, hex, SIDE_UNION, tmp, 4);
+	for (int i = 0; i < n; i++)
+		if (bot_is_infantry(g, tmp[i]) && bot_def(g, tmp[i])->corps == corps)
+			return true;
+	return false;
+}
+
+/* 17.0E: a hex where a lone gun could be attacked by Confederate infantry. */
+static bool exposed(const struct game *g, int hex)
+{
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
+		if (game_on_map(g, c) && bot_is_infantry(g, c) &&
+		    hex_distance(hex, g->unit[c].hex) <= 3)
+			return true;
+	return false;
+}
+
+static bool move_artillery(struct bot *b, int gun, int f, const int *field)
+{
+	struct game *g = b->g;
+	struct dests ds;
+	reachable(b, gun, &ds);
+	if (ds.n == 0)
+		return false;
+	b->what_if = *g;
+	int corps = bot_def(g, gun)->corps;
+	int here = g->unit[gun].hex;
+	/* 17.0A: the best fire position; staying keeps the fire of this turn (8.11) */
+	int bi = -1, bv = here != HEX_NONE ? gun_value(b, gun, here, corps) : 0;
+	bool bstack = here != HEX_NONE && has_union_infantry(g, here, corps);
+	for (int i = 0; i < ds.n; i++) {
+		int h = ds.d[i].hex;
+		bool stack = has_union_infantry(g, h, corps);
+		if (!stack && exposed(g, h))
+			continue; /* 17.0E */
+		int v = gun_value(b, gun, h, corps);
+		if (v > bv || (v == bv && v > 0 && stack && !bstack))
+			bi = i, bv = v, bstack = stack;
+	}
+	if (bi >= 0 && bv > 0)
+		return move_to(b, gun, ds.d[bi].hex, "17.0A", "the best fire position");
+	if (bv > 0)
+		return false; /* it can fire from where it stands */
+	/* 17.0C: join the infantry of its corps nearest the objective */
+	int best_inf = -1, bf = BOT_FAR;
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		if (!game_on_map(g, u) || !bot_is_infantry(g, u) || bot_formation(g, u) != f)
+			continue;
+		int fi = hex_index(g->unit[u].hex);
+		if (fi >= 0 && field[fi] < bf)
+			best_inf = u, bf = field[fi];
+	}
+	if (best_inf < 0)
+		return false;
+	int goal = g->unit[best_inf].hex;
+	int gi = -1, gd = here != HEX_NONE ? hex_distance(here, goal) : BOT_FAR;
+	for (int i = 0; i < ds.n; i++) {
+		int h = ds.d[i].hex;
+		bool stack = has_union_infantry(g, h, corps);
+		if (!stack && exposed(g, h))
+			continue;
+		int d = hex_distance(h, goal);
+		if (d < gd || (d == gd && stack))
+			gi = i, gd = d;
+	}
+	if (gi < 0)
+		return false;
+	char why[64];
+	snprintf(why, sizeof why, "joins %s, nearest the objective", game_unit_name(best_inf));
+	return move_to(b, gun, ds.d[gi].hex, "17.0C", why);
+}
+
+/* ---- a formation, the phase ---- */
+
+static bool unit_present(const struct game *g, int u)
+{
+	if (game_on_map(g, u))
+		return true;
+	/* a reinforcement still to enter */
+	return g->unit[u].hex == HEX_NONE && g->unit[u].steps > 0 &&
+	       !(g->unit[u].flags & UF_REMOVED) && game_is_reinforcement(g, u);
+}
+
+static void move_formation(struct bot *b, int f)
+{
+	struct game *g = b->g;
+	int targets[MAP_OBJ_HEXES];
+	int nt = bot_objective_hexes(b, f, targets, MAP_OBJ_HEXES);
+	if (nt == 0)
+		return; /* 15.5 */
+	int *field = malloc(sizeof(int) * HEX_INDEX_COUNT);
+	if (!field)
+		return;
+	bot_distance_field(b, targets, nt, field);
+	struct order ord[ROSTER_UNION];
+	int n = 0;
+	b->what_if = *g;
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		if (bot_formation(g, u) != f || !bot_is_infantry(g, u) || !unit_present(g, u))
+			continue;
+		if (!move_unit_may_move(g, u, NULL, 0))
+			continue;
+		struct order *o = &ord[n++];
+		o->u = u;
+		o->attack = false;
+		int here = g->unit[u].hex;
+		int ed = here == HEX_NONE ? BOT_FAR : bot_enemy_distance(g, here, SIDE_UNION);
+		/* 16.2A–C: a unit that can attack: nearest in MPs first, then the strongest */
+		if (g->unit[u].steps > 1 && here != HEX_NONE && ed <= 12 &&
+		    commit_unit_status(g, u) == CORPS_COMMITTED) {
+			struct dests ds;
+			reachable(b, u, &ds);
+			struct attack_choice c = best_attack(b, u, &ds, NULL, 0, true, true);
+			if (c.found) {
+				o->attack = true;
+				o->key1 = c.cost;
+				o->key2 = -bot_def(g, u)->cv[bot_def(g, u)->steps];
+				continue;
+			}
+		}
+		o->key1 = -ed; /* 16.2D: farthest from the enemy first */
+		o->key2 = 0;
+	}
+	qsort(ord, (size_t)n, sizeof ord[0], order_cmp);
+	int moved[ROSTER_UNION], nmoved = 0;
+	for (int i = 0; i < n; i++) {
+		move_infantry(b, ord[i].u, field, moved, nmoved);
+		moved[nmoved++] = ord[i].u;
+	}
+	/* 16.1C: artillery last */
+	for (int u = 0; u < ROSTER_UNION; u++)
+		if (bot_formation(g, u) == f && !bot_is_infantry(g, u) && unit_present(g, u) &&
+		    move_unit_may_move(g, u, NULL, 0))
+			move_artillery(b, u, f, field);
+	free(field);
+}
+
+bool bot_movement(struct bot *b)
+{
+	struct game *g = b->g;
+	if (b->plan_turn != g->turn) {
+		b->nplan = 0;
+		b->plan_turn = g->turn;
+	}
+	int before = b->applied;
+	/* 16.1A–B: corps by corps in the order of 14.3A, IX Corps by division */
+	for (int p = 0; p < CORPS_COUNT; p++) {
+		enum corps c;
+		const char *name = tables_commit_priority(&b->s->tables, p);
+		if (!name || !roster_corps_parse(name, &c))
+			continue;
+		if (g->corps[c] == CORPS_UNAVAILABLE && !g->empty_setup)
+			continue;
+		if (c == CORPS_IX) {
+			for (int f = SOLO_IX1; f <= SOLO_IX4; f++)
+				move_formation(b, f);
+			continue;
+		}
+		static const int form_of[CORPS_COUNT] = {
+			[CORPS_I] = SOLO_I, [CORPS_II] = SOLO_II, [CORPS_V] = SOLO_V,
+			[CORPS_VI] = SOLO_VI, [CORPS_XII] = SOLO_XII, [CORPS_IX] = SOLO_IX1,
+		};
+		move_formation(b, form_of[c]);
+	}
+	(void)before;
+	return bot_apply_type(b, ACT_END, "16.0", "the Union movement phase ends");
+}
+
+/* 13.6: each withdrawing unit goes as far from the enemy as it can, toward the nearer of the
+ * north and east map edges when that is equal (18.3D). */
+bool bot_withdraw_move(struct bot *b)
+{
+	struct game *g = b->g;
+	int n = bot_legal(b);
+	int best = -1, bd = -1, be = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_MOVE || a->n < 1)
+			continue;
+		int h = a->hex[a->n - 1];
+		int d = bot_enemy_distance(g, h, SIDE_UNION);
+		int edge = hex_row(h) < HEX_COL_MAX - hex_col(h) ? hex_row(h)
+								: HEX_COL_MAX - hex_col(h);
+		if (d > bd || (d == bd && edge < be))
+			best = i, bd = d, be = edge;
+	}
+	if (best >= 0)
+		return bot_apply(b, &b->acts[best], "13.6", "withdrawal as far from the enemy as it can");
+	return false;
+}

@@ -1,0 +1,92 @@
+/* cmd_bot.c — the --batch commands of the bots (PROTOCOL.md `bot`): `bot` lets the bot of the
+ * side that must decide play until the decision passes to the other side or the game ends
+ * (the solitaire Union bot, or the scripted Confederate player) and answers the commands it
+ * played, one per line; `solitaire on|off` turns the solitaire rules (14.0–19.0) on for the
+ * game in play; `objectives` shows each Union formation's corps objective (15.0). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "cli_internal.h"
+
+#define PLAYED_MAX (256 * 1024)
+
+static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			   size_t errlen)
+{
+	(void)argv;
+	if (argc != 1)
+		return cli_fail(err, errlen, "usage: bot");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	if (g->pending.what == DECISION_GAMEOVER)
+		return cli_fail(err, errlen, "5.3: the game is over");
+	char *played = malloc(PLAYED_MAX);
+	struct game *before = malloc(sizeof *before);
+	if (!played || !before) {
+		free(played);
+		free(before);
+		return cli_fail(err, errlen, "out of memory");
+	}
+	played[0] = 0;
+	*before = *g;
+	int n = bot_play_pending(g, played, PLAYED_MAX, err, errlen);
+	if (n < 0) {
+		*g = *before; /* a failed command changes nothing */
+		free(played);
+		free(before);
+		return err;
+	}
+	size_t len = strlen(played);
+	if (len && played[len - 1] == '\n')
+		played[--len] = 0;
+	fputs(played, out);
+	free(played);
+	free(before);
+	return NULL;
+}
+
+static const char *cmd_solitaire(struct cli *c, int argc, char **argv, FILE *out, char *err,
+				 size_t errlen)
+{
+	(void)out;
+	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off")))
+		return cli_fail(err, errlen, "usage: solitaire on|off");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	g->opt.solitaire = !strcmp(argv[1], "on");
+	return NULL;
+}
+
+static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *out, char *err,
+				  size_t errlen)
+{
+	(void)argv;
+	if (argc != 1)
+		return cli_fail(err, errlen, "usage: objectives");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	if (!g->solitaire.ready)
+		return cli_fail(err, errlen, "15.0: no objectives yet (the solitaire bot has not "
+				"played)");
+	for (int f = 0; f < SOLO_FORMATIONS; f++) {
+		char buf[64];
+		bot_objective_describe(g, f, buf, sizeof buf);
+		fprintf(out, "%s%s", f ? "\n" : "", buf);
+	}
+	return NULL;
+}
+
+static const struct cli_command bot_cmds[] = {
+	{ "bot", "bot                       the bot of the side to decide plays (14.0-18.0)",
+	  cmd_bot },
+	{ "solitaire", "solitaire on|off          solitaire rules for the game in play",
+	  cmd_solitaire },
+	{ "objectives", "objectives                each Union formation's corps objective (15.0)",
+	  cmd_objectives },
+};
+const struct cli_table cli_bot_commands = { bot_cmds, sizeof bot_cmds / sizeof bot_cmds[0] };
