@@ -60,6 +60,7 @@ static const struct cli_table *const tables[] = {
 	&cli_map_commands,
 	&cli_game_commands,
 	&cli_combat_commands,
+	&cli_bot_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 

@@ -56,5 +56,6 @@ extern const struct cli_table cli_los_commands;
 extern const struct cli_table cli_map_commands;
 extern const struct cli_table cli_game_commands;
 extern const struct cli_table cli_combat_commands;
+extern const struct cli_table cli_bot_commands;
 
 #endif

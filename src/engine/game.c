@@ -233,6 +233,8 @@ void game_union_continue(struct game *g, enum decision after)
 		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
 		return;
 	}
+	if (after < DECISION_COMMITMENT)
+		solitaire_commitment_rolls(g); /* 14.3B-C, solitaire only */
 	if (after < DECISION_COMMITMENT && commit_commitment_possible(g)) {
 		game_set_pending(g, SIDE_UNION, DECISION_COMMITMENT, -1);
 		return;
