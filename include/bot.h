@@ -30,6 +30,11 @@ int bot_play_pending(struct game *g, char *played, size_t len, char *err, size_t
  * it on its first call if it has not been done. Uses the game's dice. */
 void bot_solitaire_init(struct game *g);
 
+/* 15.2–15.5: roll what is due on the Corps Objective Chart, move each formation past the
+ * objectives it has taken and back to one the Confederacy retook; logs every change. The
+ * bot does it before every decision; front-ends may call it to show the objectives. */
+void bot_objectives_update(struct game *g);
+
 /* One line about formation f (enum solo_formation): its chart row, which objective it
  * pursues (1-3) and the objective's name, e.g. "IX/2 1 hex 2836"; "VI - none" when it has
  * none left (15.5). */

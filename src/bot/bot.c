@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bot_internal.h"
+#include "move.h"
 
 #define BOT_GUARD 6000   /* actions in one call: far more than a player-turn needs */
 
@@ -50,6 +51,53 @@ int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 			    bot_is_infantry(g, u) == (pass == 0))
 				out[n++] = u;
 	return n;
+}
+
+/* A breadth-first spread of ranges from the marked hexes (range = grid steps). */
+static void spread(const uint8_t *from, uint8_t *near)
+{
+	int16_t queue[HEX_INDEX_COUNT];
+	int qh = 0, qt = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		near[i] = from[i] ? 0 : 60;
+		if (from[i])
+			queue[qt++] = (int16_t)hex_from_index(i);
+	}
+	while (qh < qt) {
+		int h = queue[qh++], dist = near[hex_index(h)] + 1;
+		if (dist >= 60)
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && near[hex_index(n)] > dist) {
+				near[hex_index(n)] = (uint8_t)dist;
+				queue[qt++] = (int16_t)n;
+			}
+		}
+	}
+}
+
+void bot_maps(struct bot *b)
+{
+	const struct game *g = b->g;
+	memset(b->conf_at, 0, sizeof b->conf_at);
+	memset(b->conf_inf_at, 0, sizeof b->conf_inf_at);
+	memset(b->ezoc, 0, sizeof b->ezoc);
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
+		if (!game_on_map(g, c))
+			continue;
+		int h = g->unit[c].hex;
+		b->conf_at[hex_index(h)] = 1;
+		if (bot_is_infantry(g, c))
+			b->conf_inf_at[hex_index(h)] = 1;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && game_unit_zoc(g, c, n))
+				b->ezoc[hex_index(n)] = 1;
+		}
+	}
+	spread(b->conf_at, b->near);
+	spread(b->conf_inf_at, b->near_inf);
 }
 
 /* ---- applying ---- */
@@ -96,11 +144,13 @@ int bot_legal(struct bot *b)
 
 bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const char *why)
 {
-	int n = bot_legal(b);
-	for (int i = 0; i < n; i++)
-		if (b->acts[i].type == t)
-			return bot_apply(b, &b->acts[i], rule, "%s", why);
-	return false;
+	/* `end` and `decline` take no arguments: no need to list every legal action */
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.type = t;
+	a.unit = -1;
+	a.target = -1;
+	return bot_apply(b, &a, rule, "%s", why);
 }
 
 /* Nothing the rules chose was accepted: end the step if the engine allows it; in a
@@ -135,7 +185,7 @@ static bool fallback(struct bot *b)
 
 static bool union_decide(struct bot *b)
 {
-	bot_objectives_update(b);
+	bot_objectives_update(b->g);
 	switch (b->g->pending.what) {
 	case DECISION_MISHAP: {
 		int n = bot_legal(b);
@@ -177,6 +227,27 @@ static int fire_value6(const struct game *g, int gun, int target, bool defensive
 static bool confederate_decide(struct bot *b)
 {
 	struct game *g = b->g;
+	if (g->pending.what == DECISION_MOVEMENT) {
+		/* the scripted Confederacy holds its ground; A.P. Hill enters when he must
+		 * (9.2), each unit to the first hex it may reach */
+		if (bot_apply_type(b, ACT_END, "scripted", "the Confederacy holds its ground"))
+			return true;
+		struct move_dest d[64];
+		for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+			if (g->unit[u].hex != HEX_NONE || g->unit[u].steps == 0 ||
+			    (g->unit[u].flags & UF_REMOVED) || !game_is_reinforcement(g, u))
+				continue;
+			int k = move_reachable(g, u, d, 64, NULL, 0);
+			for (int i = 0; i < k; i++) {
+				struct action a = { .type = ACT_MOVE, .unit = u, .target = d[i].hex,
+						    .n = 1 };
+				a.hex[0] = d[i].hex;
+				if (bot_apply(b, &a, "9.2", "A.P. Hill's division enters"))
+					return true;
+			}
+		}
+		return false;
+	}
 	int n = bot_legal(b);
 	switch (g->pending.what) {
 	case DECISION_ARTILLERY:

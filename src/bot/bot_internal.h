@@ -38,6 +38,13 @@ struct bot {
 	int nplan;
 	int plan_turn;                       /* turn the plan was made for (0 none) */
 
+	/* the Confederate side as the Union movement phase sees it (fixed while it lasts) */
+	uint8_t conf_at[HEX_INDEX_COUNT];    /* a Confederate unit stands there */
+	uint8_t conf_inf_at[HEX_INDEX_COUNT];/* a Confederate infantry unit stands there */
+	uint8_t ezoc[HEX_INDEX_COUNT];       /* in a Confederate ZOC (6.1-6.2) */
+	uint8_t near[HEX_INDEX_COUNT];       /* range to the nearest Confederate unit (cap 60) */
+	uint8_t near_inf[HEX_INDEX_COUNT];   /* range to the nearest Confederate infantry */
+
 	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
 	int field[HEX_INDEX_COUNT];          /* scratch distance field */
 	struct game what_if;                 /* scratch position for hypothetical queries */
@@ -64,6 +71,9 @@ int bot_enemy_distance(const struct game *g, int hex, enum side mine);
 /* Unit indices of side s in hex (infantry first); the count. */
 int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max);
 
+/* Fill the conf_at, ezoc and near maps from the position now. */
+void bot_maps(struct bot *b);
+
 /* ---- bot_commit.c: 14.0 ---- */
 bool bot_withdrawal(struct bot *b);
 bool bot_commitment(struct bot *b);
@@ -71,9 +81,6 @@ void bot_note_committed(struct bot *b);
 
 /* ---- bot_objective.c: 15.0 ---- */
 
-/* Roll what is due on the Corps Objective Chart, advance taken objectives and revert
- * recaptured ones (15.2–15.6); logs every change. */
-void bot_objectives_update(struct bot *b);
 /* The objective a formation pursues now: its hexes not yet Union-controlled into out (15.3);
  * the count, 0 when it has none left (15.5). */
 int bot_objective_hexes(const struct bot *b, int formation, int *out, int max);

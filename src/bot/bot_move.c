@@ -84,15 +84,23 @@ bool bot_attack_eval(struct bot *b, int u, int from, int defhex, int *score, boo
 }
 
 /* The Confederate hexes adjacent to hex (occupied). */
-static int enemy_hexes_around(const struct game *g, int hex, int *out)
+static int enemy_hexes_around(const struct bot *b, int hex, int *out)
 {
-	int n = 0, tmp[4];
+	int n = 0;
+	if (b->near[hex_index(hex)] > 1)
+		return 0;
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		int nb = hex_neighbour(hex, (enum hex_dir)d);
-		if (nb != HEX_NONE && bot_side_at(g, nb, SIDE_CONFEDERATE, tmp, 4) > 0)
+		if (nb != HEX_NONE && b->conf_at[hex_index(nb)])
 			out[n++] = nb;
 	}
 	return n;
+}
+
+/* Range from hex to the nearest Confederate unit (the maps of this phase). */
+static int enemy_range(const struct bot *b, int hex)
+{
+	return hex == HEX_NONE ? BOT_FAR : b->near[hex_index(hex)];
 }
 
 /* One way for unit u to attack: from hex `from` (cost MPs away) on defhex. */
@@ -173,7 +181,7 @@ static struct attack_choice best_attack(struct bot *b, int u, const struct dests
 		int from = i < 0 ? g->unit[u].hex : ds->d[i].hex;
 		int cost = i < 0 ? 0 : ds->d[i].cost;
 		int around[HEX_NDIRS];
-		int na = enemy_hexes_around(g, from, around);
+		int na = enemy_hexes_around(b, from, around);
 		for (int k = 0; k < na; k++) {
 			if (targets) {
 				bool in = false;
@@ -261,12 +269,12 @@ static bool corps_attacking(const struct bot *b, int corps)
 static bool str_move(struct bot *b, int u, const struct dests *ds)
 {
 	const struct game *g = b->g;
-	int here = bot_enemy_distance(g, g->unit[u].hex, SIDE_UNION);
+	int here = enemy_range(b, g->unit[u].hex);
 	if (here >= 3)
 		return false; /* stays and regroups (12.2) */
 	int best = -1, bd = here, bc = 0;
 	for (int i = 0; i < ds->n; i++) {
-		int d = bot_enemy_distance(g, ds->d[i].hex, SIDE_UNION);
+		int d = enemy_range(b, ds->d[i].hex);
 		int dd = d >= 3 ? 3 : d;
 		int bdd = bd >= 3 ? 3 : bd;
 		if (dd > bdd || (dd == bdd && best >= 0 && ds->d[i].cost < bc))
@@ -291,10 +299,12 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 		int from = i < 0 ? g->unit[u].hex : ds->d[i].hex;
 		int cost = i < 0 ? 0 : ds->d[i].cost;
 		int fi = hex_index(from);
-		if (fi < 0 || field[fi] > fhere + 2)
+		/* met on the way: the hex is on a path to the objective at most 2 MPs longer
+		 * than the straightest one (16.4.5A) */
+		if (fi < 0 || field[fi] + cost > fhere + 2)
 			continue;
 		int around[HEX_NDIRS];
-		int na = enemy_hexes_around(g, from, around);
+		int na = enemy_hexes_around(b, from, around);
 		for (int k = 0; k < na; k++) {
 			int score;
 			bool fav;
@@ -310,7 +320,7 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 	int bi = -1, bf = fhere, bc = 0;
 	for (int i = 0; i < ds->n; i++) {
 		int h = ds->d[i].hex, fi = hex_index(h);
-		if (fi < 0 || game_in_ezoc(g, h, SIDE_UNION))
+		if (fi < 0 || b->ezoc[fi])
 			continue;
 		if (field[fi] < bf || (field[fi] == bf && bi >= 0 && ds->d[i].cost < bc))
 			bi = i, bf = field[fi], bc = ds->d[i].cost;
@@ -371,7 +381,7 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 	int th = g->unit[best_t].hex, cv = game_unit_cv(g, u);
 	for (int i = 0; i < ds->n; i++) {
 		int h = ds->d[i].hex;
-		if (!hex_adjacent(h, th) || game_in_ezoc(g, h, SIDE_UNION))
+		if (!hex_adjacent(h, th) || b->ezoc[hex_index(h)])
 			continue;
 		if (encircle_threat(b, h, cv))
 			continue; /* 16.6C */
@@ -396,7 +406,7 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int *mov
 	if (!committed) {
 		/* 16.8: reduced units 3+ hexes from the enemy regroup */
 		if (g->unit[u].steps < bot_def(g, u)->steps &&
-		    bot_enemy_distance(g, g->unit[u].hex, SIDE_UNION) >= 3)
+		    enemy_range(b, g->unit[u].hex) >= 3)
 			return false;
 		return ds.n ? toward_objective(b, u, &ds, field) : false;
 	}
@@ -476,14 +486,11 @@ static bool has_union_infantry(const struct game *g, int hex, int corps)
 	return false;
 }
 
-/* 17.0E: a hex where a lone gun could be attacked by Confederate infantry. */
-static bool exposed(const struct game *g, int hex)
+/* 17.0E: a hex where a lone gun could be attacked by Confederate infantry (one within
+ * three hexes: a move and an attack away). */
+static bool exposed(const struct bot *b, int hex)
 {
-	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
-		if (game_on_map(g, c) && bot_is_infantry(g, c) &&
-		    hex_distance(hex, g->unit[c].hex) <= 3)
-			return true;
-	return false;
+	return b->near_inf[hex_index(hex)] <= 3;
 }
 
 static bool move_artillery(struct bot *b, int gun, int f, const int *field)
@@ -502,7 +509,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
 		bool stack = has_union_infantry(g, h, corps);
-		if (!stack && exposed(g, h))
+		if (!stack && exposed(b, h))
 			continue; /* 17.0E */
 		int v = gun_value(b, gun, h, corps);
 		if (v > bv || (v == bv && v > 0 && stack && !bstack))
@@ -528,7 +535,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
 		bool stack = has_union_infantry(g, h, corps);
-		if (!stack && exposed(g, h))
+		if (!stack && exposed(b, h))
 			continue;
 		int d = hex_distance(h, goal);
 		if (d < gd || (d == gd && stack))
@@ -575,7 +582,7 @@ static void move_formation(struct bot *b, int f)
 		o->u = u;
 		o->attack = false;
 		int here = g->unit[u].hex;
-		int ed = here == HEX_NONE ? BOT_FAR : bot_enemy_distance(g, here, SIDE_UNION);
+		int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
 		/* 16.2A–C: a unit that can attack: nearest in MPs first, then the strongest */
 		if (g->unit[u].steps > 1 && here != HEX_NONE && ed <= 12 &&
 		    commit_unit_status(g, u) == CORPS_COMMITTED) {
@@ -613,6 +620,7 @@ bool bot_movement(struct bot *b)
 		b->nplan = 0;
 		b->plan_turn = g->turn;
 	}
+	bot_maps(b);
 	int before = b->applied;
 	/* 16.1A–B: corps by corps in the order of 14.3A, IX Corps by division */
 	for (int p = 0; p < CORPS_COUNT; p++) {
@@ -637,25 +645,12 @@ bool bot_movement(struct bot *b)
 	return bot_apply_type(b, ACT_END, "16.0", "the Union movement phase ends");
 }
 
-/* 13.6: each withdrawing unit goes as far from the enemy as it can, toward the nearer of the
- * north and east map edges when that is equal (18.3D). */
+/* 13.6: each withdrawing unit takes the hex the engine ranks first: five hexes from the enemy
+ * with the fewest steps lost on the way, else the farthest it can reach (13.6C). */
 bool bot_withdraw_move(struct bot *b)
 {
-	struct game *g = b->g;
-	int n = bot_legal(b);
-	int best = -1, bd = -1, be = 0;
-	for (int i = 0; i < n; i++) {
-		const struct action *a = &b->acts[i];
-		if (a->type != ACT_MOVE || a->n < 1)
-			continue;
-		int h = a->hex[a->n - 1];
-		int d = bot_enemy_distance(g, h, SIDE_UNION);
-		int edge = hex_row(h) < HEX_COL_MAX - hex_col(h) ? hex_row(h)
-								: HEX_COL_MAX - hex_col(h);
-		if (d > bd || (d == bd && edge < be))
-			best = i, bd = d, be = edge;
-	}
-	if (best >= 0)
-		return bot_apply(b, &b->acts[best], "13.6", "withdrawal as far from the enemy as it can");
-	return false;
+	char why[64];
+	snprintf(why, sizeof why, "%s withdraws to the engine's farthest hex",
+		 game_unit_name(b->g->pending.subject));
+	return bot_apply_type(b, ACT_END, "13.6", why);
 }

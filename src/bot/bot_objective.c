@@ -196,11 +196,12 @@ void bot_solitaire_init(struct game *g)
 	st->ready = true;
 }
 
-void bot_objectives_update(struct bot *b)
+void bot_objectives_update(struct game *g)
 {
-	struct solitaire_state *st = &b->g->solitaire;
+	struct solitaire_state *st = &g->solitaire;
+	const struct scenario *s = g->scn;
 	if (!st->ready)
-		bot_solitaire_init(b->g);
+		bot_solitaire_init(g);
 	char buf[MAP_NAME_MAX + 8];
 	for (int f = 0; f < SOLO_FORMATIONS; f++) {
 		/* 15.4: a Confederate retakes an earlier objective: the corps reverts to it */
@@ -208,10 +209,10 @@ void bot_objectives_update(struct bot *b)
 			const struct solo_objective *o = &st->obj[f][n];
 			if (o->key == SOLO_OBJ_NONE || o->key == SOLO_OBJ_UNROLLED)
 				continue;
-			if (!objective_taken(b->g, o)) {
+			if (!objective_taken(g, o)) {
 				st->current[f] = (int8_t)n;
-				game_log(b->g, "15.4: %s reverts to %s, retaken by the Confederacy",
-					 formation_rows[f], objective_label(b->s, o, buf, sizeof buf));
+				game_log(g, "15.4: %s reverts to %s, retaken by the Confederacy",
+					 formation_rows[f], objective_label(s, o, buf, sizeof buf));
 				break;
 			}
 		}
@@ -219,20 +220,20 @@ void bot_objectives_update(struct bot *b)
 		while (st->current[f] < SOLO_ORDINALS) {
 			struct solo_objective *o = &st->obj[f][st->current[f]];
 			if (o->key == SOLO_OBJ_UNROLLED)
-				roll_objective(b->g, f, st->current[f], NULL);
+				roll_objective(g, f, st->current[f], NULL);
 			if (o->key == SOLO_OBJ_NONE) {
 				st->current[f] = SOLO_ORDINALS;
-				game_log(b->g, "15.5: %s has no objective left; its units stay put",
+				game_log(g, "15.5: %s has no objective left; its units stay put",
 					 formation_rows[f]);
 				break;
 			}
-			if (!objective_taken(b->g, o))
+			if (!objective_taken(g, o))
 				break;
-			game_log(b->g, "15.2A: %s has taken %s", formation_rows[f],
-				 objective_label(b->s, o, buf, sizeof buf));
+			game_log(g, "15.2A: %s has taken %s", formation_rows[f],
+				 objective_label(s, o, buf, sizeof buf));
 			st->current[f]++;
 			if (st->current[f] >= SOLO_ORDINALS)
-				game_log(b->g, "15.5: %s has no objective left; its units stay put",
+				game_log(g, "15.5: %s has no objective left; its units stay put",
 					 formation_rows[f]);
 		}
 	}

@@ -1,8 +1,8 @@
 /* cmd_bot.c — the --batch commands of the bots (PROTOCOL.md `bot`): `bot` lets the bot of the
  * side that must decide play until the decision passes to the other side or the game ends
  * (the solitaire Union bot, or the scripted Confederate player) and answers the commands it
- * played, one per line; `solitaire on|off` turns the solitaire rules (14.0–19.0) on for the
- * game in play; `objectives` shows each Union formation's corps objective (15.0). */
+ * played, one per line; `objectives` shows each Union formation's corps objective (15.0).
+ * The solitaire rules themselves are an option of `new` (`new historical SEED solitaire`). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,19 +48,6 @@ static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char
 	return NULL;
 }
 
-static const char *cmd_solitaire(struct cli *c, int argc, char **argv, FILE *out, char *err,
-				 size_t errlen)
-{
-	(void)out;
-	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off")))
-		return cli_fail(err, errlen, "usage: solitaire on|off");
-	struct game *g = cli_game(c, err, errlen);
-	if (!g)
-		return err;
-	g->opt.solitaire = !strcmp(argv[1], "on");
-	return NULL;
-}
-
 static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *out, char *err,
 				  size_t errlen)
 {
@@ -84,8 +71,6 @@ static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *ou
 static const struct cli_command bot_cmds[] = {
 	{ "bot", "bot                       the bot of the side to decide plays (14.0-18.0)",
 	  cmd_bot },
-	{ "solitaire", "solitaire on|off          solitaire rules for the game in play",
-	  cmd_solitaire },
 	{ "objectives", "objectives                each Union formation's corps objective (15.0)",
 	  cmd_objectives },
 };

@@ -212,6 +212,32 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		for (int l = 0; l < LMAX; l++)
 			cost[i][l] = inf;
 	cost[hex_index(start)][0] = 0;
+	/* what the search asks of every hex, worked out once: enemy there, in an EZOC, and
+	 * whether entering it costs a step (11.17.4B: an EZOC hex without a friend) */
+	uint8_t enemy[HEX_INDEX_COUNT], ezoc[HEX_INDEX_COUNT], loses[HEX_INDEX_COUNT];
+	memset(enemy, 0, sizeof enemy);
+	memset(ezoc, 0, sizeof ezoc);
+	memset(loses, 0, sizeof loses);
+	uint8_t friend_at[HEX_INDEX_COUNT];
+	memset(friend_at, 0, sizeof friend_at);
+	for (int v = 0; v < ROSTER_UNITS; v++) {
+		if (!game_on_map(g, v))
+			continue;
+		int vh = g->unit[v].hex;
+		if (game_unit_side(v) == side) {
+			if (v != u)
+				friend_at[hex_index(vh)] = 1;
+			continue;
+		}
+		enemy[hex_index(vh)] = 1;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int nb = hex_neighbour(vh, (enum hex_dir)d);
+			if (nb != HEX_NONE && game_side_passable(g, vh, nb))
+				ezoc[hex_index(nb)] = 1;
+		}
+	}
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		loses[i] = ezoc[i] && !friend_at[i];
 	/* costs are small: relax level by level of cost (a bucketed Dijkstra) */
 	for (int k = 0; k <= ma; k++)
 		for (int i = 0; i < HEX_INDEX_COUNT; i++)
@@ -221,7 +247,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 				int h = hex_from_index(i);
 				for (int d = 0; d < HEX_NDIRS; d++) {
 					int b = hex_neighbour(h, (enum hex_dir)d);
-					if (b == HEX_NONE || game_enemy_in(g, b, side))
+					if (b == HEX_NONE || enemy[hex_index(b)])
 						continue;
 					int sc = tables_move_side_cost(t, g->scn->map.hex[i].side[d]);
 					if (sc < 0)
@@ -230,16 +256,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 					int step = sc + ((f & (SIDE_PRIMARY | SIDE_SECONDARY))
 						? tables_move_road_cost(t)
 						: tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[hex_index(b)].terrain));
-					int nl = l;
-					if (game_in_ezoc(g, b, side)) {
-						int fr[4];
-						bool friend_there = false;
-						int nf = game_units_at(g, b, fr, 4);
-						for (int q = 0; q < nf; q++)
-							friend_there |= game_unit_side(fr[q]) == side && fr[q] != u;
-						if (!friend_there)
-							nl++;                        /* 11.17.4B */
-					}
+					int nl = l + loses[hex_index(b)];   /* 11.17.4B */
 					if (nl >= LMAX)
 						nl = LMAX - 1;
 					if (k + step <= ma && k + step < cost[hex_index(b)][nl])
@@ -250,14 +267,13 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	struct withdraw_target all[HEX_INDEX_COUNT];
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int h = hex_from_index(i);
-		if (!hex_valid(h) || h == start || game_in_ezoc(g, h, side) ||
-		    !game_stack_allows(g, h, u))
-			continue;                                     /* 11.17.4A, 11.17.3A */
+		if (!hex_valid(h) || h == start || ezoc[i])
+			continue;                                     /* 11.17.4A */
 		int l = 0;
 		while (l < LMAX && cost[i][l] == inf)
 			l++;
-		if (l == LMAX)
-			continue;
+		if (l == LMAX || !game_stack_allows(g, h, u))
+			continue;                                     /* 11.17.3A */
 		all[n].hex = (int16_t)h;
 		all[n].losses = (int8_t)l;
 		int dist = game_enemy_distance(g, h, side);

@@ -56,6 +56,8 @@ static bool hex_blocks(const struct walk *w, int id, int pos, const char **what,
 		       const char **rule)
 {
 	const struct map_hex *h = cell(w->m, id);
+	if (!h)
+		return false; /* off the map (a line along the map edge): nothing there blocks */
 	const char *tall = tall_name(h);
 	switch (w->levels) {
 	case LOW_LOW:

@@ -1,0 +1,453 @@
+/* test_bot.c — the solitaire Union bot (14.0–18.0) and the scripted Confederacy: the
+ * withdrawal rolls with their DRMs, the commitment priority, the recommitment limit and the
+ * extra availability rolls (14.x) with forced dice; the Corps Objective Chart, the IX Corps
+ * draw, taking, recapture and running out of objectives (15.x); each movement priority on
+ * a hand-made position where its choice is unique (16.x); and whole solitaire games on the
+ * real data that must run to the end of turn 11 with every action legal and every position
+ * consistent. */
+#include "combat_fixture.h"
+
+#include "bot.h"
+
+static char played[1 << 16];
+
+/* ---- helpers ---- */
+
+/* Objectives for the hand-made map: each key of the charts on one or two hexes. */
+static void fx_objective(const char *key, const char *name, int n, ...)
+{
+	struct map_objective *o = &fx->map.objective[fx->map.nobjectives++];
+	snprintf(o->key, sizeof o->key, "%s", key);
+	snprintf(o->name, sizeof o->name, "%s", name);
+	va_list ap;
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		o->hexes[i] = va_arg(ap, int);
+	va_end(ap);
+	o->nhexes = n;
+}
+
+static void fx_objectives(void)
+{
+	fx_objective("dunker-church", "Dunker Church", 1, 2005);
+	fx_objective("sunken-road", "Sunken Road", 2, 2505, 2605);
+	fx_objective("sharpsburg", "Sharpsburg", 2, 2030, 2130);
+	fx_objective("hex-1032", "Hex 1032", 1, 1032);
+	fx_objective("middle-bridge", "Middle Bridge", 1, 3324);
+	fx_objective("lower-bridge", "Lower Bridge", 2, 2836, 2935);
+	fx_objective("harpers-ferry-road", "Harpers Ferry Road", 2, 1831, 1832);
+}
+
+/* A solitaire game on the hand-made map: every corps Committed, turn 2, objectives drawn
+ * with the dice given (IX draw: four dice, then one for the V Corps row). */
+static void solo_new(void)
+{
+	fx_new();
+	fx_objectives();
+	G.opt.solitaire = true;
+	/* IX draw 3 3 5 1 -> IX/1 2443, IX/2 2942, IX/3 2836, IX/4 2836; V Corps: 5 */
+	fx_dice(5, 3, 3, 5, 1, 5);
+	bot_solitaire_init(&G);
+}
+
+static void dump_log(void)
+{
+	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	for (int i = first; i < G.nlog; i++)
+		print_message("log: %s\n", G.log[i % GAME_LOG_MAX].text);
+	print_message("played:\n%s\n", played);
+}
+
+static bool logged(const char *text)
+{
+	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	for (int i = first; i < G.nlog; i++)
+		if (strstr(G.log[i % GAME_LOG_MAX].text, text))
+			return true;
+	dump_log();
+	return false;
+}
+
+static void describe(int f, const char *want)
+{
+	char buf[96];
+	bot_objective_describe(&G, f, buf, sizeof buf);
+	if (strcmp(buf, want))
+		fail_msg("formation %d: '%s', expected '%s'", f, buf, want);
+}
+
+/* The Union bot plays the pending Union decisions; every action legal. */
+static void union_plays(void)
+{
+	played[0] = 0;
+	char err[512];
+	int n = bot_play(&G, played, sizeof played, err, sizeof err);
+	if (n < 0)
+		fail_msg("bot_play: %s", err);
+	char why[256];
+	if (!game_check(&G, why, sizeof why))
+		fail_msg("after the bot: %s", why);
+}
+
+static bool played_line(const char *line)
+{
+	const char *p = played;
+	size_t n = strlen(line);
+	while ((p = strstr(p, line))) {
+		if ((p == played || p[-1] == '\n') && (p[n] == '\n' || p[n] == 0))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/* ---- 15.0 objectives ---- */
+
+static void test_objective_chart_and_ix_draw(void **st)
+{
+	(void)st;
+	solo_new();
+	describe(SOLO_I, "I 1 Dunker Church");
+	describe(SOLO_II, "II 1 Sunken Road");
+	describe(SOLO_V, "V 1 Dunker Church"); /* 20.5: 4-6 */
+	describe(SOLO_VI, "VI 1 Middle Bridge");
+	describe(SOLO_IX1, "IX/1 1 hex 2443");   /* 15.6C */
+	describe(SOLO_IX2, "IX/2 1 hex 2942");
+	describe(SOLO_IX3, "IX/3 1 hex 2836");
+	describe(SOLO_IX4, "IX/4 1 hex 2836");
+	assert_true(logged("15.6C"));
+	assert_int_equal(G.nforced, 0);
+}
+
+static void test_objective_taken_and_recaptured(void **st)
+{
+	(void)st;
+	solo_new();
+	/* 15.2A: the Union holds the church: I Corps rolls its second objective (5: Sunken Road) */
+	G.control[hex_index(2005)] = SIDE_UNION;
+	fx_dice(1, 5);
+	bot_objectives_update(&G);
+	describe(SOLO_I, "I 2 Sunken Road");
+	assert_true(logged("15.2A: I has taken Dunker Church"));
+	/* 15.4: the Confederacy retakes the church: back to it, the second roll kept */
+	G.control[hex_index(2005)] = SIDE_CONFEDERATE;
+	bot_objectives_update(&G);
+	describe(SOLO_I, "I 1 Dunker Church");
+	assert_true(logged("15.4"));
+	G.control[hex_index(2005)] = SIDE_UNION;
+	bot_objectives_update(&G);
+	describe(SOLO_I, "I 2 Sunken Road");
+	assert_int_equal(G.nforced, 0);
+	/* 15.3: a multi-hex objective is taken only when every hex is held */
+	G.control[hex_index(2505)] = SIDE_UNION;
+	bot_objectives_update(&G);
+	describe(SOLO_I, "I 2 Sunken Road");
+}
+
+static void test_out_of_objectives(void **st)
+{
+	(void)st;
+	solo_new();
+	/* II Corps: Sunken Road, Sharpsburg, then "-" (15.5) */
+	int hexes[] = { 2505, 2605, 2030, 2130 };
+	for (size_t i = 0; i < sizeof hexes / sizeof hexes[0]; i++)
+		G.control[hex_index(hexes[i])] = SIDE_UNION;
+	bot_objectives_update(&G);
+	describe(SOLO_II, "II - none");
+	assert_true(logged("15.5"));
+	/* its units neither move nor attack */
+	fx_corps(U(14), CORPS_II, 1);
+	fx_place(U(14), 2011);
+	fx_inf(C(1), 2, 1, 0);
+	fx_place(C(1), 2010);
+	fx_phase("union", "movement");
+	union_plays();
+	assert_int_equal(G.unit[U(14)].hex, 2011);
+	assert_false(strstr(played, "attack") != NULL);
+}
+
+/* ---- 14.0 commitment ---- */
+
+/* Lead the game to the start of the next Union player-turn (13.4D rolls, then 14.2). */
+static void next_union_turn(void)
+{
+	fx_phase("confederate", "combat");
+	fx_ok("end");
+}
+
+static void test_withdrawal_roll_drms(void **st)
+{
+	(void)st;
+	solo_new();
+	for (int c = 0; c < CORPS_COUNT; c++)
+		G.corps[c] = CORPS_AVAILABLE;
+	G.corps[CORPS_I] = CORPS_COMMITTED;
+	G.corps[CORPS_XII] = CORPS_COMMITTED;
+	/* I Corps: four 4-step brigades, three eliminated and the fourth at 3 steps:
+	 * 14.2B -1 and 14.2C -2 (every other unit of the hand-made roster is V Corps') */
+	for (int u = 4; u < ROSTER_UNION; u++)
+		fx_corps(u, CORPS_V, 1);
+	for (int u = 0; u < 4; u++)
+		fx_corps(U(1 + u), CORPS_I, 1);
+	fx_place(U(1), 1020);
+	fx_steps(U(1), 3);
+	for (int u = 1; u < 4; u++) {
+		G.unit[U(1 + u)].hex = HEX_NONE;
+		G.unit[U(1 + u)].steps = 0;
+	}
+	fx_corps(U(29), CORPS_XII, 1);
+	fx_place(U(29), 1030);
+	fx_corps(U(14), CORPS_II, 1);
+	fx_place(U(14), 1040);
+	fx_place(C(1), 4001);
+	/* 14.2: I rolls 4 - 3 = 1: withdrawn; XII rolls 3: stays */
+	fx_dice(2, 4, 3);
+	next_union_turn();
+	union_plays();
+	assert_true(logged("14.2: I Corps rolls 4-3"));
+	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
+	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
+	/* 14.3A: II Corps is next in priority after I and XII */
+	assert_int_equal(G.corps[CORPS_II], CORPS_COMMITTED);
+	assert_true(logged("14.3A: II Corps committed"));
+}
+
+static void test_recommitment_limit(void **st)
+{
+	(void)st;
+	solo_new();
+	for (int c = 0; c < CORPS_COUNT; c++)
+		G.corps[c] = CORPS_AVAILABLE;
+	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G.corps[CORPS_XII] = CORPS_COMMITTED;
+	/* II has been committed before, IX and V have not: 14.4 passes over II */
+	G.solitaire.committed_once = (1u << CORPS_I) | (1u << CORPS_XII) | (1u << CORPS_II);
+	fx_corps(U(29), CORPS_XII, 1);
+	fx_place(U(29), 1030);
+	fx_place(C(1), 4001);
+	G.turn = 3;
+	/* 13.4D for I: 1; 14.2 for XII: 6 */
+	fx_dice(2, 1, 6);
+	next_union_turn();
+	union_plays();
+	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
+	assert_int_equal(G.corps[CORPS_II], CORPS_AVAILABLE);
+	assert_int_equal(G.corps[CORPS_IX], CORPS_COMMITTED);
+}
+
+static void test_extra_availability_rolls(void **st)
+{
+	(void)st;
+	solo_new();
+	for (int c = 0; c < CORPS_COUNT; c++)
+		G.corps[c] = CORPS_UNAVAILABLE;
+	G.corps[CORPS_XII] = CORPS_COMMITTED;
+	G.solitaire.committed_once = (1u << CORPS_COUNT) - 1;
+	fx_corps(U(29), CORPS_XII, 1);
+	fx_place(U(29), 1030);
+	fx_place(C(1), 4001);
+	G.turn = 7;
+	/* 13.4D: I II V VI IX roll 1; 14.2 XII rolls 6; 14.3B in priority order: I 1, II 1,
+	 * IX 6 -> IX Available, and committed */
+	fx_dice(9, 1, 1, 1, 1, 1, 6, 1, 1, 6);
+	next_union_turn();
+	union_plays();
+	assert_true(logged("14.3B: IX Corps is Available"));
+	assert_int_equal(G.corps[CORPS_IX], CORPS_COMMITTED);
+	assert_int_equal(G.corps[CORPS_II], CORPS_UNAVAILABLE);
+}
+
+/* ---- 16.0 movement priorities ---- */
+
+/* An I Corps unit against Confederate units, on the empty clear map; objective 2005. */
+static void movement_setup(void)
+{
+	solo_new();
+	fx_phase("union", "movement");
+}
+
+static void test_16_4_3_attack_adjacent(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 4, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(C(1), 2010);
+	union_plays();
+	assert_true(played_line("attack 2010 U1"));
+	assert_true(logged("16.4.3"));
+}
+
+static void test_16_4_5_toward_objective(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_place(U(1), 2025);
+	fx_place(C(1), 4040);
+	int before = hex_distance(2025, 2005);
+	union_plays();
+	assert_true(logged("16.4.5A"));
+	assert_true(hex_distance(G.unit[U(1)].hex, 2005) < before);
+}
+
+static void test_16_4_5_stops_short_of_a_strong_enemy(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 2, 0);
+	fx_place(U(1), 2016);
+	fx_inf(C(1), 6, 8, 2);
+	fx_place(C(1), 2012);
+	union_plays();
+	int h = G.unit[U(1)].hex;
+	assert_true(hex_distance(h, 2012) >= 2); /* 16.4.5D: not into its ZOC */
+	assert_true(hex_distance(h, 2005) < hex_distance(2016, 2005));
+	assert_false(strstr(played, "attack") != NULL);
+}
+
+static void test_16_4_5_attacks_what_it_meets(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 5, 1);
+	fx_place(U(1), 2015);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(C(1), 2011);
+	union_plays();
+	/* it moved next to C1 (the combat that followed may have moved it again) */
+	const char *m = strstr(played, "move U1 ");
+	assert_non_null(m);
+	assert_true(hex_adjacent(atoi(m + 8), 2011));
+	assert_true(played_line("attack 2011 U1"));
+	assert_true(logged("16.4.5B"));
+}
+
+static void test_16_4_1_supporting_attack(void **st)
+{
+	(void)st;
+	movement_setup();
+	/* U1 attacks C1 (16.4.3); C2 has U1 in its ZOC; U2, weaker than C2, must attack it */
+	fx_inf(U(1), 4, 5, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 6, 1);
+	fx_place(C(2), 2111);
+	fx_inf(U(2), 4, 2, 0);
+	fx_place(U(2), 2414);
+	union_plays();
+	assert_true(logged("16.4.1"));
+	assert_true(played_line("attack 2111 U2"));
+}
+
+static void test_16_4_2_same_division(void **st)
+{
+	(void)st;
+	movement_setup();
+	/* U1 attacks C1 of Jackson's division; C3, of the same division, is open to a
+	 * favourable attack by U3 a few hexes away */
+	fx_inf(U(1), 4, 5, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(3), 2, 2, 0);
+	fx_place(C(3), 2410);
+	fx_inf(U(3), 4, 5, 0);
+	fx_place(U(3), 2415);
+	union_plays();
+	assert_true(logged("16.4.2"));
+	assert_true(played_line("attack 2410 U3"));
+}
+
+static void test_16_7_str_unit_moves_away(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_place(U(1), 2011);
+	fx_steps(U(1), 1);
+	fx_place(C(1), 2010);
+	union_plays();
+	assert_true(logged("16.7"));
+	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 3);
+}
+
+static void test_16_7_str_unit_far_away_regroups(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_place(U(1), 2020);
+	fx_steps(U(1), 1);
+	fx_place(C(1), 2010);
+	union_plays();
+	assert_int_equal(G.unit[U(1)].hex, 2020);
+	assert_int_equal(G.unit[U(1)].steps, 2); /* 12.2 at the end of the phase */
+}
+
+/* ---- whole games ---- */
+
+static void test_full_solitaire_games(void **st)
+{
+	(void)st;
+	static struct scenario s;
+	char err[512];
+	assert_true(scenario_load(&s, "data", err, sizeof err));
+	int games = getenv("ANTIETAM_BOT_GAMES") ? atoi(getenv("ANTIETAM_BOT_GAMES")) : 20;
+	int attacks = 0;
+	for (int seed = 1; seed <= games; seed++) {
+		struct game_options opt = { .solitaire = true };
+		game_new(&G, &s, SETUP_HISTORICAL, (uint64_t)seed, &opt);
+		int guard = 0;
+		while (G.pending.what != DECISION_GAMEOVER) {
+			if (++guard > 2000)
+				fail_msg("seed %d: the game does not end", seed);
+			played[0] = 0;
+			int n = bot_play_pending(&G, played, sizeof played, err, sizeof err);
+			if (n < 0)
+				fail_msg("seed %d turn %d: %s", seed, G.turn, err);
+			char why[256];
+			if (!game_check(&G, why, sizeof why))
+				fail_msg("seed %d turn %d: %s", seed, G.turn, why);
+			attacks += strstr(played, "\nattack ") != NULL;
+		}
+		assert_int_equal(G.turn, GAME_TURNS);
+	}
+	assert_true(attacks > 0);
+}
+
+static void test_bench_figures(void **st)
+{
+	(void)st;
+	static struct scenario s;
+	char err[512];
+	assert_true(scenario_load(&s, "data", err, sizeof err));
+	struct bot_bench_result r;
+	if (!bot_bench(&s, 2, &r, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(r.games, 2);
+	assert_true(r.turns >= 2 * GAME_TURNS);
+	assert_true(r.worst_ms >= r.median_ms);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_objective_chart_and_ix_draw),
+		cmocka_unit_test(test_objective_taken_and_recaptured),
+		cmocka_unit_test(test_out_of_objectives),
+		cmocka_unit_test(test_withdrawal_roll_drms),
+		cmocka_unit_test(test_recommitment_limit),
+		cmocka_unit_test(test_extra_availability_rolls),
+		cmocka_unit_test(test_16_4_3_attack_adjacent),
+		cmocka_unit_test(test_16_4_5_toward_objective),
+		cmocka_unit_test(test_16_4_5_stops_short_of_a_strong_enemy),
+		cmocka_unit_test(test_16_4_5_attacks_what_it_meets),
+		cmocka_unit_test(test_16_4_1_supporting_attack),
+		cmocka_unit_test(test_16_4_2_same_division),
+		cmocka_unit_test(test_16_7_str_unit_moves_away),
+		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
+		cmocka_unit_test(test_full_solitaire_games),
+		cmocka_unit_test(test_bench_figures),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
