@@ -8,6 +8,7 @@
 #include "combat_fixture.h"
 
 #include "bot.h"
+#include "los.h"
 
 static char played[1 << 16];
 
@@ -415,6 +416,19 @@ static void test_full_solitaire_games(void **st)
 	assert_true(attacks > 0);
 }
 
+/* The bot asks for lines of sight along the north map edge (1600 to 1000 runs along the
+ * hexsides of the odd columns' row 0, whose other hexes are off the map): they must be
+ * answered, not crash. */
+static void test_los_along_the_map_edge(void **st)
+{
+	(void)st;
+	static struct scenario s;
+	char err[512];
+	assert_true(scenario_load(&s, "data", err, sizeof err));
+	(void)los_clear(&s.map, 1600, 1000);
+	(void)los_clear(&s.map, 1000, 1600);
+}
+
 static void test_bench_figures(void **st)
 {
 	(void)st;
@@ -447,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_full_solitaire_games),
+		cmocka_unit_test(test_los_along_the_map_edge),
 		cmocka_unit_test(test_bench_figures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
