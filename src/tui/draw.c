@@ -33,8 +33,8 @@ static const struct palette pal256 = {
 	.role_fg = { [ROLE_OUTLINE] = 244, [ROLE_CREEK] = 39, [ROLE_BRIDGE] = 226, [ROLE_FORD] = 87,
 		     [ROLE_RUN] = 38, [ROLE_SUNKEN] = 203, [ROLE_CREST] = 214, [ROLE_SLOPE] = 137,
 		     [ROLE_ROAD_PRIMARY] = 231, [ROLE_ROAD_SECONDARY] = 252 },
-	.terrain_bg = { [TERRAIN_CLEAR] = { -1, 58 }, [TERRAIN_WOODS] = { 22, 28 },
-			[TERRAIN_ORCHARD] = { 64, 70 }, [TERRAIN_CORNFIELD] = { 100, 136 },
+	.terrain_bg = { [TERRAIN_CLEAR] = { -1, 94 }, [TERRAIN_WOODS] = { 22, 28 },
+			[TERRAIN_ORCHARD] = { 64, 70 }, [TERRAIN_CORNFIELD] = { 136, 172 },
 			[TERRAIN_TOWN] = { 95, 131 } },
 	.slot_fg = { [C_UNION] = 231, [C_CONFED] = 16, [C_REACH] = 16, [C_TARGET] = 231,
 		     [C_PATH] = 16, [C_SELECTED] = 16, [C_CURSOR] = 226, [C_STATUS] = 16,
@@ -335,8 +335,10 @@ static void draw_hex(struct tui *t, int hex)
 		hl |= A_REVERSE;
 	if (!hl)
 		hlpair = 0;
-	/* Highlighted hexes keep their unit's side colour on line A. */
-	if (n > 0 && !cur)
+	/* Highlighted hexes keep their unit's side colour on line A, and destinations their
+	 * terrain: only the bottom line (with the cost) is lit, so the ground stays readable. */
+	bool reach_only = (mk & MARK_REACH) && !(mk & (MARK_SELECTED | MARK_TARGET | MARK_PATH | MARK_FROM));
+	if ((n > 0 || reach_only) && !cur)
 		draw_line_a(t, hex, x0 + 1, y0 + 1, units, n, 0, 0);
 	else
 		draw_line_a(t, hex, x0 + 1, y0 + 1, units, n, hl, hlpair);
