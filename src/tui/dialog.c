@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bot.h"
 #include "tui_internal.h"
 #include "victory.h"
 
@@ -251,15 +252,19 @@ static void page(const char *fmt, ...)
 	npage++;
 }
 
-void dialog_handover(struct tui *t, enum side side)
+void dialog_handover(struct tui *t, const char *title)
 {
+	enum side side = t->g->pending.side;
 	erase();
 	char pend[128];
 	play_describe_pending(t, pend, sizeof pend);
 	int y = LINES / 2 - 6 > 0 ? LINES / 2 - 6 : 0;
 	char line[200];
 	attr_set(A_BOLD, 0, NULL);
-	snprintf(line, sizeof line, "Hand over to the %s player", tui_side_title(side));
+	if (title)
+		snprintf(line, sizeof line, "%s", title);
+	else
+		snprintf(line, sizeof line, "Hand over to the %s player", tui_side_title(side));
 	draw_text(y, (COLS - (int)strlen(line)) / 2, COLS, line);
 	attr_set(A_NORMAL, 0, NULL);
 	snprintf(line, sizeof line, "Turn %d, %s - %s", t->g->turn, tui_turn_time(t, t->g->turn), pend);
@@ -276,7 +281,7 @@ void dialog_handover(struct tui *t, enum side side)
 	for (int k = from; k < to; k++)
 		draw_text(y + 5 + (k - from), 4, COLS - 6, t->g->log[k % GAME_LOG_MAX].text);
 	attr_set(A_REVERSE, 0, NULL);
-	draw_text(LINES - 1, 0, COLS, " Press Enter when the player is ready ");
+	draw_text(LINES - 1, 0, COLS, " Press Enter to go on ");
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
 	for (;;) {
@@ -404,15 +409,19 @@ void dialog_report(struct tui *t)
 	page("%s", over ? "THE BATTLE IS OVER (end of turn 11, 5:00 pm)" : "THE SITUATION NOW");
 	page("%s", "");
 	struct victory_count vc;
-	victory_two_player(t->g, &vc);
+	bool solo = t->g->opt.solitaire;
+	if (solo)
+		victory_solitaire(t->g, &vc); /* 19.0: the Confederacy scores */
+	else
+		victory_two_player(t->g, &vc);
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
 	char level[48];
 	level_title(vc.level, level, sizeof level);
-	page("Union victory points: %s", vp);
+	page("%s victory points: %s", solo ? "Confederate" : "Union", vp);
 	page("Level of victory (3.5): %s%s", level, over ? "" : ", if the game ended now");
 	page("%s", "");
-	page("Victory points by objective (3.2-3.4)");
+	page("Victory points by objective (%s)", solo ? "19.0" : "3.2-3.4");
 	for (int i = 0; i < vc.nlines; i++) {
 		char v[16];
 		victory_format(vc.line[i].vp2, v, sizeof v);
@@ -425,5 +434,14 @@ void dialog_report(struct tui *t)
 	page("%s", "");
 	page("Losses");
 	report_losses(t);
+	if (solo) {
+		page("%s", "");
+		page("Union objectives (15.0): formation, objective pursued, where");
+		for (int f = 0; f < SOLO_FORMATIONS; f++) {
+			char d[128];
+			bot_objective_describe(t->g, f, d, sizeof d);
+			page("  %s", d);
+		}
+	}
 	dialog_text(t, over ? "End of the game" : "Score", page_lines, npage);
 }

@@ -435,12 +435,15 @@ static void draw_status(struct tui *t)
 	char line[512], pend[128];
 	play_describe_pending(t, pend, sizeof pend);
 	struct victory_count vc;
-	victory_two_player(g, &vc);
+	if (g->opt.solitaire)
+		victory_solitaire(g, &vc); /* 19.0: the Confederacy's points */
+	else
+		victory_two_player(g, &vc);
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
-	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | VP %s", g->turn,
+	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | %sVP %s", g->turn,
 			 tui_turn_time(t, g->turn), tui_side_title(g->side), game_phase_name(g->phase),
-			 pend, vp);
+			 pend, g->opt.solitaire ? "CSA " : "", vp);
 	/* The Union corps (13.0) on the status line when they fit, else atop the panel. */
 	char corps[64];
 	corps_summary(g, 0, CORPS_COUNT, corps, sizeof corps);

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bot.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -130,15 +131,17 @@ void play_undo(struct tui *t)
 
 static void game_started(struct tui *t);
 
-static void new_game(struct tui *t)
+static void new_game(struct tui *t, bool solitaire)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	t->gopt.solitaire = solitaire;
 	game_new(t->g, t->scn, SETUP_HISTORICAL, seed, &t->gopt);
 	position_record_free(&t->rec);
 	position_record_init(&t->rec, SETUP_HISTORICAL, seed, &t->gopt);
 	t->save_path[0] = 0;
 	game_started(t);
-	tui_say(t, false, "New game: turn 1, %s. Press ? for help.", tui_turn_time(t, 1));
+	tui_say(t, false, "New %sgame: turn 1, %s. Press ? for help.", solitaire ? "solitaire " : "",
+		tui_turn_time(t, 1));
 }
 
 /* Put the view on a game just begun or loaded. */
@@ -203,7 +206,7 @@ void tui_relayout(struct tui *t)
 }
 
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
-enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_MISHAP,
+enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_MISHAP,
 		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
 
 static void start_draw(struct tui *t, const int *items, int n, int sel)
@@ -237,6 +240,9 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			break;
 		case START_NEW:
 			snprintf(line, sizeof line, "New game: historical set-up, two players");
+			break;
+		case START_SOLO:
+			snprintf(line, sizeof line, "New game: solitaire, you are Lee against the Union bot");
 			break;
 		case START_RESUME: snprintf(line, sizeof line, "Resume the last game saved"); break;
 		case START_LOAD: snprintf(line, sizeof line, "Load a position file..."); break;
@@ -307,6 +313,7 @@ static void start_menu(struct tui *t)
 	if (position_last(last, sizeof last, err, sizeof err))
 		items[n++] = START_RESUME;
 	items[n++] = START_NEW;
+	items[n++] = START_SOLO;
 	items[n++] = START_MISHAP;
 	items[n++] = START_UNLEASHED;
 	items[n++] = START_LOAD;
@@ -325,7 +332,8 @@ static void start_menu(struct tui *t)
 		case '\n': case '\r': case KEY_ENTER: case ' ':
 			switch (items[sel]) {
 			case START_CONTINUE: return;
-			case START_NEW: new_game(t); return;
+			case START_NEW: new_game(t, false); return;
+			case START_SOLO: new_game(t, true); return;
 			case START_RESUME:
 				if (load_game(t, last))
 					return;
@@ -425,10 +433,56 @@ static bool game_key(struct tui *t, int ch)
 	return true;
 }
 
-/* Before each decision: the hot-seat hand-over and the end-of-game report. */
+/* The solitaire game (14.0–19.0): the bot plays every Union decision through the engine,
+ * each action going into the game's record like the player's own. */
+static bool bot_turn(struct tui *t)
+{
+	tui_say(t, false, "The Union is moving (%s)...", game_decision_name(t->g->pending.what));
+	draw_frame(t);
+	enum { PLAYED_MAX = 1 << 18 };
+	char *played = malloc(PLAYED_MAX);
+	char err[256] = "";
+	if (!played) {
+		tui_say(t, true, "out of memory");
+		t->bot_stuck = true;
+		return false;
+	}
+	played[0] = 0;
+	int n = bot_play(t->g, played, PLAYED_MAX, err, sizeof err);
+	for (char *line = strtok(played, "\n"); line; line = strtok(NULL, "\n"))
+		position_record_add(&t->rec, line);
+	free(played);
+	t->nundo = 0;
+	tui_refresh_legal(t);
+	if (n < 0) {
+		/* The engine refused all the bot offered: the player decides for the Union. */
+		t->bot_stuck = true;
+		tui_say(t, true, "the Union bot cannot go on (%s): decide this for the Union", err);
+		return false;
+	}
+	char aerr[256];
+	position_autosave(t->g, &t->rec, aerr, sizeof aerr);
+	return n > 0;
+}
+
+/* Before each decision: the hot-seat hand-over, the bot's turn and the end-of-game report. */
 static void before_decision(struct tui *t)
 {
 	const struct pending *p = &t->g->pending;
+	if (t->gopt.solitaire && p->what != DECISION_GAMEOVER) {
+		if (p->side != SIDE_UNION)
+			t->bot_stuck = false;
+		else if (!t->bot_stuck && bot_turn(t)) {
+			/* No hand-over with one player: show him what the bot did. */
+			draw_frame(t);
+			dialog_handover(t, "The Union has played");
+			p = &t->g->pending;
+		}
+		if (p->what != DECISION_GAMEOVER) {
+			t->last_side = p->side;
+			return;
+		}
+	}
 	if (p->what == DECISION_GAMEOVER) {
 		if (t->last_side != SIDE_NONE) {
 			t->last_side = SIDE_NONE;
@@ -439,7 +493,7 @@ static void before_decision(struct tui *t)
 	}
 	if (p->side != t->last_side) {
 		if (t->last_side != SIDE_NONE) /* not before the first decision of a game */
-			dialog_handover(t, p->side);
+			dialog_handover(t, NULL);
 		t->last_side = p->side;
 	}
 }

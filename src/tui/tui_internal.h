@@ -74,6 +74,7 @@ struct tui {
 
 	/* hot-seat hand-over: the side that decided last */
 	enum side last_side;
+	bool bot_stuck;            /* solitaire: the bot could not play; the player decides */
 	int seen_log;              /* events already shown in the log pane */
 
 	char msg[256];             /* message line */
@@ -124,8 +125,9 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len);
 bool dialog_confirm(struct tui *t, const char *question);
 /* Full-screen pages of text (help, log, reports); any key pages on, q/Esc closes. */
 void dialog_text(struct tui *t, const char *title, const char *const *lines, int n);
-/* The hand-over screen between hot-seat players. */
-void dialog_handover(struct tui *t, enum side side);
+/* The hand-over screen between hot-seat players (title NULL: "Hand over to the … player"),
+ * with every event since the player last looked. */
+void dialog_handover(struct tui *t, const char *title);
 /* The help screen: keys, the sequence of play, the map legend. */
 void dialog_help(struct tui *t);
 /* The whole event log (game.log), newest last. */
