@@ -61,6 +61,13 @@ keys q
 expect "(y/n)" "leave-game question"
 keys y
 expect "Continue the game" "start menu offers to continue"
+keys Down Down Enter
+expect "The Union has played" "solitaire: the Union bot plays its first turn"
+keys Enter
+expect "CSA VP" "solitaire: the Confederate score on the status line"
+keys q
+expect "(y/n)" "leave-game question"
+keys y
 keys q
 expect "EXITED 0" "clean exit"
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"

@@ -621,10 +621,47 @@ static void build_panel(struct tui *t)
 	}
 }
 
+/* Fold the panel lines wider than w at a space, continuing indented. */
+static void wrap_panel(int w)
+{
+	static char text[PANEL_LINES][128];
+	static attr_t attr[PANEL_LINES];
+	int n = 0;
+	for (int i = 0; i < npanel && n < PANEL_LINES; i++) {
+		const char *p = panel_text[i];
+		bool first = true;
+		while (n < PANEL_LINES) {
+			int indent = first ? 0 : 3;
+			int room = w - indent;
+			int len = (int)strlen(p);
+			int cut = len;
+			if (len > room && room > 8) {
+				cut = room;
+				while (cut > room / 2 && p[cut] != ' ')
+					cut--;
+				if (p[cut] != ' ')
+					cut = room;
+			}
+			snprintf(text[n], sizeof text[n], "%*s%.*s", indent, "", cut, p);
+			attr[n++] = panel_attr[i];
+			p += cut;
+			while (*p == ' ')
+				p++;
+			first = false;
+			if (!*p)
+				break;
+		}
+	}
+	memcpy(panel_text, text, sizeof text);
+	memcpy(panel_attr, attr, sizeof attr);
+	npanel = n;
+}
+
 static void draw_panel(struct tui *t)
 {
 	const struct geom_layout *l = &t->lay;
 	build_panel(t);
+	wrap_panel(l->panel_w);
 	attr_set(A_NORMAL, 0, NULL);
 	mvvline(l->panel_y, l->panel_x - 1, ACS_VLINE, l->panel_h);
 	if (t->panel_scroll > npanel - 1)
