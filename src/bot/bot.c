@@ -130,6 +130,7 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 	char err[256];
 	if (!game_apply(b->g, a, err, sizeof err)) {
 		b->g->nlog = nlog;
+		b->refused++;
 		snprintf(b->err, b->errlen, "%s", err);
 		return false;
 	}
@@ -340,6 +341,7 @@ static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, 
 	b->len = len;
 	b->used = played && len ? strlen(played) : 0;
 	b->applied = 0;
+	b->refused = 0;
 	b->err = err;
 	b->errlen = errlen;
 	b->nplan = 0;

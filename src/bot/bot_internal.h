@@ -31,6 +31,7 @@ struct bot {
 	char *played;
 	size_t len, used;
 	int applied;
+	int refused;                         /* actions the engine refused */
 	char *err;
 	size_t errlen;
 

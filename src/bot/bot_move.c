@@ -337,6 +337,12 @@ static bool encircle_threat(struct bot *b, int hex, int defender_cv)
 {
 	const struct game *g = b->g;
 	bool reach[HEX_NDIRS] = { 0 };
+	int reach_max = 0;
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
+		if (bot_def(g, c)->ma / 2 > reach_max)
+			reach_max = bot_def(g, c)->ma / 2;
+	if (b->near_inf[hex_index(hex)] > reach_max + 1)
+		return false; /* no Confederate infantry can come next to it */
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		int nb = hex_neighbour(hex, (enum hex_dir)d);
 		if (nb == HEX_NONE || !game_side_passable(g, hex, nb))
@@ -392,34 +398,47 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 	return false;
 }
 
-/* One non-STR infantry unit by 16.4.1–16.4.5. */
-static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved)
+/* One infantry unit by 16.4.1–16.4.5 (16.7, 16.8 for STR and uncommitted units). The
+ * reachable hexes worked out when the units were put in order may be passed in (cached);
+ * they are only asked of the engine when a rule needs them. */
+static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved,
+			  const struct dests *cached)
 {
 	struct game *g = b->g;
 	struct dests ds;
-	reachable(b, u, &ds);
+	bool have = cached != NULL;
+	if (have)
+		ds = *cached;
+#define NEED_DESTS() do { if (!have) { reachable(b, u, &ds); have = true; } } while (0)
 	b->what_if = *g;
 	int corps = bot_def(g, u)->corps;
 	bool committed = commit_unit_status(g, u) == CORPS_COMMITTED;
-	if (g->unit[u].steps <= 1)
+	if (g->unit[u].steps <= 1) {
+		if (enemy_range(b, g->unit[u].hex) >= 3)
+			return false; /* 16.7A: regroups */
+		NEED_DESTS();
 		return str_move(b, u, &ds);
+	}
 	if (!committed) {
 		/* 16.8: reduced units 3+ hexes from the enemy regroup */
 		if (g->unit[u].steps < bot_def(g, u)->steps &&
 		    enemy_range(b, g->unit[u].hex) >= 3)
 			return false;
+		NEED_DESTS();
 		return ds.n ? toward_objective(b, u, &ds, field) : false;
 	}
 	int targets[64];
 	if (corps_attacking(b, corps)) {
 		int nt = support_targets(b, corps, targets, 64);
 		if (nt) {
+			NEED_DESTS();
 			struct attack_choice c = best_attack(b, u, &ds, targets, nt, false, true);
 			if (c.found)
 				return go_attack(b, u, &c, "16.4.1");
 		}
 		nt = division_targets(b, targets, 64);
 		if (nt) {
+			NEED_DESTS();
 			struct attack_choice c = best_attack(b, u, &ds, targets, nt, true, false);
 			if (c.found)
 				return go_attack(b, u, &c, "16.4.2");
@@ -430,6 +449,8 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int *mov
 	struct attack_choice c = best_attack(b, u, &none, NULL, 0, true, false);
 	if (c.found)
 		return go_attack(b, u, &c, "16.4.3");
+	NEED_DESTS();
+#undef NEED_DESTS
 	if (ds.n && protect_flank(b, u, &ds, moved, nmoved))
 		return true;
 	return ds.n ? toward_objective(b, u, &ds, field) : false;
@@ -571,6 +592,8 @@ static void move_formation(struct bot *b, int f)
 		return;
 	bot_distance_field(b, targets, nt, field);
 	struct order ord[ROSTER_UNION];
+	struct dests *cache = malloc(sizeof *cache * ROSTER_UNION);
+	bool cached[ROSTER_UNION] = { 0 };
 	int n = 0;
 	b->what_if = *g;
 	for (int u = 0; u < ROSTER_UNION; u++) {
@@ -583,12 +606,14 @@ static void move_formation(struct bot *b, int f)
 		o->attack = false;
 		int here = g->unit[u].hex;
 		int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
-		/* 16.2A–C: a unit that can attack: nearest in MPs first, then the strongest */
-		if (g->unit[u].steps > 1 && here != HEX_NONE && ed <= 12 &&
+		/* 16.2A–C: a unit that can attack: nearest in MPs first, then the strongest. It
+		 * ends next to the enemy only off roads and not at double-time (8.8.2D, 8.9A),
+		 * so only units within MA hexes can */
+		if (cache && g->unit[u].steps > 1 && here != HEX_NONE && ed <= bot_def(g, u)->ma &&
 		    commit_unit_status(g, u) == CORPS_COMMITTED) {
-			struct dests ds;
-			reachable(b, u, &ds);
-			struct attack_choice c = best_attack(b, u, &ds, NULL, 0, true, true);
+			reachable(b, u, &cache[u]);
+			cached[u] = true;
+			struct attack_choice c = best_attack(b, u, &cache[u], NULL, 0, true, true);
 			if (c.found) {
 				o->attack = true;
 				o->key1 = c.cost;
@@ -602,9 +627,14 @@ static void move_formation(struct bot *b, int f)
 	qsort(ord, (size_t)n, sizeof ord[0], order_cmp);
 	int moved[ROSTER_UNION], nmoved = 0;
 	for (int i = 0; i < n; i++) {
-		move_infantry(b, ord[i].u, field, moved, nmoved);
-		moved[nmoved++] = ord[i].u;
+		int u = ord[i].u, refused = b->refused;
+		move_infantry(b, u, field, moved, nmoved, cached[u] ? &cache[u] : NULL);
+		/* a hex filled since the list was made: ask the engine again */
+		if (cached[u] && b->refused != refused)
+			move_infantry(b, u, field, moved, nmoved, NULL);
+		moved[nmoved++] = u;
 	}
+	free(cache);
 	/* 16.1C: artillery last */
 	for (int u = 0; u < ROSTER_UNION; u++)
 		if (bot_formation(g, u) == f && !bot_is_infantry(g, u) && unit_present(g, u) &&

@@ -480,7 +480,7 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 	int n = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT && n < max; i++) {
 		int h = hex_from_index(i);
-		if (!hex_valid(h) || end_refused(&c, h))
+		if (!hex_valid(h))
 			continue;
 		int best = COST_INF;
 		bool dbl = false;
@@ -489,13 +489,20 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 				best = s[m].cost[i];
 				dbl = mode_double((enum mode)m);
 			}
+		bool first = false;
 		if (best == COST_INF) {
-			const char *why;
-			bool first = c.start == HEX_NONE ? false : hex_adjacent(c.start, h);
+			first = c.start == HEX_NONE ? false : hex_adjacent(c.start, h);
 			if (c.start == HEX_NONE)
 				for (int k = 0; k < c.nentry; k++)
 					first |= c.entry[k] == h;
-			int step = !first ? -1 : c.start == HEX_NONE
+			if (!first)
+				continue; /* out of reach: no need to ask the end-of-move rules */
+		}
+		if (end_refused(&c, h))
+			continue;
+		if (best == COST_INF) {
+			const char *why;
+			int step = c.start == HEX_NONE
 						? step_cost(&c, MODE_PLAIN, HEX_NONE, h, &why)
 						: minimum_step(&c, h, &why);
 			if (step < 0)
