@@ -34,6 +34,7 @@ struct position_record {
 	struct game_options opt;
 	char **action;   /* n texts, heap-allocated; action[i] is the command of the i-th action */
 	int n, cap;
+	bool has_start;  /* set by position_record_init: the record says how the game began */
 };
 
 /* Start an empty record of a game begun with game_new(setup, seed, opt) (opt may be NULL). */
@@ -50,7 +51,7 @@ bool position_record_copy(struct position_record *dst, const struct position_rec
 /* Free the action texts; the record is empty afterwards. */
 void position_record_free(struct position_record *r);
 
-/* Write the position g (and the record rec, which may be NULL) to f as a position file.
+/* Write the position g (and the record rec unless it is NULL or has no start) to f.
  * Returns false when writing fails (errno says why). */
 bool position_write(const struct game *g, const struct position_record *rec, FILE *f);
 /* Read a position file from f (name is used in messages) into g, played on scenario s;

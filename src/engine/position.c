@@ -361,7 +361,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	write_units(f, g);
 	write_combat(f, &g->combat);
 	write_log(f, g);
-	if (rec)
+	if (rec && rec->has_start)
 		write_record(f, rec);
 	fputs("end\n", f);
 	return !ferror(f) && fflush(f) == 0;

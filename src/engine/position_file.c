@@ -24,6 +24,7 @@ void position_record_init(struct position_record *r, enum game_setup setup, uint
 	memset(r, 0, sizeof *r);
 	r->setup = setup;
 	r->seed = seed;
+	r->has_start = true;
 	if (opt)
 		r->opt = *opt;
 }
@@ -60,6 +61,7 @@ void position_record_truncate(struct position_record *r, int n)
 bool position_record_copy(struct position_record *dst, const struct position_record *src)
 {
 	position_record_init(dst, src->setup, src->seed, &src->opt);
+	dst->has_start = src->has_start;
 	for (int i = 0; i < src->n; i++)
 		if (!position_record_add(dst, src->action[i])) {
 			position_record_free(dst);
@@ -75,6 +77,7 @@ void position_record_free(struct position_record *r)
 	free(r->action);
 	r->action = NULL;
 	r->n = r->cap = 0;
+	r->has_start = false;
 }
 
 /* ---- atomic files ---- */
