@@ -8,6 +8,11 @@
 /* Run the protocol over FILE (or stdin when NULL); returns the process exit code. */
 int cli_batch_main(const char *datadir, const char *file);
 
+/* `antietam --replay FILE`: re-play the saved game's actions from its start, printing each
+ * with the events it logged; 0 when the replay reaches the saved position, 1 when not, 2 when
+ * the file or an action is refused (message on stderr). */
+int cli_replay_main(const char *datadir, const char *path);
+
 /* The interpreter itself, for tests: reads commands from in, answers on out. Returns 0 at end
  * of input or after quit. */
 struct cli;

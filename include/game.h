@@ -86,6 +86,9 @@ struct game_event {
 	char text[GAME_LOG_TEXT];
 };
 
+/* Slots past a count (forced[], ford_from[], queue[] …) and bytes past the end of a string
+ * are kept zero, so that two equal positions are equal bytes: a game written to a position
+ * file and read back is memcmp-equal to the game itself (tests/test_position.c). */
 struct game {
 	const struct scenario *scn;
 	struct game_options opt;

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "position.h"
 
 /* A scenario with only what the reader checks: every unit's step count (2.13). */
@@ -528,6 +529,145 @@ static void test_broken_bytes(void **state)
 	free(s);
 }
 
+/* ---- save anywhere, resume exactly ---- */
+
+#define PLAY_MAX 300
+#define LEGAL_MAX 8192
+
+/* A deterministic playout from the historical set-up: at each decision one of the legal
+ * actions, chosen by a fixed little generator, `end` only now and then so that phases are
+ * played and not just skipped. The action texts go into texts[]; returns their count. */
+static int playout(const struct scenario *s, struct game *snap, uint64_t seed, char (*texts)[256])
+{
+	static struct action legal[LEGAL_MAX];
+	struct game_options opt = { 0 };
+	struct game *g = &snap[0];
+	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
+	uint64_t r = seed * 0x9e3779b97f4a7c15ULL + 1;
+	int n = 0;
+	while (n < PLAY_MAX && g->pending.what != DECISION_GAMEOVER) {
+		int nl = game_legal(g, legal, LEGAL_MAX);
+		if (nl <= 0)
+			fail_msg("no legal action at step %d", n);
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		int pick = (int)(r % (uint64_t)nl);
+		int nend = -1;
+		for (int i = 0; i < nl; i++)
+			if (legal[i].type == ACT_END)
+				nend = i;
+		if (nend >= 0 && nl > 1 && pick == nend)
+			pick = (pick + 1) % nl;
+		if (nend >= 0 && (r >> 20) % 5 == 0)
+			pick = nend;
+		/* attack where attacks are possible, to reach the combat sub-decisions */
+		if (g->pending.what == DECISION_COMBAT && (r >> 24) % 3 != 0)
+			for (int i = 0; i < nl; i++)
+				if (legal[(pick + i) % nl].type == ACT_ATTACK) {
+					pick = (pick + i) % nl;
+					break;
+				}
+		char err[512];
+		action_format(s, &legal[pick], texts[n], 256);
+		snap[n + 1] = *g;
+		g = &snap[n + 1];
+		if (!game_apply(g, &legal[pick], err, sizeof err))
+			fail_msg("step %d '%s' refused: %s", n, texts[n], err);
+		n++;
+	}
+	return n;
+}
+
+/* Where two games first differ, by field, for failure messages. */
+static const char *first_field_differing(const struct game *a, const struct game *b)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} fields[] = {
+#define F(x) { #x, offsetof(struct game, x) }
+		F(opt), F(empty_setup), F(rng), F(forced), F(nforced), F(turn), F(side), F(phase),
+		F(pending), F(unit), F(corps), F(corps_lifted), F(commitment_lifted), F(hood_released),
+		F(corps_moving), F(corps_done), F(withdrawing), F(vi_entered_free),
+		F(ap_hill_triggered), F(ap_hill_turn), F(entry_count), F(ford_from), F(ford_to),
+		F(nfords_used), F(control), F(fired_at), F(combat), F(solitaire), F(log), F(nlog),
+#undef F
+	};
+	static char buf[128];
+	const unsigned char *pa = (const void *)a, *pb = (const void *)b;
+	size_t i = 0;
+	while (i < sizeof *a && pa[i] == pb[i])
+		i++;
+	const char *name = "start";
+	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
+		if (fields[f].off <= i)
+			name = fields[f].name;
+	snprintf(buf, sizeof buf, "byte %zu, in or after field %s", i, name);
+	return buf;
+}
+
+/* Apply action texts [from, to) to g as a player would type them. */
+static void apply_texts(const struct scenario *s, struct game *g, char (*texts)[256], int from,
+			int to)
+{
+	for (int i = from; i < to; i++) {
+		struct action a;
+		char err[512];
+		if (!action_parse(s, texts[i], &a, err, sizeof err) ||
+		    !game_apply(g, &a, err, sizeof err))
+			fail_msg("step %d '%s' refused after resuming: %s", i, texts[i], err);
+	}
+}
+
+static void test_resume(void **state)
+{
+	(void)state;
+	struct scenario *s = malloc(sizeof *s);
+	char err[1024];
+	if (!scenario_load(s, "data", err, sizeof err))
+		fail_msg("%s", err);
+	static char texts[PLAY_MAX][256];
+	struct game *snap = calloc(PLAY_MAX + 1, sizeof *snap); /* snap[k]: after k actions */
+	struct game *back = calloc(1, sizeof *back);
+	assert_non_null(snap);
+	int decisions[DECISION_COUNT] = { 0 };
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		int n = playout(s, snap, seed, texts);
+		print_message("seed %d: %d actions, turn %d\n", (int)seed, n, snap[n].turn);
+		/* Save at every decision point, read back: the same game to the byte; play on
+		 * for a while (from the first, to the end): the same actions are legal, the same
+		 * dice fall, the same game results. */
+		for (int k = 0; k <= n; k++) {
+			const struct game *g = &snap[k];
+			decisions[g->pending.what]++;
+			char *text = write_text(g, NULL);
+			memset(back, 0, sizeof *back);
+			if (!read_text(back, NULL, s, text, strlen(text), err, sizeof err))
+				fail_msg("step %d: %s\n%s", k, err, text);
+			if (memcmp(back, g, sizeof *g))
+				fail_msg("seed %d step %d: the game read back differs from the game saved "
+					 "(%s)", (int)seed, k, first_field_differing(back, g));
+			char *again = write_text(back, NULL);
+			assert_string_equal(text, again);
+			int to = k == 0 ? n : k + 12 < n ? k + 12 : n;
+			apply_texts(s, back, texts, k, to);
+			if (memcmp(back, &snap[to], sizeof *back))
+				fail_msg("seed %d: resumed at step %d, the game differs at step %d (%s)",
+					 (int)seed, k, to, first_field_differing(back, &snap[to]));
+			free(text);
+			free(again);
+		}
+	}
+	/* Which decision points the saves fell on (shown, and at least the main phases). */
+	for (int d = 0; d < DECISION_COUNT; d++)
+		if (decisions[d])
+			print_message("saved at %d %s decisions\n", decisions[d], game_decision_name(d));
+	assert_true(decisions[DECISION_MOVEMENT] > 0);
+	assert_true(decisions[DECISION_ARTILLERY] > 0);
+	free(snap);
+	free(back);
+	free(s);
+}
+
 /* ---- files on disk ---- */
 
 static char tmpdir[256];
@@ -661,6 +801,151 @@ static void test_autosave(void **state)
 	free(s);
 }
 
+/* ---- the --batch commands ---- */
+
+/* Run one command line through the interpreter; the answer (malloc'd). */
+static char *run(struct cli *c, const char *line)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	cli_exec(c, line, m);
+	fclose(m);
+	return buf;
+}
+
+static void expect_answer(struct cli *c, const char *line, const char *want)
+{
+	char *got = run(c, line);
+	if (strcmp(got, want))
+		fail_msg("'%s': expected '%s', got '%s'", line, want, got);
+	free(got);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n = getdelim(&buf, &cap, 0, f);
+	fclose(f);
+	assert_true(n > 0);
+	return buf;
+}
+
+/* The answer to `state` is "= ", the file, and the blank line that ends every answer. */
+static void same_as_file(const char *answer, const char *file)
+{
+	size_t n = strlen(file);
+	assert_int_equal(strlen(answer), n + 3);
+	assert_int_equal(strncmp(answer + 2, file, n), 0);
+	assert_string_equal(answer + 2 + n, "\n");
+}
+
+static void test_cli_commands(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/antietam-test-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	char err[512], line[1024], path[800], broken_path[600];
+	struct cli *c = cli_new("data", err, sizeof err);
+	assert_non_null(c);
+	expect_answer(c, "state", "? no game: start one with 'new historical' or 'new empty'\n\n");
+	expect_answer(c, "new historical 5", "= turn 1 union movement\n\n");
+	expect_answer(c, "end", "= union movement\n\n");
+	expect_answer(c, "dice 6 6", "= \n\n");
+
+	/* state: the position file verbatim after "= ", then the blank line */
+	char *st = run(c, "state");
+	assert_int_equal(strncmp(st, "= antietam-position 1\n", 22), 0);
+	size_t n = strlen(st);
+	assert_true(n > 3 && !strcmp(st + n - 6, "\nend\n\n"));
+	assert_null(strstr(st, "\n\n\n"));
+	assert_non_null(strstr(st, "\ndice 6 6\n"));
+	assert_non_null(strstr(st, "\nstart historical seed=5 mishap=off unleashed=off solitaire=off\n"
+				   "action \"end\"\naction \"dice 6 6\"\nend\n"));
+
+	/* save writes the same text; load brings the game back after it moved on */
+	snprintf(path, sizeof path, "%s/a.pos", tmpdir);
+	snprintf(line, sizeof line, "save %s", path);
+	expect_answer(c, line, "= \n\n");
+	char *file = slurp(path);
+	same_as_file(st, file);
+	expect_answer(c, "end", "= union artillery\n\n");
+	snprintf(line, sizeof line, "load %s", path);
+	expect_answer(c, line, "= \n\n");
+	char *st2 = run(c, "state");
+	assert_string_equal(st, st2);
+
+	/* a broken file is refused with its line, and the game stays as it was */
+	snprintf(broken_path, sizeof broken_path, "%s/broken.pos", tmpdir);
+	FILE *f = fopen(broken_path, "w");
+	char *u7 = strstr(file, "\nunit U7 ");
+	assert_non_null(u7);
+	fprintf(f, "%.*s\nunit U7 9999 steps=1%s", (int)(u7 - file), file, strchr(u7 + 1, '\n'));
+	fclose(f);
+	int l = line_of(file, "unit U7 ");
+	snprintf(line, sizeof line, "load %s", broken_path);
+	char want[1024];
+	snprintf(want, sizeof want, "? %s:%d: '9999' is not a hex on the map (CCRR, columns 10-42, "
+		 "rows 00-44)\n\n", broken_path, l);
+	expect_answer(c, line, want);
+	expect_answer(c, "end", "= union artillery\n\n");
+	expect_answer(c, line, want);
+	char *st3 = run(c, "state");
+	assert_string_not_equal(st, st3);
+	assert_non_null(strstr(st3, "action \"end\"\nend\n"));
+
+	/* replay: each action with its events, and whether it reaches the saved position */
+	snprintf(line, sizeof line, "replay %s", path);
+	char *rp = run(c, line);
+	assert_int_equal(strncmp(rp, "= start historical seed=5\n", 26), 0);
+	assert_non_null(strstr(rp, "\n1 end\n"));
+	assert_non_null(strstr(rp, "\n2 dice 6 6\n"));
+	assert_non_null(strstr(rp, "\nreplay matches the saved position after 2 actions\n\n"));
+	free(rp);
+	/* a file whose position is not where its actions lead */
+	f = fopen(broken_path, "w");
+	char *rng = strstr(file, "\nrng ");
+	fprintf(f, "%.*s\nrng 00000000000000ff%s", (int)(rng - file), file, strchr(rng + 1, '\n'));
+	fclose(f);
+	snprintf(line, sizeof line, "replay %s", broken_path);
+	rp = run(c, line);
+	assert_non_null(strstr(rp, "\nreplay differs from the saved position: line "));
+	free(rp);
+
+	/* autosave: off unless asked; on, every phase change saves */
+	char dir[700];
+	snprintf(dir, sizeof dir, "%s/state", tmpdir);
+	setenv("XDG_STATE_HOME", dir, 1);
+	expect_answer(c, "end", "= union combat\n\n");
+	struct stat sb;
+	snprintf(path, sizeof path, "%s/antietam/autosave-1.pos", dir);
+	assert_int_not_equal(stat(path, &sb), 0);
+	snprintf(want, sizeof want, "= %s/antietam\n\n", dir);
+	expect_answer(c, "autosave on", want);
+	expect_answer(c, "end", "= confederate movement\n\n");
+	assert_int_equal(stat(path, &sb), 0);
+	char *saved = slurp(path);
+	char *st4 = run(c, "state");
+	same_as_file(st4, saved);
+	expect_answer(c, "autosave off", "= \n\n");
+	expect_answer(c, "autosave maybe", "? usage: autosave on|off\n\n");
+	unsetenv("XDG_STATE_HOME");
+
+	free(saved);
+	free(st4);
+	free(st3);
+	free(st2);
+	free(st);
+	free(file);
+	cli_free(c);
+	snprintf(line, sizeof line, "rm -rf '%s'", tmpdir);
+	assert_int_equal(system(line), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -668,8 +953,10 @@ int main(void)
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_broken_bytes),
+		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_autosave),
+		cmocka_unit_test(test_cli_commands),
 	};
 	return cmocka_run_group_tests_name("position", tests, NULL, NULL);
 }

@@ -61,6 +61,7 @@ static const struct cli_table *const tables[] = {
 	&cli_game_commands,
 	&cli_combat_commands,
 	&cli_bot_commands,
+	&cli_save_commands,
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 
@@ -122,6 +123,7 @@ void cli_free(struct cli *c)
 		free(c->scenario);
 		free(c->map);
 		free(c->game);
+		position_record_free(&c->record);
 	}
 	free(c);
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "position.h"
 #include "scenario.h"
 
 struct cli {
@@ -17,6 +18,8 @@ struct cli {
 	struct map *map;           /* the map alone, when the scenario does not load (cmd_map.c) */
 	char load_error[1024];
 	struct game *game;         /* the game in play (`new`), NULL before the first */
+	struct position_record record; /* how the game began and every action since (cmd_save.c) */
+	bool autosave;             /* `autosave on`: save at every phase change (cmd_save.c) */
 };
 
 /* A handler writes the text after "= " to out (possibly empty, possibly several lines) and
@@ -46,6 +49,13 @@ struct game *cli_game(struct cli *c, char *err, size_t errlen);
 /* Parse argv as one action (action_parse) and apply it through game_apply; NULL on success,
  * else err. */
 const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen);
+/* Start the record of a game begun by game_new(setup, seed, opt) (cmd_save.c). */
+void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
+		    const struct game_options *opt);
+/* After action a was applied to c->game: add it to the record, and autosave when that is on
+ * and the action ended a phase (turn, side, phase: the game's before the action). */
+void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
+		       enum phase phase);
 /* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
 const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -57,5 +67,6 @@ extern const struct cli_table cli_map_commands;
 extern const struct cli_table cli_game_commands;
 extern const struct cli_table cli_combat_commands;
 extern const struct cli_table cli_bot_commands;
+extern const struct cli_table cli_save_commands;
 
 #endif

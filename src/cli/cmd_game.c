@@ -31,8 +31,12 @@ const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, si
 	for (int i = 0; i < argc && len < sizeof line; i++)
 		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " " : "", argv[i]);
 	struct action a;
+	int turn = g->turn;
+	enum side side = g->side;
+	enum phase phase = g->phase;
 	if (!action_parse(g->scn, line, &a, err, errlen) || !game_apply(g, &a, err, errlen))
 		return err;
+	cli_record_action(c, &a, turn, side, phase);
 	return NULL;
 }
 
@@ -82,6 +86,7 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 	if (!c->game && !(c->game = malloc(sizeof *c->game)))
 		return cli_fail(err, errlen, "out of memory");
 	game_new(c->game, s, (enum game_setup)setup, seed, &opt);
+	cli_record_new(c, (enum game_setup)setup, seed, &opt);
 	fprintf(out, "turn %d %s %s", c->game->turn, game_side_name(c->game->side),
 		game_phase_name(c->game->phase));
 	return NULL;

@@ -136,7 +136,7 @@ int game_roll(struct game *g, const char *why)
 	if (g->nforced > 0) {
 		d = g->forced[0];
 		memmove(g->forced, g->forced + 1, (size_t)(g->nforced - 1));
-		g->nforced--;
+		g->forced[--g->nforced] = 0; /* no stale slot (position files) */
 	} else {
 		/* the high 32 bits scaled to 0..5: no modulo bias worth the name */
 		d = 1 + (int)(((splitmix64(&g->rng) >> 32) * 6) >> 32);
@@ -148,6 +148,7 @@ int game_roll(struct game *g, const char *why)
 void game_log(struct game *g, const char *fmt, ...)
 {
 	struct game_event *e = &g->log[g->nlog % GAME_LOG_MAX];
+	memset(e, 0, sizeof *e); /* nothing of the event this slot held before (position files) */
 	e->turn = g->turn;
 	va_list ap;
 	va_start(ap, fmt);
@@ -201,6 +202,9 @@ static void movement_reset(struct game *g)
 		g->unit[u].mp_used = 0;
 	}
 	memset(g->entry_count, 0, sizeof g->entry_count);
+	/* no stale slots: a saved and reloaded game must equal the game itself byte for byte */
+	memset(g->ford_from, 0, sizeof g->ford_from);
+	memset(g->ford_to, 0, sizeof g->ford_to);
 	g->nfords_used = 0;
 	g->corps_moving = -1;
 	g->corps_done = 0;

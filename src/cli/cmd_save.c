@@ -1,0 +1,262 @@
+/* cmd_save.c — the --batch commands of position files (PROTOCOL.md, docs/formats.md
+ * "Position files"): `state`, `save FILE`, `load FILE`, `replay FILE` and `autosave on|off`;
+ * and the game record the interpreter keeps beside its game (every action applied since
+ * `new`, as the command that performs it), which the position file carries and `replay`
+ * re-applies. `antietam --replay FILE` runs the same replay outside the protocol. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_internal.h"
+#include "game.h"
+#include "position.h"
+
+/* ---- the record (called by the other command files) ---- */
+
+void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
+		    const struct game_options *opt)
+{
+	position_record_free(&c->record);
+	position_record_init(&c->record, setup, seed, opt);
+}
+
+void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
+		       enum phase phase)
+{
+	char text[POSITION_ACTION_TEXT];
+	const struct game *g = c->game;
+	action_format(g->scn, a, text, sizeof text);
+	/* Out of memory: the record stops being a replay of the game; say so in the file. */
+	if (c->record.has_start && !position_record_add(&c->record, text))
+		c->record.has_start = false;
+	if (c->autosave && (g->turn != turn || g->side != side || g->phase != phase ||
+			    g->pending.what == DECISION_GAMEOVER)) {
+		char err[1024];
+		if (!position_autosave(g, c->record.has_start ? &c->record : NULL, err, sizeof err))
+			fprintf(stderr, "antietam: autosave: %s\n", err);
+	}
+}
+
+/* ---- commands ---- */
+
+/* The position file of g as one string without its final newline (the protocol's answer
+ * ends at the first empty line; a position file has none). */
+static char *position_text(const struct game *g, const struct position_record *rec)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	bool ok = position_write(g, rec && rec->has_start ? rec : NULL, m);
+	if (fclose(m) != 0 || !ok) {
+		free(buf);
+		return NULL;
+	}
+	if (len && buf[len - 1] == '\n')
+		buf[len - 1] = 0;
+	return buf;
+}
+
+static const char *cmd_state(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			     size_t errlen)
+{
+	(void)argv;
+	if (argc != 1)
+		return cli_fail(err, errlen, "usage: state");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	char *text = position_text(g, &c->record);
+	if (!text)
+		return cli_fail(err, errlen, "out of memory");
+	fputs(text, out);
+	free(text);
+	return NULL;
+}
+
+static const char *cmd_save(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen)
+{
+	(void)out;
+	if (argc != 2)
+		return cli_fail(err, errlen, "usage: save FILE");
+	struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	if (!position_save(g, c->record.has_start ? &c->record : NULL, argv[1], err, errlen))
+		return err;
+	return NULL;
+}
+
+static const char *cmd_load(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			    size_t errlen)
+{
+	(void)out;
+	if (argc != 2)
+		return cli_fail(err, errlen, "usage: load FILE");
+	const struct scenario *s = cli_scenario(c, err, errlen);
+	if (!s)
+		return err;
+	struct game *g = malloc(sizeof *g);
+	struct position_record rec = { 0 };
+	if (!g)
+		return cli_fail(err, errlen, "out of memory");
+	if (!position_load(g, &rec, s, argv[1], err, errlen)) {
+		free(g);
+		return err;
+	}
+	if (c->game) {
+		*c->game = *g;
+		free(g);
+	} else {
+		c->game = g;
+	}
+	position_record_free(&c->record);
+	c->record = rec;
+	return NULL;
+}
+
+static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out, char *err,
+				size_t errlen)
+{
+	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off")))
+		return cli_fail(err, errlen, "usage: autosave on|off");
+	char dir[POSITION_PATH_MAX];
+	if (!strcmp(argv[1], "on") && !position_autosave_dir(dir, sizeof dir))
+		return cli_fail(err, errlen, "no autosave directory: set XDG_STATE_HOME or HOME");
+	c->autosave = !strcmp(argv[1], "on");
+	if (c->autosave)
+		fputs(dir, out);
+	return NULL;
+}
+
+/* ---- replay ---- */
+
+/* The events logged between counts `from` and `to` (those the ring still holds). */
+static void print_events(const struct game *g, int from, int to, FILE *out)
+{
+	if (to - from > GAME_LOG_MAX)
+		from = to - GAME_LOG_MAX;
+	for (int i = from; i < to; i++)
+		fprintf(out, "\n    %s", g->log[i % GAME_LOG_MAX].text);
+}
+
+/* The first line where two texts differ, into buf. */
+static void first_difference(const char *a, const char *b, char *buf, size_t len)
+{
+	int line = 1;
+	const char *la = a, *lb = b;
+	while (*a && *a == *b) {
+		if (*a == '\n') {
+			line++;
+			la = a + 1;
+			lb = b + 1;
+		}
+		a++, b++;
+	}
+	snprintf(buf, len, "line %d: saved '%.*s', replayed '%.*s'", line,
+		 (int)strcspn(la, "\n"), la, (int)strcspn(lb, "\n"), lb);
+}
+
+/* Re-apply the record of the game saved at path from game_new, writing each action and
+ * the events it logged; the last line says whether the replay reached the saved position.
+ * Returns 0 when it did, 1 when it did not, -1 (err set) when the file or an action is
+ * refused. */
+static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t errlen)
+{
+	const struct scenario *s = cli_scenario(c, err, errlen);
+	if (!s)
+		return -1;
+	int rc = -1;
+	struct game *saved = malloc(sizeof *saved), *g = malloc(sizeof *g);
+	struct position_record rec = { 0 };
+	char *want = NULL, *got = NULL;
+	if (!saved || !g) {
+		cli_fail(err, errlen, "out of memory");
+		goto done;
+	}
+	if (!position_load(saved, &rec, s, path, err, errlen))
+		goto done;
+	if (!rec.has_start) {
+		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
+		goto done;
+	}
+	game_new(g, s, rec.setup, rec.seed, &rec.opt);
+	fprintf(out, "start %s seed=%llu", rec.setup == SETUP_EMPTY ? "empty" : "historical",
+		(unsigned long long)rec.seed);
+	print_events(g, 0, g->nlog, out);
+	for (int i = 0; i < rec.n; i++) {
+		struct action a;
+		int before = g->nlog;
+		if (!action_parse(s, rec.action[i], &a, err, errlen) ||
+		    !game_apply(g, &a, err, errlen)) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s", err);
+			cli_fail(err, errlen, "%s: action %d '%s' refused: %s", path, i + 1,
+				 rec.action[i], msg);
+			goto done;
+		}
+		fprintf(out, "\n%d %s", i + 1, rec.action[i]);
+		print_events(g, before, g->nlog, out);
+	}
+	want = position_text(saved, NULL);
+	got = position_text(g, NULL);
+	if (!want || !got) {
+		cli_fail(err, errlen, "out of memory");
+		goto done;
+	}
+	if (!strcmp(want, got)) {
+		fprintf(out, "\nreplay matches the saved position after %d actions", rec.n);
+		rc = 0;
+	} else {
+		char diff[600];
+		first_difference(want, got, diff, sizeof diff);
+		fprintf(out, "\nreplay differs from the saved position: %s", diff);
+		rc = 1;
+	}
+done:
+	free(want);
+	free(got);
+	free(saved);
+	free(g);
+	position_record_free(&rec);
+	return rc;
+}
+
+static const char *cmd_replay(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			      size_t errlen)
+{
+	if (argc != 2)
+		return cli_fail(err, errlen, "usage: replay FILE");
+	return replay(c, argv[1], out, err, errlen) < 0 ? err : NULL;
+}
+
+int cli_replay_main(const char *datadir, const char *path)
+{
+	char err[1024];
+	struct cli *c = cli_new(datadir, err, sizeof err);
+	if (!c) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return 2;
+	}
+	int rc = replay(c, path, stdout, err, sizeof err);
+	if (rc < 0)
+		fprintf(stderr, "antietam: %s\n", err);
+	else
+		putchar('\n');
+	cli_free(c);
+	return rc < 0 ? 2 : rc;
+}
+
+static const struct cli_command commands[] = {
+	{ "state", "state                     the position file of the game, verbatim", cmd_state },
+	{ "save", "save FILE                 save the game (position file, atomic)", cmd_save },
+	{ "load", "load FILE                 continue the game saved in FILE", cmd_load },
+	{ "replay", "replay FILE               re-play FILE's actions from the start, with their events",
+	  cmd_replay },
+	{ "autosave", "autosave on|off           autosave at every phase change (off in --batch)",
+	  cmd_autosave },
+};
+const struct cli_table cli_save_commands = { commands, sizeof commands / sizeof commands[0] };
