@@ -58,12 +58,15 @@ deps-test:
 run: all
 	./antietam
 
+# The archives are rebuilt from scratch so a deleted source leaves no stale member behind.
 $(LIBENGINE): $(ENGINE_OBJ)
 	@mkdir -p $(@D)
+	@rm -f $@
 	$(AR) rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^ $(if $(FRONT_OBJ),,)
+	@rm -f $@
+	$(AR) rcs $@ $^
 
 $(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
 	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
@@ -90,6 +93,11 @@ check: deps-test $(PROGRAM) $(TESTS)
 	done; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
 test: check
+
+# The random-play soak with more games: make soak N=1000
+N ?= 300
+soak: $(BUILD)/tests/test_soak
+	SOAK_GAMES=$(N) ./$(BUILD)/tests/test_soak
 
 bench: $(BUILD)/tests/bench
 	./$(BUILD)/tests/bench

@@ -21,15 +21,25 @@
 /* The six directions, clockwise from north; the order of PROTOCOL.md's `sides` line. */
 enum hex_dir { HEX_N, HEX_NE, HEX_SE, HEX_S, HEX_SW, HEX_NW, HEX_NDIRS };
 
-/* True when id names a hex on the map. */
-bool hex_valid(int id);
 /* Column and row of an id (no validity check). */
-int hex_col(int id);
-int hex_row(int id);
+static inline int hex_col(int id) { return id / 100; }
+static inline int hex_row(int id) { return id % 100; }
+/* True when id names a hex on the map. */
+static inline bool hex_valid(int id)
+{
+	int c = id / 100, r = id % 100;
+	return id >= 0 && c >= HEX_COL_MIN && c <= HEX_COL_MAX && r <= HEX_ROW_MAX - (c & 1);
+}
 /* Dense index 0..HEX_INDEX_COUNT-1 of a valid hex, or -1. */
-int hex_index(int id);
+static inline int hex_index(int id)
+{
+	return hex_valid(id) ? (id / 100 - HEX_COL_MIN) * HEX_NROWS + id % 100 : -1;
+}
 /* The id at a dense index (inverse of hex_index). */
-int hex_from_index(int index);
+static inline int hex_from_index(int index)
+{
+	return (index / HEX_NROWS + HEX_COL_MIN) * 100 + index % HEX_NROWS;
+}
 /* The neighbour of id in direction d, or HEX_NONE when it is off the map. */
 int hex_neighbour(int id, enum hex_dir d);
 /* Direction from a to its neighbour b, or -1 when they are not adjacent. */

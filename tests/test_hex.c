@@ -153,6 +153,23 @@ static void test_lines_of_10_6_7(void **state)
 	assert_int_equal(n, 3);
 	assert_false(s[1].edge);
 	assert_int_equal(s[1].hex, 1110);
+	/* a line along the north edge never names a hex off the map */
+	n = hex_line(2000, 1400, s);
+	for (int i = 0; i < n; i++) {
+		assert_true(hex_valid(s[i].hex));
+		assert_true(!s[i].edge || hex_valid(s[i].other));
+	}
+	for (int a = 1000; a <= 4244; a += 1) {
+		if (!hex_valid(a) || (hex_row(a) != 0 && hex_row(a) < 43 && hex_col(a) != 10 && hex_col(a) != 42))
+			continue;
+		for (int b = 1000; b <= 4244; b += 7) {
+			if (!hex_valid(b))
+				continue;
+			n = hex_line(a, b, s);
+			for (int i = 0; i < n; i++)
+				assert_true(hex_valid(s[i].hex) && (!s[i].edge || hex_valid(s[i].other)));
+		}
+	}
 	/* consecutive hexes of a line are adjacent */
 	for (int a = 1000; a <= 4200; a += 317) {
 		if (!hex_valid(a))

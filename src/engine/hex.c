@@ -8,32 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int hex_col(int id) { return id / 100; }
-int hex_row(int id) { return id % 100; }
-
-bool hex_valid(int id)
-{
-	if (id < 0)
-		return false;
-	int c = hex_col(id), r = hex_row(id);
-	if (c < HEX_COL_MIN || c > HEX_COL_MAX || r < 0)
-		return false;
-	return r <= ((c & 1) ? HEX_ROW_MAX - 1 : HEX_ROW_MAX);
-}
-
-int hex_index(int id)
-{
-	if (!hex_valid(id))
-		return -1;
-	return (hex_col(id) - HEX_COL_MIN) * HEX_NROWS + hex_row(id);
-}
-
-int hex_from_index(int index)
-{
-	return (index / HEX_NROWS + HEX_COL_MIN) * 100 + index % HEX_NROWS;
-}
-
-int hex_neighbour(int id, enum hex_dir d)
+static int neighbour_compute(int id, enum hex_dir d)
 {
 	int c = hex_col(id), r = hex_row(id);
 	int odd = c & 1;
@@ -53,13 +28,40 @@ int hex_neighbour(int id, enum hex_dir d)
 	return hex_valid(n) ? n : HEX_NONE;
 }
 
+/* The neighbours of every hex, computed once: movement searches ask millions of times. */
+static int16_t neighbour_table[HEX_INDEX_COUNT][HEX_NDIRS];
+static bool neighbour_ready;
+
+int hex_neighbour(int id, enum hex_dir d)
+{
+	int i = hex_index(id);
+	if (i < 0 || (unsigned)d >= HEX_NDIRS)
+		return HEX_NONE;
+	if (!neighbour_ready) {
+		for (int k = 0; k < HEX_INDEX_COUNT; k++)
+			for (int e = 0; e < HEX_NDIRS; e++)
+				neighbour_table[k][e] = (int16_t)(hex_valid(hex_from_index(k))
+					? neighbour_compute(hex_from_index(k), (enum hex_dir)e) : HEX_NONE);
+		neighbour_ready = true;
+	}
+	return neighbour_table[i][d];
+}
+
 int hex_direction(int a, int b)
 {
 	if (!hex_valid(a) || !hex_valid(b))
 		return -1;
-	for (int d = 0; d < HEX_NDIRS; d++)
-		if (hex_neighbour(a, (enum hex_dir)d) == b)
-			return d;
+	int dc = hex_col(b) - hex_col(a), dr = hex_row(b) - hex_row(a);
+	if (dc == 0)
+		return dr == -1 ? HEX_N : dr == 1 ? HEX_S : -1;
+	if (dc != 1 && dc != -1)
+		return -1;
+	/* the row offset of the upper of the two diagonal neighbours: odd columns sit lower */
+	int up = (hex_col(a) & 1) ? 0 : -1;
+	if (dr == up)
+		return dc > 0 ? HEX_NE : HEX_NW;
+	if (dr == up + 1)
+		return dc > 0 ? HEX_SE : HEX_SW;
 	return -1;
 }
 
@@ -156,6 +158,11 @@ int hex_line(int a, int b, struct hex_step *steps)
 		double fx = ax + (bx - ax) * t, fy = ay + (by - ay) * t, fz = az + (bz - az) * t;
 		int p = cube_round(fx + e1, fy + e2, fz + e3);
 		int q = cube_round(fx - e1, fy - e2, fz - e3);
+		/* along the map's own edge the second hex is off the map: only one hex is crossed */
+		if (!hex_valid(p))
+			p = q;
+		if (!hex_valid(q))
+			q = p;
 		steps[i].hex = p;
 		steps[i].other = (p != q) ? q : HEX_NONE;
 		steps[i].edge = p != q;

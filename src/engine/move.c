@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "commit.h"
 #include "internal.h"
 #include "move.h"
@@ -41,6 +42,9 @@ struct ctx {
 	int navail;
 	const int *entry;          /* 9.2A/9.3B entry hexes */
 	int nentry;
+	/* 7.0: the other friendly units in each hex, for the stacking test at the end */
+	uint8_t nfriends[HEX_INDEX_COUNT];
+	uint8_t friends[HEX_INDEX_COUNT][3];
 	char why[120];             /* a refusal written on the fly */
 };
 
@@ -156,6 +160,13 @@ static void ctx_init(struct ctx *c, const struct game *g, int u)
 		if (game_on_map(g, v) && game_unit_side(v) != c->side)
 			enemies[ne++] = v;
 	bool available = c->side == SIDE_UNION && commit_unit_status(g, u) == CORPS_AVAILABLE;
+	for (int v = 0; v < ROSTER_UNITS; v++) {
+		if (v == u || !game_on_map(g, v) || game_unit_side(v) != c->side)
+			continue;
+		int i = hex_index(g->unit[v].hex);
+		if (c->nfriends[i] < 3)
+			c->friends[i][c->nfriends[i]++] = (uint8_t)v;
+	}
 
 	/* 6.1–6.2: the enemy's ZOC, spread from each enemy hex (not across the creek) */
 	for (int k = 0; k < ne; k++) {
@@ -447,7 +458,11 @@ static const char *end_refused(struct ctx *c, int hex)
 		return "8.1B: a move ends in another hex";
 	if (c->ban[hex_index(hex)])
 		return ban_text((enum ban)c->ban[hex_index(hex)]);
-	if (!game_stack_why(c->g, hex, c->u, c->why, sizeof c->why))
+	int hi = hex_index(hex), units[4], n = 0;
+	for (int k = 0; k < c->nfriends[hi]; k++)
+		units[n++] = c->friends[hi][k];
+	units[n++] = c->u;
+	if (n > 1 && !check_stacking(c->g, units, n, c->why, sizeof c->why))
 		return c->why;
 	for (int i = 0; i < c->navail; i++)
 		if (hex_distance(hex, c->avail_hex[i]) <= c->avail_dist[i])
