@@ -60,7 +60,7 @@ static int attack_hexes(const struct action *a, int *out)
 		out[0] = a->target;
 		return 1;
 	}
-	int n = a->n < COMBAT_DEFHEX_MAX ? a->n : COMBAT_DEFHEX_MAX + 1;
+	int n = a->n <= COMBAT_DEFHEX_MAX ? a->n : COMBAT_DEFHEX_MAX + 1;
 	for (int i = 0; i < n && i < COMBAT_DEFHEX_MAX; i++)
 		out[i] = a->hex[i];
 	return n;
