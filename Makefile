@@ -95,7 +95,7 @@ check: deps-test $(PROGRAM) $(TESTS)
 test: check
 
 # The random-play soak with more games: make soak N=1000
-N ?= 300
+N ?= 500
 soak: $(BUILD)/tests/test_soak
 	SOAK_GAMES=$(N) ./$(BUILD)/tests/test_soak
 

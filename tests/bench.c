@@ -1,0 +1,197 @@
+/* bench.c — `make bench`: every performance figure the project tracks, one per line as
+ * `name: value unit (detail)`, measured on the real data. docs/performance.md records them
+ * with the machine they were taken on. BENCH_GAMES overrides the number of bot games (100). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "bot.h"
+#include "game.h"
+#include "los.h"
+#include "move.h"
+#include "position.h"
+#include "scenario.h"
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return v[n / 2];
+}
+
+static uint64_t mix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* A whole game with random legal actions for both sides (the soak's player). */
+static long random_game(const struct scenario *s, uint64_t seed, struct action *legal, int max)
+{
+	static struct game g;
+	game_new(&g, s, SETUP_HISTORICAL, seed, NULL);
+	uint64_t rs = seed;
+	long n = 0;
+	char err[256];
+	while (g.pending.what != DECISION_GAMEOVER && n < 100000) {
+		uint64_t r = mix(&rs);
+		struct action a;
+		if (g.pending.what == DECISION_MOVEMENT && r % 24) {
+			int u = (int)(r / 8 % ROSTER_UNITS);
+			struct move_dest d[HEX_INDEX_COUNT];
+			int k = move_reachable(&g, u, d, HEX_INDEX_COUNT, NULL, 0);
+			if (!k)
+				continue;
+			memset(&a, 0, sizeof a);
+			a.type = ACT_MOVE;
+			a.unit = u;
+			a.n = 1;
+			a.hex[0] = d[(r >> 20) % (uint64_t)k].hex;
+		} else if (g.pending.what == DECISION_MOVEMENT) {
+			memset(&a, 0, sizeof a);
+			a.type = ACT_END;
+			a.unit = -1;
+		} else {
+			int k = game_legal(&g, legal, max);
+			if (k <= 0)
+				return -1;
+			a = legal[(r >> 12) % (uint64_t)k];
+		}
+		if (game_apply(&g, &a, err, sizeof err))
+			n++;
+	}
+	return n;
+}
+
+int main(void)
+{
+	static struct scenario s;
+	char err[512];
+	const char *env = getenv("BENCH_GAMES");
+	int games = env ? atoi(env) : 100;
+	double t0, v[64];
+
+	for (int i = 0; i < 9; i++) {
+		t0 = now();
+		if (!scenario_load(&s, "data", err, sizeof err)) {
+			fprintf(stderr, "bench: %s\n", err);
+			return 1;
+		}
+		v[i] = (now() - t0) * 1e3;
+	}
+	printf("scenario-load: %.2f ms (median of 9: map, counters, set-up, charts)\n", median(v, 9));
+
+	static struct game g;
+	game_new(&g, &s, SETUP_HISTORICAL, 1, NULL);
+	int max = 16384;
+	struct action *legal = malloc(sizeof *legal * (size_t)max);
+	if (!legal)
+		return 1;
+	/* to the Union movement phase of turn 1 */
+	while (g.pending.what != DECISION_MOVEMENT) {
+		int k = game_legal(&g, legal, max);
+		if (k <= 0 || !game_apply(&g, &legal[k - 1], err, sizeof err))
+			break;
+	}
+	int nlegal = 0;
+	for (int i = 0; i < 9; i++) {
+		t0 = now();
+		nlegal = game_legal(&g, legal, max);
+		v[i] = (now() - t0) * 1e3;
+	}
+	printf("legal-movement: %.2f ms (median of 9; %d actions, historical turn 1, Union)\n",
+	       median(v, 9), nlegal);
+
+	struct move_dest d[HEX_INDEX_COUNT];
+	int units = 0, dests = 0;
+	t0 = now();
+	for (int rep = 0; rep < 5; rep++)
+		for (int u = 0; u < ROSTER_UNITS; u++) {
+			int k = move_reachable(&g, u, d, HEX_INDEX_COUNT, NULL, 0);
+			units++;
+			dests += k;
+		}
+	printf("move-reachable: %.1f us per unit (%d calls, %d destinations)\n",
+	       (now() - t0) * 1e6 / units, units, dests);
+
+	long checks = 0, clear = 0;
+	t0 = now();
+	for (int a = 0; a < HEX_INDEX_COUNT; a += 3) {
+		int from = hex_from_index(a);
+		if (!hex_valid(from))
+			continue;
+		for (int b = 0; b < HEX_INDEX_COUNT; b += 5) {
+			int to = hex_from_index(b);
+			if (!hex_valid(to) || hex_distance(from, to) > 20)
+				continue;
+			clear += los_clear(&s.map, from, to);
+			checks++;
+		}
+	}
+	printf("los: %.2f us per line (%ld lines up to range 20, %ld clear)\n",
+	       (now() - t0) * 1e6 / (double)checks, checks, clear);
+
+	struct position_record rec;
+	position_record_init(&rec, SETUP_HISTORICAL, 1, NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	t0 = now();
+	for (int i = 0; i < 50; i++) {
+		free(buf);
+		buf = NULL;
+		FILE *f = open_memstream(&buf, &len);
+		position_write(&g, &rec, f);
+		fclose(f);
+		static struct game back;
+		f = fmemopen(buf, len, "r");
+		position_read(&back, NULL, &s, f, "bench", err, sizeof err);
+		fclose(f);
+	}
+	printf("position-roundtrip: %.2f ms (write and read, %zu bytes)\n", (now() - t0) * 1e3 / 50,
+	       len);
+	free(buf);
+
+	for (int i = 0; i < 9; i++) {
+		t0 = now();
+		long n = random_game(&s, (uint64_t)i + 1, legal, max);
+		v[i] = (now() - t0) * 1e3;
+		if (n < 0) {
+			fprintf(stderr, "bench: random game %d stuck\n", i + 1);
+			return 1;
+		}
+	}
+	printf("game-random: %.0f ms (median of 9 whole games, random against random)\n",
+	       median(v, 9));
+
+	struct bot_bench_result r;
+	if (!bot_bench(&s, games, &r, err, sizeof err)) {
+		fprintf(stderr, "bench: %s\n", err);
+		return 1;
+	}
+	printf("bot-union-turn: median %.2f ms, worst %.2f ms (%d Union player-turns in %d solitaire games, seeds 1-%d)\n",
+	       r.median_ms, r.worst_ms, r.turns, r.games, r.games);
+	printf("game-solitaire: %.0f ms (mean whole game, bot against the scripted Confederacy)\n",
+	       r.total_s * 1e3 / r.games);
+
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("peak-memory: %ld KiB (maximum resident set)\n", ru.ru_maxrss);
+	free(legal);
+	return 0;
+}
