@@ -343,23 +343,25 @@ static bool encircle_threat(struct bot *b, int hex, int defender_cv)
 			reach_max = bot_def(g, c)->ma / 2;
 	if (b->near_inf[hex_index(hex)] > reach_max + 1)
 		return false; /* no Confederate infantry can come next to it */
+	int free_nb[HEX_NDIRS];
 	for (int d = 0; d < HEX_NDIRS; d++) {
-		int nb = hex_neighbour(hex, (enum hex_dir)d);
-		if (nb == HEX_NONE || !game_side_passable(g, hex, nb))
+		int nb = hex_neighbour(hex, (enum hex_dir)d), tmp[4];
+		free_nb[d] = nb != HEX_NONE && game_side_passable(g, hex, nb) &&
+			     bot_side_at(g, nb, SIDE_UNION, tmp, 4) == 0 ? nb : HEX_NONE;
+	}
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
+		if (!game_on_map(g, c) || !bot_is_infantry(g, c))
 			continue;
-		int tmp[4];
-		if (bot_side_at(g, nb, SIDE_UNION, tmp, 4) > 0)
+		if (game_unit_cv(g, c) - defender_cv < 1)
+			continue; /* 16.4.4A: +1 or better */
+		int ch = g->unit[c].hex, reach_c = bot_def(g, c)->ma / 2;
+		if (hex_distance(ch, hex) > reach_c + 1)
 			continue;
-		for (int c = ROSTER_UNION; c < ROSTER_UNITS && !reach[d]; c++) {
-			if (!game_on_map(g, c) || !bot_is_infantry(g, c))
-				continue;
-			if (game_in_ezoc(g, g->unit[c].hex, SIDE_CONFEDERATE))
-				continue; /* 16.6A: not in a Union ZOC */
-			if (game_unit_cv(g, c) - defender_cv < 1)
-				continue; /* 16.4.4A: +1 or better */
-			if (hex_distance(g->unit[c].hex, nb) <= bot_def(g, c)->ma / 2)
+		if (game_in_ezoc(g, ch, SIDE_CONFEDERATE))
+			continue; /* 16.6A: not in a Union ZOC */
+		for (int d = 0; d < HEX_NDIRS; d++)
+			if (free_nb[d] != HEX_NONE && hex_distance(ch, free_nb[d]) <= reach_c)
 				reach[d] = true;
-		}
 	}
 	for (int d = 0; d < 3; d++)
 		if (reach[d] && reach[d + 3])
@@ -420,9 +422,10 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int *mov
 		return str_move(b, u, &ds);
 	}
 	if (!committed) {
-		/* 16.8: reduced units 3+ hexes from the enemy regroup */
-		if (g->unit[u].steps < bot_def(g, u)->steps &&
-		    enemy_range(b, g->unit[u].hex) >= 3)
+		/* 16.8: reduced units 3+ hexes from the enemy regroup; 13.3B: within five hexes of
+		 * the enemy an Available unit has nowhere closer to go, and holds */
+		int range = enemy_range(b, g->unit[u].hex);
+		if ((g->unit[u].steps < bot_def(g, u)->steps && range >= 3) || range <= 5)
 			return false;
 		NEED_DESTS();
 		return ds.n ? toward_objective(b, u, &ds, field) : false;
