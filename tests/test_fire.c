@@ -214,6 +214,12 @@ static void test_line_of_sight(void **st)
 	fx_terrain(2018, TERRAIN_WOODS); /* between, low-to-low: blocks (10.6.1A) */
 	fx_phase("union", "artillery");
 	fx_refused("fire U40 C1", "10.2A");
+	/* a line along the top edge of the map passes beside hexes that do not exist */
+	fx_gun(U(41), 2, 6, 8);
+	fx_place(U(41), 2800);
+	fx_place(C(2), 3600);
+	struct fire_odds o = fire_of(U(41), C(2));
+	assert_int_equal(o.range, 8);
 }
 
 int main(void)
