@@ -91,6 +91,7 @@ check: deps-test $(PROGRAM) $(TESTS)
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
+	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_smoke.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
 test: check
 
@@ -126,7 +127,7 @@ fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
 # The test suites under valgrind's memcheck.
 valgrind: deps-test $(PROGRAM) $(TESTS)
 	@fail=0; for t in $(TESTS); do \
-	  ANTIETAM_PROGRAM=./$(PROGRAM) valgrind -q --error-exitcode=99 --leak-check=full $$t >/dev/null 2>build/valgrind.log || { fail=1; echo "valgrind: $$t"; tail -20 build/valgrind.log; }; \
+	  SOAK_GAMES=3 ANTIETAM_PROGRAM=./$(PROGRAM) valgrind -q --error-exitcode=99 --leak-check=full $$t >/dev/null 2>build/valgrind.log || { fail=1; echo "valgrind: $$t"; tail -20 build/valgrind.log; }; \
 	done; test $$fail -eq 0 && echo "valgrind: all suites clean"
 
 install: all
