@@ -266,6 +266,14 @@ static void test_multi_hex(void **st)
 	fx_place(C(2), 2110);
 	fx_phase("union", "combat");
 	fx_refused("attack 2010+2012 U1", "11.1A");
+	/* three hexes are allowed (11.3B), four are not */
+	fx_place(C(3), 2012);
+	fx_place(C(4), 1911);
+	fx_refused("attack 2010+2110+2012+1911 U1", "11.3B");
+	fx_ok("attack 2010+2110+2012 U1");
+	fx_ok("decline 2010");
+	fx_place(C(3), 2030);
+	fx_place(C(4), 2032);
 	fx_ok("attack 2010+2110 U1");
 	fx_refused("attack 2010 U2", "11.4C");
 	/* 4 against 1+1: 2:1; roll 6 at 2:1 takes two steps and retreats */
