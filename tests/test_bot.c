@@ -385,6 +385,121 @@ static void test_16_7_str_unit_far_away_regroups(void **st)
 	assert_int_equal(G.unit[U(1)].steps, 2); /* 12.2 at the end of the phase */
 }
 
+
+/* ---- 17.0 artillery ---- */
+
+static void test_17_0c_gun_joins_the_infantry(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_gun(U(5), 2, 3, 8);
+	fx_place(U(5), 2032);
+	fx_place(U(1), 2020);
+	fx_place(U(2), 2034);
+	fx_place(C(1), 4040);
+	union_plays();
+	/* no target in reach: it goes toward U1, the infantry nearest the objective */
+	assert_true(logged("17.0C: U5"));
+	assert_true(hex_distance(G.unit[U(5)].hex, G.unit[U(1)].hex) <
+		    hex_distance(2032, G.unit[U(1)].hex));
+}
+
+static void test_17_0a_gun_stays_when_it_can_fire(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_gun(U(5), 2, 6, 8);
+	fx_place(U(5), 2016);
+	fx_place(U(1), 2016);
+	fx_place(C(1), 2012);
+	fx_inf(C(1), 6, 9, 3); /* too strong to attack: the gun is the only fire */
+	union_plays();
+	assert_int_equal(G.unit[U(5)].hex, 2016);
+	assert_true(played_line("fire U5 C1"));
+}
+
+/* ---- 18.0 combat ---- */
+
+static void test_18_2_encircled_defender_first(void **st)
+{
+	(void)st;
+	solo_new();
+	fx_inf(C(2), 2, 1, 0);
+	fx_place(C(2), 2510);
+	fx_place(U(3), 2511);
+	fx_place(C(1), 2010);
+	fx_place(U(1), 2009);
+	fx_place(U(2), 2011);
+	fx_phase("union", "combat");
+	fx_ok("attack 2510 U3");
+	fx_ok("attack 2010 U1");
+	fx_ok("attack 2010 U2");
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_RESOLVE, -1);
+	fx_dice(6, 3, 3, 3, 3, 3, 3);
+	union_plays();
+	assert_true(strncmp(played, "resolve 2010\n", 13) == 0);
+	assert_true(logged("18.2A"));
+}
+
+static void test_18_3a_attacker_breaks_off_one_hex(void **st)
+{
+	(void)st;
+	solo_new();
+	fx_inf(U(1), 4, 4, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 2);
+	fx_place(C(1), 2010);
+	fx_place(C(9), 4040);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_ok("end");
+	/* 11.10B: 3 - 2 = 1 on the 0 column: 2/1; then U1 (2 steps, cv 2) against C1 (cv 3,
+	 * morale +2) is no longer favourable */
+	fx_dice(1, 3);
+	if (G.pending.what == DECISION_RESOLVE)
+		fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
+	union_plays();
+	assert_true(played_line("breakoff 2010"));
+	assert_true(logged("18.3A"));
+	/* a path of exactly one hex: "retreat U1 HEX" */
+	const char *r = strstr(played, "retreat U1 ");
+	assert_non_null(r);
+	int hex = 0, len = 0;
+	assert_int_equal(sscanf(r, "retreat U1 %d%n", &hex, &len), 1);
+	assert_true(r[len] == '\n' || r[len] == 0);
+	assert_true(hex_adjacent(hex, 2011));
+	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 2);
+}
+
+/* ---- the `bot` command ---- */
+
+static void test_bot_command(void **st)
+{
+	(void)st;
+	const char *prog = getenv("ANTIETAM_PROGRAM");
+	if (!prog)
+		prog = "./antietam";
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "printf 'new historical 5 solitaire\\nbot\\npending\\nbot\\n"
+		 "pending\\n' | %s --batch", prog);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	static char out[1 << 16];
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = 0;
+	assert_int_equal(pclose(p), 0);
+	/* the Union commits XII (14.3A) first, one command a line, then the Confederacy owns
+	 * the decision; the second `bot` plays the Confederacy */
+	assert_true(strstr(out, "= turn 1 union movement\n\n= commit XII\n") != NULL);
+	const char *pend = strstr(out, "\n\n= confederate ");
+	assert_non_null(pend);
+	assert_null(strstr(out, "\n? "));
+}
+
 /* ---- whole games ---- */
 
 static void test_full_solitaire_games(void **st)
@@ -460,6 +575,11 @@ int main(void)
 		cmocka_unit_test(test_16_4_2_same_division),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
+		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),
+		cmocka_unit_test(test_17_0a_gun_stays_when_it_can_fire),
+		cmocka_unit_test(test_18_2_encircled_defender_first),
+		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),
+		cmocka_unit_test(test_bot_command),
 		cmocka_unit_test(test_full_solitaire_games),
 		cmocka_unit_test(test_los_along_the_map_edge),
 		cmocka_unit_test(test_bench_figures),

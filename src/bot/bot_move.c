@@ -661,7 +661,7 @@ bool bot_movement(struct bot *b)
 		const char *name = tables_commit_priority(&b->s->tables, p);
 		if (!name || !roster_corps_parse(name, &c))
 			continue;
-		if (g->corps[c] == CORPS_UNAVAILABLE && !g->empty_setup)
+		if (g->corps[c] == CORPS_UNAVAILABLE && !commit_unleashed(g))
 			continue;
 		if (c == CORPS_IX) {
 			for (int f = SOLO_IX1; f <= SOLO_IX4; f++)
