@@ -138,14 +138,14 @@ bool combat_bo_advance_ok(const struct game *g, int u, int i)
 /* ---- one attack ---- */
 
 /* 11.15C: the defender's steps, infantry before artillery; the strongest unit first. */
-static void defender_losses(struct game *g, const struct combat_decl *d, int steps)
+static void defender_losses(struct game *g, const int *hexes, int nh, int steps)
 {
 	for (int s = 0; s < steps; s++) {
 		int pick = -1;
 		for (int pass = 0; pass < 2 && pick < 0; pass++)
-			for (int i = 0; i < d->ndefhex; i++) {
+			for (int i = 0; i < nh; i++) {
 				int units[8];
-				int n = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+				int n = cu_side_at(g, hexes[i], defender(g), units, 8);
 				for (int k = 0; k < n; k++) {
 					int u = units[k];
 					if ((pass == 0) != is_infantry(g, u))
@@ -221,7 +221,7 @@ static void resolve_attack(struct game *g, int a)
 	cs->retreat_result = retreat;
 	for (int i = 0; i < al && game_on_map(g, a); i++)
 		game_lose_step(g, a, "combat (11.15)");
-	defender_losses(g, d, dl);
+	defender_losses(g, hexes, nh, dl); /* the hexes this attack is against */
 	if (retreat)
 		for (int i = 0; i < nh; i++) {
 			int units[8];
