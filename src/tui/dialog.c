@@ -252,7 +252,7 @@ static void page(const char *fmt, ...)
 	npage++;
 }
 
-void dialog_handover(struct tui *t, const char *title)
+static void handover_draw(struct tui *t, const char *title)
 {
 	enum side side = t->g->pending.side;
 	erase();
@@ -284,10 +284,17 @@ void dialog_handover(struct tui *t, const char *title)
 	draw_text(LINES - 1, 0, COLS, " Press Enter to go on ");
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
+}
+
+void dialog_handover(struct tui *t, const char *title)
+{
 	for (;;) {
+		handover_draw(t, title);
 		int ch = getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
+		if (ch == KEY_RESIZE)
+			tui_relayout(t);
 	}
 	t->seen_log = t->g->nlog;
 }

@@ -433,6 +433,28 @@ void play_end(struct tui *t)
 void play_after_change(struct tui *t)
 {
 	select_subject(t);
+	/* Choosing the next combat to resolve or which to break off: mark those hexes and put
+	 * the cursor on the first, so Enter there does it. */
+	enum decision w = t->g->pending.what;
+	if (w != DECISION_RESOLVE && w != DECISION_BREAK_OFF)
+		return;
+	int first = HEX_NONE;
+	for (int i = 0; i < t->nlegal; i++) {
+		int d = action_dest(t, &t->legal[i]);
+		if (d == HEX_NONE)
+			continue;
+		t->mark[hex_index(d)] |= MARK_TARGET;
+		if (first == HEX_NONE)
+			first = d;
+	}
+	if (first != HEX_NONE) {
+		t->cursor = first;
+		geom_follow(first, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_say(t, false, "%s: Enter on a marked hex, e for %s",
+			w == DECISION_RESOLVE ? "resolve which combat first (11.4E)" :
+						"break off which combat (11.5E)",
+			w == DECISION_RESOLVE ? "the order of declaration" : "none");
+	}
 }
 
 void play_los(struct tui *t)
