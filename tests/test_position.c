@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bot.h"
 #include "cli.h"
 #include "position.h"
 
@@ -26,6 +27,9 @@ static struct scenario *fake_scenario(void)
 	assert_non_null(s);
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		s->roster.unit[u].steps = u % 7 == 3 ? 2 : 4;
+	snprintf(s->map.objective[0].key, sizeof s->map.objective[0].key, "dunker-church");
+	snprintf(s->map.objective[1].key, sizeof s->map.objective[1].key, "sharpsburg");
+	s->map.nobjectives = 2;
 	return s;
 }
 
@@ -123,6 +127,21 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 			snprintf(e->text, sizeof e->text, "%s", odd[9]);
 	}
 	g->nlog = 300;
+	struct solitaire_state *st = &g->solitaire;
+	st->ready = true;
+	st->committed_once = (1 << CORPS_I) | (1 << CORPS_XII);
+	st->withdraw_turn = 6;
+	st->withdraw_mask = 1 << CORPS_II;
+	for (int f = 0; f < SOLO_FORMATIONS; f++)
+		for (int n = 0; n < SOLO_ORDINALS; n++)
+			st->obj[f][n] = (struct solo_objective){ SOLO_OBJ_UNROLLED, HEX_NONE };
+	st->obj[SOLO_I][0] = (struct solo_objective){ 0, HEX_NONE };
+	st->obj[SOLO_I][1] = (struct solo_objective){ SOLO_OBJ_NONE, HEX_NONE };
+	st->obj[SOLO_I][2] = (struct solo_objective){ 1, 0 };
+	st->current[SOLO_I] = 1;
+	st->obj[SOLO_IX3][0] = (struct solo_objective){ SOLO_OBJ_HEX, 3224 };
+	st->current[SOLO_XII] = SOLO_ORDINALS;
+	memset(st->obj[SOLO_IX4], 0, sizeof st->obj[SOLO_IX4]); /* as before the first draw */
 	if (rec) {
 		struct game_options opt = { .mishap = true, .unleashed = true };
 		position_record_init(rec, SETUP_EMPTY, 18446744073709551615ULL, &opt);
@@ -156,6 +175,8 @@ static bool read_text(struct game *g, struct position_record *rec, const struct 
 	return ok;
 }
 
+static char *edit(const char *text, const char *match, const char *repl, int *line);
+
 static void test_round_trip(void **state)
 {
 	(void)state;
@@ -179,6 +200,19 @@ static void test_round_trip(void **state)
 	assert_true(read_text(back, &rec2, s, bare, strlen(bare), err, sizeof err));
 	assert_memory_equal(g, back, sizeof *g);
 	assert_int_equal(rec2.n, 0);
+	/* A file of before the solitaire game (no `solitaire` or `objective` records) reads
+	 * with the solitaire state empty. */
+	int line;
+	char *old = edit(bare, "solitaire ", "# no solitaire", &line);
+	while (strstr(old, "\nobjective ")) {
+		char *o2 = edit(old, "objective ", "# no objective", &line);
+		free(old);
+		old = o2;
+	}
+	assert_true(read_text(back, NULL, s, old, strlen(old), err, sizeof err));
+	struct solitaire_state empty = { 0 };
+	assert_memory_equal(&back->solitaire, &empty, sizeof empty);
+	free(old);
 	free(bare);
 	free(again);
 	free(text);
@@ -221,6 +255,10 @@ static void test_symbolic(void **state)
 		"\ndecl 2317,2318,2417 attackers=C4,C5,C6,C7,C8,C9 next=2 flags=255\n",
 		"\ndecl - attackers=- next=0 flags=0\n",
 		"\nqueue U5 C53\n",
+		"\nsolitaire ready=yes committed-once=I,XII withdraw-turn=6 withdraw-mask=II\n",
+		"\nobjective I current=1 first=dunker-church second=- third=sharpsburg@0\n",
+		"\nobjective XII current=3 first=unrolled second=unrolled third=unrolled\n",
+		"\nobjective IX/3 current=0 first=3224 second=unrolled third=unrolled\n",
 		"\nlog-count 300\n",
 		"\nevent 2 \"say \\\"hello\\\" \\x23 not a comment 100\"\n",
 		"\nevent 4 \"\\x20 two\\x20 blanks\\x20\\x20 102\"\n",
@@ -351,6 +389,22 @@ static const struct broken broken[] = {
 	{ "start", "start empty seed=99999999999999999999 mishap=on unleashed=on solitaire=off",
 	  "is not a number", NULL },
 	{ "action", "action \"\"", "empty action", NULL },
+	{ "solitaire", "solitaire ready=yes committed-once=I,I withdraw-turn=6 withdraw-mask=II",
+	  "corps I listed twice", NULL },
+	{ "solitaire", "solitaire ready=yes committed-once=I withdraw-turn=12 withdraw-mask=II",
+	  "withdraw-turn: 12 out of range 0..11", NULL },
+	{ "solitaire", "solitaire ready=yes committed-once=I withdraw-turn=1", "missing key withdraw-mask=",
+	  NULL },
+	{ "objective I ", "objective I current=4 first=- second=- third=-", "current: 4 out of range 0..3",
+	  NULL },
+	{ "objective I ", "objective IX/9 current=0 first=- second=- third=-", "unknown formation 'IX/9'",
+	  NULL },
+	{ "objective I ", "objective XII current=0 first=- second=- third=-", "objectives of XII given twice",
+	  "objective XII current=3" },
+	{ "objective I ", "objective I current=0 first=cornfield second=- third=-",
+	  "unknown objective 'cornfield'", NULL },
+	{ "objective I ", "objective I current=0 first=4545 second=- third=-", "'4545' is not a hex", NULL },
+	{ "objective I ", "objective I current=0 first=- second=-", "takes 5 fields", NULL },
 	{ "setup", "setup random", "unknown set-up 'random'", NULL },
 	{ "setup", "flavour vanilla", "unknown record 'flavour'", NULL },
 	{ "setup", "setup empty \x01", "not printable ASCII", NULL },
@@ -668,6 +722,38 @@ static void test_resume(void **state)
 	free(s);
 }
 
+/* The solitaire game: the bot's objectives and commitment history survive every save. */
+static void test_solitaire_saves(void **state)
+{
+	(void)state;
+	struct scenario *s = malloc(sizeof *s);
+	char err[1024];
+	if (!scenario_load(s, "data", err, sizeof err))
+		fail_msg("%s", err);
+	struct game *g = calloc(1, sizeof *g), *back = calloc(1, sizeof *back);
+	struct game_options opt = { .solitaire = true };
+	game_new(g, s, SETUP_HISTORICAL, 11, &opt);
+	bool objectives = false;
+	for (int round = 0; round < 16 && g->pending.what != DECISION_GAMEOVER; round++) {
+		if (bot_play_pending(g, NULL, 0, err, sizeof err) < 0)
+			fail_msg("round %d: %s", round, err);
+		char *text = write_text(g, NULL);
+		memset(back, 0, sizeof *back);
+		if (!read_text(back, NULL, s, text, strlen(text), err, sizeof err))
+			fail_msg("round %d: %s", round, err);
+		if (memcmp(back, g, sizeof *g))
+			fail_msg("round %d: the game read back differs (%s)", round,
+				 first_field_differing(back, g));
+		objectives = objectives || strstr(text, "\nobjective ");
+		free(text);
+	}
+	assert_true(g->solitaire.ready);
+	assert_true(objectives);
+	free(g);
+	free(back);
+	free(s);
+}
+
 /* ---- files on disk ---- */
 
 static char tmpdir[256];
@@ -954,6 +1040,7 @@ int main(void)
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_broken_bytes),
 		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_solitaire_saves),
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_autosave),
 		cmocka_unit_test(test_cli_commands),

@@ -297,6 +297,70 @@ static void write_combat(FILE *f, const struct combat_state *c)
 	write_combat_flow(f, c);
 }
 
+/* ---- the solitaire game's own state (solitaire.h, 14.4, 15.x) ---- */
+
+static const char *const formation_names[SOLO_FORMATIONS] = {
+	"I", "II", "V", "VI", "XII", "IX/1", "IX/2", "IX/3", "IX/4",
+};
+static const char *const ordinal_keys[SOLO_ORDINALS] = { "first", "second", "third" };
+
+static void write_corps_mask(FILE *f, unsigned mask)
+{
+	const char *sep = "";
+	if (!mask)
+		fputs("-", f);
+	for (int c = 0; c < 8; c++)
+		if (mask >> c & 1) {
+			fprintf(f, "%s%s", sep, c < CORPS_COUNT ? corps_names[c] : "?");
+			sep = ",";
+		}
+}
+
+/* One objective of the chart (20.5): a map objective by key, `-` (15.5: none), `unrolled`,
+ * or a hex (15.6C); `@N` keeps a hex field the kind does not use when it is not HEX_NONE. */
+static void write_solo_objective(FILE *f, const struct game *g, const struct solo_objective *o)
+{
+	const struct map *m = &g->scn->map;
+	if (o->key == SOLO_OBJ_HEX) {
+		fprintf(f, "%04d", o->hex);
+		return;
+	}
+	if (o->key == SOLO_OBJ_NONE)
+		fputs("-", f);
+	else if (o->key == SOLO_OBJ_UNROLLED)
+		fputs("unrolled", f);
+	else if (o->key >= 0 && o->key < m->nobjectives)
+		fputs(m->objective[o->key].key, f);
+	else
+		fprintf(f, "key%d", o->key);
+	if (o->hex != HEX_NONE)
+		fprintf(f, "@%d", o->hex);
+}
+
+static void write_solitaire(FILE *f, const struct game *g)
+{
+	const struct solitaire_state *st = &g->solitaire;
+	fprintf(f, "solitaire ready=%s committed-once=", yes_no(st->ready));
+	write_corps_mask(f, st->committed_once);
+	fprintf(f, " withdraw-turn=%d withdraw-mask=", st->withdraw_turn);
+	write_corps_mask(f, st->withdraw_mask);
+	putc('\n', f);
+	static const struct solo_objective zero;
+	for (int i = 0; i < SOLO_FORMATIONS; i++) {
+		bool blank = st->current[i] == 0;
+		for (int n = 0; n < SOLO_ORDINALS; n++)
+			blank = blank && !memcmp(&st->obj[i][n], &zero, sizeof zero);
+		if (blank)
+			continue;
+		fprintf(f, "objective %s current=%d", formation_names[i], st->current[i]);
+		for (int n = 0; n < SOLO_ORDINALS; n++) {
+			fprintf(f, " %s=", ordinal_keys[n]);
+			write_solo_objective(f, g, &st->obj[i][n]);
+		}
+		putc('\n', f);
+	}
+}
+
 static void write_log(FILE *f, const struct game *g)
 {
 	fprintf(f, "log-count %d\n", g->nlog);
@@ -360,6 +424,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	}
 	write_units(f, g);
 	write_combat(f, &g->combat);
+	write_solitaire(f, g);
 	write_log(f, g);
 	if (rec && rec->has_start)
 		write_record(f, rec);
@@ -381,6 +446,7 @@ struct reader {
 	bool control_seen[HEX_INDEX_COUNT];
 	bool entry_seen[HEX_NROWS + HEX_NCOLS];
 	int nevents;
+	bool formation_seen[SOLO_FORMATIONS];
 	int nkinds;                       /* entries of combat-flow kinds= (-1: none read) */
 };
 
@@ -1201,6 +1267,123 @@ static bool rd_last_attack(struct reader *r)
 	return true;
 }
 
+/* I,II,… or "-" into a bit mask per corps. */
+static bool parse_corps_mask(struct reader *r, const char *s, uint8_t *mask)
+{
+	*mask = 0;
+	if (!strcmp(s, "-"))
+		return true;
+	char buf[64];
+	if (strlen(s) >= sizeof buf || !*s || s[0] == ',' || s[strlen(s) - 1] == ',' ||
+	    strstr(s, ",,"))
+		return FAIL("malformed corps list '%s'", s);
+	snprintf(buf, sizeof buf, "%s", s);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int c;
+		if (!parse_name(r, tok, corps_names, CORPS_COUNT, "corps", &c))
+			return false;
+		if (*mask >> c & 1)
+			return FAIL("corps %s listed twice", tok);
+		*mask |= (uint8_t)(1u << c);
+	}
+	return true;
+}
+
+static bool rd_solitaire(struct reader *r)
+{
+	static const char *const keys[] = { "ready", "committed-once", "withdraw-turn",
+					    "withdraw-mask" };
+	bool seen[4] = { false };
+	struct solitaire_state *st = &r->g->solitaire;
+	for (int i = 1; i < r->df.nfields; i++) {
+		char key[16];
+		int k, v;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 4, seen, &k))
+			return false;
+		if ((k == 0 && !parse_yes_no(r, val, key, &st->ready)) ||
+		    (k == 1 && !parse_corps_mask(r, val, &st->committed_once)) ||
+		    (k == 3 && !parse_corps_mask(r, val, &st->withdraw_mask)))
+			return false;
+		if (k == 2) {
+			if (!parse_int(r, val, 0, GAME_TURNS, key, &v))
+				return false;
+			st->withdraw_turn = (int8_t)v;
+		}
+	}
+	return require_keys(r, keys, 4, seen);
+}
+
+static bool parse_solo_objective(struct reader *r, const char *s, struct solo_objective *o)
+{
+	char buf[64];
+	if (strlen(s) >= sizeof buf)
+		return FAIL("objective '%.40s…' too long", s);
+	snprintf(buf, sizeof buf, "%s", s);
+	char *at = strchr(buf, '@');
+	int hex = HEX_NONE, h;
+	if (at) {
+		*at++ = 0;
+		if (!parse_int(r, at, -1, HEX_COL_MAX * 100 + HEX_ROW_MAX, "objective hex", &hex))
+			return false;
+		if (hex == HEX_NONE)
+			return FAIL("'@-1' is written by leaving it out");
+	}
+	const struct map *m = &r->s->map;
+	if (!strcmp(buf, "-")) {
+		o->key = SOLO_OBJ_NONE;
+	} else if (!strcmp(buf, "unrolled")) {
+		o->key = SOLO_OBJ_UNROLLED;
+	} else if (buf[0] >= '0' && buf[0] <= '9') {
+		if (at)
+			return FAIL("objective hex %s takes no '@'", buf);
+		if (!parse_hex(r, buf, &h))
+			return false;
+		o->key = SOLO_OBJ_HEX;
+		hex = h;
+	} else {
+		int k = -1;
+		for (int i = 0; i < m->nobjectives; i++)
+			if (!strcmp(m->objective[i].key, buf))
+				k = i;
+		if (k < 0)
+			return FAIL("unknown objective '%s' (not in the map's objectives)", buf);
+		o->key = (int8_t)k;
+	}
+	o->hex = (int16_t)hex;
+	return true;
+}
+
+static bool rd_objective(struct reader *r)
+{
+	int f;
+	if (!nfields(r, 6, 6) ||
+	    !parse_name(r, r->df.field[1], formation_names, SOLO_FORMATIONS, "formation", &f))
+		return false;
+	struct solitaire_state *st = &r->g->solitaire;
+	if (r->formation_seen[f])
+		return FAIL("objectives of %s given twice", formation_names[f]);
+	r->formation_seen[f] = true;
+	static const char *const keys[] = { "current", "first", "second", "third" };
+	bool seen[4] = { false };
+	for (int i = 2; i < 6; i++) {
+		char key[16];
+		int k, v;
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val || !find_key(r, key, keys, 4, seen, &k))
+			return false;
+		if (k == 0) {
+			if (!parse_int(r, val, 0, SOLO_ORDINALS, key, &v))
+				return false;
+			st->current[f] = (int8_t)v;
+		} else if (!parse_solo_objective(r, val, &st->obj[f][k - 1])) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool rd_log_count(struct reader *r)
 {
 	return nfields(r, 2, 2) && parse_int(r, r->df.field[1], 0, 1 << 30, "log-count", &r->g->nlog);
@@ -1296,6 +1479,8 @@ static const struct record_key {
 	{ "round1", rd_round1, 0, COMBAT_DECL_MAX * COMBAT_DEFHEX_MAX },
 	{ "last-fire", rd_last_fire, 0, 1 },
 	{ "last-attack", rd_last_attack, 0, 1 },
+	{ "solitaire", rd_solitaire, 0, 1 }, /* optional: files of before the solitaire game */
+	{ "objective", rd_objective, 0, SOLO_FORMATIONS },
 	{ "event", rd_event, 0, GAME_LOG_MAX },
 	{ "action", rd_action, 0, 1 << 30 },
 	{ "end", rd_end, 1, 1 },
