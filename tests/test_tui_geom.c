@@ -128,6 +128,12 @@ static void test_layout(void **state)
 	geom_layout(&small, 80, 24);
 	geom_layout(&big, 160, 50);
 	assert_true(big.map_w > small.map_w && big.map_h > small.map_h && big.panel_w > small.panel_w);
+	/* a terminal larger than the whole map gives the rest to the panel and the log */
+	geom_layout(&big, 400, 120);
+	assert_int_equal(big.map_w, GEOM_CANVAS_W);
+	assert_int_equal(big.map_h, GEOM_CANVAS_H);
+	assert_int_equal(big.panel_x, GEOM_CANVAS_W + 1);
+	assert_int_equal(big.log_h, 120 - 2 - GEOM_CANVAS_H);
 	geom_layout(&small, 59, 30);
 	assert_true(small.too_small);
 	geom_layout(&small, 80, 15);

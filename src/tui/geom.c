@@ -94,12 +94,17 @@ void geom_layout(struct geom_layout *l, int cols, int lines)
 	l->map_y = 1;
 	l->map_w = l->panel_x - 1; /* a one-cell gutter before the panel */
 	l->map_h = lines - 2 - l->log_h;
-	if (l->map_w > GEOM_CANVAS_W)
+	/* Once the whole map fits, the room left over goes to the panel and the log. */
+	if (l->map_w > GEOM_CANVAS_W) {
 		l->map_w = GEOM_CANVAS_W;
+		l->panel_x = l->map_w + 1;
+		l->panel_w = cols - l->panel_x;
+	}
 	if (l->map_h > GEOM_CANVAS_H)
 		l->map_h = GEOM_CANVAS_H;
 	l->log_x = 0;
-	l->log_y = l->map_y + (lines - 2 - l->log_h);
+	l->log_y = l->map_y + l->map_h;
+	l->log_h = lines - 1 - l->log_y;
 	l->log_w = l->panel_x - 1;
 }
 

@@ -263,6 +263,11 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 	}
 	mvaddnstr(LINES - 2 > y + n ? LINES - 2 : y + n + 1, x,
 		  "Up/Down choose, Enter or Space select, q quit", COLS - x);
+	if (t->msg[0]) { /* e.g. why a file did not load */
+		attr_set(t->msg_error ? A_BOLD : A_NORMAL, 0, NULL);
+		mvaddnstr(LINES - 1, 0, t->msg, COLS - 1);
+		attr_set(A_NORMAL, 0, NULL);
+	}
 	refresh();
 }
 
