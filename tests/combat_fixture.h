@@ -85,7 +85,10 @@ static inline void fx_reset_scenario(void)
 		bool un = u < ROSTER_UNION;
 		d->side = un ? SIDE_UNION : SIDE_CONFEDERATE;
 		d->number = un ? u + 1 : u - ROSTER_UNION + 1;
-		snprintf(d->id, sizeof d->id, "%c%d", un ? 'U' : 'C', d->number);
+		char id[16];
+		snprintf(id, sizeof id, "%c%d", un ? 'U' : 'C', d->number);
+		memcpy(d->id, id, sizeof d->id - 1); /* U1..U69, C1..C53: three characters */
+		d->id[sizeof d->id - 1] = 0;
 		d->corps = un ? CORPS_I : CORPS_NONE;
 		d->division = 1;
 		snprintf(d->formation, sizeof d->formation, "%s", un ? "I" : "Ja");
