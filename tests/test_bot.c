@@ -361,6 +361,30 @@ static void test_16_4_2_same_division(void **st)
 	assert_true(played_line("attack 2410 U3"));
 }
 
+static void test_16_4_4_protects_a_flank(void **st)
+{
+	(void)st;
+	movement_setup();
+	/* U1 moves first (it attacks C1, 16.4.3); C2, strong and slow, can step into 2012 and
+	 * with C1 in 2010 attack U1 encircled; U2 comes to block 2012 or put it in its ZOC */
+	fx_inf(U(1), 4, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 7, 0);
+	fx_def(C(2))->ma = 2;
+	fx_place(C(2), 2013);
+	fx_inf(U(2), 4, 2, 0);
+	fx_place(U(2), 2216);
+	union_plays();
+	assert_true(logged("16.4.4: U2"));
+	const char *m = strstr(played, "move U2 ");
+	assert_non_null(m);
+	int h = atoi(m + 8);
+	assert_true(hex_adjacent(h, 2011));
+	assert_true(h == 2012 || hex_adjacent(h, 2012));
+}
+
 static void test_16_7_str_unit_moves_away(void **st)
 {
 	(void)st;
@@ -573,6 +597,7 @@ int main(void)
 		cmocka_unit_test(test_16_4_5_attacks_what_it_meets),
 		cmocka_unit_test(test_16_4_1_supporting_attack),
 		cmocka_unit_test(test_16_4_2_same_division),
+		cmocka_unit_test(test_16_4_4_protects_a_flank),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),

@@ -330,74 +330,111 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 	return move_to(b, u, ds->d[bi].hex, "16.4.5A", "toward the corps objective");
 }
 
-/* 16.6: could Confederate infantry attack hex encircled next turn? A hex is threatened when
- * two of its opposite neighbours (N–S, NE–SW, SE–NW) are each free and within reach of a
- * Confederate infantry unit outside Union ZOCs with an attack at +1 or better. */
-static bool encircle_threat(struct bot *b, int hex, int defender_cv)
+/* 16.6: could Confederate infantry attack hex encircled next turn? Two attackers on opposite
+ * neighbours of a hex (N–S, NE–SW, SE–NW) surround it with their ZOCs (11.9A). A neighbour
+ * is reached when Confederate infantry stands there, or when a Confederate infantry unit
+ * outside Union ZOCs (16.6A) is within half its MA of it (terrain and ZOCs cost MPs: half
+ * the MA in hexes is the reading); the threat needs one of the pair to attack at +1 or
+ * better (16.4.4A). Returns the mask of the free neighbours from which the encircling attack
+ * would come (0: no threat). */
+static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 {
 	const struct game *g = b->g;
-	bool reach[HEX_NDIRS] = { 0 };
+	bool reach[HEX_NDIRS] = { 0 }, strong[HEX_NDIRS] = { 0 };
 	int reach_max = 0;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
 		if (bot_def(g, c)->ma / 2 > reach_max)
 			reach_max = bot_def(g, c)->ma / 2;
 	if (b->near_inf[hex_index(hex)] > reach_max + 1)
-		return false; /* no Confederate infantry can come next to it */
-	int free_nb[HEX_NDIRS];
+		return 0; /* no Confederate infantry can come next to it */
+	int nb[HEX_NDIRS];
+	bool free_nb[HEX_NDIRS];
 	for (int d = 0; d < HEX_NDIRS; d++) {
-		int nb = hex_neighbour(hex, (enum hex_dir)d), tmp[4];
-		free_nb[d] = nb != HEX_NONE && game_side_passable(g, hex, nb) &&
-			     bot_side_at(g, nb, SIDE_UNION, tmp, 4) == 0 ? nb : HEX_NONE;
+		int tmp[4];
+		nb[d] = hex_neighbour(hex, (enum hex_dir)d);
+		free_nb[d] = nb[d] != HEX_NONE && game_side_passable(g, hex, nb[d]) &&
+			     bot_side_at(g, nb[d], SIDE_UNION, tmp, 4) == 0 &&
+			     !b->conf_at[hex_index(nb[d])];
 	}
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
 		if (!game_on_map(g, c) || !bot_is_infantry(g, c))
 			continue;
-		if (game_unit_cv(g, c) - defender_cv < 1)
-			continue; /* 16.4.4A: +1 or better */
+		bool plus1 = game_unit_cv(g, c) - defender_cv >= 1;
 		int ch = g->unit[c].hex, reach_c = bot_def(g, c)->ma / 2;
-		if (hex_distance(ch, hex) > reach_c + 1)
+		int dist = hex_distance(ch, hex);
+		if (dist == 1) {
+			int d = hex_direction(hex, ch);
+			if (d >= 0 && game_side_passable(g, hex, ch)) {
+				reach[d] = true;   /* already there */
+				strong[d] |= plus1;
+			}
 			continue;
-		if (game_in_ezoc(g, ch, SIDE_CONFEDERATE))
-			continue; /* 16.6A: not in a Union ZOC */
+		}
+		if (dist > reach_c + 1 || game_in_ezoc(g, ch, SIDE_CONFEDERATE))
+			continue; /* 16.6A */
 		for (int d = 0; d < HEX_NDIRS; d++)
-			if (free_nb[d] != HEX_NONE && hex_distance(ch, free_nb[d]) <= reach_c)
+			if (free_nb[d] && hex_distance(ch, nb[d]) <= reach_c) {
 				reach[d] = true;
+				strong[d] |= plus1;
+			}
 	}
+	unsigned mask = 0;
 	for (int d = 0; d < 3; d++)
-		if (reach[d] && reach[d + 3])
-			return true;
-	return false;
+		if (reach[d] && reach[d + 3] && (strong[d] || strong[d + 3])) {
+			if (free_nb[d])
+				mask |= 1u << d;
+			if (free_nb[d + 3])
+				mask |= 1u << (d + 3);
+		}
+	return mask;
 }
 
 /* 16.4.4: protect the flank of the nearest already-moved unit of the corps that is
- * threatened, from a hex adjacent to it that is not itself threatened (16.6B–D). */
+ * threatened: move next to it onto an encircling hex, or next to one so as to put it in a
+ * Union ZOC (16.6B), never onto a hex that is itself threatened (16.6C); the cheapest. */
 static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int *moved,
 			  int nmoved)
 {
 	const struct game *g = b->g;
 	int best_t = -1, bd = BOT_FAR;
+	unsigned threat = 0;
 	for (int i = 0; i < nmoved; i++) {
 		int t = moved[i];
-		if (!game_on_map(g, t))
+		if (!game_on_map(g, t) || !bot_is_infantry(g, t) ||
+		    bot_def(g, t)->corps != bot_def(g, u)->corps)
 			continue;
 		int d = hex_distance(g->unit[u].hex, g->unit[t].hex);
-		if (d < bd && encircle_threat(b, g->unit[t].hex, game_unit_cv(g, t)))
-			best_t = t, bd = d;
+		if (d >= bd)
+			continue;
+		unsigned m = encircle_threat(b, g->unit[t].hex, game_unit_cv(g, t));
+		if (m)
+			best_t = t, bd = d, threat = m;
 	}
 	if (best_t < 0)
 		return false;
 	int th = g->unit[best_t].hex, cv = game_unit_cv(g, u);
+	int bi = -1;
 	for (int i = 0; i < ds->n; i++) {
 		int h = ds->d[i].hex;
-		if (!hex_adjacent(h, th) || b->ezoc[hex_index(h)])
+		if (!hex_adjacent(h, th))
 			continue;
-		if (encircle_threat(b, h, cv))
-			continue; /* 16.6C */
-		char why[64];
-		snprintf(why, sizeof why, "protects the flank of %s", game_unit_name(best_t));
-		return move_to(b, u, h, "16.4.4", why);
+		bool blocks = false;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int e = hex_neighbour(th, (enum hex_dir)d);
+			if ((threat >> d & 1) && (e == h || (hex_adjacent(e, h) &&
+							      game_side_passable(g, h, e))))
+				blocks = true;
+		}
+		if (!blocks || encircle_threat(b, h, cv))
+			continue; /* 16.6B–C */
+		if (bi < 0 || ds->d[i].cost < ds->d[bi].cost)
+			bi = i;
 	}
-	return false;
+	if (bi < 0)
+		return false;
+	char why[64];
+	snprintf(why, sizeof why, "protects the flank of %s", game_unit_name(best_t));
+	return move_to(b, u, ds->d[bi].hex, "16.4.4", why);
 }
 
 /* One infantry unit by 16.4.1–16.4.5 (16.7, 16.8 for STR and uncommitted units). The
