@@ -299,9 +299,8 @@ void dialog_handover(struct tui *t, const char *title)
 	t->seen_log = t->g->nlog;
 }
 
-void dialog_help(struct tui *t)
+static void help_keys(void)
 {
-	npage = 0;
 	page("KEYS");
 	page("  arrows, h j k l   cursor north, south, and straight across");
 	page("  keypad 7 9 1 3    cursor NW NE SW SE (also Home PgUp End PgDn); 8 2 4 6 too");
@@ -325,7 +324,10 @@ void dialog_help(struct tui *t)
 	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
 	page("  ?, F1             this help");
 	page("  q                 back to the start menu (the game stays open)");
-	page("%s", "");
+}
+
+static void help_sequence(void)
+{
 	page("SEQUENCE OF PLAY (5.2): eleven turns, 6:00 am to 5:00 pm; the Union goes first");
 	page("  Union player-turn");
 	page("    movement phase: corps availability rolls (13.4D), Terrible Mishap (8.14,");
@@ -338,7 +340,10 @@ void dialog_help(struct tui *t)
 	page("  Confederate player-turn: the same without withdrawal and commitment;");
 	page("    A.P. Hill may arrive from turn 8 (9.1)");
 	page("  End of turn: control of hexes (3.3); after turn 11 the game ends (3.5)");
-	page("%s", "");
+}
+
+static void help_map(const struct tui *t)
+{
 	page("THE MAP");
 	page("  a hex:  /U12 4\\   line A: the top unit (id, steps now) or the terrain");
 	page("          \\+2M_u/   line B, the hex's south side: +N more units, M Moved");
@@ -361,6 +366,16 @@ void dialog_help(struct tui *t)
 	page("            artillery: FV fire value, R range");
 	page("  marks     destinations of the selected unit (MP cost on them), targets X,");
 	page("            the path of the action highlighted in a list");
+}
+
+void dialog_help(struct tui *t)
+{
+	npage = 0;
+	help_keys();
+	page("%s", "");
+	help_sequence();
+	page("%s", "");
+	help_map(t);
 	dialog_text(t, "Antietam - help", page_lines, npage);
 }
 

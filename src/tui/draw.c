@@ -1,7 +1,7 @@
 /* draw.c — owns drawing one frame of the game screen: the status line, the map (hex
  * outlines with hexside features on the outline, terrain as the hex's background and
- * fill, units, stacks, markers, landmark names, highlights), the side panel with the hex
- * under the cursor and its stack, the log pane and the message line. The map is composed
+ * fill, units, stacks, markers, landmark names, highlights), the log pane and the message
+ * line; panel.c draws the side panel. The map is composed
  * in a cell buffer first (so labels only cover empty cells), then the whole screen is
  * written and refreshed once: no flicker. */
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -417,18 +417,6 @@ static void draw_map(struct tui *t)
 
 /* ---- status line, panel, log, message ---- */
 
-/* "I:C II:A V:U": corps from..to-1 with the initial of their status (13.0). */
-static void corps_summary(const struct game *g, int from, int to, char *buf, size_t len)
-{
-	size_t n = 0;
-	buf[0] = 0;
-	for (int c = from; c < to && n < len; c++) {
-		const char *st = game_corps_status_name(g->corps[c]);
-		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", roster_corps_name(c),
-				      st && st[0] ? toupper((unsigned char)st[0]) : '?');
-	}
-}
-
 static void draw_status(struct tui *t)
 {
 	const struct game *g = t->g;
@@ -446,7 +434,7 @@ static void draw_status(struct tui *t)
 			 pend, g->opt.solitaire ? "CSA " : "", vp);
 	/* The Union corps (13.0) on the status line when they fit, else atop the panel. */
 	char corps[64];
-	corps_summary(g, 0, CORPS_COUNT, corps, sizeof corps);
+	panel_corps_summary(g, 0, CORPS_COUNT, corps, sizeof corps);
 	t->corps_in_panel = n + 3 + (int)strlen(corps) > COLS;
 	if (!t->corps_in_panel)
 		snprintf(line + n, sizeof line - (size_t)n, " | %s", corps);
@@ -458,226 +446,6 @@ static void draw_status(struct tui *t)
 		addch(' ');
 	draw_text(t->lay.status_y, 0, COLS, line);
 	attr_set(A_NORMAL, 0, NULL);
-}
-
-#define PANEL_LINES 256
-static char panel_text[PANEL_LINES][128];
-static attr_t panel_attr[PANEL_LINES];
-static int npanel;
-
-static void pl(attr_t attr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void pl(attr_t attr, const char *fmt, ...)
-{
-	if (npanel >= PANEL_LINES)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(panel_text[npanel], sizeof panel_text[npanel], fmt, ap);
-	va_end(ap);
-	panel_attr[npanel++] = attr;
-}
-
-static void panel_sides(const struct tui *t, int hex)
-{
-	static const char *const dn[] = { "N ", "NE", "SE", "S ", "SW", "NW" };
-	int plain = 0;
-	for (int d = 0; d < HEX_NDIRS; d++) {
-		int nb = hex_neighbour(hex, d);
-		if (nb == HEX_NONE)
-			continue;
-		unsigned f = map_side(&t->scn->map, hex, nb);
-		if (!f) {
-			plain++;
-			continue;
-		}
-		char feats[96] = "";
-		for (int b = 0; b < SIDE_FEATURE_COUNT; b++)
-			if (f & (1u << b)) {
-				const char *nm = map_feature_name(1u << b);
-				size_t len = strlen(feats);
-				snprintf(feats + len, sizeof feats - len, "%s%s", len ? "+" : "",
-					 nm ? nm : "?");
-			}
-		pl(A_NORMAL, " %s %04d %s", dn[d], nb, feats);
-	}
-	if (plain)
-		pl(A_DIM, " %d plain side%s", plain, plain > 1 ? "s" : "");
-}
-
-static void panel_unit(const struct tui *t, int u)
-{
-	const struct unit_def *d = &t->scn->roster.unit[u];
-	const struct unit_state *us = &t->g->unit[u];
-	attr_t a = A_BOLD | (u == t->sel_unit ? A_REVERSE : 0);
-	if (d->side == SIDE_UNION)
-		pl(a, "%s %s Corps %s", d->id, d->formation, d->division_name);
-	else
-		pl(a, "%s %s (%s)", d->id, d->formation, d->division_name);
-	pl(A_NORMAL, "  %s%s", d->commander, d->type == UNIT_ARTILLERY ? " (artillery)" : "");
-	if (d->type == UNIT_ARTILLERY)
-		pl(A_NORMAL, "  %d/%d steps FV %d R %d MA %d", us->steps, d->steps,
-		   game_unit_cv(t->g, u), d->range, d->ma);
-	else
-		pl(A_NORMAL, "  %d/%d steps CV %d M %d MA %d", us->steps, d->steps,
-		   game_unit_cv(t->g, u), game_unit_morale(t->g, u), d->ma);
-	char flags[128] = "";
-	static const struct { uint32_t f; const char *s; } fl[] = {
-		{ UF_MOVED, "moved" }, { UF_DOUBLE_TIME, "double-time" }, { UF_ART_MOVED, "Moved marker" },
-		{ UF_FIRED, "fired" }, { UF_DEF_FIRED, "fired defensively" }, { UF_ATTACKED, "attacked" },
-		{ UF_WITHDRAWN, "withdrawn" } };
-	for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
-		if (us->flags & fl[i].f) {
-			size_t len = strlen(flags);
-			snprintf(flags + len, sizeof flags - len, "%s%s", len ? ", " : "", fl[i].s);
-		}
-	if (us->mp_used)
-		pl(A_NORMAL, "  %d MP used%s%s", us->mp_used, flags[0] ? ", " : "", flags);
-	else if (flags[0])
-		pl(A_NORMAL, "  %s", flags);
-	if (d->corps != CORPS_NONE)
-		pl(A_NORMAL, "  corps %s", game_corps_status_name(t->g->corps[d->corps]));
-}
-
-static void build_panel(struct tui *t)
-{
-	const struct map *m = &t->scn->map;
-	int hex = t->cursor;
-	const struct map_hex *mh = map_hex(m, hex);
-	npanel = 0;
-	if (!mh)
-		return;
-	enum decision w = t->g->pending.what;
-	if (t->corps_in_panel && w != DECISION_COMMITMENT && w != DECISION_WITHDRAWAL) {
-		char a[32], b[32];
-		corps_summary(t->g, 0, 3, a, sizeof a);
-		corps_summary(t->g, 3, CORPS_COUNT, b, sizeof b);
-		pl(A_NORMAL, "Corps %s", a);
-		pl(A_NORMAL, "      %s", b);
-	}
-	/* Corps decisions (13.0): every corps and its status, with what each may do. */
-	if (w == DECISION_COMMITMENT || w == DECISION_WITHDRAWAL) {
-		pl(A_BOLD, "Union corps (13.0)");
-		for (int c = 0; c < CORPS_COUNT; c++) {
-			char can[64] = "";
-			for (int i = 0; i < t->nlegal; i++)
-				if ((t->legal[i].type == ACT_COMMIT || t->legal[i].type == ACT_WITHDRAW) &&
-				    t->legal[i].target == c)
-					snprintf(can, sizeof can, "%s",
-						 t->legal[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
-			pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
-			   roster_corps_name(c), game_corps_status_name(t->g->corps[c]), can);
-		}
-		pl(A_DIM, " a: choose, e: done");
-		pl(A_NORMAL, "%s", "");
-	}
-	const char *name = mh->name >= 0 && mh->name < m->nnames ? m->names[mh->name] : "";
-	pl(A_BOLD, "Hex %04d %s", hex, name);
-	pl(A_NORMAL, "%s, %s ground%s", map_terrain_name(mh->terrain), mh->high ? "high" : "low",
-	   mh->sunken_road ? ", Sunken Road" : "");
-	if (mh->town_vp)
-		pl(A_NORMAL, "Sharpsburg (VP hex)");
-	for (int i = 0; i < m->nobjectives; i++)
-		for (int k = 0; k < m->objective[i].nhexes; k++)
-			if (m->objective[i].hexes[k] == hex)
-				pl(A_NORMAL, "Objective: %s", m->objective[i].name);
-	int ctl = t->g->control[hex_index(hex)];
-	pl(A_NORMAL, "Control: %s", ctl == SIDE_UNION ? "Union" : ctl == SIDE_CONFEDERATE ?
-	   "Confederate" : "none");
-	panel_sides(t, hex);
-	int units[16];
-	int n = game_units_at(t->g, hex, units, 16);
-	if (n > 16)
-		n = 16;
-	pl(A_NORMAL, "%s", "");
-	if (n == 0)
-		pl(A_DIM, "no units");
-	for (int i = 0; i < n; i++)
-		panel_unit(t, units[i]);
-	/* The combat phase: every declared attack, so the order of resolution can be chosen. */
-	const struct combat_state *cs = &t->g->combat;
-	if (t->g->phase == PHASE_COMBAT && cs->ndecl > 0) {
-		pl(A_NORMAL, "%s", "");
-		pl(A_BOLD, "Attacks declared (round %d)", cs->round);
-		for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
-			const struct combat_decl *d = &cs->decl[i];
-			char line[128];
-			int len = 0;
-			for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
-				len += snprintf(line + len, sizeof line - (size_t)len, "%s%04d", k ? "+" : "",
-						d->defhex[k]);
-			len += snprintf(line + len, sizeof line - (size_t)len, " <-");
-			for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX && len < 100; k++)
-				len += snprintf(line + len, sizeof line - (size_t)len, " %s",
-						draw_unit_id(t, d->attacker[k]));
-			bool done = d->next >= d->nattackers;
-			pl(i == cs->current ? A_REVERSE : done ? A_DIM : A_NORMAL, " %s%s", line,
-			   done ? " (done)" : "");
-		}
-	}
-	if (t->sel_unit >= 0 && t->g->unit[t->sel_unit].hex != hex) {
-		pl(A_NORMAL, "%s", "");
-		pl(A_DIM, "selected:");
-		panel_unit(t, t->sel_unit);
-	}
-}
-
-/* Fold the panel lines wider than w at a space, continuing indented. */
-static void wrap_panel(int w)
-{
-	static char text[PANEL_LINES][128];
-	static attr_t attr[PANEL_LINES];
-	int n = 0;
-	for (int i = 0; i < npanel && n < PANEL_LINES; i++) {
-		const char *p = panel_text[i];
-		bool first = true;
-		while (n < PANEL_LINES) {
-			int indent = first ? 0 : 3;
-			int room = w - indent;
-			int len = (int)strlen(p);
-			int cut = len;
-			if (len > room && room > 8) {
-				cut = room;
-				while (cut > room / 2 && p[cut] != ' ')
-					cut--;
-				if (p[cut] != ' ')
-					cut = room;
-			}
-			snprintf(text[n], sizeof text[n], "%*s%.*s", indent, "", cut, p);
-			attr[n++] = panel_attr[i];
-			p += cut;
-			while (*p == ' ')
-				p++;
-			first = false;
-			if (!*p)
-				break;
-		}
-	}
-	memcpy(panel_text, text, sizeof text);
-	memcpy(panel_attr, attr, sizeof attr);
-	npanel = n;
-}
-
-static void draw_panel(struct tui *t)
-{
-	const struct geom_layout *l = &t->lay;
-	build_panel(t);
-	wrap_panel(l->panel_w);
-	attr_set(A_NORMAL, 0, NULL);
-	mvvline(l->panel_y, l->panel_x - 1, ACS_VLINE, l->panel_h);
-	if (t->panel_scroll > npanel - 1)
-		t->panel_scroll = npanel > 0 ? npanel - 1 : 0;
-	for (int i = 0; i < l->panel_h; i++) {
-		int k = i + t->panel_scroll;
-		move(l->panel_y + i, l->panel_x);
-		clrtoeol();
-		if (k >= npanel)
-			continue;
-		attr_set(panel_attr[k], 0, NULL);
-		draw_text(l->panel_y + i, l->panel_x, l->panel_w, panel_text[k]);
-		attr_set(A_NORMAL, 0, NULL);
-	}
-	if (t->panel_scroll > 0 || npanel > l->panel_h + t->panel_scroll)
-		draw_text(l->panel_y + l->panel_h - 1, l->panel_x + l->panel_w - 9, 9, "[ ] more");
 }
 
 static void draw_log(struct tui *t)
@@ -741,7 +509,7 @@ void draw_compose(struct tui *t)
 	}
 	draw_status(t);
 	draw_map(t);
-	draw_panel(t);
+	panel_draw(t);
 	draw_log(t);
 	draw_message(t);
 }

@@ -111,6 +111,13 @@ void draw_text(int y, int x, int w, const char *s);
 /* The label of a unit: "U12". */
 const char *draw_unit_id(const struct tui *t, int u);
 
+/* ---- panel.c: the side panel ---- */
+
+/* Draw the side panel (built for the cursor hex and the pending decision). */
+void panel_draw(struct tui *t);
+/* "I:C II:A V:U": Union corps from..to-1 with the initial of their status (13.0). */
+void panel_corps_summary(const struct game *g, int from, int to, char *buf, size_t len);
+
 /* ---- dialog.c: menus and screens over the map ---- */
 
 /* A list of lines to choose from, over the panel; the map keeps showing the highlighted
