@@ -87,8 +87,8 @@ bool bot_attack_eval(struct bot *b, int u, int from, int defhex, int *score, boo
 static int enemy_hexes_around(const struct bot *b, int hex, int *out)
 {
 	int n = 0;
-	if (b->near[hex_index(hex)] > 1)
-		return 0;
+	if (!hex_valid(hex) || b->near[hex_index(hex)] > 1)
+		return 0; /* off the map (a reinforcement still to enter) or no enemy adjacent */
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		int nb = hex_neighbour(hex, (enum hex_dir)d);
 		if (nb != HEX_NONE && b->conf_at[hex_index(nb)])
