@@ -8,6 +8,7 @@
 struct tui_options {
 	bool mono;    /* -m: no colour; sides and terrain differ by glyph and attribute only */
 	bool ascii;   /* -a: ASCII glyphs even in a UTF-8 locale */
+	const char *load; /* `antietam FILE`, `--resume`: open this saved game (position file) */
 };
 
 /* Run the interactive game on the data files of datadir (NULL: the default lookup of

@@ -5,19 +5,23 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "position.h"
 #include "tui.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
-	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii]   the game at the terminal\n", f);
+	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume]\n", f);
+	fputs("                the game at the terminal; FILE: a saved game; --resume: the last one\n", f);
+	fputs("       antietam [--data DIR] --replay FILE   a saved game's actions with their results\n", f);
 }
 
 int main(int argc, char **argv)
 {
 	const char *datadir = NULL;
-	const char *batch_file = NULL;
-	bool batch = false, print_oob = false, print_map = false;
+	const char *batch_file = NULL, *replay_file = NULL;
+	bool batch = false, print_oob = false, print_map = false, resume = false;
+	char last[POSITION_PATH_MAX];
 	struct tui_options tui = { 0 };
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
@@ -34,6 +38,12 @@ int main(int argc, char **argv)
 			tui.mono = true;
 		} else if (!strcmp(argv[i], "-a") || !strcmp(argv[i], "--ascii")) {
 			tui.ascii = true;
+		} else if (!strcmp(argv[i], "--replay") && i + 1 < argc) {
+			replay_file = argv[++i];
+		} else if (!strcmp(argv[i], "--resume")) {
+			resume = true;
+		} else if (argv[i][0] != '-' && !tui.load) {
+			tui.load = argv[i]; /* a saved game to open */
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
@@ -54,5 +64,19 @@ int main(int argc, char **argv)
 	}
 	if (batch)
 		return cli_batch_main(datadir, batch_file);
+	if (replay_file)
+		return cli_replay_main(datadir, replay_file);
+	if (resume) {
+		char err[POSITION_PATH_MAX + 64];
+		if (tui.load) {
+			fprintf(stderr, "antietam: give a FILE or --resume, not both\n");
+			return 2;
+		}
+		if (!position_last(last, sizeof last, err, sizeof err)) {
+			fprintf(stderr, "antietam: %s\n", err);
+			return 2;
+		}
+		tui.load = last;
+	}
 	return tui_main(datadir, &tui);
 }

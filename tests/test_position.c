@@ -1021,6 +1021,26 @@ static void test_cli_commands(void **state)
 	expect_answer(c, "autosave maybe", "? usage: autosave on|off\n\n");
 	unsetenv("XDG_STATE_HOME");
 
+	/* a game the bot played in replays exactly: its turns are recorded as `bot` */
+	expect_answer(c, "new historical 9", "= turn 1 union movement\n\n");
+	char *b1 = run(c, "bot");
+	assert_int_equal(strncmp(b1, "= ", 2), 0);
+	char *b2 = run(c, "bot");
+	assert_int_equal(strncmp(b2, "= ", 2), 0);
+	snprintf(path, sizeof path, "%s/bot.pos", tmpdir);
+	snprintf(line, sizeof line, "save %s", path);
+	expect_answer(c, line, "= \n\n");
+	char *botfile = slurp(path);
+	assert_non_null(strstr(botfile, "\naction \"bot\"\naction \"bot\"\nend\n"));
+	snprintf(line, sizeof line, "replay %s", path);
+	rp = run(c, line);
+	assert_non_null(strstr(rp, "\n1 bot\n  "));
+	assert_non_null(strstr(rp, "\nreplay matches the saved position after 2 actions\n\n"));
+	free(rp);
+	free(botfile);
+	free(b1);
+	free(b2);
+
 	free(saved);
 	free(st4);
 	free(st3);

@@ -56,6 +56,8 @@ void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
  * and the action ended a phase (turn, side, phase: the game's before the action). */
 void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
 		       enum phase phase);
+/* The same for the `bot` command: recorded as "bot", which `replay` plays again. */
+void cli_record_bot(struct cli *c, int turn, enum side side, enum phase phase);
 /* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
 const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

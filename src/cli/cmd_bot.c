@@ -39,6 +39,7 @@ static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char
 		free(before);
 		return err;
 	}
+	cli_record_bot(c, before->turn, before->side, before->phase);
 	size_t len = strlen(played);
 	if (len && played[len - 1] == '\n')
 		played[--len] = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "bot.h"
 #include "cli_internal.h"
 #include "game.h"
 #include "position.h"
@@ -21,21 +22,40 @@ void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
 	position_record_init(&c->record, setup, seed, opt);
 }
 
-void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
-		       enum phase phase)
+/* Add one action text; out of memory, the record stops being a replay of the game (the
+ * position file then has no `start` and `replay` says so). */
+static void record_text(struct cli *c, const char *text)
 {
-	char text[POSITION_ACTION_TEXT];
-	const struct game *g = c->game;
-	action_format(g->scn, a, text, sizeof text);
-	/* Out of memory: the record stops being a replay of the game; say so in the file. */
 	if (c->record.has_start && !position_record_add(&c->record, text))
 		c->record.has_start = false;
+}
+
+static void autosave_if_new_phase(struct cli *c, int turn, enum side side, enum phase phase)
+{
+	const struct game *g = c->game;
 	if (c->autosave && (g->turn != turn || g->side != side || g->phase != phase ||
 			    g->pending.what == DECISION_GAMEOVER)) {
 		char err[1024];
 		if (!position_autosave(g, c->record.has_start ? &c->record : NULL, err, sizeof err))
 			fprintf(stderr, "antietam: autosave: %s\n", err);
 	}
+}
+
+void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
+		       enum phase phase)
+{
+	char text[POSITION_ACTION_TEXT];
+	action_format(c->game->scn, a, text, sizeof text);
+	record_text(c, text);
+	autosave_if_new_phase(c, turn, side, phase);
+}
+
+void cli_record_bot(struct cli *c, int turn, enum side side, enum phase phase)
+{
+	/* The bot also changes the game outside actions (its reasons in the log, the dice of the
+	 * solitaire charts, its objectives): only running it again replays that exactly. */
+	record_text(c, "bot");
+	autosave_if_new_phase(c, turn, side, phase);
 }
 
 /* ---- commands ---- */
@@ -143,6 +163,27 @@ static void print_events(const struct game *g, int from, int to, FILE *out)
 		fprintf(out, "\n    %s", g->log[i % GAME_LOG_MAX].text);
 }
 
+/* Let the bot play the pending decisions (the `bot` command), listing what it played. */
+static bool replay_bot(struct game *g, FILE *out, char *err, size_t errlen)
+{
+	enum { PLAYED_MAX = 1 << 16 };
+	char *played = malloc(PLAYED_MAX);
+	if (!played) {
+		cli_fail(err, errlen, "out of memory");
+		return false;
+	}
+	played[0] = 0;
+	int before = g->nlog;
+	bool ok = bot_play_pending(g, played, PLAYED_MAX, err, errlen) >= 0;
+	for (char *save = NULL, *line = strtok_r(played, "\n", &save); ok && line;
+	     line = strtok_r(NULL, "\n", &save))
+		fprintf(out, "\n  %s", line);
+	if (ok)
+		print_events(g, before, g->nlog, out);
+	free(played);
+	return ok;
+}
+
 /* The first line where two texts differ, into buf. */
 static void first_difference(const char *a, const char *b, char *buf, size_t len)
 {
@@ -190,6 +231,17 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	for (int i = 0; i < rec.n; i++) {
 		struct action a;
 		int before = g->nlog;
+		if (!strcmp(rec.action[i], "bot")) {
+			/* the bot plays the pending decisions again, as the `bot` command did */
+			fprintf(out, "\n%d bot", i + 1);
+			if (!replay_bot(g, out, err, errlen)) {
+				char msg[512];
+				snprintf(msg, sizeof msg, "%s", err);
+				cli_fail(err, errlen, "%s: action %d 'bot' failed: %s", path, i + 1, msg);
+				goto done;
+			}
+			continue;
+		}
 		if (!action_parse(s, rec.action[i], &a, err, errlen) ||
 		    !game_apply(g, &a, err, errlen)) {
 			char msg[512];

@@ -574,6 +574,19 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 		free(t);
 		return 2;
 	}
+	if (opt->load) {
+		/* a file that does not load is said on the terminal the user typed it at */
+		char err[512];
+		struct position_record rec = { 0 };
+		bool ok = position_load(t->g, &rec, t->scn, opt->load, err, sizeof err);
+		position_record_free(&rec);
+		if (!ok) {
+			fprintf(stderr, "antietam: %s\n", err);
+			session_close(t);
+			free(t);
+			return 2;
+		}
+	}
 	setlocale(LC_ALL, "");
 	t->utf8 = !opt->ascii && !strcmp(nl_langinfo(CODESET), "UTF-8");
 	if (!initscr()) {
@@ -591,6 +604,8 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	mouseinterval(200);
 	draw_init_colours(t);
 	tui_relayout(t);
+	if (opt->load)
+		load_game(t, opt->load);
 	run(t);
 	endwin();
 	session_close(t);
