@@ -258,6 +258,22 @@ static void test_extra_availability_rolls(void **st)
 	assert_int_equal(G.corps[CORPS_II], CORPS_UNAVAILABLE);
 }
 
+static void test_8_14_mishap_exposes_the_enemy(void **st)
+{
+	(void)st;
+	solo_new();
+	G.opt.mishap = true;
+	fx_place(C(1), 2010);
+	fx_place(U(1), 2012);
+	fx_place(U(2), 2111);
+	/* 8.14: a 1 at the start of the Union movement phase; then no corps withdraws */
+	fx_dice(7, 1, 6, 6, 6, 6, 6, 6);
+	next_union_turn();
+	fx_pending(SIDE_UNION, DECISION_MISHAP, -1);
+	union_plays();
+	assert_true(logged("mishap: C1 moves to 2011, next to 2"));
+}
+
 /* ---- 16.0 movement priorities ---- */
 
 /* An I Corps unit against Confederate units, on the empty clear map; objective 2005. */
@@ -591,6 +607,7 @@ int main(void)
 		cmocka_unit_test(test_withdrawal_roll_drms),
 		cmocka_unit_test(test_recommitment_limit),
 		cmocka_unit_test(test_extra_availability_rolls),
+		cmocka_unit_test(test_8_14_mishap_exposes_the_enemy),
 		cmocka_unit_test(test_16_4_3_attack_adjacent),
 		cmocka_unit_test(test_16_4_5_toward_objective),
 		cmocka_unit_test(test_16_4_5_stops_short_of_a_strong_enemy),

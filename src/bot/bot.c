@@ -182,19 +182,53 @@ static bool fallback(struct bot *b)
 	return false;
 }
 
+/* ---- 8.14 ---- */
+
+/* Units of side s (infantry) next to hex. */
+static int infantry_around(const struct game *g, int hex, enum side s)
+{
+	int n = 0, tmp[4];
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int nb = hex_neighbour(hex, (enum hex_dir)d);
+		if (nb == HEX_NONE)
+			continue;
+		int k = bot_side_at(g, nb, s, tmp, 4);
+		for (int i = 0; i < k; i++)
+			n += bot_is_infantry(g, tmp[i]);
+	}
+	return n;
+}
+
+/* 8.14: move the enemy unit where the most of our infantry will be next to it (the
+ * command mishap that opens it to attack), first among equals. */
+static bool mishap(struct bot *b, enum side mine)
+{
+	const struct game *g = b->g;
+	int n = bot_legal(b), best = -1, bv = -100;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		if (a->type != ACT_MISHAP || a->unit < 0)
+			continue;
+		int v = infantry_around(g, a->target, mine) -
+			infantry_around(g, g->unit[a->unit].hex, mine);
+		if (v > bv)
+			bv = v, best = i;
+	}
+	if (best < 0)
+		return false;
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, "8.14", "mishap: %s moves to %04d, next to %d of our brigades",
+			 game_unit_name(a.unit), a.target, infantry_around(g, a.target, mine));
+}
+
 /* ---- the Union ---- */
 
 static bool union_decide(struct bot *b)
 {
 	bot_objectives_update(b->g);
 	switch (b->g->pending.what) {
-	case DECISION_MISHAP: {
-		int n = bot_legal(b);
-		for (int i = 0; i < n; i++)
-			if (b->acts[i].type == ACT_MISHAP)
-				return bot_apply(b, &b->acts[i], "8.14", "a Confederate mishap");
-		return false;
-	}
+	case DECISION_MISHAP:
+		return mishap(b, SIDE_UNION);
 	case DECISION_WITHDRAWAL:
 		return bot_withdrawal(b);
 	case DECISION_COMMITMENT:
@@ -317,10 +351,7 @@ static bool confederate_decide(struct bot *b)
 				return bot_apply(b, &b->acts[i], "11.18", "advance");
 		return false;
 	case DECISION_MISHAP:
-		for (int i = 0; i < n; i++)
-			if (b->acts[i].type == ACT_MISHAP)
-				return bot_apply(b, &b->acts[i], "8.14", "a Union mishap");
-		return false;
+		return mishap(b, SIDE_CONFEDERATE);
 	default:
 		return false; /* movement, resolve order, support, break-off, round 2: end */
 	}
