@@ -163,7 +163,8 @@ static void print_events(const struct game *g, int from, int to, FILE *out)
 		fprintf(out, "\n    %s", g->log[i % GAME_LOG_MAX].text);
 }
 
-/* Let the bot play the pending decisions (the `bot` command), listing what it played. */
+/* Let the bot play the pending decisions (the `bot` command), listing what it played and
+ * what it logged; false (err set) only when out of memory. */
 static bool replay_bot(struct game *g, FILE *out, char *err, size_t errlen)
 {
 	enum { PLAYED_MAX = 1 << 16 };
@@ -174,14 +175,18 @@ static bool replay_bot(struct game *g, FILE *out, char *err, size_t errlen)
 	}
 	played[0] = 0;
 	int before = g->nlog;
-	bool ok = bot_play_pending(g, played, PLAYED_MAX, err, errlen) >= 0;
-	for (char *save = NULL, *line = strtok_r(played, "\n", &save); ok && line;
+	char why[256];
+	/* The terminal game keeps what a bot that got stuck had played (the player then decides
+	 * for it); the `bot` command records nothing then. Either way: play on as it did. */
+	bool stuck = bot_play_pending(g, played, PLAYED_MAX, why, sizeof why) < 0;
+	for (char *save = NULL, *line = strtok_r(played, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		fprintf(out, "\n  %s", line);
-	if (ok)
-		print_events(g, before, g->nlog, out);
+	print_events(g, before, g->nlog, out);
+	if (stuck)
+		fprintf(out, "\n  (the bot stopped: %s)", why);
 	free(played);
-	return ok;
+	return true;
 }
 
 /* The first line where two texts differ, into buf. */
@@ -234,12 +239,8 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		if (!strcmp(rec.action[i], "bot")) {
 			/* the bot plays the pending decisions again, as the `bot` command did */
 			fprintf(out, "\n%d bot", i + 1);
-			if (!replay_bot(g, out, err, errlen)) {
-				char msg[512];
-				snprintf(msg, sizeof msg, "%s", err);
-				cli_fail(err, errlen, "%s: action %d 'bot' failed: %s", path, i + 1, msg);
+			if (!replay_bot(g, out, err, errlen))
 				goto done;
-			}
 			continue;
 		}
 		if (!action_parse(s, rec.action[i], &a, err, errlen) ||

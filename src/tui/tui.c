@@ -454,8 +454,9 @@ static bool bot_turn(struct tui *t)
 	}
 	played[0] = 0;
 	int n = bot_play(t->g, played, PLAYED_MAX, err, sizeof err);
-	for (char *line = strtok(played, "\n"); line; line = strtok(NULL, "\n"))
-		position_record_add(&t->rec, line);
+	/* Recorded as the command `bot`: the bot also rolls the solitaire charts and logs its
+	 * reasons outside actions, so only running it again (replay) redoes its turn exactly. */
+	position_record_add(&t->rec, "bot");
 	free(played);
 	t->nundo = 0;
 	tui_refresh_legal(t);
