@@ -542,16 +542,16 @@ static void test_bot_command(void **st)
 
 /* ---- whole games ---- */
 
-static void test_full_solitaire_games(void **st)
+/* Whole games, bots on both sides, every action legal and every position consistent. */
+static void play_games(int games, bool solitaire)
 {
-	(void)st;
 	static struct scenario s;
 	char err[512];
-	assert_true(scenario_load(&s, "data", err, sizeof err));
-	int games = getenv("ANTIETAM_BOT_GAMES") ? atoi(getenv("ANTIETAM_BOT_GAMES")) : 20;
+	if (s.map.nobjectives == 0)
+		assert_true(scenario_load(&s, "data", err, sizeof err));
 	int attacks = 0;
 	for (int seed = 1; seed <= games; seed++) {
-		struct game_options opt = { .solitaire = true };
+		struct game_options opt = { .solitaire = solitaire };
 		game_new(&G, &s, SETUP_HISTORICAL, (uint64_t)seed, &opt);
 		int guard = 0;
 		while (G.pending.what != DECISION_GAMEOVER) {
@@ -569,6 +569,19 @@ static void test_full_solitaire_games(void **st)
 		assert_int_equal(G.turn, GAME_TURNS);
 	}
 	assert_true(attacks > 0);
+}
+
+static void test_full_solitaire_games(void **st)
+{
+	(void)st;
+	play_games(getenv("ANTIETAM_BOT_GAMES") ? atoi(getenv("ANTIETAM_BOT_GAMES")) : 20, true);
+}
+
+/* Without the solitaire option the Union bot must also follow the 11.1B chain. */
+static void test_full_games_two_player_rules(void **st)
+{
+	(void)st;
+	play_games(3, false);
 }
 
 /* The bot asks for lines of sight along the north map edge (1600 to 1000 runs along the
@@ -623,6 +636,7 @@ int main(void)
 		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),
 		cmocka_unit_test(test_bot_command),
 		cmocka_unit_test(test_full_solitaire_games),
+		cmocka_unit_test(test_full_games_two_player_rules),
 		cmocka_unit_test(test_los_along_the_map_edge),
 		cmocka_unit_test(test_bench_figures),
 	};

@@ -154,28 +154,81 @@ bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const c
 	return bot_apply(b, &a, rule, "%s", why);
 }
 
+/* 11.1B (the rule of the two-player game, and of the Confederacy in solitaire): every enemy
+ * unit that has a declared attacker in its ZOC must be attacked. Declare an attack on the
+ * first one missing; when no legal declaration can reach it, cancel the attack that opened
+ * the chain and keep that attacker out of this combat phase. */
+static bool close_chain(struct bot *b)
+{
+	struct game *g = b->g;
+	const struct combat_state *cs = &g->combat;
+	enum side def = g->side == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+	for (int i = 0; i < cs->ndecl; i++)
+		for (int k = 0; k < cs->decl[i].nattackers; k++) {
+			int a = cs->decl[i].attacker[k];
+			if (!game_on_map(g, a))
+				continue;
+			for (int e = 0; e < ROSTER_UNITS; e++) {
+				if (!game_on_map(g, e) || game_unit_side(e) != def)
+					continue;
+				int eh = g->unit[e].hex;
+				if (!combat_zoc_reaches(g, eh, g->unit[a].hex))
+					continue;
+				bool attacked = false;
+				for (int j = 0; j < cs->ndecl && !attacked; j++)
+					for (int h = 0; h < cs->decl[j].ndefhex; h++)
+						attacked |= cs->decl[j].defhex[h] == eh;
+				if (attacked)
+					continue;
+				int n = bot_legal(b);
+				for (int pass = 0; pass < 2; pass++)
+					for (int x = 0; x < n; x++) {
+						struct action act = b->acts[x];
+						if (act.type != ACT_ATTACK || act.nunits < 1 ||
+						    (pass == 0 && act.units[0] != a) ||
+						    bot_banned(b, act.units[0]))
+							continue;
+						bool covers = act.n == 0 && act.target == eh;
+						for (int h = 0; h < act.n; h++)
+							covers |= act.hex[h] == eh;
+						if (covers && bot_apply(b, &act, "11.1B", "%s in %04d has an "
+									"attacker in its ZOC",
+									game_unit_name(e), eh))
+							return true;
+					}
+				b->banned[a / 64] |= 1ull << (a % 64);
+				struct action d = { .type = ACT_DECLINE, .unit = -1,
+						    .target = cs->decl[i].defhex[0] };
+				return bot_apply(b, &d, "11.1B", "the attack of %s cannot be followed "
+						 "through: cancelled", game_unit_name(a));
+			}
+		}
+	return false;
+}
+
+bool bot_banned(const struct bot *b, int u)
+{
+	return b->banned[u / 64] >> (u % 64) & 1;
+}
+
 /* Nothing the rules chose was accepted: end the step if the engine allows it; in a
- * declaration step, satisfy 11.1B with the first legal attack (never cancel one, which
- * would go round in circles); else the first legal action that applies. */
+ * declaration step, close the 11.1B chain; else the first legal action that applies. */
 static bool fallback(struct bot *b)
 {
 	enum decision what = b->g->pending.what;
 	bool declaring = what == DECISION_COMBAT || what == DECISION_COMBAT_ROUND2;
 	if (bot_apply_type(b, ACT_END, "bot", "no rule applies; the step ends"))
 		return true;
+	if (declaring && close_chain(b))
+		return true;
 	game_log(b->g, "bot: cannot end the step: %s", b->err);
+	if (bot_apply_type(b, ACT_DECLINE, "bot", "declined"))
+		return true;
 	int n = bot_legal(b);
 	for (int i = 0; i < n; i++) {
 		struct action a = b->acts[i];
-		if (declaring && a.type != ACT_ATTACK)
-			continue;
-		if (bot_apply(b, &a, "bot", "the first legal action"))
-			return true;
-	}
-	if (bot_apply_type(b, ACT_DECLINE, "bot", "declined"))
-		return true;
-	for (int i = 0; i < n; i++) {
-		struct action a = b->acts[i];
+		if (declaring && a.type == ACT_DECLINE)
+			continue; /* cancelling attacks goes round in circles */
 		if (bot_apply(b, &a, "bot", "the first legal action"))
 			return true;
 	}
@@ -305,7 +358,8 @@ static bool confederate_decide(struct bot *b)
 		 * closed (the step could end after it) */
 		for (int i = 0; i < n; i++) {
 			const struct action *a = &b->acts[i];
-			if (a->type != ACT_ATTACK || a->nunits != 1 || a->n < 1)
+			if (a->type != ACT_ATTACK || a->nunits != 1 || a->n < 1 ||
+			    bot_banned(b, a->units[0]))
 				continue;
 			struct combat_odds o;
 			char err[160];
@@ -373,6 +427,7 @@ static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, 
 	b->used = played && len ? strlen(played) : 0;
 	b->applied = 0;
 	b->refused = 0;
+	b->banned[0] = b->banned[1] = 0;
 	b->err = err;
 	b->errlen = errlen;
 	b->nplan = 0;

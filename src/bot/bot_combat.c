@@ -126,7 +126,7 @@ static bool declarations(struct bot *b)
 				continue;
 			int u = p->unit;
 			p->unit = -1; /* tried once */
-			if (game_on_map(g, u) && declare(b, u, p->defhex, "16.4"))
+			if (game_on_map(g, u) && !bot_banned(b, u) && declare(b, u, p->defhex, "16.4"))
 				return true;
 		}
 	}
@@ -137,7 +137,7 @@ static bool declarations(struct bot *b)
 		if (a->type != ACT_ATTACK || a->nunits != 1 || a->n != 1)
 			continue;
 		int u = a->units[0];
-		if (bot_def(g, u)->side != SIDE_UNION || g->unit[u].steps <= 1)
+		if (bot_def(g, u)->side != SIDE_UNION || g->unit[u].steps <= 1 || bot_banned(b, u))
 			continue;
 		int f = bot_formation(g, u);
 		if (f >= 0 && g->solitaire.current[f] >= SOLO_ORDINALS)

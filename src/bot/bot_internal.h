@@ -32,6 +32,7 @@ struct bot {
 	size_t len, used;
 	int applied;
 	int refused;                         /* actions the engine refused */
+	uint64_t banned[2];                  /* 11.1B: attackers kept out of this combat */
 	char *err;
 	size_t errlen;
 
@@ -58,6 +59,8 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 	__attribute__((format(printf, 4, 5)));
 /* Legal actions now into b->acts; the count. */
 int bot_legal(struct bot *b);
+/* True when unit u may not declare an attack in this combat phase (11.1B chain cancelled). */
+bool bot_banned(const struct bot *b, int u);
 /* Apply the first legal action of this type (ACT_END, ACT_DECLINE …) if any. */
 bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const char *why);
 
