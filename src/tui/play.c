@@ -248,6 +248,10 @@ void play_menu(struct tui *t, bool only_cursor)
 			bool here = action_dest(t, a) == t->cursor;
 			if (a->unit >= 0 && a->unit < ROSTER_UNITS && t->g->unit[a->unit].hex == t->cursor)
 				here = true;
+			for (int k = 0; k < a->nunits && k < 8; k++)
+				if (a->units[k] >= 0 && a->units[k] < ROSTER_UNITS &&
+				    t->g->unit[a->units[k]].hex == t->cursor)
+					here = true;
 			if (!here)
 				continue;
 		}
