@@ -88,7 +88,9 @@ struct game_event {
 
 /* Slots past a count (forced[], ford_from[], queue[] …) and bytes past the end of a string
  * are kept zero, so that two equal positions are equal bytes: a game written to a position
- * file and read back is memcmp-equal to the game itself (tests/test_position.c). */
+ * file and read back is memcmp-equal to the game itself (tests/test_position.c). A field
+ * added here (or to combat_state, unit_state, solitaire_state) must be written and read by
+ * src/engine/position.c; test_position's test_every_field_known points at one that is not. */
 struct game {
 	const struct scenario *scn;
 	struct game_options opt;

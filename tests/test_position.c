@@ -583,6 +583,73 @@ static void test_broken_bytes(void **state)
 	free(s);
 }
 
+/* ---- every field is written ---- */
+
+struct field {
+	const char *name;
+	size_t off, size;
+};
+
+/* The fields position.c writes, in declaration order, must tile the struct: a field added
+ * to struct game or struct combat_state without being taught to position.c (written, read,
+ * checked, documented in docs/formats.md) shows here as a gap. */
+static void check_tiling(const char *type, const struct field *f, size_t n, size_t total)
+{
+	size_t end = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].off < end || f[i].off - end >= 8)
+			fail_msg("struct %s: a field before '%s' that position files do not know: "
+				 "teach src/engine/position.c to write and read it, then list it in "
+				 "tests/test_position.c", type, f[i].name);
+		end = f[i].off + f[i].size;
+	}
+	if (total - end >= 8)
+		fail_msg("struct %s: a field after '%s' that position files do not know", type,
+			 f[n - 1].name);
+}
+
+static void test_every_field_known(void **state)
+{
+	(void)state;
+#define F(T, x) { #x, offsetof(struct T, x), sizeof(((struct T *)0)->x) }
+	static const struct field game[] = {
+		F(game, scn), F(game, opt), F(game, empty_setup), F(game, rng), F(game, forced),
+		F(game, nforced), F(game, turn), F(game, side), F(game, phase), F(game, pending),
+		F(game, unit), F(game, corps), F(game, corps_lifted), F(game, commitment_lifted),
+		F(game, hood_released), F(game, corps_moving), F(game, corps_done),
+		F(game, withdrawing), F(game, vi_entered_free), F(game, ap_hill_triggered),
+		F(game, ap_hill_turn), F(game, entry_count), F(game, ford_from), F(game, ford_to),
+		F(game, nfords_used), F(game, control), F(game, fired_at), F(game, combat),
+		F(game, solitaire), F(game, log), F(game, nlog),
+	};
+	static const struct field combat[] = {
+		F(combat_state, round), F(combat_state, stage), F(combat_state, current),
+		F(combat_state, auto_order), F(combat_state, decl), F(combat_state, ndecl),
+		F(combat_state, queue), F(combat_state, queue_kind), F(combat_state, queue_rolled),
+		F(combat_state, nqueue), F(combat_state, attacker_loss),
+		F(combat_state, defender_loss), F(combat_state, retreat_result),
+		F(combat_state, attacking), F(combat_state, advancer), F(combat_state, advance_from),
+		F(combat_state, breakoff_side), F(combat_state, asked),
+		F(combat_state, attacked_round), F(combat_state, attacked_r1), F(combat_state, r1),
+		F(combat_state, nr1), F(combat_state, last_fire), F(combat_state, last_attack),
+	};
+	static const struct field unit[] = {
+		F(unit_state, hex), F(unit_state, steps), F(unit_state, mp_used), F(unit_state, flags),
+	};
+	static const struct field solo[] = {
+		F(solitaire_state, ready), F(solitaire_state, committed_once),
+		F(solitaire_state, current), F(solitaire_state, obj),
+		F(solitaire_state, withdraw_turn), F(solitaire_state, withdraw_mask),
+	};
+#undef F
+	check_tiling("game", game, sizeof game / sizeof game[0], sizeof(struct game));
+	check_tiling("combat_state", combat, sizeof combat / sizeof combat[0],
+		     sizeof(struct combat_state));
+	check_tiling("unit_state", unit, sizeof unit / sizeof unit[0], sizeof(struct unit_state));
+	check_tiling("solitaire_state", solo, sizeof solo / sizeof solo[0],
+		     sizeof(struct solitaire_state));
+}
+
 /* ---- save anywhere, resume exactly ---- */
 
 #define PLAY_MAX 300
@@ -1055,6 +1122,7 @@ static void test_cli_commands(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_field_known),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_broken),
