@@ -1438,6 +1438,11 @@ static bool rd_action(struct reader *r)
 		return false;
 	if (!text[0] || strchr(text, '\n') || strchr(text, '\r'))
 		return FAIL("empty action or line break in an action");
+	/* an action the program cannot read could never be replayed; `bot` runs the bot */
+	struct action a;
+	char why[256];
+	if (strcmp(text, "bot") && !action_parse(r->s, text, &a, why, sizeof why))
+		return FAIL("action '%.60s': %s", text, why);
 	if (!position_record_add(&r->rec, text))
 		return FAIL("out of memory");
 	return true;
