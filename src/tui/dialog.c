@@ -348,8 +348,8 @@ static void help_map(const struct tui *t)
 	page("  a hex:  /U12 4\\   line A: the top unit (id, steps now) or the terrain");
 	page("          \\+2M_u/   line B, the hex's south side: +N more units, M Moved");
 	page("                    artillery, MP cost (9+: at double-time, 8.9) or X on");
-	page("                    marked hexes, u/c/* control of a victory hex (Union,");
-	page("                    Confederate, nobody)");
+	page("                    marked hexes, ! an attack declared on it, u/c/* control");
+	page("                    of a victory hex (Union, Confederate, nobody)");
 	page("  terrain   %s woods  %s orchard  %s cornfield  %s town  %s high ground",
 	     t->utf8 ? "\u2663" : "T", t->utf8 ? "\u2022" : "o", t->utf8 ? "\u03c8" : "Y",
 	     t->utf8 ? "\u25a0" : "+", t->utf8 ? "\u00b7" : ".");

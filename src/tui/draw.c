@@ -191,6 +191,23 @@ static bool hex_in_objective(const struct tui *t, int hex)
 	return false;
 }
 
+/* True when a declared, unresolved attack of this combat phase is against hex. */
+static bool declared_against(const struct tui *t, int hex)
+{
+	const struct combat_state *cs = &t->g->combat;
+	if (t->g->phase != PHASE_COMBAT)
+		return false;
+	for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
+		const struct combat_decl *d = &cs->decl[i];
+		if (d->next >= d->nattackers)
+			continue;
+		for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
+			if (d->defhex[k] == hex)
+				return true;
+	}
+	return false;
+}
+
 /* The outline cells of a hex: its four diagonals, and the top edge on row 0. */
 static void draw_outline(const struct tui *t, int hex, bool cursor)
 {
@@ -300,6 +317,10 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 	}
 	if (t->mark[idx] & MARK_TARGET)
 		put_char(t, x + 2, y, 'X', tattr, tpair);
+	if (declared_against(t, hex)) { /* an attack on this hex is declared (11.1) */
+		short ap = pal ? pair_of(pal->slot_fg[C_ERROR], bg) : 0;
+		put_char(t, x + 3, y, '!', A_BOLD | A_UNDERLINE | hl, hl ? hlpair : ap);
+	}
 	if (hex_in_objective(t, hex) || mh->town_vp) {
 		/* 3.3 control of a VP hex: u / c, '*' while nobody holds it */
 		int ctl = t->g->control[idx];
