@@ -201,6 +201,13 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 int game_roll(struct game *g, const char *why);
 /* Append a formatted event to the log. */
 void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The protocol's words, indexed by enum decision, enum phase, enum corps_status, enum side
+ * (with "none") and enum corps; shared by the batch commands and the position files. */
+extern const char *const game_decision_names[DECISION_COUNT];
+extern const char *const game_phase_names[3];
+extern const char *const game_corps_status_names[3];
+extern const char *const game_side_names[3];
+extern const char *const game_corps_names[CORPS_COUNT];
 /* Names for the protocol: decision ("movement", "retreat" …), phase, corps status. */
 const char *game_decision_name(enum decision d);
 const char *game_phase_name(enum phase p);

@@ -19,7 +19,7 @@
 
 /* ---- names ---- */
 
-static const char *const decision_names[DECISION_COUNT] = {
+const char *const game_decision_names[DECISION_COUNT] = {
 	[DECISION_MISHAP] = "mishap",
 	[DECISION_WITHDRAWAL] = "withdrawal",
 	[DECISION_WITHDRAW_MOVE] = "withdraw-move",
@@ -37,22 +37,22 @@ static const char *const decision_names[DECISION_COUNT] = {
 	[DECISION_GAMEOVER] = "gameover",
 	[DECISION_SETUP] = "setup",
 };
-static const char *const phase_names[] = { "movement", "artillery", "combat" };
-static const char *const status_names[] = { "committed", "available", "unavailable" };
-static const char *const side_names[] = { "union", "confederate", "none" };
+const char *const game_phase_names[3] = { "movement", "artillery", "combat" };
+const char *const game_corps_status_names[3] = { "committed", "available", "unavailable" };
+const char *const game_side_names[3] = { "union", "confederate", "none" };
 /* the order of enum corps */
-static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
+const char *const game_corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
 
 const char *game_decision_name(enum decision d)
 {
-	return d >= 0 && d < DECISION_COUNT ? decision_names[d] : "?";
+	return d >= 0 && d < DECISION_COUNT ? game_decision_names[d] : "?";
 }
-const char *game_phase_name(enum phase p) { return phase_names[p]; }
-const char *game_corps_status_name(enum corps_status s) { return status_names[s]; }
-const char *game_side_name(enum side s) { return side_names[s]; }
+const char *game_phase_name(enum phase p) { return game_phase_names[p]; }
+const char *game_corps_status_name(enum corps_status s) { return game_corps_status_names[s]; }
+const char *game_side_name(enum side s) { return game_side_names[s]; }
 const char *game_corps_name(enum corps c)
 {
-	return c >= 0 && c < CORPS_COUNT ? corps_names[c] : "-";
+	return c >= 0 && c < CORPS_COUNT ? game_corps_names[c] : "-";
 }
 
 static int find_name(const char *const *names, int n, const char *s)
@@ -65,28 +65,28 @@ static int find_name(const char *const *names, int n, const char *s)
 
 bool game_side_parse(const char *s, enum side *out)
 {
-	int i = find_name(side_names, 2, s);
+	int i = find_name(game_side_names, 2, s);
 	if (i >= 0)
 		*out = (enum side)i;
 	return i >= 0;
 }
 bool game_corps_parse(const char *s, enum corps *out)
 {
-	int i = find_name(corps_names, CORPS_COUNT, s);
+	int i = find_name(game_corps_names, CORPS_COUNT, s);
 	if (i >= 0)
 		*out = (enum corps)i;
 	return i >= 0;
 }
 bool game_phase_parse(const char *s, enum phase *out)
 {
-	int i = find_name(phase_names, 3, s);
+	int i = find_name(game_phase_names, 3, s);
 	if (i >= 0)
 		*out = (enum phase)i;
 	return i >= 0;
 }
 bool game_corps_status_parse(const char *s, enum corps_status *out)
 {
-	int i = find_name(status_names, 3, s);
+	int i = find_name(game_corps_status_names, 3, s);
 	if (i >= 0)
 		*out = (enum corps_status)i;
 	return i >= 0;

@@ -20,24 +20,6 @@
 
 /* ---- names (the protocol's words) ---- */
 
-static const char *const decision_names[DECISION_COUNT] = {
-	[DECISION_MISHAP] = "mishap",
-	[DECISION_WITHDRAWAL] = "withdrawal",
-	[DECISION_WITHDRAW_MOVE] = "withdraw-move",
-	[DECISION_COMMITMENT] = "commitment",
-	[DECISION_MOVEMENT] = "movement",
-	[DECISION_ARTILLERY] = "artillery",
-	[DECISION_COMBAT] = "combat",
-	[DECISION_RESOLVE] = "resolve",
-	[DECISION_DEFENSIVE_FIRE] = "defensive-fire",
-	[DECISION_RETREAT] = "retreat",
-	[DECISION_ADVANCE] = "advance",
-	[DECISION_SUPPORT] = "support",
-	[DECISION_BREAK_OFF] = "break-off",
-	[DECISION_COMBAT_ROUND2] = "combat-round2",
-	[DECISION_GAMEOVER] = "gameover",
-	[DECISION_SETUP] = "setup",
-};
 
 /* Which decisions name a unit (SEQUENCE.md), in which phase each is taken, and whether the
  * phasing side (1), the other side (0) or either (-1) owns it. */
@@ -64,10 +46,6 @@ static const struct {
 	[DECISION_SETUP] = { false, PHASE_MOVEMENT, 1 }, /* 4.2: the side setting up */
 };
 
-static const char *const phase_names[] = { "movement", "artillery", "combat" };
-static const char *const side_names[] = { "union", "confederate", "none" };
-static const char *const status_names[] = { "committed", "available", "unavailable" };
-static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
 static const char *const setup_names[] = { "historical", "empty", "quick" }; /* enum game_setup */
 
 /* Unit flag bits by name; a bit without a name is written bitN. */
@@ -181,7 +159,7 @@ static void write_units(FILE *f, const struct game *g)
 static void write_corps(FILE *f, const struct game *g)
 {
 	for (int c = 0; c < CORPS_COUNT; c++) {
-		fprintf(f, "corps %s %s", corps_names[c], status_names[g->corps[c]]);
+		fprintf(f, "corps %s %s", game_corps_names[c], game_corps_status_names[g->corps[c]]);
 		if (g->corps_moving == c)
 			fputs(" moving", f);
 		if (g->corps_done >> c & 1)
@@ -235,7 +213,7 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 	fputs(" advancer=", f);
 	write_unit_or_none(f, c->advancer);
 	fprintf(f, " from=%d", c->advance_from); /* a hex id, -1 for none */
-	fprintf(f, " breakoff=%s asked=", side_names[c->breakoff_side <= SIDE_NONE &&
+	fprintf(f, " breakoff=%s asked=", game_side_names[c->breakoff_side <= SIDE_NONE &&
 							  c->breakoff_side >= 0 ? c->breakoff_side : SIDE_NONE]);
 	write_unit_set(f, c->asked);
 	fputs(" attacked=", f);
@@ -251,7 +229,7 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 	putc('\n', f);
 	for (int i = 0; i < c->nr1; i++)
 		fprintf(f, "round1 %04d corps=%s engaged=%s\n", c->r1[i].hex,
-			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? corps_names[c->r1[i].corps]
+			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? game_corps_names[c->r1[i].corps]
 									     : "-",
 			yes_no(c->r1[i].engaged));
 	if (c->last_fire.valid) {
@@ -311,7 +289,7 @@ static void write_corps_mask(FILE *f, unsigned mask)
 		fputs("-", f);
 	for (int c = 0; c < 8; c++)
 		if (mask >> c & 1) {
-			fprintf(f, "%s%s", sep, c < CORPS_COUNT ? corps_names[c] : "?");
+			fprintf(f, "%s%s", sep, c < CORPS_COUNT ? game_corps_names[c] : "?");
 			sep = ",";
 		}
 }
@@ -392,8 +370,8 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
-	fprintf(f, "turn %d %s %s\n", g->turn, side_names[g->side], phase_names[g->phase]);
-	fprintf(f, "pending %s %s", side_names[g->pending.side], decision_names[g->pending.what]);
+	fprintf(f, "turn %d %s %s\n", g->turn, game_side_names[g->side], game_phase_names[g->phase]);
+	fprintf(f, "pending %s %s", game_side_names[g->pending.side], game_decision_names[g->pending.what]);
 	if (g->pending.subject >= 0) {
 		char name[16];
 		unit_name(g->pending.subject, name);
@@ -420,7 +398,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int id = hex_from_index(i);
 		if (hex_valid(id) && g->control[i] < SIDE_NONE)
-			fprintf(f, "control %04d %s\n", id, side_names[g->control[i]]);
+			fprintf(f, "control %04d %s\n", id, game_side_names[g->control[i]]);
 	}
 	write_units(f, g);
 	write_combat(f, &g->combat);
@@ -694,8 +672,8 @@ static bool rd_turn(struct reader *r)
 {
 	int side, phase;
 	if (!nfields(r, 4, 4) || !parse_int(r, r->df.field[1], 1, GAME_TURNS, "turn", &r->g->turn) ||
-	    !parse_name(r, r->df.field[2], side_names, 2, "side", &side) ||
-	    !parse_name(r, r->df.field[3], phase_names, NAMES(phase_names), "phase", &phase))
+	    !parse_name(r, r->df.field[2], game_side_names, 2, "side", &side) ||
+	    !parse_name(r, r->df.field[3], game_phase_names, NAMES(game_phase_names), "phase", &phase))
 		return false;
 	r->g->side = (enum side)side;
 	r->g->phase = (enum phase)phase;
@@ -705,8 +683,8 @@ static bool rd_turn(struct reader *r)
 static bool rd_pending(struct reader *r)
 {
 	int side, what, subject = -1;
-	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], side_names, 3, "side", &side) ||
-	    !parse_name(r, r->df.field[2], decision_names, DECISION_COUNT, "decision", &what) ||
+	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], game_side_names, 3, "side", &side) ||
+	    !parse_name(r, r->df.field[2], game_decision_names, DECISION_COUNT, "decision", &what) ||
 	    (r->df.nfields == 4 && !parse_unit(r, r->df.field[3], &subject)))
 		return false;
 	r->g->pending.side = (enum side)side;
@@ -773,11 +751,11 @@ static bool rd_corps(struct reader *r)
 {
 	int c, status;
 	if (!nfields(r, 3, 7) ||
-	    !parse_name(r, r->df.field[1], corps_names, CORPS_COUNT, "corps", &c) ||
-	    !parse_name(r, r->df.field[2], status_names, 3, "corps status", &status))
+	    !parse_name(r, r->df.field[1], game_corps_names, CORPS_COUNT, "corps", &c) ||
+	    !parse_name(r, r->df.field[2], game_corps_status_names, 3, "corps status", &status))
 		return false;
 	if (r->corps_seen[c])
-		return FAIL("corps %s given twice", corps_names[c]);
+		return FAIL("corps %s given twice", game_corps_names[c]);
 	r->corps_seen[c] = true;
 	r->g->corps[c] = (enum corps_status)status;
 	static const char *const words[] = { "moving", "done", "withdrawing", "lifted" };
@@ -897,7 +875,7 @@ static bool rd_control(struct reader *r)
 {
 	int h, side;
 	if (!nfields(r, 3, 3) || !parse_hex(r, r->df.field[1], &h) ||
-	    !parse_name(r, r->df.field[2], side_names, 2, "side", &side))
+	    !parse_name(r, r->df.field[2], game_side_names, 2, "side", &side))
 		return false;
 	int i = hex_index(h);
 	if (r->control_seen[i])
@@ -1134,7 +1112,7 @@ static bool rd_combat_flow(struct reader *r)
 			c->advance_from = (int16_t)v;
 			break;
 		case 5:
-			if (!parse_name(r, val, side_names, 3, key, &v))
+			if (!parse_name(r, val, game_side_names, 3, key, &v))
 				return false;
 			c->breakoff_side = (int8_t)v;
 			break;
@@ -1180,7 +1158,7 @@ static bool rd_round1(struct reader *r)
 	if (!val || strcmp(key, "corps"))
 		return val ? FAIL("expected corps=, found '%s'", r->df.field[2]) : false;
 	v = CORPS_NONE;
-	if (strcmp(val, "-") && !parse_name(r, val, corps_names, CORPS_COUNT, "corps", &v))
+	if (strcmp(val, "-") && !parse_name(r, val, game_corps_names, CORPS_COUNT, "corps", &v))
 		return false;
 	val = split_key(r, r->df.field[3], key, sizeof key);
 	if (!val || strcmp(key, "engaged"))
@@ -1281,7 +1259,7 @@ static bool parse_corps_mask(struct reader *r, const char *s, uint8_t *mask)
 	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		int c;
-		if (!parse_name(r, tok, corps_names, CORPS_COUNT, "corps", &c))
+		if (!parse_name(r, tok, game_corps_names, CORPS_COUNT, "corps", &c))
 			return false;
 		if (*mask >> c & 1)
 			return FAIL("corps %s listed twice", tok);
@@ -1523,7 +1501,7 @@ static bool check_whole(struct reader *r)
 			if (!strcmp(record_keys[k].name, "corps"))
 				for (int c = 0; c < CORPS_COUNT; c++)
 					if (!r->corps_seen[c])
-						return FAIL("no 'corps' record for %s", corps_names[c]);
+						return FAIL("no 'corps' record for %s", game_corps_names[c]);
 			return FAIL("missing '%s' record", record_keys[k].name);
 		}
 	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
@@ -1542,16 +1520,16 @@ static bool check_whole(struct reader *r)
 	/* The pending decision (SEQUENCE.md): its owner, phase and subject must fit. */
 	r->df.line = r->line[key_index("pending")];
 	const struct pending *p = &g->pending;
-	const char *what = decision_names[p->what];
+	const char *what = game_decision_names[p->what];
 	if (p->side == SIDE_NONE && p->what != DECISION_GAMEOVER)
 		return FAIL("pending %s: no side owns it", what);
 	if (decision_rules[p->what].phase >= 0 && decision_rules[p->what].phase != (int)g->phase)
-		return FAIL("pending %s in the %s phase", what, phase_names[g->phase]);
+		return FAIL("pending %s in the %s phase", what, game_phase_names[g->phase]);
 	if (decision_rules[p->what].owner >= 0 &&
 	    (p->side == g->side) != (decision_rules[p->what].owner == 1))
 		return FAIL("pending %s belongs to the %s player, not %s", what,
 			    decision_rules[p->what].owner ? "phasing" : "non-phasing",
-			    side_names[p->side]);
+			    game_side_names[p->side]);
 	if (decision_rules[p->what].subject != (p->subject >= 0))
 		return FAIL(decision_rules[p->what].subject ? "pending %s must name a unit"
 							      : "pending %s takes no unit", what);
@@ -1560,7 +1538,7 @@ static bool check_whole(struct reader *r)
 		char name[16];
 		unit_name(p->subject, name);
 		if ((p->subject < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE) != p->side)
-			return FAIL("pending %s %s: not a %s unit", what, name, side_names[p->side]);
+			return FAIL("pending %s %s: not a %s unit", what, name, game_side_names[p->side]);
 		if (us->hex == HEX_NONE || us->steps == 0)
 			return FAIL("pending %s %s: the unit is not on the map", what, name);
 	}
