@@ -106,6 +106,23 @@ static int unit_actions(const struct tui *t, int u)
 	return n;
 }
 
+/* Movement: the MPs of the cheapest legal way to each marked destination (8.0, 8.9). */
+static void mark_costs(struct tui *t, int u)
+{
+	enum decision w = t->g->pending.what;
+	if (w != DECISION_MOVEMENT && w != DECISION_WITHDRAW_MOVE)
+		return;
+	struct move_dest dest[HEX_INDEX_COUNT];
+	int nr = move_reachable(t->g, u, dest, HEX_INDEX_COUNT, NULL, 0);
+	for (int i = 0; i < nr; i++) {
+		int idx = hex_index(dest[i].hex);
+		if (idx < 0 || !(t->mark[idx] & MARK_REACH))
+			continue;
+		t->cost[idx] = dest[i].cost;
+		t->double_time[idx] = dest[i].double_time;
+	}
+}
+
 /* Select unit u: mark its hex and every hex its legal actions lead to. */
 static void select_unit(struct tui *t, int u)
 {
@@ -115,37 +132,24 @@ static void select_unit(struct tui *t, int u)
 	int here = t->g->unit[u].hex;
 	if (hex_valid(here))
 		t->mark[hex_index(here)] |= MARK_SELECTED;
-	int nd = 0;
+	int nd = 0, self = 0;
 	for (int i = 0; i < t->nlegal; i++) {
 		const struct action *a = &t->legal[i];
-		if (!action_uses(a, u))
+		if (!action_uses(a, u) || a->type == ACT_END || a->type == ACT_DECLINE)
 			continue;
 		int d = action_dest(t, a);
-		if (d == HEX_NONE || d == here)
+		if (d == HEX_NONE) {
+			self++; /* done on the unit itself (a supporting advance) */
+			continue;
+		}
+		if (d == here)
 			continue;
 		int idx = hex_index(d);
+		if (!(t->mark[idx] & (MARK_REACH | MARK_TARGET)))
+			nd++;
 		t->mark[idx] |= is_target_type(a->type) ? MARK_TARGET : MARK_REACH;
-		nd++;
 	}
-	/* Movement: the MPs of the cheapest legal way to each destination (8.0). */
-	if (t->g->pending.what == DECISION_MOVEMENT || t->g->pending.what == DECISION_WITHDRAW_MOVE) {
-		struct move_dest dest[HEX_INDEX_COUNT];
-		int nr = move_reachable(t->g, u, dest, HEX_INDEX_COUNT, NULL, 0);
-		for (int i = 0; i < nr; i++)
-			if (hex_valid(dest[i].hex) && (t->mark[hex_index(dest[i].hex)] & MARK_REACH))
-			{
-				t->cost[hex_index(dest[i].hex)] = dest[i].cost;
-				t->double_time[hex_index(dest[i].hex)] = dest[i].double_time;
-			}
-	}
-	nd = 0;
-	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		nd += (t->mark[i] & (MARK_REACH | MARK_TARGET)) != 0;
-	int self = 0;
-	for (int i = 0; i < t->nlegal; i++)
-		if (action_uses(&t->legal[i], u) && action_dest(t, &t->legal[i]) == HEX_NONE &&
-		    t->legal[i].type != ACT_END && t->legal[i].type != ACT_DECLINE)
-			self++;
+	mark_costs(t, u);
 	const struct unit_def *d = &t->scn->roster.unit[u];
 	if (self && !nd)
 		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,
