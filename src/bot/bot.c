@@ -1,7 +1,7 @@
 /* bot.c — owns the decision loop of the bots: bot_play() answers every pending `union …`
  * decision by the solitaire rules (dispatching to the commitment, objective, movement and
- * combat files), bot_confederate_play() is the simple scripted Confederate player the tests
- * and the `bot` command use. Every action goes through game_apply(); when the engine
+ * combat files), bot_confederate_play() runs the simple scripted Confederate player of
+ * bot_confed.c that the tests and the `bot` command use. Every action goes through game_apply(); when the engine
  * refuses what a rule chose, the bot falls back on an action game_legal() offers (ending the
  * step first), so it never stalls and never plays an illegal move. */
 #include <stdarg.h>
@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "bot_internal.h"
-#include "move.h"
 
 #define BOT_GUARD 6000   /* actions in one call: far more than a player-turn needs */
 
@@ -254,7 +253,7 @@ static int infantry_around(const struct game *g, int hex, enum side s)
 
 /* 8.14: move the enemy unit where the most of our infantry will be next to it (the
  * command mishap that opens it to attack), first among equals. */
-static bool mishap(struct bot *b, enum side mine)
+bool bot_mishap(struct bot *b, enum side mine)
 {
 	const struct game *g = b->g;
 	int n = bot_legal(b), best = -1, bv = -100;
@@ -281,7 +280,7 @@ static bool union_decide(struct bot *b)
 	bot_objectives_update(b->g);
 	switch (b->g->pending.what) {
 	case DECISION_MISHAP:
-		return mishap(b, SIDE_UNION);
+		return bot_mishap(b, SIDE_UNION);
 	case DECISION_WITHDRAWAL:
 		return bot_withdrawal(b);
 	case DECISION_COMMITMENT:
@@ -294,120 +293,6 @@ static bool union_decide(struct bot *b)
 		return bot_artillery(b);
 	default:
 		return bot_combat_decide(b);
-	}
-}
-
-/* ---- the scripted Confederacy ---- */
-
-/* Steps a gun is expected to take (in sixths) firing at target now. */
-static int fire_value6(const struct game *g, int gun, int target, bool defensive)
-{
-	struct fire_odds fo;
-	char err[160];
-	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
-		return -1;
-	int s = 0;
-	for (int d = 1; d <= 6; d++)
-		s += fo.steps[d];
-	return s;
-}
-
-static bool confederate_decide(struct bot *b)
-{
-	struct game *g = b->g;
-	if (g->pending.what == DECISION_MOVEMENT) {
-		/* the scripted Confederacy holds its ground; A.P. Hill enters when he must
-		 * (9.2), each unit to the first hex it may reach */
-		if (bot_apply_type(b, ACT_END, "scripted", "the Confederacy holds its ground"))
-			return true;
-		struct move_dest d[64];
-		for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
-			if (g->unit[u].hex != HEX_NONE || g->unit[u].steps == 0 ||
-			    (g->unit[u].flags & UF_REMOVED) || !game_is_reinforcement(g, u))
-				continue;
-			int k = move_reachable(g, u, d, 64, NULL, 0);
-			for (int i = 0; i < k; i++) {
-				struct action a = { .type = ACT_MOVE, .unit = u, .target = d[i].hex,
-						    .n = 1 };
-				a.hex[0] = d[i].hex;
-				if (bot_apply(b, &a, "9.2", "A.P. Hill's division enters"))
-					return true;
-			}
-		}
-		return false;
-	}
-	int n = bot_legal(b);
-	switch (g->pending.what) {
-	case DECISION_ARTILLERY:
-	case DECISION_DEFENSIVE_FIRE: {
-		int best = -1, bv = 0;
-		bool def = g->pending.what == DECISION_DEFENSIVE_FIRE;
-		for (int i = 0; i < n; i++)
-			if (b->acts[i].type == ACT_FIRE) {
-				int v = fire_value6(g, b->acts[i].unit, b->acts[i].target, def);
-				if (v > bv)
-					bv = v, best = i;
-			}
-		if (best >= 0)
-			return bot_apply(b, &b->acts[best], "10.0", "the best shot");
-		return false;
-	}
-	case DECISION_COMBAT: {
-		/* attack with each infantry unit where its odds are +1 or better, all its
-		 * adjacent enemy hexes at once, and only when the 11.1B chain can still be
-		 * closed (the step could end after it) */
-		for (int i = 0; i < n; i++) {
-			const struct action *a = &b->acts[i];
-			if (a->type != ACT_ATTACK || a->nunits != 1 || a->n < 1 ||
-			    bot_banned(b, a->units[0]))
-				continue;
-			struct combat_odds o;
-			char err[160];
-			int hexes[COMBAT_DEFHEX_MAX], des[1] = { a->units[0] };
-			for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
-				hexes[k] = a->hex[k];
-			int nh = a->n < COMBAT_DEFHEX_MAX ? a->n : COMBAT_DEFHEX_MAX;
-			if (!combat_odds(g, a->units[0], hexes, nh, des, 1, &o, err, sizeof err) ||
-			    o.column < CRT_COL_PLUS1)
-				continue;
-			b->what_if = *g;
-			if (!game_apply(&b->what_if, a, err, sizeof err))
-				continue;
-			struct action *after = malloc(sizeof *after * BOT_ACTIONS_MAX);
-			if (!after)
-				return false;
-			int m = game_legal(&b->what_if, after, BOT_ACTIONS_MAX);
-			bool can_end = false;
-			for (int k = 0; k < m; k++)
-				can_end |= after[k].type == ACT_END;
-			free(after);
-			if (can_end && bot_apply(b, a, "scripted", "an attack at good odds"))
-				return true;
-		}
-		return false;
-	}
-	case DECISION_RETREAT: {
-		int best = -1, bd = -1;
-		for (int i = 0; i < n; i++)
-			if (b->acts[i].type == ACT_RETREAT && b->acts[i].n > 0) {
-				int d = bot_enemy_distance(g, b->acts[i].hex[b->acts[i].n - 1],
-							   SIDE_CONFEDERATE);
-				if (d > bd)
-					bd = d, best = i;
-			}
-		if (best >= 0)
-			return bot_apply(b, &b->acts[best], "11.17.2C", "as far as possible");
-		return false;
-	}
-	case DECISION_ADVANCE:
-		for (int i = 0; i < n; i++)
-			if (b->acts[i].type == ACT_ADVANCE)
-				return bot_apply(b, &b->acts[i], "11.18", "advance");
-		return false;
-	case DECISION_MISHAP:
-		return mishap(b, SIDE_CONFEDERATE);
-	default:
-		return false; /* movement, resolve order, support, break-off, round 2: end */
 	}
 }
 
@@ -452,7 +337,7 @@ static int play(struct game *g, enum side side, char *played, size_t len, char *
 			return -1;
 		}
 		int before = b->applied;
-		bool ok = side == SIDE_UNION ? union_decide(b) : confederate_decide(b);
+		bool ok = side == SIDE_UNION ? union_decide(b) : bot_confederate_decide(b);
 		if ((!ok || b->applied == before) && !fallback(b)) {
 			char why[256];
 			snprintf(why, sizeof why, "%s", err);

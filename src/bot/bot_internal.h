@@ -78,6 +78,12 @@ int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max);
 /* Fill the conf_at, ezoc and near maps from the position now. */
 void bot_maps(struct bot *b);
 
+/* 8.14: the mishap move that puts the enemy unit next to the most of side mine's infantry. */
+bool bot_mishap(struct bot *b, enum side mine);
+
+/* ---- bot_confed.c: the scripted Confederacy ---- */
+bool bot_confederate_decide(struct bot *b);
+
 /* ---- bot_commit.c: 14.0 ---- */
 bool bot_withdrawal(struct bot *b);
 bool bot_commitment(struct bot *b);

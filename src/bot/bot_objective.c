@@ -8,6 +8,7 @@
  * Reading (docs/rules-notes.md): an objective is taken when the Union controls (3.3) every
  * one of its hexes; a unit heads for the nearest of its hexes the Union does not control. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot_internal.h"
@@ -255,78 +256,101 @@ int bot_objective_hexes(const struct bot *b, int f, int *out, int max)
 	return k;
 }
 
-/* Dijkstra on the static map: cost to enter a hex by the charts' terrain costs. */
+/* A binary heap of (cost, hex) for the distance field. */
+struct heap {
+	int n;
+	int16_t hex[HEX_INDEX_COUNT * HEX_NDIRS + 64];
+	int cost[HEX_INDEX_COUNT * HEX_NDIRS + 64];
+};
+
+static void heap_swap(struct heap *h, int i, int j)
+{
+	int16_t th = h->hex[i];
+	int tc = h->cost[i];
+	h->hex[i] = h->hex[j], h->cost[i] = h->cost[j];
+	h->hex[j] = th, h->cost[j] = tc;
+}
+
+static void heap_push(struct heap *h, int hex, int cost)
+{
+	if (h->n >= (int)(sizeof h->cost / sizeof h->cost[0]))
+		return;
+	int i = h->n++;
+	h->hex[i] = (int16_t)hex, h->cost[i] = cost;
+	while (i > 0 && h->cost[(i - 1) / 2] > h->cost[i]) {
+		heap_swap(h, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static void heap_pop(struct heap *h, int *hex, int *cost)
+{
+	*hex = h->hex[0], *cost = h->cost[0];
+	h->n--;
+	h->hex[0] = h->hex[h->n], h->cost[0] = h->cost[h->n];
+	for (int i = 0;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < h->n && h->cost[l] < h->cost[m])
+			m = l;
+		if (r < h->n && h->cost[r] < h->cost[m])
+			m = r;
+		if (m == i)
+			break;
+		heap_swap(h, i, m);
+		i = m;
+	}
+}
+
+/* MPs to enter hex `to` from its neighbour `from` by the charts (road, terrain, hexside), at
+ * least 1, at most 8; -1 when the side may not be crossed. */
+static int enter_cost(const struct scenario *s, int from, int to)
+{
+	unsigned side = map_side(&s->map, from, to);
+	int sc = tables_move_side_cost(&s->tables, side);
+	if (sc < 0)
+		return -1;
+	const struct map_hex *mh = map_hex(&s->map, to);
+	int hc = (side & (SIDE_PRIMARY | SIDE_SECONDARY)) ? tables_move_road_cost(&s->tables)
+		 : tables_move_hex_cost(&s->tables, (enum terrain)mh->terrain);
+	int step = hc + sc;
+	return step < 1 ? 1 : step > 8 ? 8 : step;
+}
+
+/* Dijkstra on the static map from the targets outward: field[i] is what it costs to go from
+ * hex i to the nearest target (a heuristic for 16.4.5, not a legality check). */
 void bot_distance_field(const struct bot *b, const int *targets, int n, int *field)
 {
-	const struct map *m = &b->s->map;
-	const struct tables *t = &b->s->tables;
-	static const int max_cost = 8;
+	struct heap *h = malloc(sizeof *h);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		field[i] = BOT_FAR;
-	int16_t heap_hex[HEX_INDEX_COUNT * 6 + 64];
-	int heap_cost[HEX_INDEX_COUNT * 6 + 64];
-	int nh = 0;
+	if (!h)
+		return;
+	h->n = 0;
 	for (int i = 0; i < n; i++) {
 		int x = hex_index(targets[i]);
 		if (x < 0)
 			continue;
 		field[x] = 0;
-		heap_hex[nh] = (int16_t)targets[i];
-		heap_cost[nh++] = 0;
+		heap_push(h, targets[i], 0);
 	}
-	/* simple binary heap */
-	while (nh > 0) {
-		int hex = heap_hex[0], cost = heap_cost[0];
-		nh--;
-		heap_hex[0] = heap_hex[nh];
-		heap_cost[0] = heap_cost[nh];
-		for (int i = 0;;) {
-			int l = 2 * i + 1, r = l + 1, s = i;
-			if (l < nh && heap_cost[l] < heap_cost[s])
-				s = l;
-			if (r < nh && heap_cost[r] < heap_cost[s])
-				s = r;
-			if (s == i)
-				break;
-			int th = heap_hex[i], tc = heap_cost[i];
-			heap_hex[i] = heap_hex[s], heap_cost[i] = heap_cost[s];
-			heap_hex[s] = (int16_t)th, heap_cost[s] = tc;
-			i = s;
-		}
+	while (h->n > 0) {
+		int hex, cost;
+		heap_pop(h, &hex, &cost);
 		if (cost > field[hex_index(hex)])
 			continue;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int nb = hex_neighbour(hex, (enum hex_dir)d);
 			if (nb == HEX_NONE)
 				continue;
-			/* moving from nb into hex: the cost of entering hex through that side */
-			unsigned side = map_side(m, nb, hex);
-			int sc = tables_move_side_cost(t, side);
-			if (sc < 0)
+			int step = enter_cost(b->s, nb, hex); /* from nb into hex */
+			if (step < 0)
 				continue;
-			const struct map_hex *mh = map_hex(m, hex);
-			int hc = (side & (SIDE_PRIMARY | SIDE_SECONDARY)) ? tables_move_road_cost(t)
-				 : tables_move_hex_cost(t, (enum terrain)mh->terrain);
-			int step = hc + sc;
-			if (step < 1)
-				step = 1;
-			if (step > max_cost)
-				step = max_cost;
 			int nc = cost + step, ni = hex_index(nb);
-			if (nc < field[ni] && nh < (int)(sizeof heap_cost / sizeof heap_cost[0])) {
+			if (nc < field[ni]) {
 				field[ni] = nc;
-				int i = nh++;
-				heap_hex[i] = (int16_t)nb, heap_cost[i] = nc;
-				while (i > 0) {
-					int p = (i - 1) / 2;
-					if (heap_cost[p] <= heap_cost[i])
-						break;
-					int th = heap_hex[i], tc = heap_cost[i];
-					heap_hex[i] = heap_hex[p], heap_cost[i] = heap_cost[p];
-					heap_hex[p] = (int16_t)th, heap_cost[p] = tc;
-					i = p;
-				}
+				heap_push(h, nb, nc);
 			}
 		}
 	}
+	free(h);
 }
