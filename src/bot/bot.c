@@ -125,10 +125,12 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 	/* the reason goes into the log before the dice the action rolls; a refused action
 	 * leaves the game unchanged, so its reason is taken back */
 	int nlog = b->g->nlog;
+	struct game_event oldest = b->g->log[nlog % GAME_LOG_MAX]; /* the slot the ring reuses */
 	game_log(b->g, "%s: %s", rule, why);
 	char err[256];
 	if (!game_apply(b->g, a, err, sizeof err)) {
 		b->g->nlog = nlog;
+		b->g->log[nlog % GAME_LOG_MAX] = oldest;
 		b->refused++;
 		snprintf(b->err, b->errlen, "%s", err);
 		return false;
