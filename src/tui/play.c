@@ -9,46 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "act.h"
 #include "los.h"
 #include "move.h"
 #include "tui_internal.h"
 
 /* ---- reading actions ---- */
 
-/* The hex an action leads to or aims at: the end of its path, its target hex, or the hex
- * of its target unit; HEX_NONE when it has none (end, commit …). */
+/* The engine action's hex on the map (act.c), for this session's position. */
 static int action_dest(const struct tui *t, const struct action *a)
 {
-	switch (a->type) {
-	case ACT_MOVE: case ACT_RETREAT: case ACT_ADVANCE: case ACT_SUPPORT: case ACT_MISHAP:
-		if (a->n > 0)
-			return a->hex[a->n - 1];
-		return hex_valid(a->target) ? a->target : HEX_NONE;
-	case ACT_FIRE:
-		if (a->target >= 0 && a->target < ROSTER_UNITS)
-			return t->g->unit[a->target].hex;
-		return HEX_NONE;
-	case ACT_ATTACK: case ACT_RESOLVE: case ACT_BREAK_OFF:
-		return hex_valid(a->target) ? a->target : (a->n > 0 ? a->hex[0] : HEX_NONE);
-	default:
-		return HEX_NONE;
-	}
-}
-
-/* True when unit u carries out action a (its unit, or one of its listed units). */
-static bool action_uses(const struct action *a, int u)
-{
-	if (a->unit == u)
-		return true;
-	for (int i = 0; i < a->nunits && i < 8; i++)
-		if (a->units[i] == u)
-			return true;
-	return false;
-}
-
-static bool is_target_type(enum action_type ty)
-{
-	return ty == ACT_FIRE || ty == ACT_ATTACK || ty == ACT_RESOLVE || ty == ACT_BREAK_OFF;
+	return act_dest(t->g, a);
 }
 
 void play_describe_pending(const struct tui *t, char *buf, size_t len)
@@ -86,7 +57,7 @@ void play_mark_action(struct tui *t, const struct action *a)
 			t->mark[hex_index(a->hex[i])] |= MARK_PATH;
 	int d = action_dest(t, a);
 	if (d != HEX_NONE)
-		t->mark[hex_index(d)] |= is_target_type(a->type) ? MARK_TARGET : MARK_PATH;
+		t->mark[hex_index(d)] |= act_aims(a->type) ? MARK_TARGET : MARK_PATH;
 	if (a->unit >= 0 && a->unit < ROSTER_UNITS && hex_valid(t->g->unit[a->unit].hex))
 		t->mark[hex_index(t->g->unit[a->unit].hex)] |= MARK_FROM;
 	for (int i = 0; i < a->nunits && i < 8; i++)
@@ -101,7 +72,7 @@ static int unit_actions(const struct tui *t, int u)
 	int n = 0;
 	for (int i = 0; i < t->nlegal; i++)
 		if (t->legal[i].type != ACT_END && t->legal[i].type != ACT_DECLINE &&
-		    action_uses(&t->legal[i], u))
+		    act_uses(&t->legal[i], u))
 			n++;
 	return n;
 }
@@ -135,7 +106,7 @@ static void select_unit(struct tui *t, int u)
 	int nd = 0, self = 0;
 	for (int i = 0; i < t->nlegal; i++) {
 		const struct action *a = &t->legal[i];
-		if (!action_uses(a, u) || a->type == ACT_END || a->type == ACT_DECLINE)
+		if (!act_uses(a, u) || a->type == ACT_END || a->type == ACT_DECLINE)
 			continue;
 		int d = action_dest(t, a);
 		if (d == HEX_NONE) {
@@ -147,7 +118,7 @@ static void select_unit(struct tui *t, int u)
 		int idx = hex_index(d);
 		if (!(t->mark[idx] & (MARK_REACH | MARK_TARGET)))
 			nd++;
-		t->mark[idx] |= is_target_type(a->type) ? MARK_TARGET : MARK_REACH;
+		t->mark[idx] |= act_aims(a->type) ? MARK_TARGET : MARK_REACH;
 	}
 	mark_costs(t, u);
 	const struct unit_def *d = &t->scn->roster.unit[u];
@@ -282,7 +253,7 @@ static bool act_selected(struct tui *t)
 	int here = t->g->unit[t->sel_unit].hex;
 	for (int i = 0; i < t->nlegal; i++) {
 		const struct action *a = &t->legal[i];
-		if (!action_uses(a, t->sel_unit))
+		if (!act_uses(a, t->sel_unit))
 			continue;
 		int d = action_dest(t, a);
 		/* An action that goes nowhere (a supporting advance) is done on the unit itself. */
@@ -389,7 +360,7 @@ void play_next_unit(struct tui *t)
 			int h = t->g->unit[u].hex;
 			if (!hex_valid(h)) { /* off the map (a reinforcement): show where it can go */
 				for (int i = 0; i < t->nlegal && !hex_valid(h); i++)
-					if (action_uses(&t->legal[i], u))
+					if (act_uses(&t->legal[i], u))
 						h = action_dest(t, &t->legal[i]);
 			}
 			if (hex_valid(h)) {

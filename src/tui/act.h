@@ -1,0 +1,20 @@
+/* act.h — how the front-end reads an engine action to put it on the map: where it leads or
+ * aims, which units carry it out, and whether it strikes at a target. Curses-free, so
+ * tests/test_tui_act.c checks it against the engine's own legal actions. */
+#ifndef ANTIETAM_TUI_ACT_H
+#define ANTIETAM_TUI_ACT_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+/* The hex an action leads to or aims at: the end of its path, its target hex, or the hex of
+ * its target unit; HEX_NONE when it has none (end, decline, commit, a supporting advance). */
+int act_dest(const struct game *g, const struct action *a);
+/* True when unit u carries out action a (its unit, or one of its listed units). */
+bool act_uses(const struct action *a, int u);
+/* True for actions aimed at an enemy (fire, attack) or at a combat (resolve, break off):
+ * the map marks their hexes as targets rather than destinations. */
+bool act_aims(enum action_type type);
+
+#endif

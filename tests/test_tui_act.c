@@ -1,0 +1,191 @@
+/* test_tui_act.c — the front-end's reading of engine actions (src/tui/act.c) against the
+ * engine itself on the real data: every legal move leads to a hex move_reachable lists (and
+ * every reachable hex is some move's destination), every legal fire aims at its target's
+ * hex, declarations aim at the defending hex, and hand-made actions of each type read as
+ * action_parse builds them. The front-end file is compiled in directly (no curses). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../src/tui/act.c"
+#include "move.h"
+#include "scenario.h"
+
+#define LEGAL_MAX (1 << 16)
+
+static struct scenario *S;
+static struct game *G;
+static struct action *L;
+
+static int setup(void **state)
+{
+	(void)state;
+	char err[512];
+	S = malloc(sizeof *S);
+	G = malloc(sizeof *G);
+	L = malloc(LEGAL_MAX * sizeof *L);
+	if (!S || !G || !L)
+		return -1;
+	if (!scenario_load(S, "data", err, sizeof err)) {
+		print_error("%s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(S);
+	free(G);
+	free(L);
+	return 0;
+}
+
+static void play(const char *line)
+{
+	struct action a;
+	char err[256];
+	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply(G, &a, err, sizeof err))
+		fail_msg("'%s' refused: %s", line, err);
+}
+
+static void historical(void)
+{
+	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
+	while (G->pending.what == DECISION_COMMITMENT)
+		play("end");
+	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
+}
+
+/* What the map marks for a selected unit is exactly where the engine lets it go. */
+static void test_moves_match_reachable(void **state)
+{
+	(void)state;
+	historical();
+	int n = game_legal(G, L, LEGAL_MAX);
+	assert_true(n > 100 && n < LEGAL_MAX);
+	int units = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		static bool marked[HEX_INDEX_COUNT];
+		memset(marked, 0, sizeof marked);
+		int nmarked = 0;
+		for (int i = 0; i < n; i++) {
+			if (L[i].type != ACT_MOVE || !act_uses(&L[i], u))
+				continue;
+			int d = act_dest(G, &L[i]);
+			assert_true(hex_valid(d));
+			assert_false(act_aims(L[i].type));
+			if (!marked[hex_index(d)])
+				nmarked++;
+			marked[hex_index(d)] = true;
+		}
+		struct move_dest dest[HEX_INDEX_COUNT];
+		int nr = move_reachable(G, u, dest, HEX_INDEX_COUNT, NULL, 0);
+		for (int k = 0; k < nr; k++)
+			if (!marked[hex_index(dest[k].hex)])
+				fail_msg("%s: %04d reachable but no legal move leads there",
+					 S->roster.unit[u].id, dest[k].hex);
+		assert_int_equal(nr, nmarked);
+		units += nr > 0;
+	}
+	assert_true(units > 20);
+}
+
+/* Every legal shot aims at the hex of its target. */
+static void test_fire_aims_at_target(void **state)
+{
+	(void)state;
+	historical();
+	play("end"); /* to the artillery fire phase */
+	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
+	int n = game_legal(G, L, LEGAL_MAX);
+	int shots = 0;
+	for (int i = 0; i < n; i++) {
+		if (L[i].type != ACT_FIRE)
+			continue;
+		assert_true(act_aims(L[i].type));
+		assert_true(act_uses(&L[i], L[i].unit));
+		assert_int_equal(act_dest(G, &L[i]), G->unit[L[i].target].hex);
+		shots++;
+	}
+	assert_true(shots > 0);
+}
+
+/* A declaration aims at the defending hex and is carried out by its attackers. */
+static void test_attack_aims_at_defender(void **state)
+{
+	(void)state;
+	historical();
+	play("move U11 2013");
+	play("move U10 2113");
+	play("end");
+	play("end");
+	assert_int_equal(G->pending.what, DECISION_COMBAT);
+	int n = game_legal(G, L, LEGAL_MAX);
+	int on2014 = 0;
+	for (int i = 0; i < n; i++) {
+		if (L[i].type != ACT_ATTACK || act_dest(G, &L[i]) != 2014)
+			continue;
+		assert_true(act_aims(L[i].type));
+		assert_true(act_uses(&L[i], roster_find(&S->roster, "U10")) ||
+			    act_uses(&L[i], roster_find(&S->roster, "U11")));
+		on2014++;
+	}
+	assert_true(on2014 > 0);
+}
+
+/* Hand-made actions, as action_parse builds them. */
+static void test_parsed_actions(void **state)
+{
+	(void)state;
+	historical();
+	static const struct { const char *line; int dest; const char *unit; } cases[] = {
+		{ "move U12 1707 1708", 1708, "U12" },
+		{ "retreat C6 2015 2016 2017", 2017, "C6" },
+		{ "advance U10 2014", 2014, "U10" },
+		{ "mishap C6 2015", 2015, "C6" },
+		{ "attack 2014+2015 U10 U11", 2014, "U11" },
+		{ "attack 2014 U10", 2014, "U10" },
+		{ "resolve 2014", 2014, NULL },
+		{ "breakoff 2014", 2014, NULL },
+		{ "support U11", HEX_NONE, "U11" },
+		{ "end", HEX_NONE, NULL },
+		{ "decline", HEX_NONE, NULL },
+		{ "commit IX", HEX_NONE, NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct action a;
+		char err[256];
+		if (!action_parse(S, cases[i].line, &a, err, sizeof err))
+			fail_msg("'%s': %s", cases[i].line, err);
+		if (act_dest(G, &a) != cases[i].dest)
+			fail_msg("'%s': dest %d, expected %d", cases[i].line, act_dest(G, &a),
+				 cases[i].dest);
+		if (cases[i].unit)
+			assert_true(act_uses(&a, roster_find(&S->roster, cases[i].unit)));
+		assert_false(act_uses(&a, roster_find(&S->roster, "C53")));
+	}
+	/* fire: the target's hex, wherever it stands now */
+	struct action a;
+	char err[256];
+	assert_true(action_parse(S, "fire U5 C17", &a, err, sizeof err));
+	assert_int_equal(act_dest(G, &a), G->unit[roster_find(&S->roster, "C17")].hex);
+	assert_false(act_uses(&a, -1));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_moves_match_reachable),
+		cmocka_unit_test(test_fire_aims_at_target),
+		cmocka_unit_test(test_attack_aims_at_defender),
+		cmocka_unit_test(test_parsed_actions),
+	};
+	return cmocka_run_group_tests_name("tui_act", tests, setup, teardown);
+}
