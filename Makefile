@@ -110,23 +110,33 @@ $(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
 # Fuzzing (libFuzzer, clang): every tests/fuzz/fuzz_*.c target for FUZZ_TIME seconds each,
-# starting from the seed corpus tests/fuzz/corpus/NAME (new inputs kept in build-fuzz/).
+# starting from the seed corpus tests/fuzz/corpus/NAME (new inputs kept in build-fuzz/, a
+# crashing input written to build-fuzz/crash-*). Fails when any target finds a crash, a leak,
+# undefined behaviour or an input slower than FUZZ_TIMEOUT seconds. docs/robustness.md.
 FUZZ_TIME ?= 60
+FUZZ_TIMEOUT ?= 10
 FUZZ_CC ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
-FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
-	      -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Isrc/cli
-build-fuzz/%: tests/fuzz/%.c $(ENGINE_SRC) $(FRONT_SRC) $(wildcard include/*.h src/*/*.h)
+FUZZ_SAN := address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(WARN) \
+	      -Iinclude -Isrc/cli -MMD -MP
+FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(FRONT_SRC))
+build-fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c,$^) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c -o $@ $<
+build-fuzz/%: build-fuzz/obj/tests/fuzz/%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ -lm
 fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
-	@for t in $(FUZZ_TARGETS); do \
+	@fail=0; for t in $(FUZZ_TARGETS); do \
 	  name=$${t#fuzz_}; mkdir -p build-fuzz/corpus/$$name; \
 	  echo "== fuzz $$name for $(FUZZ_TIME) s"; \
-	  ./build-fuzz/$$t -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 -print_final_stats=1 \
-	    build-fuzz/corpus/$$name tests/fuzz/corpus/$$name 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' ; \
-	  test $${PIPESTATUS[0]:-0} -eq 0 || exit 1; \
-	done
+	  ./build-fuzz/$$t -max_total_time=$(FUZZ_TIME) -max_len=32768 -timeout=$(FUZZ_TIMEOUT) \
+	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-fuzz/ \
+	    build-fuzz/corpus/$$name tests/fuzz/corpus/$$name >build-fuzz/$$name.log 2>&1; \
+	  rc=$$?; \
+	  grep -E 'DONE|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|SUMMARY|Test unit written' build-fuzz/$$name.log; \
+	  if [ $$rc -ne 0 ]; then fail=1; echo "fuzz $$name: FAILED (build-fuzz/$$name.log)"; fi; \
+	done; test $$fail -eq 0
 
 # The test suites under valgrind's memcheck.
 valgrind: deps-test $(PROGRAM) $(TESTS)
@@ -144,6 +154,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-san antietam
+	rm -rf build build-san build-fuzz antietam
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) build-fuzz/obj -name '*.d' 2>/dev/null)

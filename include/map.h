@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hex.h"
 
@@ -78,6 +79,8 @@ struct map {
 /* Load data/map.txt (or any path) into *m; all or nothing. On failure returns false and
  * writes "path:line: message" into err. */
 bool map_load(struct map *m, const char *path, char *err, size_t errlen);
+/* The same from an open stream (left open); name stands for the path in messages. */
+bool map_load_stream(struct map *m, FILE *f, const char *name, char *err, size_t errlen);
 /* The hex record of a valid id (NULL when off the map). */
 const struct map_hex *map_hex(const struct map *m, int id);
 /* Features of the hexside between adjacent hexes a and b (0 when not adjacent). */

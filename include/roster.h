@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define ROSTER_UNION 69
 #define ROSTER_CONFEDERATE 53
@@ -46,6 +47,9 @@ struct roster {
 /* Load the counters and the historical set-up; all or nothing; err gets "path:line: message". */
 bool roster_load(struct roster *r, const char *units_path, const char *setup_path, char *err,
 		 size_t errlen);
+/* The same from open streams (left open); the names stand for the paths in messages. */
+bool roster_load_stream(struct roster *r, FILE *units, const char *units_name, FILE *setup,
+			const char *setup_name, char *err, size_t errlen);
 /* Dense index of "U12"/"C7" (case-insensitive), or -1. */
 int roster_find(const struct roster *r, const char *id);
 /* Dense index from side and number, or -1. */

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "map.h"
 
@@ -162,6 +163,8 @@ struct tables {
  * writes "path:line: message" into err. Rejects unknown records, missing, duplicate or
  * out-of-range rows and a CRT or AFT that is not monotonic. */
 bool tables_load(struct tables *t, const char *path, char *err, size_t errlen);
+/* The same from an open stream (left open); name stands for the path in messages. */
+bool tables_load_stream(struct tables *t, FILE *f, const char *name, char *err, size_t errlen);
 
 /* 11.5C: the rightmost applicable CRT column for attack factors against defence factors:
  * 2:1 when attack >= 2 × defence, else the difference clamped to -1..+2. */

@@ -584,6 +584,31 @@ static void test_full_games_two_player_rules(void **st)
 	play_games(3, false);
 }
 
+/* 4.2: asked to play a quick set-up, each bot places its side's units (the 4.3 positions)
+ * and ends; found by tests/fuzz/fuzz_batch.c, where the fallback placed and removed the same
+ * unit until the guard gave up. */
+static void test_quick_setup(void **st)
+{
+	(void)st;
+	static struct scenario s;
+	char err[512];
+	assert_true(scenario_load(&s, "data", err, sizeof err));
+	game_new(&G, &s, SETUP_QUICK, 9, NULL);
+	assert_int_equal(G.pending.what, DECISION_SETUP);
+	assert_int_equal(G.pending.side, SIDE_UNION);
+	if (bot_play_pending(&G, played, sizeof played, err, sizeof err) <= 0)
+		fail_msg("union set-up: %s", err);
+	assert_int_equal(G.pending.what, DECISION_SETUP);
+	assert_int_equal(G.pending.side, SIDE_CONFEDERATE);
+	if (bot_play_pending(&G, played, sizeof played, err, sizeof err) <= 0)
+		fail_msg("confederate set-up: %s", err);
+	assert_int_not_equal(G.pending.what, DECISION_SETUP); /* turn 1 begins */
+	assert_int_equal(G.pending.side, SIDE_UNION);
+	char why[256];
+	if (!game_check(&G, why, sizeof why))
+		fail_msg("%s", why);
+}
+
 /* The bot asks for lines of sight along the north map edge (1600 to 1000 runs along the
  * hexsides of the odd columns' row 0, whose other hexes are off the map): they must be
  * answered, not crash. */
@@ -638,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_full_solitaire_games),
 		cmocka_unit_test(test_full_games_two_player_rules),
 		cmocka_unit_test(test_los_along_the_map_edge),
+		cmocka_unit_test(test_quick_setup),
 		cmocka_unit_test(test_bench_figures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -656,6 +656,8 @@ static void test_loader_errors(void **state)
 		     "tests/data/units-art-steps.txt:3: U5: 2.13C: artillery has 2 steps, cv gives 3");
 	expect_error("tests/data/units-morale-count.txt", SETUP_PATH,
 		     "tests/data/units-morale-count.txt:2: U1: morale has 4 values, cv has 5 steps");
+	expect_error("tests/data/units-empty-list.txt", SETUP_PATH,
+		     "tests/data/units-empty-list.txt:3: U1: cv '' is not a list");
 	expect_error("tests/data/units-twice.txt", SETUP_PATH,
 		     "tests/data/units-twice.txt:3: U1 given twice");
 	expect_error("tests/data/units-bad-formation.txt", SETUP_PATH,

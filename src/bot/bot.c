@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bot_internal.h"
+#include "quick.h"
 
 #define BOT_GUARD 6000   /* actions in one call: far more than a player-turn needs */
 
@@ -322,6 +323,18 @@ static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, 
 	return b;
 }
 
+/* ---- the quick set-up (4.2), either side ---- */
+
+/* The 4.3 positions, which are a legal quick set-up (quick.h), one unit at a time, then
+ * end. Left to the fallback, the bot would place and remove the same unit for ever. */
+static bool quick_setup(struct bot *b)
+{
+	struct action a;
+	if (quick_historical(b->g, &a, 1) == 1)
+		return bot_apply(b, &a, "4.2", "the unit's 4.3 hex");
+	return bot_apply_type(b, ACT_END, "4.2", "the set-up is complete");
+}
+
 static int play(struct game *g, enum side side, char *played, size_t len, char *err,
 		size_t errlen)
 {
@@ -339,7 +352,9 @@ static int play(struct game *g, enum side side, char *played, size_t len, char *
 			return -1;
 		}
 		int before = b->applied;
-		bool ok = side == SIDE_UNION ? union_decide(b) : bot_confederate_decide(b);
+		bool ok = g->pending.what == DECISION_SETUP ? quick_setup(b)
+			  : side == SIDE_UNION		    ? union_decide(b)
+							    : bot_confederate_decide(b);
 		if ((!ok || b->applied == before) && !fallback(b)) {
 			char why[256];
 			snprintf(why, sizeof why, "%s", err);

@@ -568,7 +568,9 @@ static bool read_all(struct loader *L)
 	return check_file(L);
 }
 
-bool map_load(struct map *m, const char *path, char *err, size_t errlen)
+/* The loader behind map_load and map_load_stream: reads f when it is not NULL, else opens
+ * path. */
+static bool load(struct map *m, FILE *f, const char *path, char *err, size_t errlen)
 {
 	struct loader *L = calloc(1, sizeof *L);
 	if (!L) {
@@ -577,7 +579,9 @@ bool map_load(struct map *m, const char *path, char *err, size_t errlen)
 	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		L->m.hex[i].name = -1;
-	bool ok = datafile_open(&L->df, path, "map", MAP_VERSION) && read_all(L);
+	bool ok = (f ? datafile_open_stream(&L->df, f, path, "map", MAP_VERSION)
+		     : datafile_open(&L->df, path, "map", MAP_VERSION)) &&
+		  read_all(L);
 	if (ok)
 		*m = L->m;
 	else
@@ -585,4 +589,14 @@ bool map_load(struct map *m, const char *path, char *err, size_t errlen)
 	datafile_close(&L->df);
 	free(L);
 	return ok;
+}
+
+bool map_load(struct map *m, const char *path, char *err, size_t errlen)
+{
+	return load(m, NULL, path, err, errlen);
+}
+
+bool map_load_stream(struct map *m, FILE *f, const char *name, char *err, size_t errlen)
+{
+	return load(m, f, name, err, errlen);
 }

@@ -158,7 +158,7 @@ static int parse_list(const char *s, int min, int max, int *out)
 		n++;
 	}
 	/* strtok_r skips empty tokens: reject ",," and leading/trailing commas */
-	if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,"))
+	if (!s[0] || s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,"))
 		return 0;
 	return n;
 }
@@ -331,11 +331,11 @@ static bool read_unit(struct datafile *df, struct roster *r, bool *present)
 	return check_unit(df, u, seen, nmorale);
 }
 
-static bool load_units(struct roster *r, const char *path, char *err, size_t errlen)
+static bool load_units(struct roster *r, FILE *f, const char *path, char *err, size_t errlen)
 {
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
-	bool ok = datafile_open(&df, path, "units", 1);
+	bool ok = f ? datafile_open_stream(&df, f, path, "units", 1) : datafile_open(&df, path, "units", 1);
 	int rc = 0;
 	while (ok && (rc = datafile_next(&df)) > 0)
 		ok = read_unit(&df, r, present);
@@ -371,11 +371,11 @@ static bool read_placement(struct datafile *df, struct roster *r, bool *present)
 	return datafile_hex(df, 1, &r->historical_hex[idx]);
 }
 
-static bool load_setup(struct roster *r, const char *path, char *err, size_t errlen)
+static bool load_setup(struct roster *r, FILE *f, const char *path, char *err, size_t errlen)
 {
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
-	bool ok = datafile_open(&df, path, "setup", 1);
+	bool ok = f ? datafile_open_stream(&df, f, path, "setup", 1) : datafile_open(&df, path, "setup", 1);
 	int rc = 0;
 	while (ok && (rc = datafile_next(&df)) > 0)
 		ok = read_placement(&df, r, present);
@@ -391,18 +391,32 @@ static bool load_setup(struct roster *r, const char *path, char *err, size_t err
 	return ok;
 }
 
-bool roster_load(struct roster *r, const char *units_path, const char *setup_path, char *err,
-		 size_t errlen)
+/* The loader behind roster_load and roster_load_stream: reads the streams when they are not
+ * NULL, else opens the paths. */
+static bool load(struct roster *r, FILE *units, const char *units_path, FILE *setup,
+		 const char *setup_path, char *err, size_t errlen)
 {
 	struct roster *tmp = malloc(sizeof *tmp);
 	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", units_path);
 		return false;
 	}
-	bool ok = load_units(tmp, units_path, err, errlen) &&
-		  load_setup(tmp, setup_path, err, errlen);
+	bool ok = load_units(tmp, units, units_path, err, errlen) &&
+		  load_setup(tmp, setup, setup_path, err, errlen);
 	if (ok)
 		*r = *tmp;
 	free(tmp);
 	return ok;
+}
+
+bool roster_load(struct roster *r, const char *units_path, const char *setup_path, char *err,
+		 size_t errlen)
+{
+	return load(r, NULL, units_path, NULL, setup_path, err, errlen);
+}
+
+bool roster_load_stream(struct roster *r, FILE *units, const char *units_name, FILE *setup,
+			const char *setup_name, char *err, size_t errlen)
+{
+	return load(r, units, units_name, setup, setup_name, err, errlen);
 }

@@ -740,7 +740,9 @@ static bool check_rest_complete(struct loader *L)
 
 /* ---- loading ------------------------------------------------------------------------- */
 
-bool tables_load(struct tables *out, const char *path, char *err, size_t errlen)
+/* The loader behind tables_load and tables_load_stream: reads f when it is not NULL, else
+ * opens path. */
+static bool load(struct tables *out, FILE *f, const char *path, char *err, size_t errlen)
 {
 	struct loader *L = calloc(1, sizeof *L);
 	if (!L) {
@@ -748,7 +750,8 @@ bool tables_load(struct tables *out, const char *path, char *err, size_t errlen)
 		return false;
 	}
 	L->t = &L->scratch;
-	bool ok = datafile_open(&L->df, path, "tables", 1);
+	bool ok = f ? datafile_open_stream(&L->df, f, path, "tables", 1)
+		    : datafile_open(&L->df, path, "tables", 1);
 	int r = 0;
 	while (ok && (r = datafile_next(&L->df)) > 0) {
 		size_t i = 0, n = sizeof records / sizeof records[0];
@@ -771,4 +774,14 @@ bool tables_load(struct tables *out, const char *path, char *err, size_t errlen)
 	datafile_close(&L->df);
 	free(L);
 	return ok;
+}
+
+bool tables_load(struct tables *out, const char *path, char *err, size_t errlen)
+{
+	return load(out, NULL, path, err, errlen);
+}
+
+bool tables_load_stream(struct tables *out, FILE *f, const char *name, char *err, size_t errlen)
+{
+	return load(out, f, name, err, errlen);
 }

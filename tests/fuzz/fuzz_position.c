@@ -1,13 +1,18 @@
 /* fuzz_position.c — libFuzzer target: the position-file reader (position_read). Any input
  * must be refused with a message or accepted; an accepted one must write back to a text
- * that reads again into the very same game (data from ./data: run from the top directory). */
+ * that reads again into the very same game, and must bear what a front-end does with a
+ * loaded game: the invariant checker and the list of legal actions (data from ./data: run
+ * from the top directory). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "position.h"
+
+#define LEGAL_MAX 32768
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,6 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool ok = position_read(g, &rec, scn, f, "fuzz", err, sizeof err);
 	fclose(f);
 	if (ok) {
+		static struct action legal[LEGAL_MAX];
+		(void)game_check(g, err, sizeof err);
+		(void)game_legal(g, legal, LEGAL_MAX);
 		size_t len1, len2;
 		char *t1 = text_of(g, &rec, &len1);
 		FILE *f2 = fmemopen(t1, len1, "r");
