@@ -49,6 +49,8 @@ LIBENGINE  := $(BUILD)/libantietam.a
 LIBFRONT   := $(BUILD)/libfront.a
 PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 
+# Keep the objects of test programs (make would delete them as intermediates and rebuild).
+.SECONDARY:
 .PHONY: all run check test bench deps deps-test install uninstall clean fuzz soak valgrind
 all: deps $(PROGRAM)
 
