@@ -11,13 +11,12 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
+#include "fixture_program.h"
+
 /* Run the program with `input` on stdin and extra args; returns its stdout (caller frees)
  * and its exit status in *rc. */
 static char *run(const char *args, const char *input, int *rc)
 {
-	const char *prog = getenv("ANTIETAM_PROGRAM");
-	if (!prog)
-		prog = "./antietam";
 	char inpath[] = "/tmp/antietam-batch-XXXXXX";
 	int fd = mkstemp(inpath);
 	assert_true(fd >= 0);
@@ -25,20 +24,8 @@ static char *run(const char *args, const char *input, int *rc)
 	fputs(input, in);
 	fclose(in);
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", prog, args, inpath);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	size_t cap = 1 << 16, len = 0;
-	char *out = malloc(cap);
-	size_t n;
-	while ((n = fread(out + len, 1, cap - len - 1, p)) > 0) {
-		len += n;
-		if (len + 1 >= cap)
-			out = realloc(out, cap *= 2);
-	}
-	out[len] = 0;
-	int st = pclose(p);
-	*rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", fx_program_path(), args, inpath);
+	char *out = fx_program_output(cmd, rc);
 	remove(inpath);
 	return out;
 }

@@ -6,6 +6,7 @@
  * real data that must run to the end of turn 11 with every action legal and every position
  * consistent. */
 #include "combat_fixture.h"
+#include "fixture_program.h"
 
 #include "bot.h"
 #include "los.h"
@@ -520,24 +521,19 @@ static void test_18_3a_attacker_breaks_off_one_hex(void **st)
 static void test_bot_command(void **st)
 {
 	(void)st;
-	const char *prog = getenv("ANTIETAM_PROGRAM");
-	if (!prog)
-		prog = "./antietam";
 	char cmd[512];
 	snprintf(cmd, sizeof cmd, "printf 'new historical 5 solitaire\\nbot\\npending\\nbot\\n"
-		 "pending\\n' | %s --batch", prog);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	static char out[1 << 16];
-	size_t n = fread(out, 1, sizeof out - 1, p);
-	out[n] = 0;
-	assert_int_equal(pclose(p), 0);
+		 "pending\\n' | %s --batch", fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
 	/* the Union commits XII (14.3A) first, one command a line, then the Confederacy owns
 	 * the decision; the second `bot` plays the Confederacy */
 	assert_true(strstr(out, "= turn 1 union movement\n\n= commit XII\n") != NULL);
 	const char *pend = strstr(out, "\n\n= confederate ");
 	assert_non_null(pend);
 	assert_null(strstr(out, "\n? "));
+	free(out);
 }
 
 /* ---- whole games ---- */

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "fixture_program.h"
+
 #include "los.h"
 
 static struct map *M;
@@ -352,24 +354,19 @@ static void test_target_side(void **state)
 /* Run the program on `input` with the data directory `datadir`; returns stdout (to free). */
 static char *run_batch(const char *datadir, const char *input)
 {
-	const char *prog = getenv("ANTIETAM_PROGRAM");
 	char inpath[] = "/tmp/antietam-los-XXXXXX";
 	int fd = mkstemp(inpath);
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, input, strlen(input)), (ssize_t)strlen(input));
 	close(fd);
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s --data %s --batch < %s 2>&1", prog ? prog : "./antietam",
-		 datadir, inpath);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	static char out[4096];
-	size_t len = fread(out, 1, sizeof out - 1, p);
-	out[len] = 0;
-	int st = pclose(p);
+	snprintf(cmd, sizeof cmd, "%s --data %s --batch < %s 2>&1", fx_program_path(), datadir,
+		 inpath);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
 	unlink(inpath);
-	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	return strdup(out);
+	assert_int_equal(rc, 0);
+	return out;
 }
 
 static void test_batch_los(void **state)

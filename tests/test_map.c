@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "fixture_program.h"
+
 #include "cli.h"
 #include "hex.h"
 #include "map.h"
@@ -823,17 +825,13 @@ static void test_hex_command_in_process(void **state)
 static void test_hex_command_batch(void **state)
 {
 	(void)state;
-	const char *prog = getenv("ANTIETAM_PROGRAM");
-	if (!prog)
-		prog = "./antietam";
 	char cmd[512];
-	snprintf(cmd, sizeof cmd, "printf 'hex 1916\\nhex 2836\\n' | %s --data data --batch", prog);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	char buf[4096];
-	size_t n = fread(buf, 1, sizeof buf - 1, p);
-	buf[n] = 0;
-	assert_int_equal(pclose(p), 0);
+	snprintf(cmd, sizeof cmd, "printf 'hex 1916\\nhex 2836\\n' | %s --data data --batch",
+		 fx_program_path());
+	int rc;
+	char *buf = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	size_t n = strlen(buf);
 	assert_true(strncmp(buf, want_1916, strlen(want_1916)) == 0);
 	const char *want_2836 =
 		"\n\n= 2836 clear low\n"
@@ -841,6 +839,7 @@ static void test_hex_command_batch(void **state)
 		"2735:slope\n";
 	assert_non_null(strstr(buf, want_2836));
 	assert_true(n >= 2 && buf[n - 1] == '\n' && buf[n - 2] == '\n');
+	free(buf);
 }
 
 /* --print-map on a pipe: plain text (no escapes), the creek's crossings drawn on the
@@ -848,17 +847,11 @@ static void test_hex_command_batch(void **state)
 static void test_print_map(void **state)
 {
 	(void)state;
-	const char *prog = getenv("ANTIETAM_PROGRAM");
-	if (!prog)
-		prog = "./antietam";
 	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s --data data --print-map", prog);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, p);
-	text[n] = 0;
-	assert_int_equal(pclose(p), 0);
+	snprintf(cmd, sizeof cmd, "%s --data data --print-map", fx_program_path());
+	int rc;
+	char *text = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
 	assert_null(strchr(text, '\033'));
 	/* line 2*36+2+1 (0-based 75) holds the middle line of the even column's row-36 hex;
 	 * hex 2836 starts at x = 4 + 3*18 = 58, its NE side at x+3. */
@@ -872,6 +865,7 @@ static void test_print_map(void **state)
 	assert_int_equal(line[61], 'H');
 	assert_non_null(strstr(text, "H bridge over Antietam Creek"));
 	assert_non_null(strstr(text, "  1916 Dunker Church\n"));
+	free(text);
 }
 
 int main(void)
