@@ -44,6 +44,11 @@ bool cu_occupied(const struct game *g, int hex, enum side s);
 int cu_nearest(const struct game *g, int hex, enum side s);
 /* 13.3F, 13.4C: may Union unit u attack Confederate unit c under its corps status? */
 bool cu_corps_may_attack(const struct game *g, int u, int c);
+/* Add a DRM of value (none when 0, none beyond COMBAT_DRMS_MAX) to the list mod[0..*nmods-1]
+ * with its rule and reason, and to the total *drm: the explained DRMs of combat_odds and
+ * fire_odds (20.3). */
+void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
+		const char *what);
 /* 13.4B, 4.5C: may the gun fire at all this turn (its side's restrictions)? */
 bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen);
 

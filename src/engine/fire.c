@@ -27,13 +27,7 @@ bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen)
 
 static void add_mod(struct fire_odds *o, int value, const char *rule, const char *what)
 {
-	if (value == 0 || o->nmods >= COMBAT_DRMS_MAX)
-		return;
-	struct combat_mod *m = &o->mod[o->nmods++];
-	m->value = value;
-	snprintf(m->rule, sizeof m->rule, "%s", rule);
-	snprintf(m->what, sizeof m->what, "%s", what);
-	o->drm += value;
+	cu_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
 }
 
 /* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of

@@ -124,15 +124,21 @@ bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefh
 
 /* ---- the odds ---- */
 
-static void add_mod(struct combat_odds *o, int value, const char *rule, const char *what)
+void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
+		const char *what)
 {
-	if (value == 0 || o->nmods >= COMBAT_DRMS_MAX)
+	if (value == 0 || *nmods >= COMBAT_DRMS_MAX)
 		return;
-	struct combat_mod *m = &o->mod[o->nmods++];
+	struct combat_mod *m = &mod[(*nmods)++];
 	m->value = value;
 	snprintf(m->rule, sizeof m->rule, "%s", rule);
 	snprintf(m->what, sizeof m->what, "%s", what);
-	o->drm += value;
+	*drm += value;
+}
+
+static void add_mod(struct combat_odds *o, int value, const char *rule, const char *what)
+{
+	cu_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
 }
 
 /* 11.9A: every neighbour of defending hex h holds a designated attacker or lies in the ZOC
