@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "internal.h"
 
 #define WORDS_MAX (GAME_PATH_MAX + 4)
 
@@ -336,4 +337,23 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 		break;
 	default: put(buf, size, &len, "?"); break;
 	}
+}
+
+/* ---- lists of legal actions ---- */
+
+struct action *action_list_add(struct action_list *l, enum action_type type, int unit,
+			       int target)
+{
+	struct action *a = l->n < l->max ? &l->a[l->n] : &l->sink;
+	l->n++;
+	memset(a, 0, sizeof *a);
+	a->type = type;
+	a->unit = unit;
+	a->target = target;
+	return a;
+}
+
+int action_list_count(const struct action_list *l)
+{
+	return l->n < l->max ? l->n : l->max;
 }

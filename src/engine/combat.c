@@ -484,24 +484,7 @@ bool combat_apply(struct game *g, const struct action *a, char *err, size_t errl
 
 /* ---- legal actions ---- */
 
-struct out {
-	struct action *a;
-	int n, max;
-	struct action sink; /* where actions beyond max are written and forgotten */
-};
-
-static struct action *emit(struct out *o, enum action_type type, int unit, int target)
-{
-	struct action *a = o->n < o->max ? &o->a[o->n] : &o->sink;
-	o->n++;
-	memset(a, 0, sizeof *a);
-	a->type = type;
-	a->unit = unit;
-	a->target = target;
-	return a;
-}
-
-static void legal_declare(const struct game *g, struct out *o)
+static void legal_declare(const struct game *g, struct action_list *o)
 {
 	const struct combat_state *cs = &g->combat;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
@@ -526,7 +509,7 @@ static void legal_declare(const struct game *g, struct out *o)
 			char err[200];
 			if (declare_check(g, hexes, nh, &unit, 1, err, sizeof err) == -2)
 				continue;
-			struct action *a = emit(o, ACT_ATTACK, -1, hexes[0]);
+			struct action *a = action_list_add(o, ACT_ATTACK, -1, hexes[0]);
 			a->n = nh;
 			for (int i = 0; i < nh; i++)
 				a->hex[i] = (int16_t)hexes[i];
@@ -535,16 +518,16 @@ static void legal_declare(const struct game *g, struct out *o)
 		}
 	}
 	for (int i = 0; i < cs->ndecl; i++)
-		emit(o, ACT_DECLINE, -1, cs->decl[i].defhex[0]);
+		action_list_add(o, ACT_DECLINE, -1, cs->decl[i].defhex[0]);
 	int att;
 	if (combat_missing_attack(g, &att) < 0)
-		emit(o, ACT_END, -1, -1);
+		action_list_add(o, ACT_END, -1, -1);
 }
 
 int combat_legal(const struct game *g, struct action *out, int max)
 {
 	const struct combat_state *cs = &g->combat;
-	struct out o = { .a = out, .max = max };
+	struct action_list o = { .a = out, .max = max };
 	if (g->phase != PHASE_COMBAT)
 		return 0;
 	const struct combat_decl *d = cs->current >= 0 ? &cs->decl[cs->current] : NULL;
@@ -555,8 +538,8 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	case CS_CHOOSE:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_RESOLVED))
-				emit(&o, ACT_RESOLVE, -1, cs->decl[i].defhex[0]);
-		emit(&o, ACT_END, -1, -1);
+				action_list_add(&o, ACT_RESOLVE, -1, cs->decl[i].defhex[0]);
+		action_list_add(&o, ACT_END, -1, -1);
 		break;
 	case CS_DEFFIRE:
 		for (int i = 0; i < d->nattackers; i++) {
@@ -565,9 +548,9 @@ int combat_legal(const struct game *g, struct action *out, int max)
 			if (game_on_map(g, d->attacker[i]) &&
 			    fire_check(g, g->pending.subject, d->attacker[i], true, &fo, err,
 				       sizeof err))
-				emit(&o, ACT_FIRE, g->pending.subject, d->attacker[i]);
+				action_list_add(&o, ACT_FIRE, g->pending.subject, d->attacker[i]);
 		}
-		emit(&o, ACT_DECLINE, -1, -1);
+		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_RETREAT:
 	case CS_BO_RETREAT: {
@@ -575,7 +558,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		int n = retreat_paths(g, cs->queue[0], (enum retreat_kind)cs->queue_kind[0], p,
 				      RETREAT_PATHS_MAX);
 		for (int i = 0; i < n; i++) {
-			struct action *a = emit(&o, ACT_RETREAT, cs->queue[0], -1);
+			struct action *a = action_list_add(&o, ACT_RETREAT, cs->queue[0], -1);
 			a->n = p[i].n;
 			memcpy(a->hex, p[i].hex, (size_t)p[i].n * sizeof p[i].hex[0]);
 		}
@@ -585,34 +568,34 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		int hexes[COMBAT_DEFHEX_MAX];
 		int n = combat_vacated(g, cs->attacking, hexes);
 		for (int i = 0; i < n; i++)
-			emit(&o, ACT_ADVANCE, cs->attacking, hexes[i]);
+			action_list_add(&o, ACT_ADVANCE, cs->attacking, hexes[i]);
 		break;
 	}
 	case CS_BO_ADVANCE:
 		for (int i = 0; i < d->ndefhex; i++)
 			for (int k = 0; k < d->nattackers; k++)
 				if (combat_bo_advance_ok(g, d->attacker[k], i))
-					emit(&o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
-		emit(&o, ACT_DECLINE, -1, -1);
+					action_list_add(&o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
+		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_SUPPORT:
 	case CS_BO_SUPPORT:
 		for (int s = 0; s < ROSTER_UNITS; s++) {
 			char err[8];
 			if (advance_support_ok(g, s, cs->advancer, cs->advance_from, err, sizeof err))
-				emit(&o, ACT_SUPPORT, s, cs->advance_from);
+				action_list_add(&o, ACT_SUPPORT, s, cs->advance_from);
 		}
-		emit(&o, ACT_DECLINE, -1, -1);
+		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_BREAKOFF:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
 			    combat_decl_engaged(g, &cs->decl[i]))
-				emit(&o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
-		emit(&o, ACT_END, -1, -1);
+				action_list_add(&o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
+		action_list_add(&o, ACT_END, -1, -1);
 		break;
 	default:
 		break;
 	}
-	return o.n < max ? o.n : max;
+	return action_list_count(&o);
 }

@@ -412,34 +412,25 @@ bool commit_apply(struct game *g, const struct action *a, char *err, size_t errl
 
 int commit_legal(const struct game *g, struct action *out, int max)
 {
-	int n = 0;
-	struct action a;
-	memset(&a, 0, sizeof a);
-	a.unit = -1;
+	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what == DECISION_WITHDRAW_MOVE) {
 		struct withdraw_target t[HEX_INDEX_COUNT];
 		int k = withdraw_targets(g, g->pending.subject, t, HEX_INDEX_COUNT);
-		for (int i = 0; i < k && n < max; i++) {
-			out[n] = a;
-			out[n].type = ACT_MOVE;
-			out[n].unit = g->pending.subject;
-			out[n].n = 1;
-			out[n++].hex[0] = t[i].hex;
+		for (int i = 0; i < k && l.n < max; i++) {
+			struct action *a = action_list_add(&l, ACT_MOVE, g->pending.subject, 0);
+			a->n = 1;
+			a->hex[0] = t[i].hex;
 		}
 	} else {
-		for (int c = 0; c < CORPS_COUNT && n < max; c++) {
+		for (int c = 0; c < CORPS_COUNT && l.n < max; c++) {
 			bool ok = g->pending.what == DECISION_WITHDRAWAL ? g->corps[c] == CORPS_COMMITTED
 									 : !commit_refused(g, c);
 			if (!ok)
 				continue;
-			out[n] = a;
-			out[n].type = g->pending.what == DECISION_WITHDRAWAL ? ACT_WITHDRAW : ACT_COMMIT;
-			out[n++].target = c;
+			action_list_add(&l, g->pending.what == DECISION_WITHDRAWAL ? ACT_WITHDRAW
+										    : ACT_COMMIT, -1, c);
 		}
 	}
-	if (n < max) {
-		out[n] = a;
-		out[n++].type = ACT_END;
-	}
-	return n;
+	action_list_add(&l, ACT_END, -1, 0);
+	return action_list_count(&l);
 }

@@ -211,7 +211,7 @@ bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen
 
 int fire_legal(const struct game *g, struct action *out, int max)
 {
-	int n = 0;
+	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what != DECISION_ARTILLERY)
 		return 0;
 	for (int gun = 0; gun < ROSTER_UNITS; gun++) {
@@ -225,20 +225,9 @@ int fire_legal(const struct game *g, struct action *out, int max)
 				continue;
 			if (!fire_check(g, gun, t, false, &o, err, sizeof err))
 				continue;
-			if (n < max) {
-				memset(&out[n], 0, sizeof out[n]);
-				out[n].type = ACT_FIRE;
-				out[n].unit = gun;
-				out[n].target = t;
-			}
-			n++;
+			action_list_add(&l, ACT_FIRE, gun, t);
 		}
 	}
-	if (n < max) {
-		memset(&out[n], 0, sizeof out[n]);
-		out[n].type = ACT_END;
-		out[n].unit = -1;
-	}
-	n++;
-	return n < max ? n : max;
+	action_list_add(&l, ACT_END, -1, 0);
+	return action_list_count(&l);
 }

@@ -11,6 +11,21 @@ void game_advance(struct game *g);
 /* Set the pending decision. */
 void game_set_pending(struct game *g, enum side side, enum decision what, int subject);
 
+/* ---- action.c ---- */
+/* A list of legal actions being written: the first max go to a[], the rest are only counted
+ * in n. */
+struct action_list {
+	struct action *a;
+	int n, max;
+	struct action sink; /* where actions beyond max are written and forgotten */
+};
+/* Append the action {type, unit, target} (every other field zero) to l, or only count it when
+ * l is full; returns it, to fill in its other fields. */
+struct action *action_list_add(struct action_list *l, enum action_type type, int unit,
+			       int target);
+/* How many actions l holds: n, at most max. */
+int action_list_count(const struct action_list *l);
+
 /* 3.3: update control of every hex at the end of a turn. */
 void control_update(struct game *g);
 

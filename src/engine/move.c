@@ -752,7 +752,7 @@ static const char *mishap_refused(const struct game *g, int v, int hex)
 
 int move_mishap_legal(const struct game *g, struct action *out, int max)
 {
-	int n = 0;
+	struct action_list l = { .a = out, .max = max };
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!game_on_map(g, v) || game_unit_side(v) == g->side)
 			continue;
@@ -760,16 +760,10 @@ int move_mishap_legal(const struct game *g, struct action *out, int max)
 			int h = hex_neighbour(g->unit[v].hex, (enum hex_dir)d);
 			if (h == HEX_NONE || mishap_refused(g, v, h))
 				continue;
-			if (n < max) {
-				memset(&out[n], 0, sizeof out[n]);
-				out[n].type = ACT_MISHAP;
-				out[n].unit = v;
-				out[n].target = h;
-			}
-			n++;
+			action_list_add(&l, ACT_MISHAP, v, h);
 		}
 	}
-	return n < max ? n : max;
+	return action_list_count(&l);
 }
 
 static void after_mishap(struct game *g)
@@ -884,30 +878,25 @@ bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen
 
 int move_legal(const struct game *g, struct action *out, int max)
 {
-	int n = 0;
+	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what == DECISION_MISHAP) {
-		n = move_mishap_legal(g, out, max);
+		l.n = move_mishap_legal(g, out, max);
 	} else {
 		struct move_dest dest[HEX_INDEX_COUNT];
-		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
+		for (int u = 0; u < ROSTER_UNITS && l.n < max; u++) {
 			if (game_unit_side(u) != g->side)
 				continue;
 			int k = move_reachable(g, u, dest, HEX_INDEX_COUNT, NULL, 0);
-			for (int i = 0; i < k && n < max; i++, n++) {
-				memset(&out[n], 0, sizeof out[n]);
-				out[n].type = ACT_MOVE;
-				out[n].unit = u;
-				out[n].n = 1;
-				out[n].hex[0] = dest[i].hex;
+			for (int i = 0; i < k && l.n < max; i++) {
+				struct action *a = action_list_add(&l, ACT_MOVE, u, 0);
+				a->n = 1;
+				a->hex[0] = dest[i].hex;
 			}
 		}
 		char err[8];
 		if (ap_hill_must_enter(g, err, sizeof err))
-			return n;
+			return action_list_count(&l);
 	}
-	if (n < max) {
-		memset(&out[n], 0, sizeof out[n]);
-		out[n++].type = ACT_END;
-	}
-	return n;
+	action_list_add(&l, ACT_END, 0, 0);
+	return action_list_count(&l);
 }
