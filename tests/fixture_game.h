@@ -3,7 +3,8 @@
  * a roster of 122 plain counters organised as the rulebook organises them (corps 4.3, IX
  * Corps divisions 15.6, Hood 4.5C, McLaws and Anderson 4.5A, the cavalry 8.10, A.P. Hill
  * 9.1), and the movement costs and A.P. Hill rolls of the charts. Each test then draws the
- * terrain and places the units it needs. Header-only: every suite is its own program. */
+ * terrain and places the units it needs. The suite's game is S and G here, driven with
+ * fx_ok / fx_refused. Header-only: every suite is its own program. Include after <cmocka.h>. */
 #ifndef ANTIETAM_TEST_FIXTURE_GAME_H
 #define ANTIETAM_TEST_FIXTURE_GAME_H
 
@@ -13,6 +14,7 @@
 
 #include "check.h"
 #include "game.h"
+#include "move.h"
 #include "tables.h"
 
 static inline const char *fx_confederate_formation(int n)
@@ -175,6 +177,90 @@ static inline bool fx_do(struct game *g, const char *line, char *err, size_t err
 		abort();
 	}
 	return true;
+}
+
+/* ---- the suite's game ---- */
+
+static struct scenario *S;
+static struct game *G;
+static char err[256]; /* the last refusal's message */
+
+/* cmocka group set-up: allocates G (S is made by fx_fresh or by the suite). */
+static inline int fx_suite_setup(void **state)
+{
+	(void)state;
+	G = malloc(sizeof *G);
+	return G ? 0 : -1;
+}
+
+/* cmocka group tear-down: frees G and S. */
+static inline int fx_suite_teardown(void **state)
+{
+	(void)state;
+	free(G);
+	free(S);
+	return 0;
+}
+
+/* A fresh featureless scenario (fx_scenario) in S and a new game of it in G, seed 1. */
+static inline void fx_fresh(enum game_setup setup)
+{
+	free(S);
+	S = fx_scenario();
+	game_new(G, S, setup, 1, NULL);
+}
+
+/* Apply line to G (fx_do); fails the test when it is refused. */
+static inline void fx_ok(const char *line)
+{
+	if (!fx_do(G, line, err, sizeof err))
+		fail_msg("'%s' refused: %s", line, err);
+}
+
+/* Fails the test unless G refuses line citing rule (a prefix of the message) and the game
+ * stays byte-identical. */
+static inline void fx_refused(const char *line, const char *rule)
+{
+	struct game *before = malloc(sizeof *before);
+	assert_non_null(before);
+	memcpy(before, G, sizeof *G);
+	if (fx_do(G, line, err, sizeof err))
+		fail_msg("'%s' was accepted", line);
+	if (strncmp(err, rule, strlen(rule)) != 0)
+		fail_msg("'%s': expected %s, got '%s'", line, rule, err);
+	assert_memory_equal(before, G, sizeof *G);
+	free(before);
+}
+
+/* Fails the test unless G's pending decision is `what`, owned by side. */
+static inline void fx_expect_pending(enum side side, enum decision what)
+{
+	if (G->pending.side != side || G->pending.what != what)
+		fail_msg("pending %s %s, expected %s %s", game_side_name(G->pending.side),
+			 game_decision_name(G->pending.what), game_side_name(side),
+			 game_decision_name(what));
+}
+
+/* The cost `moves` shows for unit id at hex, or -1 when it may not end there. */
+static inline int fx_cost_at(const char *id, int hex)
+{
+	struct move_dest d[HEX_INDEX_COUNT];
+	int n = move_reachable(G, fx_u(id), d, HEX_INDEX_COUNT, NULL, 0);
+	for (int i = 0; i < n; i++)
+		if (d[i].hex == hex)
+			return d[i].cost;
+	return -1;
+}
+
+/* MPs of a whole move command as move_check counts them, or -1 when refused. */
+static inline int fx_path_cost(const char *line)
+{
+	struct action a;
+	int16_t path[GAME_PATH_MAX];
+	int n, cost;
+	bool dbl;
+	assert_true(action_parse(G->scn, line, &a, err, sizeof err));
+	return move_check(G, &a, path, &n, &cost, &dbl, err, sizeof err) ? cost : -1;
 }
 
 #endif

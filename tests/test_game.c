@@ -15,72 +15,11 @@
 #include "move.h"
 #include "scenario.h"
 
-static struct scenario *S;
-static struct game *G;
-static char err[256];
-
+/* Group set-up: G, and in S the featureless scenario the tests share. */
 static int setup(void **state)
 {
-	(void)state;
 	S = fx_scenario();
-	G = malloc(sizeof *G);
-	return G ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(G);
-	free(S);
-	return 0;
-}
-
-static void ok(const char *line)
-{
-	if (!fx_do(G, line, err, sizeof err))
-		fail_msg("'%s' refused: %s", line, err);
-}
-
-static void refused(const char *line, const char *rule)
-{
-	struct game *before = malloc(sizeof *before);
-	assert_non_null(before);
-	memcpy(before, G, sizeof *G);
-	if (fx_do(G, line, err, sizeof err))
-		fail_msg("'%s' was accepted", line);
-	if (strncmp(err, rule, strlen(rule)) != 0)
-		fail_msg("'%s': expected %s, got '%s'", line, rule, err);
-	assert_memory_equal(before, G, sizeof *G);
-	free(before);
-}
-
-static void expect_pending(enum side side, enum decision what)
-{
-	if (G->pending.side != side || G->pending.what != what)
-		fail_msg("pending %s %s, expected %s %s", game_side_name(G->pending.side),
-			 game_decision_name(G->pending.what), game_side_name(side),
-			 game_decision_name(what));
-}
-
-static int cost_at(const char *id, int hex)
-{
-	struct move_dest d[HEX_INDEX_COUNT];
-	int n = move_reachable(G, fx_u(id), d, HEX_INDEX_COUNT, NULL, 0);
-	for (int i = 0; i < n; i++)
-		if (d[i].hex == hex)
-			return d[i].cost;
-	return -1;
-}
-
-/* MPs of a whole move command as move_check counts them, or -1 when refused. */
-static int path_cost(const char *line)
-{
-	struct action a;
-	int16_t path[GAME_PATH_MAX];
-	int n, cost;
-	bool dbl;
-	assert_true(action_parse(G->scn, line, &a, err, sizeof err));
-	return move_check(G, &a, path, &n, &cost, &dbl, err, sizeof err) ? cost : -1;
+	return fx_suite_setup(state);
 }
 
 static void test_new_historical(void **state)
@@ -106,7 +45,7 @@ static void test_new_historical(void **state)
 	assert_int_equal(G->corps[CORPS_XII], CORPS_AVAILABLE);
 	assert_int_equal(G->corps[CORPS_VI], CORPS_UNAVAILABLE);
 	/* 13.7A: no roll, no withdrawal on turn 1: the commitment decision comes first */
-	expect_pending(SIDE_UNION, DECISION_COMMITMENT);
+	fx_expect_pending(SIDE_UNION, DECISION_COMMITMENT);
 	assert_int_equal(G->phase, PHASE_MOVEMENT);
 	free(s);
 	game_new(G, S, SETUP_EMPTY, 7, NULL);
@@ -114,40 +53,40 @@ static void test_new_historical(void **state)
 		assert_false(game_on_map(G, u));
 	for (int c = 0; c < CORPS_COUNT; c++)
 		assert_int_equal(G->corps[c], CORPS_COMMITTED);
-	expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
 }
 
 static void test_turn_sequence(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place U1 2010");
-	ok("place C1 3030");
-	ok("end");
-	expect_pending(SIDE_UNION, DECISION_ARTILLERY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 3030");
+	fx_ok("end");
+	fx_expect_pending(SIDE_UNION, DECISION_ARTILLERY);
 	assert_int_equal(G->phase, PHASE_ARTILLERY);
-	ok("end");
-	expect_pending(SIDE_UNION, DECISION_COMBAT);
-	ok("end");
-	expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
-	refused("move U1 2011", "8.1C");
-	ok("move C1 3031");
-	ok("end");
-	expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
-	ok("end");
-	ok("end");
+	fx_ok("end");
+	fx_expect_pending(SIDE_UNION, DECISION_COMBAT);
+	fx_ok("end");
+	fx_expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
+	fx_refused("move U1 2011", "8.1C");
+	fx_ok("move C1 3031");
+	fx_ok("end");
+	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	fx_ok("end");
+	fx_ok("end");
 	/* turn 2: the Union withdrawal step (13.5) comes before movement */
 	assert_int_equal(G->turn, 2);
-	expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
-	ok("end");
-	expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_ok("end");
+	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
 	assert_false(G->unit[fx_u("C1")].flags & UF_MOVED); /* a new phase */
 	/* the last turn ends the game (5.3) */
-	ok("set turn 11");
-	ok("set phase confederate combat");
-	ok("end");
-	expect_pending(SIDE_NONE, DECISION_GAMEOVER);
-	refused("end", "5.3");
+	fx_ok("set turn 11");
+	fx_ok("set phase confederate combat");
+	fx_ok("end");
+	fx_expect_pending(SIDE_NONE, DECISION_GAMEOVER);
+	fx_refused("end", "5.3");
 	struct action a[4];
 	assert_int_equal(game_legal(G, a, 4), 0);
 }
@@ -156,8 +95,8 @@ static void test_legal(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place U1 2010");
-	ok("place C1 2013");
+	fx_ok("place U1 2010");
+	fx_ok("place C1 2013");
 	struct action *a = malloc(sizeof *a * 4096);
 	assert_non_null(a);
 	int n = game_legal(G, a, 4096);
@@ -219,11 +158,11 @@ static void test_dice(void **state)
 		assert_true(seq[i] >= 1 && seq[i] <= 6);
 		assert_int_equal(game_roll(&twin, "test"), seq[i]); /* reproducible from the seed */
 	}
-	ok("dice 6 1 6");
+	fx_ok("dice 6 1 6");
 	assert_int_equal(game_roll(G, "forced"), 6);
 	assert_int_equal(game_roll(G, "forced"), 1);
 	assert_int_equal(game_roll(G, "forced"), 6);
-	ok("seed 42");
+	fx_ok("seed 42");
 	for (int i = 0; i < 20; i++)
 		assert_int_equal(game_roll(G, "again"), seq[i]);
 	/* every die is logged */
@@ -241,17 +180,17 @@ static void test_setup_actions(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place C14 2520 3");
+	fx_ok("place C14 2520 3");
 	assert_int_equal(G->unit[fx_u("C14")].hex, 2520);
 	assert_int_equal(G->unit[fx_u("C14")].steps, 3);
-	ok("remove C14");
+	fx_ok("remove C14");
 	assert_false(game_on_map(G, fx_u("C14")));
 	assert_true(G->unit[fx_u("C14")].flags & UF_REMOVED);
-	ok("set corps IX unavailable");
+	fx_ok("set corps IX unavailable");
 	assert_int_equal(G->corps[CORPS_IX], CORPS_UNAVAILABLE);
-	ok("set phase confederate artillery");
-	expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
-	ok("set turn 9");
+	fx_ok("set phase confederate artillery");
+	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	fx_ok("set turn 9");
 	assert_int_equal(G->turn, 9);
 }
 
@@ -259,24 +198,24 @@ static void test_vi_corps_entry(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place C1 1010");
-	ok("set turn 5");
-	refused("move U48 4217", "9.3A");
-	ok("set turn 6");
-	assert_int_equal(cost_at("U48", 4217), 1);              /* 9.3: through the entry hex */
-	assert_int_equal(cost_at("U48", 4117), 2);
-	assert_int_equal(cost_at("U48", 4209), 2);              /* 9.3B: through 4210 */
-	refused("move U48 4209 4210", "9.3B");
-	ok("move U48 4217 4117");
+	fx_ok("place C1 1010");
+	fx_ok("set turn 5");
+	fx_refused("move U48 4217", "9.3A");
+	fx_ok("set turn 6");
+	assert_int_equal(fx_cost_at("U48", 4217), 1);              /* 9.3: through the entry hex */
+	assert_int_equal(fx_cost_at("U48", 4117), 2);
+	assert_int_equal(fx_cost_at("U48", 4209), 2);              /* 9.3B: through 4210 */
+	fx_refused("move U48 4209 4210", "9.3B");
+	fx_ok("move U48 4217 4117");
 	assert_int_equal(G->unit[fx_u("U48")].mp_used, 2);
-	assert_int_equal(cost_at("U49", 4217), 2);              /* 9.2E: one in front */
-	ok("move U49 4217 4218");
-	assert_int_equal(cost_at("U50", 4217), 2);              /* cheaper through 4216 */
-	assert_int_equal(path_cost("move U50 4217 4116"), 4);   /* third in the column: 3 + 1 */
-	assert_int_equal(path_cost("move U50 4216 4116"), 2);
-	assert_int_equal(cost_at("U50", 4216), 1);
+	assert_int_equal(fx_cost_at("U49", 4217), 2);              /* 9.2E: one in front */
+	fx_ok("move U49 4217 4218");
+	assert_int_equal(fx_cost_at("U50", 4217), 2);              /* cheaper through 4216 */
+	assert_int_equal(fx_path_cost("move U50 4217 4116"), 4);   /* third in the column: 3 + 1 */
+	assert_int_equal(fx_path_cost("move U50 4216 4116"), 2);
+	assert_int_equal(fx_cost_at("U50", 4216), 1);
 	fx_terrain(S, 4220, TERRAIN_WOODS);
-	assert_int_equal(cost_at("U50", 4220), 2);
+	assert_int_equal(fx_cost_at("U50", 4220), 2);
 	fx_terrain(S, 4220, TERRAIN_CLEAR);
 	/* a road into the entry hex: road cost and the road bonus (9.2C) */
 	int road[12];
@@ -286,11 +225,11 @@ static void test_vi_corps_entry(void **state)
 		if (!hex_adjacent(road[i], road[i + 1]))
 			road[i + 1] = hex_neighbour(road[i], HEX_NW);
 	fx_road(S, road, 12, SIDE_PRIMARY);
-	ok("set turn 7");
-	ok("set corps VI available");                            /* 13.3B: no double-time */
+	fx_ok("set turn 7");
+	fx_ok("set corps VI available");                            /* 13.3B: no double-time */
 	assert_int_equal(road[10], 3222);
-	assert_int_equal(cost_at("U51", road[10]), 11);          /* 8 + 3 */
-	assert_int_equal(cost_at("U51", road[11]), -1);
+	assert_int_equal(fx_cost_at("U51", road[10]), 11);          /* 8 + 3 */
+	assert_int_equal(fx_cost_at("U51", road[11]), -1);
 	memset(S->map.hex, 0, sizeof S->map.hex);
 }
 
@@ -298,49 +237,49 @@ static void test_ap_hill(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place U1 1042");    /* 1043 is in its ZOC; 1044 is not */
-	ok("place U2 1240");
-	ok("set turn 8");
-	ok("dice 5");
-	ok("end");
-	ok("end");
-	ok("end");             /* the Confederate movement phase: roll 5, no Hill on turn 8 */
-	expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
+	fx_ok("place U1 1042");    /* 1043 is in its ZOC; 1044 is not */
+	fx_ok("place U2 1240");
+	fx_ok("set turn 8");
+	fx_ok("dice 5");
+	fx_ok("end");
+	fx_ok("end");
+	fx_ok("end");             /* the Confederate movement phase: roll 5, no Hill on turn 8 */
+	fx_expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
 	assert_false(G->ap_hill_triggered);
-	refused("move C48 1044", "9.1B");
-	ok("set phase union movement");
-	ok("set turn 9");
-	ok("dice 5");
-	ok("end");
-	ok("end");
-	ok("end");
+	fx_refused("move C48 1044", "9.1B");
+	fx_ok("set phase union movement");
+	fx_ok("set turn 9");
+	fx_ok("dice 5");
+	fx_ok("end");
+	fx_ok("end");
+	fx_ok("end");
 	assert_true(G->ap_hill_triggered);                      /* 5–6 on turn 9 */
-	assert_int_equal(cost_at("C48", 1044), 1);
-	assert_int_equal(cost_at("C48", 1143), 1);
-	refused("end", "9.1C");
-	ok("move C48 1044 1143");
-	assert_int_equal(cost_at("C49", 1044), 2);              /* 9.2E */
-	assert_int_equal(cost_at("C49", 1043), 3);              /* via 1143, +1 into the EZOC */
-	ok("move C49 1044");
-	ok("move C50 1244");
-	ok("move C51 1343");
-	ok("move C52 1444");
-	refused("end", "9.1C");
-	ok("remove C53");
-	ok("end");
-	expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	assert_int_equal(fx_cost_at("C48", 1044), 1);
+	assert_int_equal(fx_cost_at("C48", 1143), 1);
+	fx_refused("end", "9.1C");
+	fx_ok("move C48 1044 1143");
+	assert_int_equal(fx_cost_at("C49", 1044), 2);              /* 9.2E */
+	assert_int_equal(fx_cost_at("C49", 1043), 3);              /* via 1143, +1 into the EZOC */
+	fx_ok("move C49 1044");
+	fx_ok("move C50 1244");
+	fx_ok("move C51 1343");
+	fx_ok("move C52 1444");
+	fx_refused("end", "9.1C");
+	fx_ok("remove C53");
+	fx_ok("end");
+	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
 	/* 9.2B: entering straight into a Union ZOC and stopping there */
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
-	ok("place U1 1043");
-	ok("set turn 11");
-	ok("dice 1");
-	ok("end");
-	ok("end");
-	ok("end");
+	fx_ok("place U1 1043");
+	fx_ok("set turn 11");
+	fx_ok("dice 1");
+	fx_ok("end");
+	fx_ok("end");
+	fx_ok("end");
 	assert_true(G->ap_hill_triggered);
-	assert_int_equal(cost_at("C48", 1044), 2);
-	ok("move C48 1044");
-	refused("move C49 1044 1043", "8.4");
+	assert_int_equal(fx_cost_at("C48", 1044), 2);
+	fx_ok("move C48 1044");
+	fx_refused("move C49 1044 1043", "8.4");
 }
 
 /* Random play on the real data (data/): every legal action is accepted and the invariant
@@ -395,7 +334,7 @@ static void test_random_play_real_data(void **state)
 			fail_msg("turn %d: after '%s': %s", G->turn, text, why);
 		steps++;
 	}
-	expect_pending(SIDE_NONE, DECISION_GAMEOVER);
+	fx_expect_pending(SIDE_NONE, DECISION_GAMEOVER);
 	assert_true(moves > 50);
 	free(a);
 	free(real);
@@ -414,5 +353,5 @@ int main(void)
 		cmocka_unit_test(test_ap_hill),
 		cmocka_unit_test(test_random_play_real_data),
 	};
-	return cmocka_run_group_tests_name("game", tests, setup, teardown);
+	return cmocka_run_group_tests_name("game", tests, setup, fx_suite_teardown);
 }

@@ -14,171 +14,102 @@
 #include "fixture_game.h"
 #include "move.h"
 
-static struct scenario *S;
-static struct game *G;
-static char err[256];
-
-static int setup(void **state)
-{
-	(void)state;
-	G = malloc(sizeof *G);
-	return G ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(G);
-	free(S);
-	return 0;
-}
-
-/* A fresh featureless scenario and an empty game in the Union movement phase. */
-static void fresh(void)
-{
-	free(S);
-	S = fx_scenario();
-	game_new(G, S, SETUP_EMPTY, 1, NULL);
-}
-
-static void ok(const char *line)
-{
-	if (!fx_do(G, line, err, sizeof err))
-		fail_msg("'%s' refused: %s", line, err);
-}
-
-/* The refusal must cite rule (a prefix of the message) and change nothing. */
-static void refused(const char *line, const char *rule)
-{
-	struct game *before = malloc(sizeof *before);
-	assert_non_null(before);
-	memcpy(before, G, sizeof *G);
-	if (fx_do(G, line, err, sizeof err))
-		fail_msg("'%s' was accepted", line);
-	if (strncmp(err, rule, strlen(rule)) != 0)
-		fail_msg("'%s': expected %s, got '%s'", line, rule, err);
-	assert_memory_equal(before, G, sizeof *G);
-	free(before);
-}
-
-/* The cost `moves` shows for unit id at hex, or -1 when it may not end there. */
-static int cost_at(const char *id, int hex)
-{
-	struct move_dest d[HEX_INDEX_COUNT];
-	int n = move_reachable(G, fx_u(id), d, HEX_INDEX_COUNT, NULL, 0);
-	for (int i = 0; i < n; i++)
-		if (d[i].hex == hex)
-			return d[i].cost;
-	return -1;
-}
-
-/* MPs of a whole move command as move_check counts them, or -1 when refused. */
-static int path_cost(const char *line)
-{
-	struct action a;
-	int16_t path[GAME_PATH_MAX];
-	int n, cost;
-	bool dbl;
-	assert_true(action_parse(G->scn, line, &a, err, sizeof err));
-	return move_check(G, &a, path, &n, &cost, &dbl, err, sizeof err) ? cost : -1;
-}
-
 static void test_terrain_costs(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_terrain(S, 2012, TERRAIN_WOODS);
 	fx_terrain(S, 2014, TERRAIN_TOWN);
 	fx_terrain(S, 2013, TERRAIN_CORNFIELD);
 	fx_side(S, 2012, 2013, SIDE_SLOPE);
 	fx_side(S, 2013, 2014, SIDE_CREST);
 	fx_side(S, 2014, 2015, SIDE_RUN);
-	ok("place U1 2010");
-	ok("place C1 1810"); /* two hexes away: no double-time, no EZOC on the column */
-	assert_int_equal(cost_at("U1", 2011), 1);                /* 8.7.1 */
-	assert_int_equal(cost_at("U1", 2012), 3);                /* 8.7.3 woods */
-	assert_int_equal(cost_at("U1", 2013), 4);                /* around the woods and slope */
-	assert_int_equal(path_cost("move U1 2011 2012 2013"), 5); /* cornfield 1 + slope 1 (8.7.4B) */
-	assert_int_equal(path_cost("move U1 2011 2012 2013 2014"), 7); /* town 2, crest free (8.7.4C) */
-	refused("move U1 2011 2012 2013 2014 2015", "8.1A");     /* run +1: 9 */
-	ok("move U1 2011 2012 2013 2014");
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810"); /* two hexes away: no double-time, no EZOC on the column */
+	assert_int_equal(fx_cost_at("U1", 2011), 1);                /* 8.7.1 */
+	assert_int_equal(fx_cost_at("U1", 2012), 3);                /* 8.7.3 woods */
+	assert_int_equal(fx_cost_at("U1", 2013), 4);                /* around the woods and slope */
+	assert_int_equal(fx_path_cost("move U1 2011 2012 2013"), 5); /* cornfield 1 + slope 1 (8.7.4B) */
+	assert_int_equal(fx_path_cost("move U1 2011 2012 2013 2014"), 7); /* town 2, crest free (8.7.4C) */
+	fx_refused("move U1 2011 2012 2013 2014 2015", "8.1A");     /* run +1: 9 */
+	fx_ok("move U1 2011 2012 2013 2014");
 	assert_int_equal(G->unit[fx_u("U1")].hex, 2014);
 	assert_int_equal(G->unit[fx_u("U1")].mp_used, 7);
 	assert_true(G->unit[fx_u("U1")].flags & UF_MOVED);
-	refused("move U1 2015", "8.2D");
+	fx_refused("move U1 2015", "8.2D");
 }
 
 static void test_allowance_and_minimum_move(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place U1 2010");
-	ok("place C1 1810");
-	assert_int_equal(cost_at("U1", 2018), 8);
-	assert_int_equal(cost_at("U1", 2019), -1);               /* 8.1A: MA 8 */
-	refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019", "8.1A");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810");
+	assert_int_equal(fx_cost_at("U1", 2018), 8);
+	assert_int_equal(fx_cost_at("U1", 2019), -1);               /* 8.1A: MA 8 */
+	fx_refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019", "8.1A");
 	/* 8.3: one hex with all its MPs even when it costs more */
 	S->roster.unit[fx_u("U2")].ma = 2;
 	fx_terrain(S, 2031, TERRAIN_WOODS);
 	fx_side(S, 2030, 2031, SIDE_SLOPE);
-	ok("place U2 2030");
-	assert_int_equal(cost_at("U2", 2031), 3);                /* double-time: 2 x 2 */
-	ok("place C2 2028");                                     /* now no double-time */
-	assert_int_equal(cost_at("U2", 2031), 2);
-	ok("move U2 2031");
+	fx_ok("place U2 2030");
+	assert_int_equal(fx_cost_at("U2", 2031), 3);                /* double-time: 2 x 2 */
+	fx_ok("place C2 2028");                                     /* now no double-time */
+	assert_int_equal(fx_cost_at("U2", 2031), 2);
+	fx_ok("move U2 2031");
 	assert_int_equal(G->unit[fx_u("U2")].hex, 2031);
 }
 
 static void test_roads_and_bonus(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	int road[14];
 	for (int i = 0; i < 14; i++)
 		road[i] = 2010 + i;
 	fx_road(S, road, 14, SIDE_PRIMARY);
 	fx_terrain(S, 2012, TERRAIN_WOODS);
-	ok("place U1 2010");
-	ok("place C1 1810");
-	assert_int_equal(cost_at("U1", 2012), 2);                /* 8.8.1A: road side → 1 */
-	assert_int_equal(cost_at("U1", 2021), 11);               /* 8.8.2B: 8 + 3 */
-	assert_int_equal(cost_at("U1", 2022), -1);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810");
+	assert_int_equal(fx_cost_at("U1", 2012), 2);                /* 8.8.1A: road side → 1 */
+	assert_int_equal(fx_cost_at("U1", 2021), 11);               /* 8.8.2B: 8 + 3 */
+	assert_int_equal(fx_cost_at("U1", 2022), -1);
 	/* the bonus needs the whole move on the road (8.8.2A) */
-	assert_int_equal(cost_at("U1", 2122), -1);
-	refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019 2020 2021 2121", "8.1A");
+	assert_int_equal(fx_cost_at("U1", 2122), -1);
+	fx_refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019 2020 2021 2121", "8.1A");
 	/* a secondary road anywhere on the way: +2 only (8.8.2C) */
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_road(S, road, 14, SIDE_PRIMARY);
 	fx_side(S, 2014, 2015, SIDE_SECONDARY);
 	S->map.hex[hex_index(2014)].side[hex_direction(2014, 2015)] &= (uint16_t)~SIDE_PRIMARY;
 	S->map.hex[hex_index(2015)].side[hex_direction(2015, 2014)] &= (uint16_t)~SIDE_PRIMARY;
-	ok("place U1 2010");
-	ok("place C1 1810");
-	assert_int_equal(cost_at("U1", 2020), 10);
-	assert_int_equal(cost_at("U1", 2021), -1);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810");
+	assert_int_equal(fx_cost_at("U1", 2020), 10);
+	assert_int_equal(fx_cost_at("U1", 2021), -1);
 	/* 8.8.1B: the bridge on a road is still paid */
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_creek_after_column(S, 25);
 	fx_side(S, 2510, 2610, SIDE_BRIDGE | SIDE_PRIMARY);
-	ok("place U1 2510");
-	ok("place C1 2310");
-	assert_int_equal(cost_at("U1", 2610), 2);
+	fx_ok("place U1 2510");
+	fx_ok("place C1 2310");
+	assert_int_equal(fx_cost_at("U1", 2610), 2);
 }
 
 /* 8.9C: double-time with the road bonus: 2 x 8 + 6 on a primary road */
 static void test_double_time_road(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	int road[26];
 	for (int i = 0; i < 26; i++)
 		road[i] = 2010 + i;
 	fx_road(S, road, 26, SIDE_PRIMARY);
-	ok("place U1 2010");
-	ok("place C1 3510");                                     /* far away */
-	assert_int_equal(cost_at("U1", 2032), 22);
-	assert_int_equal(cost_at("U1", 2033), -1);
-	ok("move U1 2032");
+	fx_ok("place U1 2010");
+	fx_ok("place C1 3510");                                     /* far away */
+	assert_int_equal(fx_cost_at("U1", 2032), 22);
+	assert_int_equal(fx_cost_at("U1", 2033), -1);
+	fx_ok("move U1 2032");
 	assert_true(G->unit[fx_u("U1")].flags & UF_DOUBLE_TIME);
 	assert_int_equal(G->unit[fx_u("U1")].mp_used, 22);
 }
@@ -187,153 +118,153 @@ static void test_double_time_road(void **state)
 static void test_sunken_road(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_terrain(S, 2012, TERRAIN_WOODS);
 	fx_terrain(S, 2013, TERRAIN_WOODS);
 	S->map.hex[hex_index(2012)].sunken_road = true;
 	fx_side(S, 2012, 2013, SIDE_SECONDARY);
 	fx_side(S, 2011, 2012, SIDE_RUN);
-	ok("place U1 2010");
-	ok("place C1 1810");
-	assert_int_equal(path_cost("move U1 2011 2012"), 3);    /* 1 + (1 + run 1) */
-	assert_int_equal(path_cost("move U1 2011 2012 2013"), 4); /* along the road */
-	assert_int_equal(path_cost("move U1 2011 2111 2112 2013"), 5); /* 2013 is woods, off road */
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810");
+	assert_int_equal(fx_path_cost("move U1 2011 2012"), 3);    /* 1 + (1 + run 1) */
+	assert_int_equal(fx_path_cost("move U1 2011 2012 2013"), 4); /* along the road */
+	assert_int_equal(fx_path_cost("move U1 2011 2111 2112 2013"), 5); /* 2013 is woods, off road */
 }
 
 static void test_bonus_not_into_ezoc(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	int road[14];
 	for (int i = 0; i < 14; i++)
 		road[i] = 2010 + i;
 	fx_road(S, road, 14, SIDE_PRIMARY);
-	ok("place U1 2010");
-	ok("place C1 1810");
-	ok("place C2 2121");   /* 2020 and 2021 are in its ZOC */
+	fx_ok("place U1 2010");
+	fx_ok("place C1 1810");
+	fx_ok("place C2 2121");   /* 2020 and 2021 are in its ZOC */
 	/* 2021 costs 11 +1 EZOC: beyond 8, and 8.8.2D denies the bonus into an EZOC */
-	assert_int_equal(cost_at("U1", 2021), -1);
-	assert_int_equal(cost_at("U1", 2020), 10);
+	assert_int_equal(fx_cost_at("U1", 2021), -1);
+	assert_int_equal(fx_cost_at("U1", 2020), 10);
 }
 
 static void test_double_time(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place U1 2010");
-	ok("place C1 2024");
-	assert_int_equal(cost_at("U1", 2021), 11);   /* 8.9: three hexes from C1, at double-time */
-	assert_int_equal(cost_at("U1", 2022), -1);   /* 8.9A: two hexes from C1: plain MA only */
-	ok("move U1 2021");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 2024");
+	assert_int_equal(fx_cost_at("U1", 2021), 11);   /* 8.9: three hexes from C1, at double-time */
+	assert_int_equal(fx_cost_at("U1", 2022), -1);   /* 8.9A: two hexes from C1: plain MA only */
+	fx_ok("move U1 2021");
 	assert_true(G->unit[fx_u("U1")].flags & UF_DOUBLE_TIME);
 	/* the starting hex counts too (8.9A reading) */
-	fresh();
-	ok("place U1 2010");
-	ok("place C1 2008");
-	assert_int_equal(cost_at("U1", 2018), 8);
-	assert_int_equal(cost_at("U1", 2019), -1);
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 2008");
+	assert_int_equal(fx_cost_at("U1", 2018), 8);
+	assert_int_equal(fx_cost_at("U1", 2019), -1);
 	/* 8.10: the Confederate cavalry never double-times */
-	fresh();
-	ok("set phase confederate movement");
-	ok("place C17 2010");
-	ok("place U1 2040");
-	assert_int_equal(cost_at("C17", 2014), 4);
-	assert_int_equal(cost_at("C17", 2015), -1);
-	assert_int_equal(cost_at("C1", 2015), -1);  /* not on the map */
-	ok("place C1 2110");
-	assert_int_equal(cost_at("C1", 2126), 16);
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("set phase confederate movement");
+	fx_ok("place C17 2010");
+	fx_ok("place U1 2040");
+	assert_int_equal(fx_cost_at("C17", 2014), 4);
+	assert_int_equal(fx_cost_at("C17", 2015), -1);
+	assert_int_equal(fx_cost_at("C1", 2015), -1);  /* not on the map */
+	fx_ok("place C1 2110");
+	assert_int_equal(fx_cost_at("C1", 2126), 16);
 }
 
 static void test_ezoc(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place U1 2010");
-	ok("place C1 2013");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 2013");
 	assert_true(game_in_ezoc(G, 2012, SIDE_UNION));
 	assert_false(game_in_ezoc(G, 2011, SIDE_UNION));
-	assert_int_equal(cost_at("U1", 2012), 3);                /* 6.3B: +1 to enter */
-	refused("move U1 2011 2012 2111", "6.3B");
-	refused("move U1 2011 2012 2112", "6.3B");
-	refused("move U1 2013", "8.4");
+	assert_int_equal(fx_cost_at("U1", 2012), 3);                /* 6.3B: +1 to enter */
+	fx_refused("move U1 2011 2012 2111", "6.3B");
+	fx_refused("move U1 2011 2012 2112", "6.3B");
+	fx_refused("move U1 2013", "8.4");
 	/* starting in an EZOC: +1 to leave, and never into another (6.3A) */
-	fresh();
-	ok("place U1 2012");
-	ok("place C1 2013");
-	assert_int_equal(cost_at("U1", 2011), 2);
-	assert_int_equal(cost_at("U1", 2112), -1);
-	refused("move U1 2112", "6.3A");
-	refused("move U1 2011 2111 2112", "6.3A");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2012");
+	fx_ok("place C1 2013");
+	assert_int_equal(fx_cost_at("U1", 2011), 2);
+	assert_int_equal(fx_cost_at("U1", 2112), -1);
+	fx_refused("move U1 2112", "6.3A");
+	fx_refused("move U1 2011 2111 2112", "6.3A");
 	/* 6.5: artillery never enters an EZOC in its own movement phase */
-	fresh();
-	ok("place U5 2010");
-	ok("place C1 2013");
-	assert_int_equal(cost_at("U5", 2011), 1);
-	assert_int_equal(cost_at("U5", 2012), -1);
-	refused("move U5 2011 2012", "6.5");
-	ok("move U5 2011");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U5 2010");
+	fx_ok("place C1 2013");
+	assert_int_equal(fx_cost_at("U5", 2011), 1);
+	assert_int_equal(fx_cost_at("U5", 2012), -1);
+	fx_refused("move U5 2011 2012", "6.5");
+	fx_ok("move U5 2011");
 	assert_true(G->unit[fx_u("U5")].flags & UF_ART_MOVED); /* 8.11, 10.8A */
 }
 
 static void test_creek_and_fords(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_creek_after_column(S, 25);
 	fx_side(S, 2510, 2610, SIDE_BRIDGE);
 	fx_side(S, 2515, 2615, SIDE_FORD);
-	ok("place U1 2410");
-	ok("place C1 1010");
-	assert_int_equal(cost_at("U1", 2610), 3);                /* clear + bridge */
-	assert_int_equal(cost_at("U1", 2611), 4);
-	refused("move U1 2510 2611", "8.7.6");
+	fx_ok("place U1 2410");
+	fx_ok("place C1 1010");
+	assert_int_equal(fx_cost_at("U1", 2610), 3);                /* clear + bridge */
+	assert_int_equal(fx_cost_at("U1", 2611), 4);
+	fx_refused("move U1 2510 2611", "8.7.6");
 	/* 6.2A: no ZOC across the creek but at bridges and fords */
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_creek_after_column(S, 25);
 	fx_side(S, 2510, 2610, SIDE_BRIDGE);
-	ok("place C1 2611");
-	ok("place C2 2610");
+	fx_ok("place C1 2611");
+	fx_ok("place C2 2610");
 	assert_false(game_unit_zoc(G, fx_u("C1"), 2511));
 	assert_true(game_unit_zoc(G, fx_u("C2"), 2510));
 	assert_true(game_in_ezoc(G, 2510, SIDE_UNION));
 	assert_false(game_in_ezoc(G, 2512, SIDE_UNION));
 	/* 8.7.5B: a ford is crossed one way each phase */
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	fx_creek_after_column(S, 25);
 	fx_side(S, 2515, 2615, SIDE_FORD);
-	ok("place U1 2515");
-	ok("place U2 2614");
-	ok("place C1 1010");
-	assert_int_equal(cost_at("U1", 2615), 4);                /* 1 + ford 3 */
-	ok("move U1 2615");
-	refused("move U2 2615 2515", "8.7.5B");
-	ok("place U3 2514");
-	ok("move U3 2515 2615 2616");                            /* the same way is fine */
+	fx_ok("place U1 2515");
+	fx_ok("place U2 2614");
+	fx_ok("place C1 1010");
+	assert_int_equal(fx_cost_at("U1", 2615), 4);                /* 1 + ford 3 */
+	fx_ok("move U1 2615");
+	fx_refused("move U2 2615 2515", "8.7.5B");
+	fx_ok("place U3 2514");
+	fx_ok("move U3 2515 2615 2616");                            /* the same way is fine */
 }
 
 static void test_stacking(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place C1 1010");
-	ok("place U1 2010");
-	ok("place U2 2012");
-	refused("move U2 2011 2010", "7.1A");                   /* two infantry */
-	ok("place U5 2011");
-	ok("move U5 2010");
-	refused("move U5 2011", "8.2D");
-	ok("place U28 2014");                                    /* II Corps artillery */
-	refused("move U28 2013 2012", "7.2A");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place C1 1010");
+	fx_ok("place U1 2010");
+	fx_ok("place U2 2012");
+	fx_refused("move U2 2011 2010", "7.1A");                   /* two infantry */
+	fx_ok("place U5 2011");
+	fx_ok("move U5 2010");
+	fx_refused("move U5 2011", "8.2D");
+	fx_ok("place U28 2014");                                    /* II Corps artillery */
+	fx_refused("move U28 2013 2012", "7.2A");
 	/* 7.2B: IX Corps by division, U57 with any IX infantry */
-	ok("place U58 3010");                                     /* IX 1st division */
-	ok("place U63 3012");                                     /* IX 2nd division artillery */
-	refused("move U63 3011 3010", "7.2B");
-	ok("place U57 3014");
-	ok("move U57 3013 3012 3011 3010");
+	fx_ok("place U58 3010");                                     /* IX 1st division */
+	fx_ok("place U63 3012");                                     /* IX 2nd division artillery */
+	fx_refused("move U63 3011 3010", "7.2B");
+	fx_ok("place U57 3014");
+	fx_ok("move U57 3013 3012 3011 3010");
 	assert_true(game_stack_allows(G, 3010, fx_u("U59")) == false); /* a second infantry */
 	/* C5 (artillery) with any Confederate infantry */
-	ok("place C40 3030");
-	ok("place C5 3032");
+	fx_ok("place C40 3030");
+	fx_ok("place C5 3032");
 	assert_true(game_stack_allows(G, 3030, fx_u("C5")));
 	assert_false(game_stack_allows(G, 3030, fx_u("C41")));
 }
@@ -341,101 +272,101 @@ static void test_stacking(void **state)
 static void test_corps_order(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place C1 1010");
-	ok("place U1 2010");
-	ok("place U2 2012");
-	ok("place U14 2210");
-	ok("move U1 2011");
-	ok("move U14 2211");
-	refused("move U2 2013", "8.13");                         /* I Corps is done */
-	ok("place U15 2212");
-	ok("move U15 2213");                                     /* II Corps is still moving */
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place C1 1010");
+	fx_ok("place U1 2010");
+	fx_ok("place U2 2012");
+	fx_ok("place U14 2210");
+	fx_ok("move U1 2011");
+	fx_ok("move U14 2211");
+	fx_refused("move U2 2013", "8.13");                         /* I Corps is done */
+	fx_ok("place U15 2212");
+	fx_ok("move U15 2213");                                     /* II Corps is still moving */
 	/* the McClellan-unleashed option sets 8.13 aside */
 	struct game_options opt = { .unleashed = true };
 	game_new(G, S, SETUP_EMPTY, 1, &opt);
-	ok("place C1 1010");
-	ok("place U1 2010");
-	ok("place U2 2012");
-	ok("place U14 2210");
-	ok("move U1 2011");
-	ok("move U14 2211");
-	ok("move U2 2013");
+	fx_ok("place C1 1010");
+	fx_ok("place U1 2010");
+	fx_ok("place U2 2012");
+	fx_ok("place U14 2210");
+	fx_ok("move U1 2011");
+	fx_ok("move U14 2211");
+	fx_ok("move U2 2013");
 }
 
 static void test_turn1_restrictions(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
-	ok("place U1 2040");
-	ok("place C1 2010");
-	ok("place C34 2210");   /* McLaws */
-	ok("place C37 2410");   /* Anderson */
-	ok("place C23 2610");   /* Hood */
-	ok("set phase confederate movement");
-	assert_int_equal(cost_at("C1", 2018), 8);
-	assert_int_equal(cost_at("C1", 2019), -1);               /* 4.5B */
-	refused("move C34 2211", "4.5A");
-	refused("move C37 2411", "4.5A");
-	refused("move C23 2611", "4.5C");
+	fx_ok("place U1 2040");
+	fx_ok("place C1 2010");
+	fx_ok("place C34 2210");   /* McLaws */
+	fx_ok("place C37 2410");   /* Anderson */
+	fx_ok("place C23 2610");   /* Hood */
+	fx_ok("set phase confederate movement");
+	assert_int_equal(fx_cost_at("C1", 2018), 8);
+	assert_int_equal(fx_cost_at("C1", 2019), -1);               /* 4.5B */
+	fx_refused("move C34 2211", "4.5A");
+	fx_refused("move C37 2411", "4.5A");
+	fx_refused("move C23 2611", "4.5C");
 	/* a Union unit moving adjacent releases Hood (4.5C) */
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
-	ok("place U1 2613");
-	ok("place C23 2610");
-	ok("end");                                               /* commitment */
+	fx_ok("place U1 2613");
+	fx_ok("place C23 2610");
+	fx_ok("end");                                               /* commitment */
 	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
-	ok("move U1 2612");   /* stops there: 2611 is in C23's ZOC, 2612 is not adjacent */
+	fx_ok("move U1 2612");   /* stops there: 2611 is in C23's ZOC, 2612 is not adjacent */
 	assert_true(game_hood_held(G, fx_u("C23")));
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
-	ok("place U1 2613");
-	ok("place C23 2610");
-	ok("end");
-	ok("move U1 2611");
+	fx_ok("place U1 2613");
+	fx_ok("place C23 2610");
+	fx_ok("end");
+	fx_ok("move U1 2611");
 	assert_false(game_hood_held(G, fx_u("C23")));
-	ok("set phase confederate movement");
-	refused("move C23 2510", "6.3A");
-	ok("move C23 2609");
+	fx_ok("set phase confederate movement");
+	fx_refused("move C23 2510", "6.3A");
+	fx_ok("move C23 2609");
 	/* turn 2: nothing of 4.5 is left */
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
-	ok("place U1 2040");
-	ok("place C34 2210");
-	ok("set turn 2");
-	ok("set phase confederate movement");
-	ok("move C34 2211");
+	fx_ok("place U1 2040");
+	fx_ok("place C34 2210");
+	fx_ok("set turn 2");
+	fx_ok("set phase confederate movement");
+	fx_ok("move C34 2211");
 }
 
 static void test_middle_bridge(void **state)
 {
 	(void)state;
-	fresh();
-	ok("set phase confederate movement");
-	ok("place U1 1010");
-	ok("place C1 3020");
-	assert_int_equal(cost_at("C1", 3322), -1);               /* two hexes from 3324 */
-	assert_true(cost_at("C1", 3321) > 0);                    /* three */
-	refused("move C1 3322", "4.6");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("set phase confederate movement");
+	fx_ok("place U1 1010");
+	fx_ok("place C1 3020");
+	assert_int_equal(fx_cost_at("C1", 3322), -1);               /* two hexes from 3324 */
+	assert_true(fx_cost_at("C1", 3321) > 0);                    /* three */
+	fx_refused("move C1 3322", "4.6");
 	/* the Union is not held by 4.6 */
-	ok("set phase union movement");
-	ok("remove C1");
-	ok("place U2 3020");
-	assert_true(cost_at("U2", 3324) > 0);
+	fx_ok("set phase union movement");
+	fx_ok("remove C1");
+	fx_ok("place U2 3020");
+	assert_true(fx_cost_at("U2", 3324) > 0);
 }
 
 static void test_regrouping(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place U1 2010 2");
-	ok("place U2 2020 2");
-	ok("place U3 2030 1");
-	ok("place U4 3010 3");     /* 3 of 4: the first loss is permanent (12.3A) */
-	ok("place U5 3030");
-	ok("place C1 1030");       /* three hexes from U3? no: see distances below */
-	ok("place C2 2022");       /* two hexes from U2 */
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010 2");
+	fx_ok("place U2 2020 2");
+	fx_ok("place U3 2030 1");
+	fx_ok("place U4 3010 3");     /* 3 of 4: the first loss is permanent (12.3A) */
+	fx_ok("place U5 3030");
+	fx_ok("place C1 1030");       /* three hexes from U3? no: see distances below */
+	fx_ok("place C2 2022");       /* two hexes from U2 */
 	G->unit[fx_u("U5")].steps = 1;
-	ok("move U3 2031");
-	ok("end");
+	fx_ok("move U3 2031");
+	fx_ok("end");
 	assert_int_equal(G->unit[fx_u("U1")].steps, 3);          /* 12.2 */
 	assert_int_equal(G->unit[fx_u("U2")].steps, 2);          /* enemy within two hexes */
 	assert_int_equal(G->unit[fx_u("U3")].steps, 1);          /* it moved */
@@ -447,23 +378,23 @@ static void test_regrouping(void **state)
 static void test_mishap(void **state)
 {
 	(void)state;
-	fresh();
+	fx_fresh(SETUP_EMPTY);
 	struct game_options opt = { .mishap = true };
 	game_new(G, S, SETUP_EMPTY, 1, &opt);
-	ok("place U1 2012");
-	ok("place C1 2013");
-	ok("dice 1");
-	ok("end");
-	ok("end");
-	ok("end");
+	fx_ok("place U1 2012");
+	fx_ok("place C1 2013");
+	fx_ok("dice 1");
+	fx_ok("end");
+	fx_ok("end");
+	fx_ok("end");
 	/* 8.14A: a 1 at the start of the Confederate movement phase */
 	assert_int_equal(G->pending.what, DECISION_MISHAP);
 	assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
-	refused("move C1 2014", "8.14");
-	refused("mishap C1 2014", "8.14A");                      /* an enemy unit */
-	refused("mishap U1 2112", "8.14B: 6.3A");                /* EZOC to EZOC */
-	refused("mishap U1 2013", "8.14B: 8.4");                 /* into the enemy */
-	refused("mishap U1 2015", "8.14A");                      /* one hex */
+	fx_refused("move C1 2014", "8.14");
+	fx_refused("mishap C1 2014", "8.14A");                      /* an enemy unit */
+	fx_refused("mishap U1 2112", "8.14B: 6.3A");                /* EZOC to EZOC */
+	fx_refused("mishap U1 2013", "8.14B: 8.4");                 /* into the enemy */
+	fx_refused("mishap U1 2015", "8.14A");                      /* one hex */
 	struct action a[16];
 	int n = game_legal(G, a, 16);
 	assert_int_equal(a[n - 1].type, ACT_END);
@@ -472,13 +403,13 @@ static void test_mishap(void **state)
 		assert_int_equal(a[i].unit, fx_u("U1"));
 	}
 	assert_int_equal(n, 4);                                  /* 2011, 2111, 1911 and end */
-	ok("mishap U1 2011");
+	fx_ok("mishap U1 2011");
 	assert_int_equal(G->unit[fx_u("U1")].hex, 2011);
 	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
 	/* any other roll: no mishap */
-	ok("set phase union combat");
-	ok("dice 4");
-	ok("end");
+	fx_ok("set phase union combat");
+	fx_ok("dice 4");
+	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
 	assert_int_equal(G->nforced, 0);
 }
@@ -486,17 +417,17 @@ static void test_mishap(void **state)
 static void test_refusals_leave_game_unchanged(void **state)
 {
 	(void)state;
-	fresh();
-	ok("place U1 2010");
-	ok("place C1 2013");
-	refused("move U1 2013", "8.4");
-	refused("move C1 2014", "8.1C");
-	refused("move U99 2011", "'U99'");
-	refused("move U7 2011", "U7 is not on the map");
-	refused("attack 2013 U1", "the union movement phase");
-	refused("dice 7", "'7'");
-	refused("set turn 12", "'12'");
-	refused("place U1 2010 5", "U1 has 1 to 4 steps");
+	fx_fresh(SETUP_EMPTY);
+	fx_ok("place U1 2010");
+	fx_ok("place C1 2013");
+	fx_refused("move U1 2013", "8.4");
+	fx_refused("move C1 2014", "8.1C");
+	fx_refused("move U99 2011", "'U99'");
+	fx_refused("move U7 2011", "U7 is not on the map");
+	fx_refused("attack 2013 U1", "the union movement phase");
+	fx_refused("dice 7", "'7'");
+	fx_refused("set turn 12", "'12'");
+	fx_refused("place U1 2010 5", "U1 has 1 to 4 steps");
 }
 
 int main(void)
@@ -519,5 +450,5 @@ int main(void)
 		cmocka_unit_test(test_mishap),
 		cmocka_unit_test(test_refusals_leave_game_unchanged),
 	};
-	return cmocka_run_group_tests_name("move", tests, setup, teardown);
+	return cmocka_run_group_tests_name("move", tests, fx_suite_setup, fx_suite_teardown);
 }
