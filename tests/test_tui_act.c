@@ -14,6 +14,7 @@
 
 #include "../src/tui/act.c"
 #include "move.h"
+#include "quick.h"
 #include "scenario.h"
 
 #define LEGAL_MAX (1 << 16)
@@ -158,6 +159,8 @@ static void test_parsed_actions(void **state)
 		{ "end", HEX_NONE, NULL },
 		{ "decline", HEX_NONE, NULL },
 		{ "commit IX", HEX_NONE, NULL },
+		{ "place U12 1706", 1706, "U12" },
+		{ "remove U12", HEX_NONE, "U12" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct action a;
@@ -179,6 +182,33 @@ static void test_parsed_actions(void **state)
 	assert_false(act_uses(&a, -1));
 }
 
+/* The quick set-up (4.2): every legal placement leads to its hex, which is in the unit's
+ * zone; a remove goes nowhere (it is done on the unit). */
+static void test_place_leads_to_zone(void **state)
+{
+	(void)state;
+	game_new(G, S, SETUP_QUICK, 1, NULL);
+	assert_int_equal(G->pending.what, DECISION_SETUP);
+	play("place U1 1604");
+	int n = game_legal(G, L, LEGAL_MAX);
+	int places = 0, removes = 0;
+	for (int i = 0; i < n; i++) {
+		if (L[i].type == ACT_PLACE) {
+			int d = act_dest(G, &L[i]);
+			assert_int_equal(d, L[i].target);
+			assert_true(map_in_zone(quick_zone(G, L[i].unit), d));
+			assert_false(act_aims(L[i].type));
+			places++;
+		} else if (L[i].type == ACT_REMOVE) {
+			assert_int_equal(act_dest(G, &L[i]), HEX_NONE);
+			assert_true(act_uses(&L[i], roster_find(&S->roster, "U1")));
+			removes++;
+		}
+	}
+	assert_true(places > 100);
+	assert_int_equal(removes, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_fire_aims_at_target),
 		cmocka_unit_test(test_attack_aims_at_defender),
 		cmocka_unit_test(test_parsed_actions),
+		cmocka_unit_test(test_place_leads_to_zone),
 	};
 	return cmocka_run_group_tests_name("tui_act", tests, setup, teardown);
 }

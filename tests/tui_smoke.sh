@@ -1,8 +1,9 @@
 #!/bin/sh
 # tui_smoke.sh — smoke test of the ncurses front-end in a detached tmux pane: start the
 # game, open a new game, move the cursor, select a unit, open and close the help screen,
-# resize the terminal, go back to the start menu and quit; each step asserts text on the
-# screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
+# resize the terminal, go back to the start menu, play the quick set-up (4.2) of both sides
+# (place, take back, remove, fill, end, hand-over) to turn 1 and quit; each step asserts
+# text on the screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
 # no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
 # Usage: sh tests/tui_smoke.sh   (ANTIETAM_PROGRAM=./antietam by default, run from the top)
 set -u
@@ -65,6 +66,41 @@ keys Down Down Enter
 expect "The Union has played" "solitaire: the Union bot plays its first turn"
 keys Enter
 expect "CSA VP" "solitaire: the Confederate score on the status line"
+keys q
+expect "(y/n)" "leave-game question"
+keys y
+expect "Continue the game" "start menu again"
+# the quick set-up entry is the 7th from the bottom, wherever the menu starts
+keys Up Up Up Up Up Up Up Enter
+expect "To place (4.2): 60" "quick set-up: the Union's units to place"
+keys n
+expect "hexes of its zone marked" "n selects the next unit and marks its zone"
+keys Enter
+expect "To place (4.2): 59" "Enter places it"
+keys Enter
+expect "To place (4.2): 58" "Enter places the next one"
+keys e
+expect "4.1B: 58 union units still to place" "end refused with its rule"
+keys u
+expect "removed: Enter on a marked hex" "u takes the last placement back"
+expect "To place (4.2): 59" "the unit is to place again"
+keys u
+expect "To place (4.2): 60" "and the one before"
+keys f
+expect "4.3 hexes? (y/n)" "fill asks first"
+keys y
+expect "60 units placed" "the rest placed on their 4.3 hexes"
+keys e
+expect "Hand over to the Confederate player" "hand-over between the set-ups"
+keys Enter
+expect "To place (4.2): 47" "the Confederate sets up"
+keys f
+keys y
+expect "47 units placed" "Confederate filled"
+keys e
+expect "Hand over to the Union player" "hand-over to turn 1"
+keys Enter
+expect "Union movement" "turn 1 begins"
 keys q
 expect "(y/n)" "leave-game question"
 keys y

@@ -324,6 +324,14 @@ static void help_keys(void)
 	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
 	page("  ?, F1             this help");
 	page("  q                 back to the start menu (the game stays open)");
+	page("QUICK SET-UP (4.2): the Union places, then the Confederate");
+	page("  n / p             next unit to place / the list of them: its zone is marked");
+	page("  Enter             place the selected unit on the marked hex under the cursor;");
+	page("                    on a placed unit of yours: select it");
+	page("  r                 remove the selected placed unit (or one in the cursor hex)");
+	page("  u                 remove the unit placed last");
+	page("  f                 place every unit left on its historical (4.3) hex");
+	page("  e                 end your set-up (refused while units are left, 4.1B)");
 }
 
 static void help_sequence(void)

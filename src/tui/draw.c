@@ -450,9 +450,12 @@ static void draw_status(struct tui *t)
 		victory_two_player(g, &vc);
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
+	/* Before turn 1 (the quick set-up, 4.2) there is no phase yet. */
+	bool setup = g->pending.what == DECISION_SETUP;
 	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | %sVP %s", g->turn,
-			 tui_turn_time(t, g->turn), tui_side_title(g->side), game_phase_name(g->phase),
-			 pend, g->opt.solitaire ? "CSA " : "", vp);
+			 tui_turn_time(t, g->turn), setup ? "quick" : tui_side_title(g->side),
+			 setup ? "set-up (4.2)" : game_phase_name(g->phase), pend,
+			 g->opt.solitaire ? "CSA " : "", vp);
 	/* The Union corps (13.0) on the status line when they fit, else atop the panel. */
 	char corps[64];
 	panel_corps_summary(g, 0, CORPS_COUNT, corps, sizeof corps);

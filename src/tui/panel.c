@@ -1,6 +1,7 @@
 /* panel.c — owns the side panel: the hex under the cursor (terrain, every hexside,
  * objective, control) and each unit of its stack with all its values, the selected unit,
- * the corps during commitment and withdrawal, and the attacks declared in a combat phase.
+ * the corps during commitment and withdrawal, the units still to place in the quick set-up
+ * (4.2), and the attacks declared in a combat phase.
  * Lines are built first, folded to the panel's width, then drawn with a scroll offset. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ctype.h>
@@ -132,6 +133,37 @@ static void panel_corps(const struct tui *t)
 	pl(A_NORMAL, "%s", "");
 }
 
+/* The quick set-up (4.2): the units still to place, a window of them around the selected
+ * one (the whole list is `p`), and the keys. */
+static void panel_setup(const struct tui *t)
+{
+	if (t->g->pending.what != DECISION_SETUP)
+		return;
+	enum { WINDOW = 8 };
+	int left[ROSTER_UNITS], n = 0, at = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (setup_to_place(t, u)) {
+			if (u == t->sel_unit)
+				at = n;
+			left[n++] = u;
+		}
+	pl(A_BOLD, "To place (4.2): %d", n);
+	int from = at - WINDOW / 2 < 0 ? 0 : at - WINDOW / 2;
+	if (from > n - WINDOW)
+		from = n - WINDOW < 0 ? 0 : n - WINDOW;
+	if (from > 0)
+		pl(A_DIM, " ... %d before", from);
+	for (int i = from; i < n && i < from + WINDOW; i++) {
+		const struct unit_def *d = game_unit_def(t->g, left[i]);
+		pl(left[i] == t->sel_unit ? A_REVERSE : A_NORMAL, "%-4s %-4s %-11.11s %d", d->id,
+		   d->formation, d->commander, d->steps);
+	}
+	if (n > from + WINDOW)
+		pl(A_DIM, " ... %d more (p: list)", n - from - WINDOW);
+	pl(A_DIM, "n next, Enter place, r remove, f fill (4.3), e end");
+	pl(A_NORMAL, "%s", "");
+}
+
 /* The hex: name, terrain, objective, control, hexsides. */
 static void panel_hex(const struct tui *t, int hex, const struct map_hex *mh)
 {
@@ -185,6 +217,7 @@ static void build_panel(struct tui *t)
 	if (!mh)
 		return;
 	panel_corps(t);
+	panel_setup(t);
 	panel_hex(t, hex, mh);
 	int units[16];
 	int n = game_units_at(t->g, hex, units, 16);

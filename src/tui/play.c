@@ -94,8 +94,8 @@ static void mark_costs(struct tui *t, int u)
 	}
 }
 
-/* Select unit u: mark its hex and every hex its legal actions lead to. */
-static void select_unit(struct tui *t, int u)
+/* Select unit u: mark its hex and every hex its legal actions lead to (tui_internal.h). */
+void play_select_unit(struct tui *t, int u)
 {
 	clear_marks(t);
 	t->sel_unit = u;
@@ -136,7 +136,7 @@ static void select_subject(struct tui *t)
 	int u = t->g->pending.subject;
 	if (u < 0 || u >= ROSTER_UNITS)
 		return;
-	select_unit(t, u);
+	play_select_unit(t, u);
 	if (hex_valid(t->g->unit[u].hex)) {
 		t->cursor = t->g->unit[u].hex;
 		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
@@ -202,7 +202,7 @@ static void choose_and_apply(struct tui *t, const char *title, int *idx, int n)
 		t->cursor = ctx.saved_cursor;
 		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
 		if (sel_before >= 0)
-			select_unit(t, sel_before);
+			play_select_unit(t, sel_before);
 		else
 			clear_marks(t);
 		return;
@@ -308,6 +308,10 @@ void play_enter(struct tui *t)
 		dialog_report(t);
 		return;
 	}
+	if (t->g->pending.what == DECISION_SETUP) {
+		setup_enter(t);
+		return;
+	}
 	if (t->mode == MODE_UNIT && t->sel_unit >= 0) {
 		if (act_selected(t))
 			return;
@@ -315,7 +319,7 @@ void play_enter(struct tui *t)
 	}
 	int u = next_actor_here(t, t->mode == MODE_UNIT ? t->sel_unit : -1);
 	if (u >= 0) {
-		select_unit(t, u);
+		play_select_unit(t, u);
 		return;
 	}
 	/* No unit of ours here: actions aimed at this hex (attack, resolve, break off …). */
@@ -345,6 +349,10 @@ void play_enter(struct tui *t)
 
 void play_next_unit(struct tui *t)
 {
+	if (t->g->pending.what == DECISION_SETUP) {
+		setup_next(t);
+		return;
+	}
 	/* Reinforcements waiting to enter first (9.0), then units that have not moved or fired
 	 * yet, then any that can act. */
 	for (int pass = 0; pass < 3; pass++) {
@@ -356,7 +364,7 @@ void play_next_unit(struct tui *t)
 				continue;
 			if (unit_actions(t, u) == 0)
 				continue;
-			select_unit(t, u);
+			play_select_unit(t, u);
 			int h = t->g->unit[u].hex;
 			if (!hex_valid(h)) { /* off the map (a reinforcement): show where it can go */
 				for (int i = 0; i < t->nlegal && !hex_valid(h); i++)

@@ -117,6 +117,10 @@ bool tui_apply(struct tui *t, const struct action *a)
 
 void play_undo(struct tui *t)
 {
+	if (t->g->pending.what == DECISION_SETUP) {
+		setup_undo(t);
+		return;
+	}
 	if (t->nundo == 0 || !same_movement_phase(&t->undo[t->nundo - 1], t->g)) {
 		tui_say(t, true, "nothing to undo in this movement phase");
 		return;
@@ -131,17 +135,23 @@ void play_undo(struct tui *t)
 
 static void game_started(struct tui *t);
 
-static void new_game(struct tui *t, bool solitaire)
+/* A new game on the 4.3 set-up, or with the quick set-up of 4.2 placed by the players (in
+ * solitaire the Union bot places the Union on its 4.3 hexes). */
+static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	t->gopt.solitaire = solitaire;
-	game_new(t->g, t->scn, SETUP_HISTORICAL, seed, &t->gopt);
+	game_new(t->g, t->scn, setup, seed, &t->gopt);
 	position_record_free(&t->rec);
-	position_record_init(&t->rec, SETUP_HISTORICAL, seed, &t->gopt);
+	position_record_init(&t->rec, setup, seed, &t->gopt);
 	t->save_path[0] = 0;
 	game_started(t);
-	tui_say(t, false, "New %sgame: turn 1, %s. Press ? for help.", solitaire ? "solitaire " : "",
-		tui_turn_time(t, 1));
+	if (setup == SETUP_QUICK)
+		tui_say(t, false, "Quick set-up (4.2): n next unit, Enter places, r removes, f fills "
+			"the rest (4.3), e ends. ? help");
+	else
+		tui_say(t, false, "New %sgame: turn 1, %s. Press ? for help.",
+			solitaire ? "solitaire " : "", tui_turn_time(t, 1));
 }
 
 /* Put the view on a game just begun or loaded. */
@@ -206,8 +216,8 @@ void tui_relayout(struct tui *t)
 }
 
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
-enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_MISHAP,
-		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
+enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_QUICK,
+		  START_SOLO_QUICK, START_MISHAP, START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
 
 static void start_draw(struct tui *t, const int *items, int n, int sel)
 {
@@ -243,6 +253,12 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			break;
 		case START_SOLO:
 			snprintf(line, sizeof line, "New game: solitaire, you are Lee against the Union bot");
+			break;
+		case START_QUICK:
+			snprintf(line, sizeof line, "New game: quick set-up (4.2), two players");
+			break;
+		case START_SOLO_QUICK:
+			snprintf(line, sizeof line, "New game: solitaire, quick set-up (Union bot: 4.3 hexes)");
 			break;
 		case START_RESUME: snprintf(line, sizeof line, "Resume the last game saved"); break;
 		case START_LOAD: snprintf(line, sizeof line, "Load a position file..."); break;
@@ -319,6 +335,8 @@ static void start_menu(struct tui *t)
 		items[n++] = START_RESUME;
 	items[n++] = START_NEW;
 	items[n++] = START_SOLO;
+	items[n++] = START_QUICK;
+	items[n++] = START_SOLO_QUICK;
 	items[n++] = START_MISHAP;
 	items[n++] = START_UNLEASHED;
 	items[n++] = START_LOAD;
@@ -337,8 +355,10 @@ static void start_menu(struct tui *t)
 		case '\n': case '\r': case KEY_ENTER: case ' ':
 			switch (items[sel]) {
 			case START_CONTINUE: return;
-			case START_NEW: new_game(t, false); return;
-			case START_SOLO: new_game(t, true); return;
+			case START_NEW: new_game(t, false, SETUP_HISTORICAL); return;
+			case START_SOLO: new_game(t, true, SETUP_HISTORICAL); return;
+			case START_QUICK: new_game(t, false, SETUP_QUICK); return;
+			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK); return;
 			case START_RESUME:
 				if (load_game(t, last))
 					return;
@@ -411,6 +431,9 @@ static bool game_key(struct tui *t, int ch)
 	case 'x': play_menu(t, true); break;
 	case 'e': play_end(t); break;
 	case 'u': play_undo(t); break;
+	case 'r': setup_remove(t); break;
+	case 'f': setup_fill(t); break;
+	case 'p': setup_list(t); break;
 	case 'n': case '\t': play_next_unit(t); break;
 	case 27: play_cancel(t); t->msg[0] = 0; break;
 	case '?': case KEY_F(1): dialog_help(t); break;

@@ -166,6 +166,27 @@ void play_after_change(struct tui *t);
 void play_los(struct tui *t);
 /* Mark the hexes of one action on the map (its path, target and units). */
 void play_mark_action(struct tui *t, const struct action *a);
+/* Select unit u: mark its hex and every hex its legal actions lead to. */
+void play_select_unit(struct tui *t, int u);
+
+/* ---- setup.c: the quick set-up (4.2) on the map ---- */
+
+/* True while a side places its units (DECISION_SETUP). */
+bool setup_pending(const struct tui *t);
+/* True when unit u is of the side setting up, begins on the map (4.1B) and is not placed. */
+bool setup_to_place(const struct tui *t, int u);
+/* Enter: place the selected unit on the cursor hex, or select a unit of ours there. */
+void setup_enter(struct tui *t);
+/* `n`: select the next unit still to place and mark where it may go. */
+void setup_next(struct tui *t);
+/* `r`: remove the selected placed unit (or one of ours in the cursor hex). */
+void setup_remove(struct tui *t);
+/* `u`: remove the unit of the side setting up placed last (as the game's record says). */
+void setup_undo(struct tui *t);
+/* `f`: place every unit left on its 4.3 hex (quick_historical), after asking. */
+void setup_fill(struct tui *t);
+/* `p`: the list of the units still to place; the chosen one is selected. */
+void setup_list(struct tui *t);
 
 /* ---- combat_view.c: odds before committing ---- */
 
