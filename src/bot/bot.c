@@ -331,7 +331,7 @@ static bool quick_setup(struct bot *b)
 {
 	struct action a;
 	if (quick_historical(b->g, &a, 1) == 1)
-		return bot_apply(b, &a, "4.2", "the unit's 4.3 hex");
+		return bot_apply(b, &a, "4.2", "%s to %04d, its 4.3 hex", game_unit_name(a.unit), a.target);
 	return bot_apply_type(b, ACT_END, "4.2", "the set-up is complete");
 }
 
