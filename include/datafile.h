@@ -40,7 +40,15 @@ int datafile_next(struct datafile *df);
 /* Set df->err to "path:line: message" and return false (for `return datafile_fail(...)`). */
 bool datafile_fail(struct datafile *df, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* datafile_open_stream on f when f is not NULL (path naming it in messages), else
+ * datafile_open on path: the two ways every loader is given its file. */
+bool datafile_open_either(struct datafile *df, FILE *f, const char *path, const char *kind,
+			  int max_version);
+/* Close df (an opened stream is not closed: see datafile_open_stream). */
 void datafile_close(struct datafile *df);
+/* Close df and return ok, copying df's message into err first when ok is false: the end of a
+ * loader, whose caller gets the message. */
+bool datafile_finish(struct datafile *df, bool ok, char *err, size_t errlen);
 
 /* Field helpers: each returns false (with df->err set) when the field is malformed. */
 bool datafile_int(struct datafile *df, int i, int min, int max, int *out);

@@ -137,11 +137,26 @@ bool datafile_open(struct datafile *df, const char *path, const char *kind, int 
 	return ok;
 }
 
+bool datafile_open_either(struct datafile *df, FILE *f, const char *path, const char *kind,
+			  int max_version)
+{
+	return f ? datafile_open_stream(df, f, path, kind, max_version)
+		 : datafile_open(df, path, kind, max_version);
+}
+
 void datafile_close(struct datafile *df)
 {
 	if (df->f && df->owned)
 		fclose(df->f);
 	df->f = NULL;
+}
+
+bool datafile_finish(struct datafile *df, bool ok, char *err, size_t errlen)
+{
+	if (!ok)
+		snprintf(err, errlen, "%s", df->err);
+	datafile_close(df);
+	return ok;
 }
 
 bool datafile_int(struct datafile *df, int i, int min, int max, int *out)

@@ -579,14 +579,10 @@ static bool load(struct map *m, FILE *f, const char *path, char *err, size_t err
 	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		L->m.hex[i].name = -1;
-	bool ok = (f ? datafile_open_stream(&L->df, f, path, "map", MAP_VERSION)
-		     : datafile_open(&L->df, path, "map", MAP_VERSION)) &&
-		  read_all(L);
+	bool ok = datafile_open_either(&L->df, f, path, "map", MAP_VERSION) && read_all(L);
 	if (ok)
 		*m = L->m;
-	else
-		snprintf(err, errlen, "%s", L->df.err);
-	datafile_close(&L->df);
+	ok = datafile_finish(&L->df, ok, err, errlen);
 	free(L);
 	return ok;
 }

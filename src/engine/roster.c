@@ -335,7 +335,7 @@ static bool load_units(struct roster *r, FILE *f, const char *path, char *err, s
 {
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
-	bool ok = f ? datafile_open_stream(&df, f, path, "units", 1) : datafile_open(&df, path, "units", 1);
+	bool ok = datafile_open_either(&df, f, path, "units", 1);
 	int rc = 0;
 	while (ok && (rc = datafile_next(&df)) > 0)
 		ok = read_unit(&df, r, present);
@@ -346,10 +346,7 @@ static bool load_units(struct roster *r, FILE *f, const char *path, char *err, s
 			ok = datafile_fail(&df, "unit %c%d missing (4.1A: 69 Union and 53 Confederate)",
 					   i < ROSTER_UNION ? 'U' : 'C',
 					   i < ROSTER_UNION ? i + 1 : i - ROSTER_UNION + 1);
-	if (!ok)
-		snprintf(err, errlen, "%s", df.err);
-	datafile_close(&df);
-	return ok;
+	return datafile_finish(&df, ok, err, errlen);
 }
 
 /* ---- setup-historical.txt ---- */
@@ -375,7 +372,7 @@ static bool load_setup(struct roster *r, FILE *f, const char *path, char *err, s
 {
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
-	bool ok = f ? datafile_open_stream(&df, f, path, "setup", 1) : datafile_open(&df, path, "setup", 1);
+	bool ok = datafile_open_either(&df, f, path, "setup", 1);
 	int rc = 0;
 	while (ok && (rc = datafile_next(&df)) > 0)
 		ok = read_placement(&df, r, present);
@@ -385,10 +382,7 @@ static bool load_setup(struct roster *r, FILE *f, const char *path, char *err, s
 		if (!present[i])
 			ok = datafile_fail(&df, "%s has no set-up line (a hex, or `off` for a reinforcement)",
 					   r->unit[i].id);
-	if (!ok)
-		snprintf(err, errlen, "%s", df.err);
-	datafile_close(&df);
-	return ok;
+	return datafile_finish(&df, ok, err, errlen);
 }
 
 /* The loader behind roster_load and roster_load_stream: reads the streams when they are not

@@ -750,8 +750,7 @@ static bool load(struct tables *out, FILE *f, const char *path, char *err, size_
 		return false;
 	}
 	L->t = &L->scratch;
-	bool ok = f ? datafile_open_stream(&L->df, f, path, "tables", 1)
-		    : datafile_open(&L->df, path, "tables", 1);
+	bool ok = datafile_open_either(&L->df, f, path, "tables", 1);
 	int r = 0;
 	while (ok && (r = datafile_next(&L->df)) > 0) {
 		size_t i = 0, n = sizeof records / sizeof records[0];
@@ -769,9 +768,7 @@ static bool load(struct tables *out, FILE *f, const char *path, char *err, size_
 		     check_aft(&L->df, L->t);
 	if (ok)
 		*out = *L->t;
-	else
-		snprintf(err, errlen, "%s", L->df.err);
-	datafile_close(&L->df);
+	ok = datafile_finish(&L->df, ok, err, errlen);
 	free(L);
 	return ok;
 }
