@@ -126,6 +126,8 @@ FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(FRONT_SRC))
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c -o $@ $<
+# Kept between runs (make would delete them as intermediate files of the pattern rules).
+.SECONDARY: $(FUZZ_OBJ) $(FUZZ_TARGETS:%=build-fuzz/obj/tests/fuzz/%.o)
 build-fuzz/%: build-fuzz/obj/tests/fuzz/%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ -lm
 fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
