@@ -741,6 +741,31 @@ static void apply_texts(const struct scenario *s, struct game *g, char (*texts)[
 	}
 }
 
+/* A file whose every record reads but whose whole breaks a rule no game can reach (found by
+ * tests/fuzz/fuzz_position.c: two infantry units in one hex, 7.1A) is refused at its 'end'
+ * line, with game_check's reason, and the caller's game is left as it was. */
+static void test_unreachable_position_refused(void **state)
+{
+	(void)state;
+	struct scenario *s = malloc(sizeof *s);
+	char err[1024];
+	if (!scenario_load(s, "data", err, sizeof err))
+		fail_msg("%s", err);
+	struct game *g = calloc(1, sizeof *g), *before = calloc(1, sizeof *before);
+	game_new(g, s, SETUP_HISTORICAL, 1, NULL);
+	*before = *g;
+	const char *path = "tests/data/position-overstacked.pos";
+	if (position_load(g, NULL, s, path, err, sizeof err))
+		fail_msg("%s accepted", path);
+	assert_string_equal(err, "tests/data/position-overstacked.pos:151: not a position a game "
+				 "can reach: hex 1803: 7.1A: at most one infantry and one "
+				 "artillery unit a hex");
+	assert_memory_equal(g, before, sizeof *g);
+	free(g);
+	free(before);
+	free(s);
+}
+
 static void test_resume(void **state)
 {
 	(void)state;
@@ -1132,6 +1157,7 @@ int main(void)
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_solitaire_saves),
 		cmocka_unit_test(test_save_load),
+		cmocka_unit_test(test_unreachable_position_refused),
 		cmocka_unit_test(test_autosave),
 		cmocka_unit_test(test_cli_commands),
 	};

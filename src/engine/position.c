@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "datafile.h"
 #include "hex.h"
 
@@ -1541,6 +1542,13 @@ static bool check_whole(struct reader *r)
 			return FAIL("pending %s %s: not a %s unit", what, name, game_side_names[p->side]);
 		if (us->hex == HEX_NONE || us->steps == 0)
 			return FAIL("pending %s %s: the unit is not on the map", what, name);
+	}
+	/* Each record can be right and the whole still break a rule no game can reach (two
+	 * infantry units in a hex, both sides in one): refused, since the engine relies on it. */
+	char why[256];
+	if (!game_check(g, why, sizeof why)) {
+		r->df.line = r->line[key_index("end")];
+		return FAIL("not a position a game can reach: %s", why);
 	}
 	return true;
 }

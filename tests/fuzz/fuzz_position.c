@@ -1,8 +1,8 @@
 /* fuzz_position.c — libFuzzer target: the position-file reader (position_read). Any input
  * must be refused with a message or accepted; an accepted one must write back to a text
  * that reads again into the very same game, and must bear what a front-end does with a
- * loaded game: the invariant checker and the list of legal actions (data from ./data: run
- * from the top directory). */
+ * loaded game: the invariant checker (which must pass) and the list of legal actions
+ * (data from ./data: run from the top directory). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	if (ok) {
 		static struct action legal[LEGAL_MAX];
-		(void)game_check(g, err, sizeof err);
+		if (!game_check(g, err, sizeof err))
+			abort(); /* position_read refuses what game_check does */
 		(void)game_legal(g, legal, LEGAL_MAX);
 		size_t len1, len2;
 		char *t1 = text_of(g, &rec, &len1);
