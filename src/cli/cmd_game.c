@@ -121,17 +121,31 @@ static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, 
 	return NULL;
 }
 
+/* The unit named by the one argument of a command `NAME UNIT` and the game (*g): the unit's
+ * index, or -1 with err set (usage, no game, not a unit). */
+static int unit_argument(struct cli *c, int argc, char **argv, const char *usage,
+			 struct game **g, char *err, size_t errlen)
+{
+	if (argc != 2) {
+		cli_fail(err, errlen, "usage: %s", usage);
+		return -1;
+	}
+	*g = cli_game(c, err, errlen);
+	if (!*g)
+		return -1;
+	int u = game_unit_parse(argv[1]);
+	if (u < 0)
+		cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
+	return u;
+}
+
 static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
-	if (argc != 2)
-		return cli_fail(err, errlen, "usage: unit UNIT");
-	struct game *g = cli_game(c, err, errlen);
-	if (!g)
-		return err;
-	int u = game_unit_parse(argv[1]);
+	struct game *g;
+	int u = unit_argument(c, argc, argv, "unit UNIT", &g, err, errlen);
 	if (u < 0)
-		return cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
+		return err;
 	const struct unit_def *d = game_unit_def(g, u);
 	const struct unit_state *us = &g->unit[u];
 	char hex[8];
@@ -151,14 +165,10 @@ static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, cha
 static const char *cmd_moves(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			     size_t errlen)
 {
-	if (argc != 2)
-		return cli_fail(err, errlen, "usage: moves UNIT");
-	struct game *g = cli_game(c, err, errlen);
-	if (!g)
-		return err;
-	int u = game_unit_parse(argv[1]);
+	struct game *g;
+	int u = unit_argument(c, argc, argv, "moves UNIT", &g, err, errlen);
 	if (u < 0)
-		return cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
+		return err;
 	struct move_dest *dest = malloc(sizeof *dest * HEX_INDEX_COUNT);
 	if (!dest)
 		return cli_fail(err, errlen, "out of memory");
