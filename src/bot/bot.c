@@ -53,6 +53,18 @@ int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 	return n;
 }
 
+int bot_fire_sixths(const struct game *g, int gun, int target, bool defensive)
+{
+	struct fire_odds fo;
+	char err[160];
+	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
+		return -1;
+	int s = 0;
+	for (int d = 1; d <= 6; d++)
+		s += fo.steps[d];
+	return s;
+}
+
 /* A breadth-first spread of ranges from the marked hexes (range = grid steps). */
 static void spread(const uint8_t *from, uint8_t *near)
 {

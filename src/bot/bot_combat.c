@@ -12,19 +12,6 @@
 
 /* ---- fire ---- */
 
-/* Steps expected from gun firing at target now, in sixths; -1 when it may not fire. */
-static int fire6(const struct game *g, int gun, int target, bool defensive)
-{
-	struct fire_odds fo;
-	char err[160];
-	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
-		return -1;
-	int s = 0;
-	for (int d = 1; d <= 6; d++)
-		s += fo.steps[d];
-	return s;
-}
-
 static bool planned_target(const struct bot *b, int hex)
 {
 	for (int i = 0; i < b->nplan; i++)
@@ -44,7 +31,7 @@ bool bot_artillery(struct bot *b)
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_FIRE || a->target < 0)
 			continue;
-		int v = fire6(g, a->unit, a->target, false);
+		int v = bot_fire_sixths(g, a->unit, a->target, false);
 		if (v <= 0)
 			continue;
 		if (b->plan_turn == g->turn && planned_target(b, g->unit[a->target].hex))
@@ -334,7 +321,7 @@ static bool defensive_fire(struct bot *b)
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_FIRE)
 			continue;
-		int v = fire6(g, a->unit, a->target, true);
+		int v = bot_fire_sixths(g, a->unit, a->target, true);
 		if (v > bv)
 			bv = v, best = i;
 	}

@@ -10,19 +10,6 @@
 #include "bot_internal.h"
 #include "move.h"
 
-/* Steps a gun is expected to take (in sixths) firing at target now. */
-static int fire_value6(const struct game *g, int gun, int target, bool defensive)
-{
-	struct fire_odds fo;
-	char err[160];
-	if (!fire_check(g, gun, target, defensive, &fo, err, sizeof err))
-		return -1;
-	int s = 0;
-	for (int d = 1; d <= 6; d++)
-		s += fo.steps[d];
-	return s;
-}
-
 /* Hold the ground; A.P. Hill's units enter when the engine says they must (9.2), each to the
  * first hex it may reach. */
 static bool movement(struct bot *b)
@@ -52,7 +39,7 @@ static bool fire(struct bot *b, int n)
 	bool def = b->g->pending.what == DECISION_DEFENSIVE_FIRE;
 	for (int i = 0; i < n; i++)
 		if (b->acts[i].type == ACT_FIRE) {
-			int v = fire_value6(b->g, b->acts[i].unit, b->acts[i].target, def);
+			int v = bot_fire_sixths(b->g, b->acts[i].unit, b->acts[i].target, def);
 			if (v > bv)
 				bv = v, best = i;
 		}

@@ -74,6 +74,9 @@ int bot_formation(const struct game *g, int u);
 int bot_enemy_distance(const struct game *g, int hex, enum side mine);
 /* Unit indices of side s in hex (infantry first); the count. */
 int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max);
+/* Steps gun is expected to take from target firing at it now (fire_check), in sixths of a
+ * step; -1 when it may not fire. */
+int bot_fire_sixths(const struct game *g, int gun, int target, bool defensive);
 
 /* Fill the conf_at, ezoc and near maps from the position now. */
 void bot_maps(struct bot *b);
