@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "fixture_map.h"
+
 #include "check.h"
 #include "position.h"
 #include "game.h"
@@ -79,26 +81,8 @@ static void refused(const char *line, const char *rule)
 		fail_msg("'%s': '%s' does not cite %s", line, e, rule);
 }
 
-/* Which bank a hex is on: flood from the church without crossing the creek. */
+/* Which bank a hex is on (fixture_map.h). */
 static bool west[HEX_INDEX_COUNT];
-static void west_bank(void)
-{
-	static int queue[HEX_INDEX_COUNT];
-	int head = 0, tail = 0;
-	memset(west, 0, sizeof west);
-	queue[tail++] = 1916;
-	west[hex_index(1916)] = true;
-	while (head < tail) {
-		int h = queue[head++];
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n == HEX_NONE || west[hex_index(n)] || (map_side(&S->map, h, n) & SIDE_CREEK))
-				continue;
-			west[hex_index(n)] = true;
-			queue[tail++] = n;
-		}
-	}
-}
 
 /* 4.2A, 8.7.6: every zone hex is on the map and on its side's bank (I and XII Corps crossed
  * on the 16th; II, V and IX stand east of the creek; every Confederate west of it), and no
@@ -106,7 +90,7 @@ static void west_bank(void)
 static void test_zones_on_the_right_bank(void **state)
 {
 	(void)state;
-	west_bank();
+	fx_map_west_bank(&S->map, west);
 	for (int k = 0; k < S->map.nzones; k++) {
 		const struct map_zone *z = &S->map.zone[k];
 		bool want_west = z->confederate || !strcmp(z->formation, "I") ||

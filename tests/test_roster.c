@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "fixture_map.h"
+
 #include "cli.h"
 #include "hex.h"
 #include "map.h"
@@ -533,31 +535,9 @@ static void test_may_stack(void **state)
 static void test_setup_creek(void **state)
 {
 	(void)state;
-	if (access("data/map.txt", R_OK) != 0)
-		skip();
-	struct map *m = malloc(sizeof *m);
-	assert_non_null(m);
-	char err[512] = "";
-	if (!map_load(m, "data/map.txt", err, sizeof err)) {
-		free(m);
-		fail_msg("%s", err);
-	}
+	struct map *m = fx_map_shipped();
 	static bool west[HEX_INDEX_COUNT];
-	static int queue[HEX_INDEX_COUNT];
-	memset(west, 0, sizeof west);
-	int head = 0, tail = 0;
-	queue[tail++] = 1916;
-	west[hex_index(1916)] = true;
-	while (head < tail) {
-		int h = queue[head++];
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n == HEX_NONE || west[hex_index(n)] || (map_side(m, h, n) & SIDE_CREEK))
-				continue;
-			west[hex_index(n)] = true;
-			queue[tail++] = n;
-		}
-	}
+	fx_map_west_bank(m, west);
 	for (int i = 0; i < ROSTER_UNITS; i++) {
 		int h = R.historical_hex[i];
 		if (h == HEX_NONE)
@@ -577,15 +557,7 @@ static void test_setup_creek(void **state)
 static void test_setup_terrain(void **state)
 {
 	(void)state;
-	if (access("data/map.txt", R_OK) != 0)
-		skip();
-	struct map *m = malloc(sizeof *m);
-	assert_non_null(m);
-	char err[512] = "";
-	if (!map_load(m, "data/map.txt", err, sizeof err)) {
-		free(m);
-		fail_msg("%s", err);
-	}
+	struct map *m = fx_map_shipped();
 	for (int i = 0; i < ROSTER_UNITS; i++) {
 		int h = R.historical_hex[i];
 		if (h == HEX_NONE)
