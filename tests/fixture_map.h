@@ -1,5 +1,5 @@
 /* fixture_map.h — the shipped map (data/map.txt) for the suites that check the set-up against
- * it: loading it or skipping when it is not there, and which hexes lie on the west bank of
+ * it: loading it or skipping when it is not there, and which hexes lie on one bank of
  * Antietam Creek (8.7.6). Header-only and static: every suite is its own program. Include
  * after <cmocka.h>. */
 #ifndef ANTIETAM_TEST_FIXTURE_MAP_H
@@ -29,22 +29,22 @@ static inline struct map *fx_map_shipped(void)
 	return m;
 }
 
-/* west[hex_index(h)] true exactly for the hexes of m on the Dunker Church's (1916) bank of
- * the creek: a flood from the church that crosses no creek hexside. */
-static inline void fx_map_west_bank(const struct map *m, bool *west)
+/* bank[hex_index(h)] true exactly for the hexes of m on start's bank of the creek: a flood
+ * from start that crosses no creek hexside (bridges and fords neither). */
+static inline void fx_map_bank(const struct map *m, int start, bool *bank)
 {
 	static int queue[HEX_INDEX_COUNT];
 	int head = 0, tail = 0;
-	memset(west, 0, sizeof *west * HEX_INDEX_COUNT);
-	queue[tail++] = 1916;
-	west[hex_index(1916)] = true;
+	memset(bank, 0, sizeof *bank * HEX_INDEX_COUNT);
+	queue[tail++] = start;
+	bank[hex_index(start)] = true;
 	while (head < tail) {
 		int h = queue[head++];
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n == HEX_NONE || west[hex_index(n)] || (map_side(m, h, n) & SIDE_CREEK))
+			if (n == HEX_NONE || bank[hex_index(n)] || (map_side(m, h, n) & SIDE_CREEK))
 				continue;
-			west[hex_index(n)] = true;
+			bank[hex_index(n)] = true;
 			queue[tail++] = n;
 		}
 	}

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "fixture_map.h"
 #include "fixture_program.h"
 
 #include "cli.h"
@@ -81,32 +82,24 @@ static void assert_objective_has(const char *key, int id)
 
 /* ------------------------------------------------------------------ banks of the creek */
 
-/* Hexes reachable from start without crossing a creek hexside (bridges and fords too). */
-static void bank(int start, bool *seen)
-{
-	int queue[HEX_INDEX_COUNT], head = 0, tail = 0;
-	memset(seen, 0, HEX_INDEX_COUNT * sizeof *seen);
-	seen[hex_index(start)] = true;
-	queue[tail++] = start;
-	while (head < tail) {
-		int h = queue[head++];
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n == HEX_NONE || seen[hex_index(n)] || (map_side(&M, h, n) & SIDE_CREEK))
-				continue;
-			seen[hex_index(n)] = true;
-			queue[tail++] = n;
-		}
-	}
-}
-
 static bool west[HEX_INDEX_COUNT];
+
+/* Some hexside of hex id has one of the feature bits. */
+static bool some_side(int id, unsigned bits)
+{
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int n = hex_neighbour(id, (enum hex_dir)d);
+		if (n != HEX_NONE && (map_side(&M, id, n) & bits))
+			return true;
+	}
+	return false;
+}
 
 static bool on_west_bank(int id)
 {
 	static bool done;
 	if (!done) {
-		bank(1010, west);
+		fx_map_bank(&M, 1010, west);
 		done = true;
 	}
 	return west[hex_index(id)];
@@ -238,13 +231,7 @@ static void test_bridges(void **state)
 	unsigned f = map_side(&M, 2836, 2935);
 	assert_true(f & SIDE_CREEK);
 	assert_true(f & SIDE_BRIDGE);
-	bool middle = false;
-	for (int d = 0; d < HEX_NDIRS; d++) {
-		int n = hex_neighbour(3324, (enum hex_dir)d);
-		if (n != HEX_NONE && (map_side(&M, 3324, n) & SIDE_BRIDGE))
-			middle = true;
-	}
-	assert_true(middle);
+	assert_true(some_side(3324, SIDE_BRIDGE)); /* the Middle Bridge */
 	/* Three bridges (Upper, Middle, Lower) and fords (Pry's, Snavely's, ...). */
 	int bridges = 0, fords = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
@@ -410,13 +397,7 @@ static void test_ix_corps_objectives(void **state)
 	for (int i = 0; i < 3; i++)
 		assert_true(on_west_bank(obj[i]));
 	assert_false(on_west_bank(3334));
-	bool ford = false;
-	for (int d = 0; d < HEX_NDIRS; d++) {
-		int n = hex_neighbour(2942, (enum hex_dir)d);
-		if (n != HEX_NONE && (map_side(&M, 2942, n) & SIDE_FORD))
-			ford = true;
-	}
-	assert_true(ford);
+	assert_true(some_side(2942, SIDE_FORD));
 }
 
 /* 9.2A, 9.3B: the entry edges, exactly. */
@@ -554,7 +535,7 @@ static void test_creek_separates(void **state)
 	/* Exactly two banks: everything not west is reachable from one east hex. */
 	assert_true(on_west_bank(1010));
 	static bool east[HEX_INDEX_COUNT];
-	bank(4117, east);
+	fx_map_bank(&M, 4117, east);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		if (hex_valid(hex_from_index(i)))
 			assert_true(east[i] != west[i]);

@@ -90,7 +90,7 @@ static bool west[HEX_INDEX_COUNT];
 static void test_zones_on_the_right_bank(void **state)
 {
 	(void)state;
-	fx_map_west_bank(&S->map, west);
+	fx_map_bank(&S->map, 1916, west); /* the Dunker Church's bank */
 	for (int k = 0; k < S->map.nzones; k++) {
 		const struct map_zone *z = &S->map.zone[k];
 		bool want_west = z->confederate || !strcmp(z->formation, "I") ||

@@ -537,7 +537,7 @@ static void test_setup_creek(void **state)
 	(void)state;
 	struct map *m = fx_map_shipped();
 	static bool west[HEX_INDEX_COUNT];
-	fx_map_west_bank(m, west);
+	fx_map_bank(m, 1916, west); /* the Dunker Church's bank */
 	for (int i = 0; i < ROSTER_UNITS; i++) {
 		int h = R.historical_hex[i];
 		if (h == HEX_NONE)
