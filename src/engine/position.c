@@ -472,24 +472,27 @@ static bool parse_name(struct reader *r, const char *s, const char *const *names
 	return FAIL("unknown %s '%s'", what, s);
 }
 
-static bool parse_yes_no(struct reader *r, const char *s, const char *what, bool *out)
+/* A two-word flag: false for words[0], true for words[1]. */
+static bool parse_flag(struct reader *r, const char *s, const char *const words[2],
+		       const char *what, bool *out)
 {
-	static const char *const yn[] = { "no", "yes" };
 	int v;
-	if (!parse_name(r, s, yn, 2, what, &v))
+	if (!parse_name(r, s, words, 2, what, &v))
 		return false;
 	*out = v;
 	return true;
 }
 
+static bool parse_yes_no(struct reader *r, const char *s, const char *what, bool *out)
+{
+	static const char *const yn[] = { "no", "yes" };
+	return parse_flag(r, s, yn, what, out);
+}
+
 static bool parse_on_off(struct reader *r, const char *s, const char *what, bool *out)
 {
 	static const char *const oo[] = { "off", "on" };
-	int v;
-	if (!parse_name(r, s, oo, 2, what, &v))
-		return false;
-	*out = v;
-	return true;
+	return parse_flag(r, s, oo, what, out);
 }
 
 /* "U12" or "C7": digits without a leading zero, within the roster. */
