@@ -87,6 +87,17 @@ static inline void fx_road(struct scenario *s, const int *hexes, int n, unsigned
 		fx_side(s, hexes[i], hexes[i + 1], bits);
 }
 
+/* A road (bits) straight down a column: from hex through the n hexes hex, hex+1, …. */
+static inline void fx_road_down(struct scenario *s, int hex, int n, unsigned bits)
+{
+	int path[HEX_ROW_MAX + 1];
+	if (n > HEX_ROW_MAX + 1)
+		abort();
+	for (int i = 0; i < n; i++)
+		path[i] = hex + i;
+	fx_road(s, path, n, bits);
+}
+
 /* Antietam Creek along every hexside between column col and column col+1. */
 static inline void fx_creek_after_column(struct scenario *s, int col)
 {

@@ -64,10 +64,7 @@ static void test_roads_and_bonus(void **state)
 {
 	(void)state;
 	fx_fresh(SETUP_EMPTY);
-	int road[14];
-	for (int i = 0; i < 14; i++)
-		road[i] = 2010 + i;
-	fx_road(S, road, 14, SIDE_PRIMARY);
+	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
 	fx_terrain(S, 2012, TERRAIN_WOODS);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
@@ -79,7 +76,7 @@ static void test_roads_and_bonus(void **state)
 	fx_refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019 2020 2021 2121", "8.1A");
 	/* a secondary road anywhere on the way: +2 only (8.8.2C) */
 	fx_fresh(SETUP_EMPTY);
-	fx_road(S, road, 14, SIDE_PRIMARY);
+	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
 	fx_side(S, 2014, 2015, SIDE_SECONDARY);
 	S->map.hex[hex_index(2014)].side[hex_direction(2014, 2015)] &= (uint16_t)~SIDE_PRIMARY;
 	S->map.hex[hex_index(2015)].side[hex_direction(2015, 2014)] &= (uint16_t)~SIDE_PRIMARY;
@@ -101,10 +98,7 @@ static void test_double_time_road(void **state)
 {
 	(void)state;
 	fx_fresh(SETUP_EMPTY);
-	int road[26];
-	for (int i = 0; i < 26; i++)
-		road[i] = 2010 + i;
-	fx_road(S, road, 26, SIDE_PRIMARY);
+	fx_road_down(S, 2010, 26, SIDE_PRIMARY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 3510");                                     /* far away */
 	assert_int_equal(fx_cost_at("U1", 2032), 22);
@@ -135,10 +129,7 @@ static void test_bonus_not_into_ezoc(void **state)
 {
 	(void)state;
 	fx_fresh(SETUP_EMPTY);
-	int road[14];
-	for (int i = 0; i < 14; i++)
-		road[i] = 2010 + i;
-	fx_road(S, road, 14, SIDE_PRIMARY);
+	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	fx_ok("place C2 2121");   /* 2020 and 2021 are in its ZOC */
