@@ -46,6 +46,10 @@ const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen);
 const struct map *cli_map(struct cli *c, char *err, size_t errlen);
 /* The game in play; NULL with err set ("no game: use new …") before the first `new`. */
 struct game *cli_game(struct cli *c, char *err, size_t errlen);
+/* The game in play for a command of exactly `words` words (the name counted); NULL with err
+ * set: "usage: USAGE" when argc differs, else cli_game's message. */
+struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
+			   size_t errlen);
 /* Parse argv as one action (action_parse) and apply it through game_apply; NULL on success,
  * else err. */
 const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen);

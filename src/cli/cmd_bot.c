@@ -16,9 +16,7 @@ static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char
 			   size_t errlen)
 {
 	(void)argv;
-	if (argc != 1)
-		return cli_fail(err, errlen, "usage: bot");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 1, "bot", err, errlen);
 	if (!g)
 		return err;
 	if (g->pending.what == DECISION_GAMEOVER)
@@ -53,9 +51,7 @@ static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *ou
 				  size_t errlen)
 {
 	(void)argv;
-	if (argc != 1)
-		return cli_fail(err, errlen, "usage: objectives");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 1, "objectives", err, errlen);
 	if (!g)
 		return err;
 	if (!g->solitaire.ready)

@@ -20,6 +20,16 @@ struct game *cli_game(struct cli *c, char *err, size_t errlen)
 	return c->game;
 }
 
+struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
+			   size_t errlen)
+{
+	if (argc != words) {
+		cli_fail(err, errlen, "usage: %s", usage);
+		return NULL;
+	}
+	return cli_game(c, err, errlen);
+}
+
 const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen)
 {
 	struct game *g = cli_game(c, err, errlen);
@@ -112,9 +122,7 @@ static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, 
 			       size_t errlen)
 {
 	(void)argv;
-	if (argc != 1)
-		return cli_fail(err, errlen, "usage: pending");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 1, "pending", err, errlen);
 	if (!g)
 		return err;
 	print_pending(g, out);
@@ -126,11 +134,7 @@ static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, 
 static int unit_argument(struct cli *c, int argc, char **argv, const char *usage,
 			 struct game **g, char *err, size_t errlen)
 {
-	if (argc != 2) {
-		cli_fail(err, errlen, "usage: %s", usage);
-		return -1;
-	}
-	*g = cli_game(c, err, errlen);
+	*g = cli_game_args(c, argc, 2, usage, err, errlen);
 	if (!*g)
 		return -1;
 	int u = game_unit_parse(argv[1]);
@@ -184,9 +188,7 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 {
 	(void)argv;
 	enum { MAX = 1 << 15 };
-	if (argc != 1)
-		return cli_fail(err, errlen, "usage: legal");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 1, "legal", err, errlen);
 	if (!g)
 		return err;
 	struct action *a = malloc(sizeof *a * MAX);

@@ -83,9 +83,7 @@ static const char *cmd_state(struct cli *c, int argc, char **argv, FILE *out, ch
 			     size_t errlen)
 {
 	(void)argv;
-	if (argc != 1)
-		return cli_fail(err, errlen, "usage: state");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 1, "state", err, errlen);
 	if (!g)
 		return err;
 	char *text = position_text(g, &c->record);
@@ -100,9 +98,7 @@ static const char *cmd_save(struct cli *c, int argc, char **argv, FILE *out, cha
 			    size_t errlen)
 {
 	(void)out;
-	if (argc != 2)
-		return cli_fail(err, errlen, "usage: save FILE");
-	struct game *g = cli_game(c, err, errlen);
+	struct game *g = cli_game_args(c, argc, 2, "save FILE", err, errlen);
 	if (!g)
 		return err;
 	if (!position_save(g, c->record.has_start ? &c->record : NULL, argv[1], err, errlen))
