@@ -120,7 +120,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_CC ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SAN := address,undefined -fno-sanitize-recover=undefined
-FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(WARN) \
+FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(WARN) $(WFATAL) \
 	      -Iinclude -Isrc/cli -MMD -MP
 FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(FRONT_SRC))
 build-fuzz/obj/%.o: %.c
