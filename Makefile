@@ -117,6 +117,8 @@ $(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
 # undefined behaviour or an input slower than FUZZ_TIMEOUT seconds. docs/robustness.md.
 FUZZ_TIME ?= 60
 FUZZ_TIMEOUT ?= 10
+# FUZZ_SEED=N makes a run repeatable (CI uses one, so a red CI is a finding anyone can redo).
+FUZZ_SEED ?=
 FUZZ_CC ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SAN := address,undefined -fno-sanitize-recover=undefined
@@ -135,7 +137,7 @@ fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
 	  name=$${t#fuzz_}; mkdir -p build-fuzz/corpus/$$name; \
 	  echo "== fuzz $$name for $(FUZZ_TIME) s"; \
 	  ./build-fuzz/$$t -max_total_time=$(FUZZ_TIME) -max_len=32768 -timeout=$(FUZZ_TIMEOUT) \
-	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-fuzz/ \
+	    $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-fuzz/ \
 	    build-fuzz/corpus/$$name tests/fuzz/corpus/$$name >build-fuzz/$$name.log 2>&1; \
 	  rc=$$?; \
 	  grep -E 'DONE|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR|SUMMARY|Test unit written' build-fuzz/$$name.log; \
