@@ -276,8 +276,7 @@ static bool act_selected(struct tui *t)
 	return n > 0;
 }
 
-/* Units in the cursor hex that can act, after `after` in stack order (wrapping). */
-static int next_actor_here(const struct tui *t, int after)
+int play_next_in_hex(const struct tui *t, int after, bool (*want)(const struct tui *, int u))
 {
 	int units[16];
 	int n = game_units_at(t->g, t->cursor, units, 16);
@@ -289,10 +288,18 @@ static int next_actor_here(const struct tui *t, int after)
 			start = i + 1;
 	for (int k = 0; k < n; k++) {
 		int u = units[(start + k) % n];
-		if (unit_actions(t, u) > 0)
+		if (want(t, u))
 			return u;
 	}
 	return -1;
+}
+
+static bool can_act(const struct tui *t, int u) { return unit_actions(t, u) > 0; }
+
+/* Units in the cursor hex that can act, after `after` in stack order (wrapping). */
+static int next_actor_here(const struct tui *t, int after)
+{
+	return play_next_in_hex(t, after, can_act);
 }
 
 /* Decisions taken for the whole army or a combat, not for a unit on the map. */

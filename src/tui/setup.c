@@ -80,23 +80,15 @@ void setup_next(struct tui *t)
 	tui_say(t, false, "every %s unit is placed: e ends the set-up", tui_side_title(t->g->pending.side));
 }
 
+static bool setting_up(const struct tui *t, int u)
+{
+	return game_unit_side(u) == t->g->pending.side;
+}
+
 /* Units of the side setting up in the cursor hex, after `after` (wrapping), or -1. */
 static int own_here(const struct tui *t, int after)
 {
-	int units[16];
-	int n = game_units_at(t->g, t->cursor, units, 16);
-	if (n > 16)
-		n = 16;
-	int start = 0;
-	for (int i = 0; i < n; i++)
-		if (units[i] == after)
-			start = i + 1;
-	for (int k = 0; k < n; k++) {
-		int u = units[(start + k) % n];
-		if (game_unit_side(u) == t->g->pending.side)
-			return u;
-	}
-	return -1;
+	return play_next_in_hex(t, after, setting_up);
 }
 
 void setup_enter(struct tui *t)

@@ -168,6 +168,9 @@ void play_los(struct tui *t);
 void play_mark_action(struct tui *t, const struct action *a);
 /* Select unit u: mark its hex and every hex its legal actions lead to. */
 void play_select_unit(struct tui *t, int u);
+/* The first unit of the cursor hex after `after` in stack order (wrapping; -1: from the
+ * top) for which want() holds, or -1. */
+int play_next_in_hex(const struct tui *t, int after, bool (*want)(const struct tui *, int u));
 
 /* ---- setup.c: the quick set-up (4.2) on the map ---- */
 
