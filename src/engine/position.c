@@ -1201,22 +1201,27 @@ static bool parse_int_keys(struct reader *r, int from, const char *const *keys, 
 	return true;
 }
 
+/* Field i as "NAME=UNIT" (e.g. gun=U44): the unit, or false with the error set. */
+static bool parse_unit_key(struct reader *r, int i, const char *name, int *u)
+{
+	char key[16];
+	const char *val = split_key(r, r->df.field[i], key, sizeof key);
+	if (!val)
+		return false;
+	if (strcmp(key, name))
+		return FAIL("expected %s=", name);
+	return parse_unit(r, val, u);
+}
+
 static bool rd_last_fire(struct reader *r)
 {
 	static const char *const keys[] = { "roll", "drm", "steps" };
 	static const int min[] = { 1, -20, 0 }, max[] = { 6, 20, 2 };
 	struct fire_report *f = &r->g->combat.last_fire;
 	int v[3], gun, target;
-	char key[16];
-	const char *val;
-	if (!nfields(r, 6, 6))
+	if (!nfields(r, 6, 6) || !parse_unit_key(r, 1, "gun", &gun) ||
+	    !parse_unit_key(r, 2, "target", &target))
 		return false;
-	if (!(val = split_key(r, r->df.field[1], key, sizeof key)) || strcmp(key, "gun") ||
-	    !parse_unit(r, val, &gun))
-		return val && strcmp(key, "gun") ? FAIL("expected gun=") : false;
-	if (!(val = split_key(r, r->df.field[2], key, sizeof key)) || strcmp(key, "target") ||
-	    !parse_unit(r, val, &target))
-		return val && strcmp(key, "target") ? FAIL("expected target=") : false;
 	if (!parse_int_keys(r, 3, keys, 3, min, max, v))
 		return false;
 	*f = (struct fire_report){ .gun = (int16_t)gun, .target = (int16_t)target,
@@ -1231,13 +1236,8 @@ static bool rd_last_attack(struct reader *r)
 	static const int min[] = { 1000, 0, -30, 1, 0, 0, 0 }, max[] = { 4244, 4, 30, 6, 6, 6, 1 };
 	struct attack_report *a = &r->g->combat.last_attack;
 	int v[7], att;
-	char key[16];
-	const char *val;
-	if (!nfields(r, 9, 9))
+	if (!nfields(r, 9, 9) || !parse_unit_key(r, 1, "attacker", &att))
 		return false;
-	if (!(val = split_key(r, r->df.field[1], key, sizeof key)) || strcmp(key, "attacker") ||
-	    !parse_unit(r, val, &att))
-		return val && strcmp(key, "attacker") ? FAIL("expected attacker=") : false;
 	if (!parse_int_keys(r, 2, keys, 7, min, max, v))
 		return false;
 	if (!hex_valid(v[0]))
