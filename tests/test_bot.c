@@ -516,6 +516,47 @@ static void test_18_3a_attacker_breaks_off_one_hex(void **st)
 	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 2);
 }
 
+/* 18.3A when no one-hex retreat is legal: every hex next to U1 is in a Confederate ZOC
+ * (C1 covers 1910 and 2110, C2 2012 and 2111, C3 1911), so a one-hex retreat would end in
+ * an EZOC (11.17.4A). The bot retreats the fewest hexes that end legally — two — by its own
+ * rule, not by its last resort (which used to take the first legal retreat). */
+static void test_18_3a_break_off_two_hexes_when_one_is_not_legal(void **st)
+{
+	(void)st;
+	solo_new();
+	fx_inf(U(1), 4, 4, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 2);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 4, 0);
+	fx_place(C(2), 2112);
+	fx_inf(C(3), 4, 4, 0);
+	fx_place(C(3), 1812);
+	fx_place(C(9), 4040);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_ok("end");
+	fx_dice(1, 3);
+	if (G.pending.what == DECISION_RESOLVE)
+		fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
+	union_plays();
+	assert_true(played_line("breakoff 2010"));
+	assert_true(logged("no one-hex retreat ends outside an EZOC"));
+	assert_false(logged("bot: "));
+	const char *r = strstr(played, "retreat U1 ");
+	assert_non_null(r);
+	int h1 = 0, h2 = 0, len = 0;
+	assert_int_equal(sscanf(r, "retreat U1 %d %d%n", &h1, &h2, &len), 2);
+	assert_true(r[len] == '\n' || r[len] == 0);
+	assert_true(hex_adjacent(h1, 2011) && hex_adjacent(h2, h1));
+	assert_int_equal(G.unit[U(1)].hex, h2);
+	assert_true(hex_distance(h2, 2010) >= 2 && hex_distance(h2, 2112) >= 2 &&
+		    hex_distance(h2, 1812) >= 2);
+}
+
 /* ---- the `bot` command ---- */
 
 static void test_bot_command(void **st)
@@ -554,9 +595,19 @@ static void play_games(int games, bool solitaire)
 			if (++guard > 2000)
 				fail_msg("seed %d: the game does not end", seed);
 			played[0] = 0;
+			enum side who = G.pending.side;
+			int seen = G.nlog;
 			int n = bot_play_pending(&G, played, sizeof played, err, sizeof err);
 			if (n < 0)
 				fail_msg("seed %d turn %d: %s", seed, G.turn, err);
+			/* every Union decision comes from a rule of 14.0–18.0: never the bot's
+			 * last resort (bot.c fallback, logged "bot: …") */
+			for (int i = seen; who == SIDE_UNION && i < G.nlog; i++) {
+				const char *t = G.log[i % GAME_LOG_MAX].text;
+				if (i >= G.nlog - GAME_LOG_MAX && strncmp(t, "bot: ", 5) == 0)
+					fail_msg("seed %d turn %d: the Union bot had no rule: %s",
+						 seed, G.turn, t);
+			}
 			char why[256];
 			if (!game_check(&G, why, sizeof why))
 				fail_msg("seed %d turn %d: %s", seed, G.turn, why);
@@ -655,6 +706,7 @@ int main(void)
 		cmocka_unit_test(test_17_0a_gun_stays_when_it_can_fire),
 		cmocka_unit_test(test_18_2_encircled_defender_first),
 		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),
+		cmocka_unit_test(test_18_3a_break_off_two_hexes_when_one_is_not_legal),
 		cmocka_unit_test(test_bot_command),
 		cmocka_unit_test(test_full_solitaire_games),
 		cmocka_unit_test(test_full_games_two_player_rules),

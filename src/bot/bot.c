@@ -231,7 +231,10 @@ static bool fallback(struct bot *b)
 {
 	enum decision what = b->g->pending.what;
 	bool declaring = what == DECISION_COMBAT || what == DECISION_COMBAT_ROUND2;
-	if (bot_apply_type(b, ACT_END, "bot", "no rule applies; the step ends"))
+	char why[96];
+	snprintf(why, sizeof why, "no rule applies to the %s decision; the step ends",
+		 game_decision_name(what));
+	if (bot_apply_type(b, ACT_END, "bot", why))
 		return true;
 	if (declaring && close_chain(b))
 		return true;

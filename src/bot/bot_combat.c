@@ -202,8 +202,9 @@ static bool resolve_order(struct bot *b)
 /* ---- retreats, break-offs, advances ---- */
 
 /* 18.3D: as far as possible from the Confederates, then toward the nearer of the north and
- * east edges; 18.3A: an attacker breaking off retreats one hex; 18.3E: a gun follows the
- * infantry of its corps. */
+ * east edges; 18.3A: an attacker breaking off retreats one hex — or, when every one-hex
+ * retreat would end in an EZOC (11.17.4A) or against stacking (11.17.3A), the fewest hexes
+ * that end legally (docs/rules-notes.md); 18.3E: a gun follows the infantry of its corps. */
 static bool retreat(struct bot *b)
 {
 	struct game *g = b->g;
@@ -212,12 +213,17 @@ static bool retreat(struct bot *b)
 	bool one_hex = g->side == SIDE_UNION && g->combat.queue_kind[0] == RETREAT_BREAKOFF;
 	int start = g->unit[u].hex;
 	bool north = hex_row(start) <= HEX_COL_MAX - hex_col(start);
+	int shortest = 0;
+	for (int i = 0; one_hex && i < n; i++)
+		if (b->acts[i].type == ACT_RETREAT && b->acts[i].n >= 1 &&
+		    (shortest == 0 || b->acts[i].n < shortest))
+			shortest = b->acts[i].n;
 	int best = -1, bd = -1, bedge = 0, bstack = 0;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_RETREAT || a->n < 1)
 			continue;
-		if (one_hex && a->n != 1)
+		if (one_hex && a->n != shortest)
 			continue;
 		int h = a->hex[a->n - 1];
 		int d = bot_enemy_distance(g, h, SIDE_UNION);
@@ -233,11 +239,13 @@ static bool retreat(struct bot *b)
 		    (stack == bstack && d == bd && edge < bedge))
 			best = i, bd = d, bedge = edge, bstack = stack;
 	}
-	if (best < 0 && one_hex)
-		return false;
 	if (best < 0)
 		return false;
 	struct action a = b->acts[best];
+	if (one_hex && a.n > 1)
+		return bot_apply(b, &a, "18.3A", "%s retreats %d hexes to %04d: no one-hex retreat "
+				 "ends outside an EZOC (11.17.4A) and within stacking",
+				 game_unit_name(u), a.n, a.hex[a.n - 1]);
 	return bot_apply(b, &a, one_hex ? "18.3A" : "18.3D", "%s retreats to %04d",
 			 game_unit_name(u), a.hex[a.n - 1]);
 }
