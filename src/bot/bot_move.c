@@ -691,7 +691,6 @@ bool bot_movement(struct bot *b)
 		b->plan_turn = g->turn;
 	}
 	bot_maps(b);
-	int before = b->applied;
 	/* 16.1A–B: corps by corps in the order of 14.3A, IX Corps by division */
 	for (int p = 0; p < CORPS_COUNT; p++) {
 		enum corps c;
@@ -711,7 +710,6 @@ bool bot_movement(struct bot *b)
 		};
 		move_formation(b, form_of[c]);
 	}
-	(void)before;
 	return bot_apply_type(b, ACT_END, "16.0", "the Union movement phase ends");
 }
 
