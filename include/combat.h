@@ -205,4 +205,9 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 /* True when a unit in hex `from` exerts its ZOC into the adjacent hex `to` (6.2A). */
 bool combat_zoc_reaches(const struct game *g, int from, int to);
 
+/* 11.1B: an enemy unit with a declared attacker in its ZOC that no declaration attacks (the
+ * attacker goes to *attacker), or -1 when there is none — the reason `end` is refused in a
+ * declaration step. Suspended for the Union in the solitaire game (18.1). */
+int combat_missing_attack(const struct game *g, int *attacker);
+
 #endif

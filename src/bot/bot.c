@@ -170,52 +170,41 @@ bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const c
 
 /* 11.1B (the rule of the two-player game, and of the Confederacy in solitaire): every enemy
  * unit that has a declared attacker in its ZOC must be attacked. Declare an attack on the
- * first one missing; when no legal declaration can reach it, cancel the attack that opened
- * the chain and keep that attacker out of this combat phase. */
+ * one the engine names (combat_missing_attack), by the attacker whose ZOC it is in if it
+ * can, else by any unit; when no legal declaration can reach it, cancel the attack that
+ * opened the chain and keep that attacker out of this combat phase. */
 static bool close_chain(struct bot *b)
 {
 	struct game *g = b->g;
 	const struct combat_state *cs = &g->combat;
-	enum side def = g->side == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+	int a = -1;
+	int e = combat_missing_attack(g, &a);
+	if (e < 0)
+		return false;
+	int eh = g->unit[e].hex;
+	int n = bot_legal(b);
+	for (int pass = 0; pass < 2; pass++)
+		for (int x = 0; x < n; x++) {
+			struct action act = b->acts[x];
+			if (act.type != ACT_ATTACK || act.nunits < 1 ||
+			    (pass == 0 && act.units[0] != a) || bot_banned(b, act.units[0]))
+				continue;
+			bool covers = act.n == 0 && act.target == eh;
+			for (int h = 0; h < act.n; h++)
+				covers |= act.hex[h] == eh;
+			if (covers && bot_apply(b, &act, "11.1B", "%s in %04d has an attacker in its "
+						"ZOC", game_unit_name(e), eh))
+				return true;
+		}
 	for (int i = 0; i < cs->ndecl; i++)
 		for (int k = 0; k < cs->decl[i].nattackers; k++) {
-			int a = cs->decl[i].attacker[k];
-			if (!game_on_map(g, a))
+			if (cs->decl[i].attacker[k] != a)
 				continue;
-			for (int e = 0; e < ROSTER_UNITS; e++) {
-				if (!game_on_map(g, e) || game_unit_side(e) != def)
-					continue;
-				int eh = g->unit[e].hex;
-				if (!combat_zoc_reaches(g, eh, g->unit[a].hex))
-					continue;
-				bool attacked = false;
-				for (int j = 0; j < cs->ndecl && !attacked; j++)
-					for (int h = 0; h < cs->decl[j].ndefhex; h++)
-						attacked |= cs->decl[j].defhex[h] == eh;
-				if (attacked)
-					continue;
-				int n = bot_legal(b);
-				for (int pass = 0; pass < 2; pass++)
-					for (int x = 0; x < n; x++) {
-						struct action act = b->acts[x];
-						if (act.type != ACT_ATTACK || act.nunits < 1 ||
-						    (pass == 0 && act.units[0] != a) ||
-						    bot_banned(b, act.units[0]))
-							continue;
-						bool covers = act.n == 0 && act.target == eh;
-						for (int h = 0; h < act.n; h++)
-							covers |= act.hex[h] == eh;
-						if (covers && bot_apply(b, &act, "11.1B", "%s in %04d has an "
-									"attacker in its ZOC",
-									game_unit_name(e), eh))
-							return true;
-					}
-				b->banned[a / 64] |= 1ull << (a % 64);
-				struct action d = { .type = ACT_DECLINE, .unit = -1,
-						    .target = cs->decl[i].defhex[0] };
-				return bot_apply(b, &d, "11.1B", "the attack of %s cannot be followed "
-						 "through: cancelled", game_unit_name(a));
-			}
+			b->banned[a / 64] |= 1ull << (a % 64);
+			struct action d = { .type = ACT_DECLINE, .unit = -1,
+					    .target = cs->decl[i].defhex[0] };
+			return bot_apply(b, &d, "11.1B", "the attack of %s cannot be followed "
+					 "through: cancelled", game_unit_name(a));
 		}
 	return false;
 }

@@ -78,9 +78,6 @@ void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then);
 bool combat_bo_advance_ok(const struct game *g, int u, int i);
 /* Both sides have made their break-offs: round two or the end of the phase. */
 void combat_end_round(struct game *g);
-/* 11.1B: an enemy unit that must be attacked and is not (the attacker whose ZOC it is in
- * goes to *attacker), or -1. */
-int combat_missing_attack(const struct game *g, int *attacker);
 /* Drop the head of the retreat queue. */
 void combat_queue_pop(struct game *g);
 /* The side now deciding breaks off declaration di: queue its units' retreats. */
