@@ -64,6 +64,9 @@ keys y
 expect "Continue the game" "start menu offers to continue"
 keys Down Down Enter
 expect "The Union has played" "solitaire: the Union bot plays its first turn"
+expect "Up/PgUp/g earlier" "the bot's turn is longer than the screen: it scrolls"
+keys g
+expect "15.6C IX Corps objective markers" "g (Home): the first line of the bot's turn"
 keys Enter
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 keys q

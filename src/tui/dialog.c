@@ -252,7 +252,9 @@ static void page(const char *fmt, ...)
 	npage++;
 }
 
-static void handover_draw(struct tui *t, const char *title)
+/* Draws the hand-over page with the log of what happened since the player last looked,
+ * scrolled `back` lines up from its end; returns how far back it can scroll. */
+static int handover_draw(struct tui *t, const char *title, int back)
 {
 	enum side side = t->g->pending.side;
 	erase();
@@ -269,32 +271,56 @@ static void handover_draw(struct tui *t, const char *title)
 	attr_set(A_NORMAL, 0, NULL);
 	snprintf(line, sizeof line, "Turn %d, %s - %s", t->g->turn, tui_turn_time(t, t->g->turn), pend);
 	draw_text(y + 2, (COLS - (int)strlen(line)) / 2, COLS, line);
-	/* What happened since the other player took over: the dice and results. */
-	int from = t->seen_log, to = t->g->nlog;
-	if (from < to - GAME_LOG_MAX)
-		from = to - GAME_LOG_MAX;
+	/* What happened since the other player took over: the dice and results (as much as
+	 * the log's ring still holds). */
+	int first = t->seen_log, to = t->g->nlog;
+	if (first < to - GAME_LOG_MAX)
+		first = to - GAME_LOG_MAX;
 	int room = LINES - y - 7;
-	if (to - from > room)
-		from = to - room;
-	if (from < to)
-		draw_text(y + 4, 2, COLS - 4, "Since then:");
-	for (int k = from; k < to; k++)
+	if (room < 1)
+		room = 1;
+	int max_back = to - first > room ? to - first - room : 0;
+	if (back > max_back)
+		back = max_back;
+	int last = to - back, from = last - room > first ? last - room : first;
+	if (first < to)
+		draw_text(y + 4, 2, COLS - 4, from > first ? "Since then (earlier lines above):" :
+			  "Since then:");
+	for (int k = from; k < last; k++)
 		draw_text(y + 5 + (k - from), 4, COLS - 6, t->g->log[k % GAME_LOG_MAX].text);
 	attr_set(A_REVERSE, 0, NULL);
-	draw_text(LINES - 1, 0, COLS, " Press Enter to go on ");
+	if (max_back > 0)
+		snprintf(line, sizeof line, " Press Enter to go on   Up/PgUp/g earlier, Down/PgDn/G "
+			 "later (lines %d-%d of %d) ", from - first + 1, last - first, to - first);
+	else
+		snprintf(line, sizeof line, " Press Enter to go on ");
+	draw_text(LINES - 1, 0, COLS, line);
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
+	return max_back;
 }
 
 void dialog_handover(struct tui *t, const char *title)
 {
+	int back = 0;
 	for (;;) {
-		handover_draw(t, title);
+		int max_back = handover_draw(t, title, back);
+		if (back > max_back)
+			back = max_back;
+		int page = LINES / 2 > 1 ? LINES / 2 : 1;
 		int ch = getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
-		if (ch == KEY_RESIZE)
-			tui_relayout(t);
+		switch (ch) {
+		case KEY_UP: case 'k': back = back < max_back ? back + 1 : back; break;
+		case KEY_DOWN: case 'j': back = back > 0 ? back - 1 : 0; break;
+		case KEY_PPAGE: case 'b': back = back + page < max_back ? back + page : max_back; break;
+		case KEY_NPAGE: back = back > page ? back - page : 0; break;
+		case KEY_HOME: case 'g': back = max_back; break;
+		case KEY_END: case 'G': back = 0; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		default: break;
+		}
 	}
 	t->seen_log = t->g->nlog;
 }
@@ -324,6 +350,8 @@ static void help_keys(void)
 	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
 	page("  ?, F1             this help");
 	page("  q                 back to the start menu (the game stays open)");
+	page("HAND-OVER SCREEN (what the other side, or the Union bot, did)");
+	page("  Up Down PgUp PgDn scroll the events; g the first, G the last; Enter go on");
 	page("QUICK SET-UP (4.2): the Union places, then the Confederate");
 	page("  n / p             next unit to place / the list of them: its zone is marked");
 	page("  Enter             place the selected unit on the marked hex under the cursor;");
