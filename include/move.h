@@ -22,6 +22,17 @@ struct move_dest {
  * err is not NULL). */
 int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
 		   size_t errlen);
+/* Where unit u could end a move in its own side's next movement phase if the position stood
+ * as it is now (same turn number, commitment as it is), by the MPs of its MA alone — no road
+ * bonus or double-time, which may not end next to an enemy (8.8.2D, 8.9A): the search of
+ * move_reachable() on `scratch`, a copy of g set to the start of that phase. For the
+ * solitaire bot's reading of 16.6A ("having sufficient MPs to reach the encircling hex"). At
+ * most max; 0 when u could not move then. `entered` (NULL, or HEX_INDEX_COUNT bits, cleared
+ * by the caller) gets a bit at hex_index of every hex the search entered, an end or not: no
+ * unit more than one hex from all of them bears on the answer (13.3E aside: Available units
+ * within four hexes of u). */
+int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
+			      struct move_dest *out, int max, uint64_t *entered);
 /* Check a move action (unit, and one destination hex or a whole path): true with the path
  * actually taken (the cheapest when one hex was given; a reinforcement's path starts at its
  * entry hex), its length, its MP cost and whether it is at double-time; false with the rule

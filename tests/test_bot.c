@@ -402,6 +402,57 @@ static void test_16_4_4_protects_a_flank(void **st)
 	assert_true(h == 2012 || hex_adjacent(h, 2012));
 }
 
+/* 16.6A "having sufficient MPs to reach the encircling hex" by the movement rules, not by
+ * distance: C2 (MA 8) stands seven hexes south of the encircling hex 2012 on open ground; it
+ * can get there next turn, so U1 (attacking C1 in 2010) is threatened and U2 protects it. */
+static void test_16_6_threat_from_a_full_move_away(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 7, 0);
+	fx_def(C(2))->ma = 8;
+	fx_place(C(2), 2019);
+	fx_inf(U(2), 4, 2, 0);
+	fx_place(U(2), 2216);
+	union_plays();
+	assert_true(logged("16.4.4: U2"));
+	const char *m = strstr(played, "move U2 ");
+	assert_non_null(m);
+	int h = atoi(m + 8);
+	assert_true(hex_adjacent(h, 2011));
+	assert_true(h == 2012 || hex_adjacent(h, 2012));
+}
+
+/* ...and no threat from a unit that is near but cannot get there: C2 two hexes from 2012 is
+ * hemmed in by Antietam Creek on every side (8.7.6), so U2 (too strong for any Confederate
+ * here to threaten) has no flank to protect: it goes on toward its objective. The reading
+ * by distance saw a threat here and sent U2 next to U1. */
+static void test_16_6_no_threat_from_a_unit_that_cannot_move_there(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 7, 0);
+	fx_def(C(2))->ma = 8;
+	fx_place(C(2), 2014);
+	for (int d = 0; d < HEX_NDIRS; d++)
+		fx_side(2014, hex_neighbour(2014, (enum hex_dir)d), SIDE_CREEK);
+	fx_inf(U(2), 4, 8, 0);
+	fx_place(U(2), 2216);
+	union_plays();
+	assert_true(played_line("attack 2010 U1"));
+	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	for (int i = first; i < G.nlog; i++)
+		assert_null(strstr(G.log[i % GAME_LOG_MAX].text, "16.4.4"));
+}
+
 static void test_16_7_str_unit_moves_away(void **st)
 {
 	(void)st;
@@ -700,6 +751,8 @@ int main(void)
 		cmocka_unit_test(test_16_4_1_supporting_attack),
 		cmocka_unit_test(test_16_4_2_same_division),
 		cmocka_unit_test(test_16_4_4_protects_a_flank),
+		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),
+		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),

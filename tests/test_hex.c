@@ -119,6 +119,54 @@ static bool line_has(const struct hex_step *s, int n, int hex)
 }
 
 /* DESIGN.md: the five LOS lines of 10.6.7 cross exactly these hexes. */
+/* Steps over the grid from hex to neighbour count hexes exactly as hex_distance does, also
+ * along the map edges (no shortest way leaves the map): the engine spreads distances to the
+ * nearest enemy breadth-first (move.c ctx_init) and relies on it. Checked out to 8 hexes
+ * from every hex. */
+static void test_grid_steps_are_hex_distance(void **state)
+{
+	(void)state;
+	static int steps[HEX_INDEX_COUNT];
+	static int16_t queue[HEX_INDEX_COUNT];
+	int checked = 0;
+	for (int a = 0; a < HEX_INDEX_COUNT; a++) {
+		int ha = hex_from_index(a);
+		if (!hex_valid(ha))
+			continue;
+		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+			steps[i] = -1;
+		int qh = 0, qt = 0;
+		steps[a] = 0;
+		queue[qt++] = (int16_t)ha;
+		while (qh < qt) {
+			int h = queue[qh++];
+			if (steps[hex_index(h)] == 8)
+				continue;
+			for (int d = 0; d < HEX_NDIRS; d++) {
+				int n = hex_neighbour(h, (enum hex_dir)d);
+				if (n != HEX_NONE && steps[hex_index(n)] < 0) {
+					steps[hex_index(n)] = steps[hex_index(h)] + 1;
+					queue[qt++] = (int16_t)n;
+				}
+			}
+		}
+		for (int b = 0; b < HEX_INDEX_COUNT; b++) {
+			int hb = hex_from_index(b);
+			if (!hex_valid(hb))
+				continue;
+			int dist = hex_distance(ha, hb);
+			if (dist <= 8) {
+				if (steps[b] != dist)
+					fail_msg("%04d to %04d: %d steps, hex_distance %d", ha, hb, steps[b], dist);
+				checked++;
+			} else {
+				assert_int_equal(steps[b], -1);
+			}
+		}
+	}
+	assert_true(checked > 100000);
+}
+
 static void test_lines_of_10_6_7(void **state)
 {
 	(void)state;
@@ -188,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_index_roundtrip),
 		cmocka_unit_test(test_neighbours),
 		cmocka_unit_test(test_range),
+		cmocka_unit_test(test_grid_steps_are_hex_distance),
 		cmocka_unit_test(test_lines_of_10_6_7),
 	};
 	return cmocka_run_group_tests_name("hex", tests, NULL, NULL);

@@ -141,6 +141,8 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 	struct game_event oldest = b->g->log[nlog % GAME_LOG_MAX]; /* the slot the ring reuses */
 	game_log(b->g, "%s: %s", rule, why);
 	char err[256];
+	int from = a->type == ACT_MOVE && a->unit >= 0 && a->unit < ROSTER_UNITS
+			   ? b->g->unit[a->unit].hex : HEX_NONE;
 	if (!game_apply(b->g, a, err, sizeof err)) {
 		b->g->nlog = nlog;
 		b->g->log[nlog % GAME_LOG_MAX] = oldest;
@@ -149,6 +151,13 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 		return false;
 	}
 	record(b, a);
+	if (a->type == ACT_MOVE && b->nmoves < BOT_MOVES_MAX) {
+		b->moves[b->nmoves].from = (int16_t)from;
+		b->moves[b->nmoves++].to = b->g->unit[a->unit].hex;
+	} else {
+		b->generation++;
+		b->nmoves = 0;
+	}
 	return true;
 }
 
@@ -324,6 +333,9 @@ static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, 
 	b->errlen = errlen;
 	b->nplan = 0;
 	b->plan_turn = 0;
+	b->nmoves = 0;
+	b->generation = 0;
+	memset(b->conf_gen, 0, sizeof b->conf_gen);
 	return b;
 }
 

@@ -15,6 +15,8 @@
 
 #define BOT_ACTIONS_MAX 4096
 #define BOT_FAR 1000000
+#define BOT_MOVES_MAX 256
+#define BOT_HEX_WORDS ((HEX_INDEX_COUNT + 63) / 64)
 
 /* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
  * Confederate hex it moved to attack. */
@@ -46,6 +48,21 @@ struct bot {
 	uint8_t ezoc[HEX_INDEX_COUNT];       /* in a Confederate ZOC (6.1-6.2) */
 	uint8_t near[HEX_INDEX_COUNT];       /* range to the nearest Confederate unit (cap 60) */
 	uint8_t near_inf[HEX_INDEX_COUNT];   /* range to the nearest Confederate infantry */
+
+	/* the moves this call applied, from and to (a reinforcement comes from HEX_NONE); any
+	 * other action applied bumps `generation` instead */
+	struct { int16_t from, to; } moves[BOT_MOVES_MAX];
+	int nmoves;
+	int generation;
+
+	/* 16.6A: where each Confederate unit could end a move in its next movement phase and
+	 * every hex that search entered (bits at hex_index), kept while no move applied since
+	 * comes near them (conf_reach in bot_move.c) */
+	uint64_t conf_reach[ROSTER_CONFEDERATE][BOT_HEX_WORDS];
+	uint64_t conf_entered[ROSTER_CONFEDERATE][BOT_HEX_WORDS];
+	int conf_gen[ROSTER_CONFEDERATE];    /* generation + 1 when worked out, 0 never */
+	int conf_moves[ROSTER_CONFEDERATE];  /* nmoves when last found current */
+	struct game next_phase;              /* scratch for move_reachable_next_phase */
 
 	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
 	int field[HEX_INDEX_COUNT];          /* scratch distance field */

@@ -330,21 +330,88 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 	return move_to(b, u, ds->d[bi].hex, "16.4.5A", "toward the corps objective");
 }
 
+/* Does a unit arriving in or leaving hex h bear on the next move of a unit in hex start
+ * whose search entered the hexes of `entered`? Only next to them (occupation, ZOC) or within
+ * four hexes of start (13.3E). */
+static bool bears_on(const uint64_t *entered, int h, int start)
+{
+	if (h == HEX_NONE)
+		return false;
+	if (hex_distance(h, start) <= 5)
+		return true;
+	for (int d = -1; d < HEX_NDIRS; d++) {
+		int n = d < 0 ? h : hex_neighbour(h, (enum hex_dir)d);
+		if (n != HEX_NONE && (entered[hex_index(n) / 64] >> (hex_index(n) % 64) & 1))
+			return true;
+	}
+	return false;
+}
+
+/* 16.6A "having sufficient MPs to reach the encircling hex": the hexes Confederate unit c
+ * could end a move in during its next movement phase, the position as it stands now (16.6D)
+ * — the engine's own movement search: terrain, the creek, Union units and their ZOCs. Kept
+ * until a Union move applied since comes next to a hex that search entered. */
+static const uint64_t *conf_reach(struct bot *b, int c)
+{
+	const struct game *g = b->g;
+	int k = c - ROSTER_UNION, ch = g->unit[c].hex;
+	if (b->conf_gen[k] == b->generation + 1) {
+		bool stale = false;
+		for (int i = b->conf_moves[k]; i < b->nmoves && !stale; i++)
+			stale = bears_on(b->conf_entered[k], b->moves[i].from, ch) ||
+				bears_on(b->conf_entered[k], b->moves[i].to, ch);
+		b->conf_moves[k] = b->nmoves;
+		if (!stale)
+			return b->conf_reach[k];
+	}
+	struct move_dest d[DESTS_MAX];
+	uint64_t *bits = b->conf_reach[k];
+	memset(bits, 0, sizeof b->conf_reach[k]);
+	memset(b->conf_entered[k], 0, sizeof b->conf_entered[k]);
+	int n = move_reachable_next_phase(g, c, &b->next_phase, d, DESTS_MAX, b->conf_entered[k]);
+	for (int i = 0; i < n; i++) {
+		int x = hex_index(d[i].hex);
+		bits[x / 64] |= 1ull << (x % 64);
+	}
+	b->conf_gen[k] = b->generation + 1;
+	b->conf_moves[k] = b->nmoves;
+	return bits;
+}
+
+/* Does Confederate unit c reach hex x next turn (conf_reach)? */
+static bool conf_reaches(struct bot *b, int c, int x)
+{
+	const uint64_t *r = conf_reach(b, c);
+	int i = hex_index(x);
+	return r[i / 64] >> (i % 64) & 1;
+}
+
+/* Two different units, one from each list, at least one of them strong (16.4.4A: +1 or
+ * better)? */
+static bool encircling_pair(const int *a, int na, const int *b, int nb, const bool *strong)
+{
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			if (a[i] != b[j] && (strong[a[i] - ROSTER_UNION] || strong[b[j] - ROSTER_UNION]))
+				return true;
+	return false;
+}
+
 /* 16.6: could Confederate infantry attack hex encircled next turn? Two attackers on opposite
- * neighbours of a hex (N–S, NE–SW, SE–NW) surround it with their ZOCs (11.9A). A neighbour
- * is reached when Confederate infantry stands there, or when a Confederate infantry unit
- * outside Union ZOCs (16.6A) is within half its MA of it (terrain and ZOCs cost MPs: half
- * the MA in hexes is the reading); the threat needs one of the pair to attack at +1 or
- * better (16.4.4A). Returns the mask of the free neighbours from which the encircling attack
- * would come (0: no threat). */
+ * neighbours of a hex (N–S, NE–SW, SE–NW) surround it with their ZOCs (11.9A): two different
+ * units, each standing there already or, outside Union ZOCs (16.6A), able to end its next
+ * move there (conf_reach), one of them attacking at +1 or better (16.4.4A). The movement
+ * search is asked only for the pairs the units' MAs in hexes leave possible. Returns the mask
+ * of the free neighbours from which the encircling attack would come (0: no threat). */
 static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 {
 	const struct game *g = b->g;
-	bool reach[HEX_NDIRS] = { 0 }, strong[HEX_NDIRS] = { 0 };
 	int reach_max = 0;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
-		if (bot_def(g, c)->ma / 2 > reach_max)
-			reach_max = bot_def(g, c)->ma / 2;
+		if (bot_def(g, c)->ma > reach_max)
+			reach_max = bot_def(g, c)->ma;
+	/* a move that ends next to an enemy is neither on a road's bonus nor at double-time
+	 * (8.8.2D, 8.9A) and costs at least 1 MP a hex: no farther than the MA */
 	if (b->near_inf[hex_index(hex)] > reach_max + 1)
 		return 0; /* no Confederate infantry can come next to it */
 	int nb[HEX_NDIRS];
@@ -356,36 +423,51 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 			     bot_side_at(g, nb[d], SIDE_UNION, tmp, 4) == 0 &&
 			     !b->conf_at[hex_index(nb[d])];
 	}
+	/* per side: the units standing there (nthere of them, first in the list), then those
+	 * whose MA in hexes might bring them there */
+	int cand[HEX_NDIRS][ROSTER_CONFEDERATE], ncand[HEX_NDIRS] = { 0 }, nthere[HEX_NDIRS] = { 0 };
+	bool strong[ROSTER_CONFEDERATE] = { 0 };
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
 		if (!game_on_map(g, c) || !bot_is_infantry(g, c))
 			continue;
-		bool plus1 = game_unit_cv(g, c) - defender_cv >= 1;
-		int ch = g->unit[c].hex, reach_c = bot_def(g, c)->ma / 2;
-		int dist = hex_distance(ch, hex);
+		int ch = g->unit[c].hex, dist = hex_distance(ch, hex);
+		strong[c - ROSTER_UNION] = game_unit_cv(g, c) - defender_cv >= 1;
 		if (dist == 1) {
 			int d = hex_direction(hex, ch);
 			if (d >= 0 && game_side_passable(g, hex, ch)) {
-				reach[d] = true;   /* already there */
-				strong[d] |= plus1;
+				int *l = cand[d];
+				l[ncand[d]++] = l[nthere[d]];
+				l[nthere[d]++] = c;
 			}
 			continue;
 		}
-		if (dist > reach_c + 1 || game_in_ezoc(g, ch, SIDE_CONFEDERATE))
+		int ma = bot_def(g, c)->ma;
+		if (dist > ma + 1 || game_in_ezoc(g, ch, SIDE_CONFEDERATE))
 			continue; /* 16.6A */
 		for (int d = 0; d < HEX_NDIRS; d++)
-			if (free_nb[d] && hex_distance(ch, nb[d]) <= reach_c) {
-				reach[d] = true;
-				strong[d] |= plus1;
-			}
+			if (free_nb[d] && hex_distance(ch, nb[d]) <= ma)
+				cand[d][ncand[d]++] = c;
 	}
 	unsigned mask = 0;
-	for (int d = 0; d < 3; d++)
-		if (reach[d] && reach[d + 3] && (strong[d] || strong[d + 3])) {
+	for (int d = 0; d < 3; d++) {
+		int e = d + 3;
+		if (!encircling_pair(cand[d], ncand[d], cand[e], ncand[e], strong))
+			continue; /* not even by the MAs */
+		/* by the movement search: keep those who stand there or can get there */
+		int side[2] = { d, e }, got[2][ROSTER_CONFEDERATE], ngot[2] = { 0, 0 };
+		for (int k = 0; k < 2; k++) {
+			int x = side[k];
+			for (int i = 0; i < ncand[x]; i++)
+				if (i < nthere[x] || conf_reaches(b, cand[x][i], nb[x]))
+					got[k][ngot[k]++] = cand[x][i];
+		}
+		if (encircling_pair(got[0], ngot[0], got[1], ngot[1], strong)) {
 			if (free_nb[d])
 				mask |= 1u << d;
-			if (free_nb[d + 3])
-				mask |= 1u << (d + 3);
+			if (free_nb[e])
+				mask |= 1u << e;
 		}
+	}
 	return mask;
 }
 

@@ -195,7 +195,7 @@ void game_set_pending(struct game *g, enum side side, enum decision what, int su
 }
 
 /* Everything that lasts one movement phase starts afresh. */
-static void movement_reset(struct game *g)
+void game_movement_reset(struct game *g)
 {
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		g->unit[u].flags &= ~(uint32_t)(UF_MOVED | UF_DOUBLE_TIME | UF_WITHDRAWN);
@@ -252,7 +252,7 @@ static void union_turn_start(struct game *g)
 	g->phase = PHASE_MOVEMENT;
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		g->unit[u].flags &= ~(uint32_t)UF_DEF_FIRED; /* 11.5B: once per turn */
-	movement_reset(g);
+	game_movement_reset(g);
 	commit_turn_start(g); /* 13.8, 13.4D */
 	game_union_continue(g, DECISION_MISHAP);
 }
@@ -261,7 +261,7 @@ static void confederate_movement_start(struct game *g)
 {
 	g->side = SIDE_CONFEDERATE;
 	g->phase = PHASE_MOVEMENT;
-	movement_reset(g);
+	game_movement_reset(g);
 	move_hood_check(g);
 	move_ap_hill_roll(g);
 	if (mishap_roll(g))
@@ -397,7 +397,7 @@ static bool apply_setup(struct game *g, const struct action *a, char *err, size_
 		g->side = a->side;
 		g->phase = (enum phase)a->value;
 		if (g->phase == PHASE_MOVEMENT) {
-			movement_reset(g);
+			game_movement_reset(g);
 			game_set_pending(g, g->side, DECISION_MOVEMENT, -1);
 		} else if (g->phase == PHASE_ARTILLERY) {
 			memset(g->fired_at, 0, sizeof g->fired_at);

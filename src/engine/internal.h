@@ -10,6 +10,8 @@
 void game_advance(struct game *g);
 /* Set the pending decision. */
 void game_set_pending(struct game *g, enum side side, enum decision what, int subject);
+/* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
+void game_movement_reset(struct game *g);
 
 /* ---- action.c ---- */
 /* A list of legal actions being written: the first max go to a[], the rest are only counted

@@ -145,7 +145,9 @@ bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 
 /* ---- the search context ---- */
 
-static void ctx_init(struct ctx *c, const struct game *g, int u)
+/* The context of unit u's move. `double_time`: the double-time modes will be searched (they
+ * need the distances to the enemy, 8.9A; so does 13.3B for an Available Union unit). */
+static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_time)
 {
 	memset(c, 0, sizeof *c);
 	c->g = g;
@@ -177,23 +179,34 @@ static void ctx_init(struct ctx *c, const struct game *g, int u)
 				c->ezoc[hex_index(n)] = 1;
 		}
 	}
-	/* distance to the nearest enemy, counted only up to 5 (8.9A needs 3, 13.3B needs 5) */
+	/* distance to the nearest enemy, counted only up to 5 (8.9A needs 3, 13.3B needs 5): a
+	 * breadth-first spread from every enemy hex over the grid, whose steps count hexes
+	 * exactly as hex_distance does (test_hex: test_grid_steps_are_hex_distance); without
+	 * double-time or 13.3B only the enemy hexes themselves (8.4) */
 	uint8_t near[HEX_INDEX_COUNT];
 	memset(near, 5, sizeof near);
+	int16_t queue[HEX_INDEX_COUNT];
+	int qh = 0, qt = 0;
 	for (int k = 0; k < ne; k++) {
 		int eh = g->unit[enemies[k]].hex;
-		for (int dc = -4; dc <= 4; dc++)
-			for (int dr = -5; dr <= 5; dr++) {
-				int col = hex_col(eh) + dc, row = hex_row(eh) + dr;
-				if (row < 0 || col < HEX_COL_MIN || col > HEX_COL_MAX)
-					continue;
-				int h = col * 100 + row;
-				if (!hex_valid(h))
-					continue;
-				int dist = hex_distance(h, eh);
-				if (dist < near[hex_index(h)])
-					near[hex_index(h)] = (uint8_t)dist;
+		if (near[hex_index(eh)] != 0) {
+			near[hex_index(eh)] = 0;
+			queue[qt++] = (int16_t)eh;
+		}
+	}
+	if (!double_time && !available)
+		qt = 0;
+	while (qh < qt) {
+		int h = queue[qh++], dist = near[hex_index(h)] + 1;
+		if (dist >= 5)
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && near[hex_index(n)] > dist) {
+				near[hex_index(n)] = (uint8_t)dist;
+				queue[qt++] = (int16_t)n;
 			}
+		}
 	}
 	uint8_t east[HEX_INDEX_COUNT];
 	if (available)
@@ -305,7 +318,10 @@ static bool ford_against(const struct game *g, int a, int b)
 
 /* MPs of the step a→b (terrain, hexside, ZOC), or -1 with *why when it may not be taken in
  * this mode. a is HEX_NONE for an entry from off the map. */
-static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char **why)
+/* The cost of one step from a into b in mode m, or -1 with *why; dir is the direction from a
+ * to b when the caller knows it (the search), -1 to work it out. */
+static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir,
+			 const char **why)
 {
 	const struct game *g = c->g;
 	const struct tables *t = &g->scn->tables;
@@ -335,11 +351,11 @@ static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char 
 			    : tables_move_hex_cost(t, (enum terrain)mhex(g, b)->terrain);
 		cost += g->entry_count[edge_slot(b)];
 	} else {
-		if (!hex_adjacent(a, b)) {
+		if (dir < 0 && (dir = hex_direction(a, b)) < 0) {
 			*why = "8.1B: units move from hex to adjacent hex";
 			return -1;
 		}
-		unsigned f = side_between(g, a, b);
+		unsigned f = mhex(g, a)->side[dir];
 		int side = tables_move_side_cost(t, f);
 		if (side < 0) {
 			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
@@ -366,6 +382,11 @@ static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char 
 	if (c->ezoc[bi])
 		cost++;                                                       /* 6.3B: entering */
 	return cost;
+}
+
+static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char **why)
+{
+	return step_cost_dir(c, m, a, b, -1, why);
 }
 
 /* A hex the unit may stop in after passing: entering an EZOC ends the move (6.3B). */
@@ -439,7 +460,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s)
 			int b = hex_neighbour(h, (enum hex_dir)d);
 			if (b == HEX_NONE || b == c->start)
 				continue;
-			int step = step_cost(c, m, h, b, &why);
+			int step = step_cost_dir(c, m, h, b, d, &why);
 			if (step < 0 || k + step > budget || k + step >= s->cost[hex_index(b)])
 				continue;
 			s->cost[hex_index(b)] = (uint8_t)(k + step);
@@ -477,8 +498,10 @@ static int minimum_step(const struct ctx *c, int b, const char **why)
 	return step_cost(c, MODE_PLAIN, c->start, b, why);
 }
 
-int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
-		   size_t errlen)
+/* move_reachable over the first `modes` modes of enum mode; `entered` (may be NULL) gets a
+ * bit (hex_index) for every hex the search entered, whether or not a move may end there. */
+static int reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
+		     size_t errlen, int modes, uint64_t *entered)
 {
 	char buf[160];
 	if (!err) {
@@ -489,9 +512,16 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 		return 0;
 	struct ctx c;
 	struct search s[MODE_COUNT];
-	ctx_init(&c, g, u);
-	for (int m = 0; m < MODE_COUNT; m++)
+	ctx_init(&c, g, u, modes > MODE_DOUBLE);
+	for (int m = 0; m < modes; m++)
 		search_run(&c, (enum mode)m, &s[m]);
+	if (entered)
+		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+			for (int m = 0; m < modes; m++)
+				if (s[m].cost[i] != COST_INF) {
+					entered[i / 64] |= 1ull << (i % 64);
+					break;
+				}
 	int n = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT && n < max; i++) {
 		int h = hex_from_index(i);
@@ -499,7 +529,7 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 			continue;
 		int best = COST_INF;
 		bool dbl = false;
-		for (int m = 0; m < MODE_COUNT; m++)
+		for (int m = 0; m < modes; m++)
 			if (s[m].cost[i] < best) {
 				best = s[m].cost[i];
 				dbl = mode_double((enum mode)m);
@@ -531,6 +561,30 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 		n++;
 	}
 	return n;
+}
+
+int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
+		   size_t errlen)
+{
+	return reachable(g, u, out, max, err, errlen, MODE_COUNT, NULL);
+}
+
+int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
+			      struct move_dest *out, int max, uint64_t *entered)
+{
+	if (u < 0 || u >= ROSTER_UNITS)
+		return 0;
+	enum side side = game_unit_side(u);
+	*scratch = *g;
+	scratch->side = side;
+	scratch->phase = PHASE_MOVEMENT;
+	game_movement_reset(scratch);
+	if (side == SIDE_CONFEDERATE)
+		move_hood_check(scratch); /* 4.5C, as confederate_movement_start does */
+	game_set_pending(scratch, side, DECISION_MOVEMENT, -1);
+	/* a move that ends next to an enemy unit takes no road bonus (8.8.2D) and is not at
+	 * double-time (8.9A): the plain search alone */
+	return reachable(scratch, u, out, max, NULL, 0, MODE_PLAIN + 1, entered);
 }
 
 /* Walk an explicit path in one mode: its cost, or -1 with *why. */
@@ -584,7 +638,7 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 			return false;
 		}
 	struct ctx c;
-	ctx_init(&c, g, u);
+	ctx_init(&c, g, u, true);
 	int dest = a->hex[a->n - 1];
 	const char *why = end_refused(&c, dest);
 	if (why) {
