@@ -531,6 +531,9 @@ static void test_loader_errors(void **state)
 	expect_error("antietam-tables", "antietam-map 1", 0, "antietam-tables");
 	expect_error(NULL, "crt-row 3 1/1 1/1 1/1 1/1 1/1", 0, "unknown record 'crt-row'");
 	expect_error(NULL, "crt 3   2/1  2/1  1/1  1/1  1/1", 0, "duplicate crt row 3");
+	/* a second parrott record is refused before its units are added to the first's (it
+	 * once wrote past the end of parrott[]: fuzz_tables) */
+	expect_error(NULL, "parrott U1 U2 U3", 0, "duplicate parrott");
 	expect_error("crt 7 ", "crt 7   1/2  1/2  1/2* 1/2*", 0, "expected 7 fields");
 	expect_error("crt 7 ", "crt 7   1/2  1/2  1/2* 1/2* 1/x", 0, "CRT cell '1/x'");
 	expect_error("crt 7 ", "crt 12  1/2  1/2  1/2* 1/2* 1/3*", 0, "out of range");

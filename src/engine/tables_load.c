@@ -253,7 +253,9 @@ static bool rec_range(struct loader *L)
 static bool rec_parrott(struct loader *L)
 {
 	struct datafile *df = &L->df;
-	if (!datafile_nfields(df, 2, true))
+	/* once first: a second record must not add to the first one's list (found by
+	 * fuzz_tables: it wrote past parrott[]) */
+	if (!datafile_nfields(df, 2, true) || !once(L, &L->s.parrott, "parrott"))
 		return false;
 	if (df->nfields - 1 > TABLES_PARROTT_MAX)
 		return datafile_fail(df, "more than %d Parrott units", TABLES_PARROTT_MAX);
@@ -265,7 +267,7 @@ static bool rec_parrott(struct loader *L)
 			return datafile_fail(df, "10.3A: '%s' is not a Union unit (U1-U69)", s);
 		L->t->parrott[L->t->nparrott++] = (int)id;
 	}
-	return once(L, &L->s.parrott, "parrott");
+	return true;
 }
 
 static bool rec_art_retreat(struct loader *L)
