@@ -317,9 +317,8 @@ static bool ford_against(const struct game *g, int a, int b)
 }
 
 /* MPs of the step a→b (terrain, hexside, ZOC), or -1 with *why when it may not be taken in
- * this mode. a is HEX_NONE for an entry from off the map. */
-/* The cost of one step from a into b in mode m, or -1 with *why; dir is the direction from a
- * to b when the caller knows it (the search), -1 to work it out. */
+ * this mode. a is HEX_NONE for an entry from off the map; dir is the direction from a to b
+ * when the caller knows it (the search), -1 to work it out. */
 static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir,
 			 const char **why)
 {
