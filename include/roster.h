@@ -14,6 +14,7 @@
 #define ROSTER_CONFEDERATE 53
 #define ROSTER_UNITS (ROSTER_UNION + ROSTER_CONFEDERATE)
 #define ROSTER_STEPS_MAX 6
+#define ROSTER_MA_MAX 20     /* the largest movement allowance units.txt may give */
 
 enum side { SIDE_UNION, SIDE_CONFEDERATE, SIDE_NONE };
 enum unit_type { UNIT_INFANTRY, UNIT_ARTILLERY };

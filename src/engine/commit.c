@@ -202,7 +202,7 @@ struct withdraw_target {
  * eliminated (13.6D). */
 static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
 {
-	enum { LMAX = 7 };
+	enum { LMAX = 7, KMAX = ROSTER_MA_MAX + 1 };
 	static const int inf = 0x7fff;
 	const struct tables *t = &g->scn->tables;
 	enum side side = game_unit_side(u);
@@ -220,6 +220,12 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	memset(loses, 0, sizeof loses);
 	uint8_t friend_at[HEX_INDEX_COUNT];
 	memset(friend_at, 0, sizeof friend_at);
+	/* the distance to the nearest enemy unit (capped at 100), spread breadth-first over the
+	 * grid from every enemy hex: its steps count hexes as hex_distance does (test_hex) */
+	uint8_t near[HEX_INDEX_COUNT];
+	memset(near, 100, sizeof near);
+	int16_t queue[HEX_INDEX_COUNT];
+	int qh = 0, qt = 0;
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!game_on_map(g, v))
 			continue;
@@ -230,39 +236,69 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 			continue;
 		}
 		enemy[hex_index(vh)] = 1;
+		if (near[hex_index(vh)]) {
+			near[hex_index(vh)] = 0;
+			queue[qt++] = (int16_t)vh;
+		}
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int nb = hex_neighbour(vh, (enum hex_dir)d);
 			if (nb != HEX_NONE && game_side_passable(g, vh, nb))
 				ezoc[hex_index(nb)] = 1;
 		}
 	}
+	while (qh < qt) {
+		int h = queue[qh++], dist = near[hex_index(h)] + 1;
+		for (int d = 0; d < HEX_NDIRS && dist < 100; d++) {
+			int nb = hex_neighbour(h, (enum hex_dir)d);
+			if (nb != HEX_NONE && near[hex_index(nb)] > dist) {
+				near[hex_index(nb)] = (uint8_t)dist;
+				queue[qt++] = (int16_t)nb;
+			}
+		}
+	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		loses[i] = ezoc[i] && !friend_at[i];
-	/* costs are small: relax level by level of cost (a bucketed Dijkstra) */
+	/* costs are small: a bucket queue of hexes by cost, each hex once a level */
+	if (ma >= KMAX)
+		ma = KMAX - 1; /* not with a units.txt the loader accepts */
+	int16_t level[KMAX][HEX_INDEX_COUNT];
+	uint8_t queued[KMAX][HEX_INDEX_COUNT];
+	int nlevel[KMAX] = { 0 };
+	memset(queued, 0, (size_t)(ma + 1) * sizeof queued[0]);
+	level[0][nlevel[0]++] = (int16_t)hex_index(start);
+	queued[0][hex_index(start)] = 1;
 	for (int k = 0; k <= ma; k++)
-		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		for (int q = 0; q < nlevel[k]; q++) {
+			int i = level[k][q], h = hex_from_index(i);
 			for (int l = 0; l < LMAX; l++) {
 				if (cost[i][l] != k)
 					continue;
-				int h = hex_from_index(i);
 				for (int d = 0; d < HEX_NDIRS; d++) {
 					int b = hex_neighbour(h, (enum hex_dir)d);
 					if (b == HEX_NONE || enemy[hex_index(b)])
 						continue;
-					int sc = tables_move_side_cost(t, g->scn->map.hex[i].side[d]);
+					unsigned f = g->scn->map.hex[i].side[d];
+					int sc = tables_move_side_cost(t, f);
 					if (sc < 0)
 						continue;
-					unsigned f = g->scn->map.hex[i].side[d];
+					int bi = hex_index(b);
 					int step = sc + ((f & (SIDE_PRIMARY | SIDE_SECONDARY))
 						? tables_move_road_cost(t)
-						: tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[hex_index(b)].terrain));
-					int nl = l + loses[hex_index(b)];   /* 11.17.4B */
+						: tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[bi].terrain));
+					int nl = l + loses[bi];   /* 11.17.4B */
 					if (nl >= LMAX)
 						nl = LMAX - 1;
-					if (k + step <= ma && k + step < cost[hex_index(b)][nl])
-						cost[hex_index(b)][nl] = (int16_t)(k + step);
+					int nk = k + step;
+					if (nk > ma || nk >= cost[bi][nl])
+						continue;
+					cost[bi][nl] = (int16_t)nk;
+					if (nk > k && !queued[nk][bi]) {
+						queued[nk][bi] = 1;
+						level[nk][nlevel[nk]++] = (int16_t)bi;
+					}
 				}
 			}
+		}
 	int n = 0, best_dist = -1;
 	struct withdraw_target all[HEX_INDEX_COUNT];
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
@@ -276,8 +312,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 			continue;                                     /* 11.17.3A */
 		all[n].hex = (int16_t)h;
 		all[n].losses = (int8_t)l;
-		int dist = game_enemy_distance(g, h, side);
-		all[n].dist = (int8_t)(dist > 100 ? 100 : dist);
+		all[n].dist = (int8_t)near[i];
 		if (all[n].dist > best_dist)
 			best_dist = all[n].dist;
 		n++;

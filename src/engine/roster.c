@@ -23,7 +23,6 @@ static const char *const confederate_formations[] = {
 #define CV_MAX 20
 #define FIRE_MAX 9     /* 20.3: the Artillery Fire Table has columns 1–9 */
 #define MORALE_LIMIT 3
-#define MA_MAX 20
 #define RANGE_MAX 40
 #define STRENGTH_MAX 10000
 
@@ -249,8 +248,8 @@ static bool apply_key(struct datafile *df, struct unit_def *u, const char *field
 					     u->id, v, -MORALE_LIMIT, MORALE_LIMIT);
 		return true;
 	case K_MA:
-		if (!parse_int(v, 1, MA_MAX, &u->ma))
-			return datafile_fail(df, "%s: ma '%s' is not 1..%d", u->id, v, MA_MAX);
+		if (!parse_int(v, 1, ROSTER_MA_MAX, &u->ma))
+			return datafile_fail(df, "%s: ma '%s' is not 1..%d", u->id, v, ROSTER_MA_MAX);
 		return true;
 	case K_RANGE:
 		if (!art)
