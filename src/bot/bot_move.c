@@ -436,7 +436,9 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 			int d = hex_direction(hex, ch);
 			if (d >= 0 && game_side_passable(g, hex, ch)) {
 				int *l = cand[d];
-				l[ncand[d]++] = l[nthere[d]];
+				if (nthere[d] < ncand[d])
+					l[ncand[d]] = l[nthere[d]]; /* a mover makes room */
+				ncand[d]++;
 				l[nthere[d]++] = c;
 			}
 			continue;
