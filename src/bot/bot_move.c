@@ -331,8 +331,8 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 }
 
 /* Does a unit arriving in or leaving hex h bear on the next move of a unit in hex start
- * whose search entered the hexes of `entered`? Only next to them (occupation, ZOC) or within
- * four hexes of start (13.3E). */
+ * whose search entered the hexes of `entered`? Only in or next to them (occupation, ZOC), or
+ * near start (13.3E: Available units within four hexes; five kept for safety). */
 static bool bears_on(const uint64_t *entered, int h, int start)
 {
 	if (h == HEX_NONE)
