@@ -8,6 +8,7 @@
 #define ANTIETAM_HEX_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #define HEX_COL_MIN 10
 #define HEX_COL_MAX 42
@@ -48,6 +49,10 @@ int hex_direction(int a, int b);
 bool hex_adjacent(int a, int b);
 /* Range in hexes (10.3C): the target's hex counts, the firer's does not. */
 int hex_distance(int a, int b);
+/* Breadth-first spread over the grid, on an array indexed by hex_index(): on entry near[i] is
+ * 0 at the sources and `cap` (at most 255) elsewhere; on return it is the number of steps from
+ * hex i to the nearest source, the count hex_distance gives (test_hex), or cap if farther. */
+void hex_spread(uint8_t *near, int cap);
 /* Parse exactly four digits naming a valid hex; false otherwise. */
 bool hex_parse(const char *s, int *id);
 /* Parse "CCRR/CCRR" naming two adjacent valid hexes. */

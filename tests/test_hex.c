@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "hex.h"
@@ -121,44 +122,37 @@ static bool line_has(const struct hex_step *s, int n, int hex)
 /* DESIGN.md: the five LOS lines of 10.6.7 cross exactly these hexes. */
 /* Steps over the grid from hex to neighbour count hexes exactly as hex_distance does, also
  * along the map edges (no shortest way leaves the map): the engine spreads distances to the
- * nearest enemy breadth-first (move.c ctx_init, commit.c withdraw_targets) and relies on it.
- * Checked between every two hexes of the map. */
+ * nearest enemy breadth-first (hex_spread, used by move.c, commit.c and the bot) and relies
+ * on it. Checked between every two hexes of the map. */
 static void test_grid_steps_are_hex_distance(void **state)
 {
 	(void)state;
-	static int steps[HEX_INDEX_COUNT];
-	static int16_t queue[HEX_INDEX_COUNT];
+	static uint8_t near[HEX_INDEX_COUNT];
 	int checked = 0;
 	for (int a = 0; a < HEX_INDEX_COUNT; a++) {
 		int ha = hex_from_index(a);
 		if (!hex_valid(ha))
 			continue;
-		for (int i = 0; i < HEX_INDEX_COUNT; i++)
-			steps[i] = -1;
-		int qh = 0, qt = 0;
-		steps[a] = 0;
-		queue[qt++] = (int16_t)ha;
-		while (qh < qt) {
-			int h = queue[qh++];
-			for (int d = 0; d < HEX_NDIRS; d++) {
-				int n = hex_neighbour(h, (enum hex_dir)d);
-				if (n != HEX_NONE && steps[hex_index(n)] < 0) {
-					steps[hex_index(n)] = steps[hex_index(h)] + 1;
-					queue[qt++] = (int16_t)n;
-				}
-			}
-		}
+		memset(near, 255, sizeof near);
+		near[a] = 0;
+		hex_spread(near, 255);
 		for (int b = 0; b < HEX_INDEX_COUNT; b++) {
 			int hb = hex_from_index(b);
 			if (!hex_valid(hb))
 				continue;
 			int dist = hex_distance(ha, hb);
-			if (steps[b] != dist)
-				fail_msg("%04d to %04d: %d steps, hex_distance %d", ha, hb, steps[b], dist);
+			if (near[b] != dist)
+				fail_msg("%04d to %04d: %d steps, hex_distance %d", ha, hb, near[b], dist);
 			checked++;
 		}
 	}
 	assert_true(checked > 1000000);
+	/* capped: nothing past the cap, the cap itself where farther */
+	memset(near, 3, sizeof near);
+	near[hex_index(2011)] = 0;
+	hex_spread(near, 3);
+	assert_int_equal(near[hex_index(2013)], 2);
+	assert_int_equal(near[hex_index(2015)], 3);
 }
 
 static void test_lines_of_10_6_7(void **state)

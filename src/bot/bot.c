@@ -68,25 +68,9 @@ int bot_fire_sixths(const struct game *g, int gun, int target, bool defensive)
 /* A breadth-first spread of ranges from the marked hexes (range = grid steps). */
 static void spread(const uint8_t *from, uint8_t *near)
 {
-	int16_t queue[HEX_INDEX_COUNT];
-	int qh = 0, qt = 0;
-	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		near[i] = from[i] ? 0 : 60;
-		if (from[i])
-			queue[qt++] = (int16_t)hex_from_index(i);
-	}
-	while (qh < qt) {
-		int h = queue[qh++], dist = near[hex_index(h)] + 1;
-		if (dist >= 60)
-			continue;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n != HEX_NONE && near[hex_index(n)] > dist) {
-				near[hex_index(n)] = (uint8_t)dist;
-				queue[qt++] = (int16_t)n;
-			}
-		}
-	}
+	hex_spread(near, 60);
 }
 
 void bot_maps(struct bot *b)

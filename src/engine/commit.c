@@ -224,8 +224,6 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	 * grid from every enemy hex: its steps count hexes as hex_distance does (test_hex) */
 	uint8_t near[HEX_INDEX_COUNT];
 	memset(near, 100, sizeof near);
-	int16_t queue[HEX_INDEX_COUNT];
-	int qh = 0, qt = 0;
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!game_on_map(g, v))
 			continue;
@@ -236,26 +234,14 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 			continue;
 		}
 		enemy[hex_index(vh)] = 1;
-		if (near[hex_index(vh)]) {
-			near[hex_index(vh)] = 0;
-			queue[qt++] = (int16_t)vh;
-		}
+		near[hex_index(vh)] = 0;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int nb = hex_neighbour(vh, (enum hex_dir)d);
 			if (nb != HEX_NONE && game_side_passable(g, vh, nb))
 				ezoc[hex_index(nb)] = 1;
 		}
 	}
-	while (qh < qt) {
-		int h = queue[qh++], dist = near[hex_index(h)] + 1;
-		for (int d = 0; d < HEX_NDIRS && dist < 100; d++) {
-			int nb = hex_neighbour(h, (enum hex_dir)d);
-			if (nb != HEX_NONE && near[hex_index(nb)] > dist) {
-				near[hex_index(nb)] = (uint8_t)dist;
-				queue[qt++] = (int16_t)nb;
-			}
-		}
-	}
+	hex_spread(near, 100);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		loses[i] = ezoc[i] && !friend_at[i];
 	/* costs are small: a bucket queue of hexes by cost, each hex once a level */

@@ -92,6 +92,27 @@ int hex_distance(int a, int b)
 	return m > dz ? m : dz;
 }
 
+void hex_spread(uint8_t *near, int cap)
+{
+	int16_t queue[HEX_INDEX_COUNT];
+	int qh = 0, qt = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		if (near[i] == 0 && hex_valid(hex_from_index(i)))
+			queue[qt++] = (int16_t)hex_from_index(i);
+	while (qh < qt) {
+		int h = queue[qh++], dist = near[hex_index(h)] + 1;
+		if (dist >= cap)
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && near[hex_index(n)] > dist) {
+				near[hex_index(n)] = (uint8_t)dist;
+				queue[qt++] = (int16_t)n;
+			}
+		}
+	}
+}
+
 bool hex_parse(const char *s, int *id)
 {
 	if (!s || strlen(s) != 4)

@@ -185,29 +185,10 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 	 * double-time or 13.3B only the enemy hexes themselves (8.4) */
 	uint8_t near[HEX_INDEX_COUNT];
 	memset(near, 5, sizeof near);
-	int16_t queue[HEX_INDEX_COUNT];
-	int qh = 0, qt = 0;
-	for (int k = 0; k < ne; k++) {
-		int eh = g->unit[enemies[k]].hex;
-		if (near[hex_index(eh)] != 0) {
-			near[hex_index(eh)] = 0;
-			queue[qt++] = (int16_t)eh;
-		}
-	}
-	if (!double_time && !available)
-		qt = 0;
-	while (qh < qt) {
-		int h = queue[qh++], dist = near[hex_index(h)] + 1;
-		if (dist >= 5)
-			continue;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n != HEX_NONE && near[hex_index(n)] > dist) {
-				near[hex_index(n)] = (uint8_t)dist;
-				queue[qt++] = (int16_t)n;
-			}
-		}
-	}
+	for (int k = 0; k < ne; k++)
+		near[hex_index(g->unit[enemies[k]].hex)] = 0;
+	if (double_time || available)
+		hex_spread(near, 5);
 	uint8_t east[HEX_INDEX_COUNT];
 	if (available)
 		commit_bank_map(g, east);
