@@ -378,21 +378,26 @@ static void test_16_4_2_same_division(void **st)
 	assert_true(played_line("attack 2410 U3"));
 }
 
-static void test_16_4_4_protects_a_flank(void **st)
+/* The flank tests' position: U1 (CV 6) in 2011 will attack C1 (CV 4) in 2010; C2 (CV 7, MA
+ * c2_ma) in c2_hex might come to 2012, south of U1, and attack it encircled; U2 (CV u2_cv)
+ * in 2216 moves after U1. */
+static void flank_setup(int c2_ma, int c2_hex, int u2_cv)
 {
-	(void)st;
 	movement_setup();
-	/* U1 moves first (it attacks C1, 16.4.3); C2, strong and slow, can step into 2012 and
-	 * with C1 in 2010 attack U1 encircled; U2 comes to block 2012 or put it in its ZOC */
 	fx_inf(U(1), 4, 6, 0);
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 4, 4, 0);
 	fx_place(C(1), 2010);
 	fx_inf(C(2), 4, 7, 0);
-	fx_def(C(2))->ma = 2;
-	fx_place(C(2), 2013);
-	fx_inf(U(2), 4, 2, 0);
+	fx_def(C(2))->ma = c2_ma;
+	fx_place(C(2), c2_hex);
+	fx_inf(U(2), 4, u2_cv, 0);
 	fx_place(U(2), 2216);
+}
+
+/* The Union plays; U2 protects U1's flank (16.4.4): next to U1, onto 2012 or next to it. */
+static void assert_u2_protects_u1(void)
+{
 	union_plays();
 	assert_true(logged("16.4.4: U2"));
 	const char *m = strstr(played, "move U2 ");
@@ -402,29 +407,23 @@ static void test_16_4_4_protects_a_flank(void **st)
 	assert_true(h == 2012 || hex_adjacent(h, 2012));
 }
 
+static void test_16_4_4_protects_a_flank(void **st)
+{
+	(void)st;
+	/* U1 moves first (it attacks C1, 16.4.3); C2, strong and slow, can step into 2012 and
+	 * with C1 in 2010 attack U1 encircled; U2 comes to block 2012 or put it in its ZOC */
+	flank_setup(2, 2013, 2);
+	assert_u2_protects_u1();
+}
+
 /* 16.6A "having sufficient MPs to reach the encircling hex" by the movement rules, not by
  * distance: C2 (MA 8) stands seven hexes south of the encircling hex 2012 on open ground; it
  * can get there next turn, so U1 (attacking C1 in 2010) is threatened and U2 protects it. */
 static void test_16_6_threat_from_a_full_move_away(void **st)
 {
 	(void)st;
-	movement_setup();
-	fx_inf(U(1), 4, 6, 0);
-	fx_place(U(1), 2011);
-	fx_inf(C(1), 4, 4, 0);
-	fx_place(C(1), 2010);
-	fx_inf(C(2), 4, 7, 0);
-	fx_def(C(2))->ma = 8;
-	fx_place(C(2), 2019);
-	fx_inf(U(2), 4, 2, 0);
-	fx_place(U(2), 2216);
-	union_plays();
-	assert_true(logged("16.4.4: U2"));
-	const char *m = strstr(played, "move U2 ");
-	assert_non_null(m);
-	int h = atoi(m + 8);
-	assert_true(hex_adjacent(h, 2011));
-	assert_true(h == 2012 || hex_adjacent(h, 2012));
+	flank_setup(8, 2019, 2);
+	assert_u2_protects_u1();
 }
 
 /* ...and no threat from a unit that is near but cannot get there: C2 two hexes from 2012 is
@@ -434,18 +433,9 @@ static void test_16_6_threat_from_a_full_move_away(void **st)
 static void test_16_6_no_threat_from_a_unit_that_cannot_move_there(void **st)
 {
 	(void)st;
-	movement_setup();
-	fx_inf(U(1), 4, 6, 0);
-	fx_place(U(1), 2011);
-	fx_inf(C(1), 4, 4, 0);
-	fx_place(C(1), 2010);
-	fx_inf(C(2), 4, 7, 0);
-	fx_def(C(2))->ma = 8;
-	fx_place(C(2), 2014);
+	flank_setup(8, 2014, 8);
 	for (int d = 0; d < HEX_NDIRS; d++)
 		fx_side(2014, hex_neighbour(2014, (enum hex_dir)d), SIDE_CREEK);
-	fx_inf(U(2), 4, 8, 0);
-	fx_place(U(2), 2216);
 	union_plays();
 	assert_true(played_line("attack 2010 U1"));
 	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
