@@ -524,14 +524,19 @@ static void test_18_2_encircled_defender_first(void **st)
 	assert_true(logged("18.2A"));
 }
 
-static void test_18_3a_attacker_breaks_off_one_hex(void **st)
+/* The break-off tests: U1 (4 steps, CV 4) in 2011 next to C1 (CV 4, morale +2) in 2010. */
+static void breakoff_position(void)
 {
-	(void)st;
 	solo_new();
 	fx_inf(U(1), 4, 4, 0);
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 4, 4, 2);
 	fx_place(C(1), 2010);
+}
+
+/* U1 attacks C1 and the Union breaks off after round one (18.3A). */
+static void breakoff_play(void)
+{
 	fx_place(C(9), 4040);
 	fx_phase("union", "combat");
 	fx_ok("attack 2010 U1");
@@ -547,6 +552,13 @@ static void test_18_3a_attacker_breaks_off_one_hex(void **st)
 	union_plays();
 	assert_true(played_line("breakoff 2010"));
 	assert_true(logged("18.3A"));
+}
+
+static void test_18_3a_attacker_breaks_off_one_hex(void **st)
+{
+	(void)st;
+	breakoff_position();
+	breakoff_play();
 	/* a path of exactly one hex: "retreat U1 HEX" */
 	const char *r = strstr(played, "retreat U1 ");
 	assert_non_null(r);
@@ -564,27 +576,12 @@ static void test_18_3a_attacker_breaks_off_one_hex(void **st)
 static void test_18_3a_break_off_two_hexes_when_one_is_not_legal(void **st)
 {
 	(void)st;
-	solo_new();
-	fx_inf(U(1), 4, 4, 0);
-	fx_place(U(1), 2011);
-	fx_inf(C(1), 4, 4, 2);
-	fx_place(C(1), 2010);
+	breakoff_position();
 	fx_inf(C(2), 4, 4, 0);
 	fx_place(C(2), 2112);
 	fx_inf(C(3), 4, 4, 0);
 	fx_place(C(3), 1812);
-	fx_place(C(9), 4040);
-	fx_phase("union", "combat");
-	fx_ok("attack 2010 U1");
-	fx_ok("end");
-	fx_dice(1, 3);
-	if (G.pending.what == DECISION_RESOLVE)
-		fx_ok("end");
-	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
-	fx_ok("end");
-	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
-	union_plays();
-	assert_true(played_line("breakoff 2010"));
+	breakoff_play();
 	assert_true(logged("no one-hex retreat ends outside an EZOC"));
 	assert_false(logged("bot: "));
 	const char *r = strstr(played, "retreat U1 ");
