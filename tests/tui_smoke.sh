@@ -69,6 +69,7 @@ keys g
 expect "15.6C IX Corps objective markers" "g (Home): the first line of the bot's turn"
 keys Enter
 expect "CSA VP" "solitaire: the Confederate score on the status line"
+expect "The Union has played: your " "the message line hands the turn to the player (not the bot's stale one)"
 keys q
 expect "(y/n)" "leave-game question"
 keys y

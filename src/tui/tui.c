@@ -506,6 +506,9 @@ static void before_decision(struct tui *t)
 			draw_frame(t);
 			dialog_handover(t, "The Union has played");
 			p = &t->g->pending;
+			if (p->side == SIDE_CONFEDERATE)
+				tui_say(t, false, "The Union has played: your %s (g: the log)",
+					game_decision_name(p->what));
 		}
 		if (p->what != DECISION_GAMEOVER) {
 			t->last_side = p->side;
