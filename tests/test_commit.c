@@ -238,6 +238,35 @@ static void test_withdrawal(void **state)
 	fx_refused("move U4 2041", "13.4B");
 }
 
+/* 13.6A with 8.7.5B: withdrawal is conducted as a retreat, so withdrawing units may cross a
+ * ford either way in the same phase and do not bind the phase's movement; the units that
+ * move afterwards still cross it one way only (docs/rules-notes.md, 13.6). */
+static void test_withdrawal_through_ford(void **state)
+{
+	(void)state;
+	fx_fresh(SETUP_EMPTY);
+	fx_creek_after_column(S, 25);
+	fx_side(S, 2515, 2615, SIDE_FORD);
+	fx_ok("place C1 1010");
+	fx_ok("place U1 2515");                      /* west bank, at the ford */
+	fx_ok("place U2 2615");                      /* east bank, at the ford */
+	to_next_turn();
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_ok("withdraw I");
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_ok("move U1 2616");                       /* west to east: 1 + ford 3, then 1 */
+	assert_int_equal(G->unit[fx_u("U1")].hex, 2616);
+	fx_ok("move U2 2514");                       /* east to west across the same ford */
+	assert_int_equal(G->unit[fx_u("U2")].hex, 2514);
+	assert_int_equal(G->nfords_used, 0);
+	while (G->pending.what != DECISION_MOVEMENT)
+		fx_ok("end");
+	fx_ok("place U14 2614");
+	fx_ok("place U15 2515");
+	fx_ok("move U15 2615");                      /* the phase's first crossing: west to east */
+	fx_refused("move U14 2615 2515", "8.7.5B");  /* now the other way is closed */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_attacks_by_status),
 		cmocka_unit_test(test_availability_rolls),
 		cmocka_unit_test(test_withdrawal),
+		cmocka_unit_test(test_withdrawal_through_ford),
 	};
 	return cmocka_run_group_tests_name("commit", tests, fx_suite_setup, fx_suite_teardown);
 }
