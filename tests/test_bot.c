@@ -443,6 +443,42 @@ static void test_16_6_no_threat_from_a_unit_that_cannot_move_there(void **st)
 		assert_null(strstr(G.log[i % GAME_LOG_MAX].text, "16.4.4"));
 }
 
+/* 16.6 "two different units": U1 attacks C1 on its NE side; its SE, SW and NW neighbours are
+ * closed by the creek, so only the N–S pair (2010–2012) is open, and C2 (strong, in 1813)
+ * can reach both — but one unit cannot stand on both sides of an encirclement: U2 has no
+ * flank to protect. With C3 in 2008 able to reach 2010, U1 is threatened and U2 protects
+ * it. (Counting C2 for both sides, as before 2026-11-30, fails the first half.) */
+static void two_units_setup(bool with_c3)
+{
+	flank_setup(8, 1813, 2);
+	fx_place(C(1), hex_neighbour(2011, HEX_NE));
+	static const enum hex_dir closed[] = { HEX_SE, HEX_SW, HEX_NW };
+	for (size_t i = 0; i < sizeof closed / sizeof closed[0]; i++) {
+		int h = hex_neighbour(2011, closed[i]);
+		for (int d = 0; d < HEX_NDIRS; d++)
+			fx_side(h, hex_neighbour(h, (enum hex_dir)d), SIDE_CREEK);
+	}
+	if (with_c3) {
+		fx_inf(C(3), 4, 2, 0);
+		fx_place(C(3), 2008);
+	}
+}
+
+static void test_16_6_one_unit_is_not_both_sides(void **st)
+{
+	(void)st;
+	two_units_setup(false);
+	union_plays();
+	char line[32];
+	snprintf(line, sizeof line, "attack %04d U1", hex_neighbour(2011, HEX_NE));
+	assert_true(played_line(line));
+	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	for (int i = first; i < G.nlog; i++)
+		assert_null(strstr(G.log[i % GAME_LOG_MAX].text, "16.4.4"));
+	two_units_setup(true);
+	assert_u2_protects_u1();
+}
+
 static void test_16_7_str_unit_moves_away(void **st)
 {
 	(void)st;
@@ -740,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_16_4_4_protects_a_flank),
 		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),
 		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
+		cmocka_unit_test(test_16_6_one_unit_is_not_both_sides),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),
