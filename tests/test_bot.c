@@ -60,12 +60,20 @@ static void dump_log(void)
 	print_message("played:\n%s\n", played);
 }
 
-static bool logged(const char *text)
+/* Is text in the game's log? logged() prints the log when it is not (for the failure). */
+static bool logged_quiet(const char *text)
 {
 	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
 	for (int i = first; i < G.nlog; i++)
 		if (strstr(G.log[i % GAME_LOG_MAX].text, text))
 			return true;
+	return false;
+}
+
+static bool logged(const char *text)
+{
+	if (logged_quiet(text))
+		return true;
 	dump_log();
 	return false;
 }
@@ -438,9 +446,21 @@ static void test_16_6_no_threat_from_a_unit_that_cannot_move_there(void **st)
 		fx_side(2014, hex_neighbour(2014, (enum hex_dir)d), SIDE_CREEK);
 	union_plays();
 	assert_true(played_line("attack 2010 U1"));
-	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
-	for (int i = first; i < G.nlog; i++)
-		assert_null(strstr(G.log[i % GAME_LOG_MAX].text, "16.4.4"));
+	assert_false(logged_quiet("16.4.4"));
+}
+
+/* 16.6A with 11.2B: C2 could step into 2012 and its CV would beat U1's, but Shot to Ribbons
+ * it may not attack, so it cannot be a designated attacker encircling U1 (11.9A): no flank
+ * to protect. */
+static void test_16_6_no_threat_from_an_str_unit(void **st)
+{
+	(void)st;
+	flank_setup(2, 2013, 2);
+	fx_inf(C(2), 4, 10, 0);                 /* CV 7 at one step, U1 6 */
+	fx_steps(C(2), 1);
+	union_plays();
+	assert_true(played_line("attack 2010 U1"));
+	assert_false(logged_quiet("16.4.4"));
 }
 
 /* 16.6 "two different units": U1 attacks C1 on its NE side; its SE, SW and NW neighbours are
@@ -472,9 +492,7 @@ static void test_16_6_one_unit_is_not_both_sides(void **st)
 	char line[32];
 	snprintf(line, sizeof line, "attack %04d U1", hex_neighbour(2011, HEX_NE));
 	assert_true(played_line(line));
-	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
-	for (int i = first; i < G.nlog; i++)
-		assert_null(strstr(G.log[i % GAME_LOG_MAX].text, "16.4.4"));
+	assert_false(logged_quiet("16.4.4"));
 	two_units_setup(true);
 	assert_u2_protects_u1();
 }
@@ -534,6 +552,38 @@ static void test_17_0a_gun_stays_when_it_can_fire(void **st)
 	union_plays();
 	assert_int_equal(G.unit[U(5)].hex, 2016);
 	assert_true(played_line("fire U5 C1"));
+}
+
+/* 17.0E "subject to attack by Confederate infantry" by the movement rules. A lone gun (no
+ * infantry of its corps, range 8) twelve hexes from C1: with C1's MA 6 it goes to a hex
+ * eight hexes away, where C1 cannot come next to it, and with MA 8 no hex in range is out of
+ * C1's reach, so it stays. With C1 hemmed in by the creek the gun goes up as close as the
+ * fire table rewards — within three hexes of C1, which the old reading (Confederate infantry
+ * within three hexes) forbade, while it allowed every hex from four to eight. */
+static void lone_gun_setup(int c1_ma, bool hemmed)
+{
+	movement_setup();
+	fx_gun(U(5), 2, 6, 8);
+	fx_place(U(5), 2030);
+	fx_place(C(1), 2018);
+	fx_def(C(1))->ma = c1_ma;
+	if (hemmed)
+		for (int d = 0; d < HEX_NDIRS; d++)
+			fx_side(2018, hex_neighbour(2018, (enum hex_dir)d), SIDE_CREEK);
+	union_plays();
+}
+
+static void test_17_0e_lone_gun_keeps_out_of_reach(void **st)
+{
+	(void)st;
+	lone_gun_setup(6, false);
+	assert_true(logged("17.0A: U5"));
+	assert_int_equal(hex_distance(G.unit[U(5)].hex, 2018), 8);
+	lone_gun_setup(8, false);
+	assert_int_equal(G.unit[U(5)].hex, 2030);
+	lone_gun_setup(8, true);
+	assert_true(logged("17.0A: U5"));
+	assert_true(hex_distance(G.unit[U(5)].hex, 2018) <= 3);
 }
 
 /* ---- 18.0 combat ---- */
@@ -777,10 +827,12 @@ int main(void)
 		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),
 		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
 		cmocka_unit_test(test_16_6_one_unit_is_not_both_sides),
+		cmocka_unit_test(test_16_6_no_threat_from_an_str_unit),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),
 		cmocka_unit_test(test_17_0a_gun_stays_when_it_can_fire),
+		cmocka_unit_test(test_17_0e_lone_gun_keeps_out_of_reach),
 		cmocka_unit_test(test_18_2_encircled_defender_first),
 		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),
 		cmocka_unit_test(test_18_3a_break_off_two_hexes_when_one_is_not_legal),

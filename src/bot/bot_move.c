@@ -386,6 +386,26 @@ static bool conf_reaches(struct bot *b, int c, int x)
 	return r[i / 64] >> (i % 64) & 1;
 }
 
+/* A Confederate unit that could be a designated attacker next turn: infantry on the map,
+ * not Shot to Ribbons (11.2B: STR units may not attack; 11.9A counts only designated
+ * attackers). */
+static bool conf_attacker(const struct game *g, int c)
+{
+	return game_on_map(g, c) && bot_is_infantry(g, c) && g->unit[c].steps > 1;
+}
+
+/* The largest MA of the Confederate units: none ends a move next to an enemy farther than
+ * that (a move that ends next to an enemy takes no road bonus nor double-time, 8.8.2D, 8.9A,
+ * and costs at least 1 MP a hex). */
+static int conf_ma_max(const struct game *g)
+{
+	int m = 0;
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
+		if (bot_def(g, c)->ma > m)
+			m = bot_def(g, c)->ma;
+	return m;
+}
+
 /* Two different units, one from each list, at least one of them strong (16.4.4A: +1 or
  * better)? */
 static bool encircling_pair(const int *a, int na, const int *b, int nb, const bool *strong)
@@ -406,13 +426,7 @@ static bool encircling_pair(const int *a, int na, const int *b, int nb, const bo
 static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 {
 	const struct game *g = b->g;
-	int reach_max = 0;
-	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
-		if (bot_def(g, c)->ma > reach_max)
-			reach_max = bot_def(g, c)->ma;
-	/* a move that ends next to an enemy is neither on a road's bonus nor at double-time
-	 * (8.8.2D, 8.9A) and costs at least 1 MP a hex: no farther than the MA */
-	if (b->near_inf[hex_index(hex)] > reach_max + 1)
+	if (b->near_inf[hex_index(hex)] > conf_ma_max(g) + 1)
 		return 0; /* no Confederate infantry can come next to it */
 	int nb[HEX_NDIRS];
 	bool free_nb[HEX_NDIRS];
@@ -428,7 +442,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 	int cand[HEX_NDIRS][ROSTER_CONFEDERATE], ncand[HEX_NDIRS] = { 0 }, nthere[HEX_NDIRS] = { 0 };
 	bool strong[ROSTER_CONFEDERATE] = { 0 };
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		if (!game_on_map(g, c) || !bot_is_infantry(g, c))
+		if (!conf_attacker(g, c))
 			continue;
 		int ch = g->unit[c].hex, dist = hex_distance(ch, hex);
 		strong[c - ROSTER_UNION] = game_unit_cv(g, c) - defender_cv >= 1;
@@ -631,11 +645,45 @@ static bool has_union_infantry(const struct game *g, int hex, int corps)
 	return false;
 }
 
-/* 17.0E: a hex where a lone gun could be attacked by Confederate infantry (one within
- * three hexes: a move and an attack away). */
-static bool exposed(const struct bot *b, int hex)
+/* 17.0E "subject to attack by Confederate infantry", for every hex the gun may move to: a
+ * hex without Union infantry of its corps that a Confederate infantry unit able to attack
+ * (conf_attacker) stands next to, or could end its next move next to — the same movement
+ * search as 16.6A (conf_reach), on the position as it stands; no attack across the creek but
+ * at a bridge or ford. Only the units that could come near the gun's reach are asked. */
+static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int corps, bool *out)
 {
-	return b->near_inf[hex_index(hex)] <= 3;
+	const struct game *g = b->g;
+	int here = g->unit[gun].hex, radius = 0, ma_max = conf_ma_max(g);
+	for (int i = 0; i < ds->n && here != HEX_NONE; i++)
+		if (hex_distance(here, ds->d[i].hex) > radius)
+			radius = hex_distance(here, ds->d[i].hex);
+	int att[ROSTER_CONFEDERATE], natt = 0;
+	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++)
+		if (conf_attacker(g, c) &&
+		    (here == HEX_NONE ||
+		     hex_distance(here, g->unit[c].hex) <= bot_def(g, c)->ma + 1 + radius))
+			att[natt++] = c;
+	for (int i = 0; i < ds->n; i++) {
+		int hex = ds->d[i].hex;
+		out[i] = false;
+		if (b->near_inf[hex_index(hex)] > ma_max + 1 || has_union_infantry(g, hex, corps))
+			continue;
+		int nb[HEX_NDIRS];
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			nb[d] = hex_neighbour(hex, (enum hex_dir)d);
+			if (nb[d] != HEX_NONE && !game_side_passable(g, hex, nb[d]))
+				nb[d] = HEX_NONE;
+		}
+		for (int k = 0; k < natt && !out[i]; k++) {
+			int c = att[k], ch = g->unit[c].hex, ma = bot_def(g, c)->ma;
+			if (hex_distance(ch, hex) > ma + 1)
+				continue;
+			for (int d = 0; d < HEX_NDIRS && !out[i]; d++)
+				out[i] = nb[d] != HEX_NONE &&
+					 (nb[d] == ch || (hex_distance(ch, nb[d]) <= ma &&
+							  conf_reaches(b, c, nb[d])));
+		}
+	}
 }
 
 static bool move_artillery(struct bot *b, int gun, int f, const int *field)
@@ -648,13 +696,15 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	b->what_if = *g;
 	int corps = bot_def(g, gun)->corps;
 	int here = g->unit[gun].hex;
+	bool exposed[DESTS_MAX];
+	exposed_dests(b, &ds, gun, corps, exposed);
 	/* 17.0A: the best fire position; staying keeps the fire of this turn (8.11) */
 	int bi = -1, bv = here != HEX_NONE ? gun_value(b, gun, here, corps) : 0;
 	bool bstack = here != HEX_NONE && has_union_infantry(g, here, corps);
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
 		bool stack = has_union_infantry(g, h, corps);
-		if (!stack && exposed(b, h))
+		if (exposed[i])
 			continue; /* 17.0E */
 		int v = gun_value(b, gun, h, corps);
 		if (v > bv || (v == bv && v > 0 && stack && !bstack))
@@ -680,8 +730,8 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
 		bool stack = has_union_infantry(g, h, corps);
-		if (!stack && exposed(b, h))
-			continue;
+		if (exposed[i])
+			continue; /* 17.0E */
 		int d = hex_distance(h, goal);
 		if (d < gd || (d == gd && stack))
 			gi = i, gd = d;
