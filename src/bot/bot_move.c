@@ -608,9 +608,10 @@ static int gun_value(struct bot *b, int gun, int from, int corps)
 	w->unit[gun].hex = (int16_t)from;
 	w->unit[gun].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED | UF_MOVED);
 	w->phase = PHASE_ARTILLERY;
-	int best = 0;
+	int best = 0, range = bot_def(w, gun)->range;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		if (!game_on_map(w, c) || hex_distance(from, w->unit[c].hex) > 20)
+		/* beyond the range printed on the counter fire_check refuses (10.3A) */
+		if (!game_on_map(w, c) || hex_distance(from, w->unit[c].hex) > range)
 			continue;
 		if (only_attacked) {
 			bool in = false;
