@@ -49,6 +49,15 @@ int hex_direction(int a, int b);
 bool hex_adjacent(int a, int b);
 /* Range in hexes (10.3C): the target's hex counts, the firer's does not. */
 int hex_distance(int a, int b);
+/* hex_distance(a, b) <= n, rejecting far pairs without it: n steps change the column and the
+ * row by n at most. */
+static inline bool hex_within(int a, int b, int n)
+{
+	int dc = hex_col(a) - hex_col(b), dr = hex_row(a) - hex_row(b);
+	if (dc > n || dc < -n || dr > n || dr < -n)
+		return false;
+	return hex_distance(a, b) <= n;
+}
 /* Breadth-first spread over the grid, on an array indexed by hex_index(): on entry near[i] is
  * 0 at the sources and `cap` (at most 255) elsewhere; on return it is the number of steps from
  * hex i to the nearest source, the count hex_distance gives (test_hex), or cap if farther. */

@@ -119,11 +119,10 @@ static bool line_has(const struct hex_step *s, int n, int hex)
 	return false;
 }
 
-/* DESIGN.md: the five LOS lines of 10.6.7 cross exactly these hexes. */
 /* Steps over the grid from hex to neighbour count hexes exactly as hex_distance does, also
  * along the map edges (no shortest way leaves the map): the engine spreads distances to the
  * nearest enemy breadth-first (hex_spread, used by move.c, commit.c and the bot) and relies
- * on it. Checked between every two hexes of the map. */
+ * on it. Checked between every two hexes of the map, with hex_within's quick reject. */
 static void test_grid_steps_are_hex_distance(void **state)
 {
 	(void)state;
@@ -143,6 +142,9 @@ static void test_grid_steps_are_hex_distance(void **state)
 			int dist = hex_distance(ha, hb);
 			if (near[b] != dist)
 				fail_msg("%04d to %04d: %d steps, hex_distance %d", ha, hb, near[b], dist);
+			for (int n = 0; n <= 6; n++) /* hex_within's quick reject is exact */
+				if (hex_within(ha, hb, n) != (dist <= n))
+					fail_msg("hex_within(%04d, %04d, %d) but distance %d", ha, hb, n, dist);
 			checked++;
 		}
 	}
@@ -155,6 +157,7 @@ static void test_grid_steps_are_hex_distance(void **state)
 	assert_int_equal(near[hex_index(2015)], 3);
 }
 
+/* DESIGN.md: the five LOS lines of 10.6.7 cross exactly these hexes. */
 static void test_lines_of_10_6_7(void **state)
 {
 	(void)state;

@@ -83,7 +83,7 @@ bool commit_forbids_banks(const struct game *g, int u, int hex, const uint8_t *e
 		if (!game_on_map(g, e) || commit_lifted(g, c, e))
 			continue;
 		int eh = g->unit[e].hex;
-		if (hex_distance(hex, eh) > 4)
+		if (!hex_within(hex, eh, 4))
 			continue;
 		/* 13.3B exception: the creek between them, but never across a bridge or ford */
 		if (east[hex_index(hex)] && !east[hex_index(eh)]) {
@@ -294,7 +294,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		int l = 0;
 		while (l < LMAX && cost[i][l] == inf)
 			l++;
-		if (l == LMAX || !game_stack_allows(g, h, u))
+		if (l == LMAX || (friend_at[i] && !game_stack_allows(g, h, u)))
 			continue;                                     /* 11.17.3A */
 		all[n].hex = (int16_t)h;
 		all[n].losses = (int8_t)l;

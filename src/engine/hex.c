@@ -28,22 +28,31 @@ static int neighbour_compute(int id, enum hex_dir d)
 	return hex_valid(n) ? n : HEX_NONE;
 }
 
-/* The neighbours of every hex, computed once: movement searches ask millions of times. */
+/* The neighbours of every hex, computed once: movement searches ask millions of times. Ids
+ * for hex_neighbour, dense indices (-1 off the map) for hex_spread. */
 static int16_t neighbour_table[HEX_INDEX_COUNT][HEX_NDIRS];
+static int16_t neighbour_index[HEX_INDEX_COUNT][HEX_NDIRS];
 static bool neighbour_ready;
+
+static void neighbours_build(void)
+{
+	for (int k = 0; k < HEX_INDEX_COUNT; k++)
+		for (int e = 0; e < HEX_NDIRS; e++) {
+			int n = hex_valid(hex_from_index(k))
+				? neighbour_compute(hex_from_index(k), (enum hex_dir)e) : HEX_NONE;
+			neighbour_table[k][e] = (int16_t)n;
+			neighbour_index[k][e] = (int16_t)(n == HEX_NONE ? -1 : hex_index(n));
+		}
+	neighbour_ready = true;
+}
 
 int hex_neighbour(int id, enum hex_dir d)
 {
 	int i = hex_index(id);
 	if (i < 0 || (unsigned)d >= HEX_NDIRS)
 		return HEX_NONE;
-	if (!neighbour_ready) {
-		for (int k = 0; k < HEX_INDEX_COUNT; k++)
-			for (int e = 0; e < HEX_NDIRS; e++)
-				neighbour_table[k][e] = (int16_t)(hex_valid(hex_from_index(k))
-					? neighbour_compute(hex_from_index(k), (enum hex_dir)e) : HEX_NONE);
-		neighbour_ready = true;
-	}
+	if (!neighbour_ready)
+		neighbours_build();
 	return neighbour_table[i][d];
 }
 
@@ -94,19 +103,21 @@ int hex_distance(int a, int b)
 
 void hex_spread(uint8_t *near, int cap)
 {
-	int16_t queue[HEX_INDEX_COUNT];
+	if (!neighbour_ready)
+		neighbours_build();
+	int16_t queue[HEX_INDEX_COUNT]; /* dense indices, each queued once */
 	int qh = 0, qt = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		if (near[i] == 0 && hex_valid(hex_from_index(i)))
-			queue[qt++] = (int16_t)hex_from_index(i);
+			queue[qt++] = (int16_t)i;
 	while (qh < qt) {
-		int h = queue[qh++], dist = near[hex_index(h)] + 1;
+		int i = queue[qh++], dist = near[i] + 1;
 		if (dist >= cap)
 			continue;
 		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n != HEX_NONE && near[hex_index(n)] > dist) {
-				near[hex_index(n)] = (uint8_t)dist;
+			int n = neighbour_index[i][d];
+			if (n >= 0 && near[n] > dist) {
+				near[n] = (uint8_t)dist;
 				queue[qt++] = (int16_t)n;
 			}
 		}

@@ -140,8 +140,8 @@ int tables_move_side_cost(const struct tables *t, unsigned features)
 	if (features & (SIDE_BRIDGE | SIDE_FORD))
 		features &= ~(unsigned)SIDE_CREEK;
 	int cost = 0;
-	for (int bit = 0; bit < SIDE_FEATURE_COUNT; bit++) {
-		if (!(features & (1u << bit)))
+	for (int bit = 0; features && bit < SIDE_FEATURE_COUNT; bit++, features >>= 1) {
+		if (!(features & 1u))
 			continue;
 		if (t->move_side[bit] < 0)
 			return -1;

@@ -127,7 +127,7 @@ bool game_is_reinforcement(const struct game *g, int u)
 bool game_middle_bridge_forbids(const struct game *g, int u, int hex)
 {
 	(void)g;
-	return game_unit_side(u) == SIDE_CONFEDERATE && hex_distance(hex, 3324) <= 2;
+	return game_unit_side(u) == SIDE_CONFEDERATE && hex_within(hex, 3324, 2);
 }
 
 bool game_hood_held(const struct game *g, int u)
