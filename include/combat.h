@@ -179,8 +179,9 @@ struct fire_odds {
 };
 
 /* Whether gun may fire at target now in the artillery fire phase (10.1–10.8, 13.3D, 13.4B,
- * 4.5C) with the odds; false with err citing the rule. defensive: the 11.5B fire of a gun in
- * an attacked hex (no 10.7D limit, no Moved restriction). */
+ * 4.5C) with the odds; false with err citing the rule (err may be NULL with errlen 0 when
+ * the reason is not wanted: nothing is formatted). defensive: the 11.5B fire of a gun in an
+ * attacked hex (no 10.7D limit, no Moved restriction). */
 bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *out, char *err, size_t errlen);
 

@@ -621,8 +621,7 @@ static int gun_value(struct bot *b, int gun, int from, int corps)
 				continue;
 		}
 		struct fire_odds fo;
-		char err[160];
-		if (!fire_check(w, gun, c, false, &fo, err, sizeof err))
+		if (!fire_check(w, gun, c, false, &fo, NULL, 0))
 			continue;
 		int s = 0;
 		for (int d = 1; d <= 6; d++)

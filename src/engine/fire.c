@@ -2,6 +2,7 @@
  * Moved markers, the two-guns-per-target limit, corps and turn-1 restrictions), the DRMs of
  * 20.3 with their rules, resolving a shot on the Artillery Fire Table, the artillery fire
  * phase as a decision point, and the defensive fire of 11.5B (called from combat.c). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,19 +10,30 @@
 #include "commit.h"
 #include "los.h"
 
+/* A refusal: its reason written only for a caller that wants it (errlen > 0) — the legal
+ * list and the bot ask of every gun and target, and most are refused. */
+static bool refuse(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool refuse(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (errlen > 0) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
 bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen)
 {
 	const struct unit_def *d = cdef(g, gun);
-	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !commit_unit_may_fire(g, gun, -1)) {
-		snprintf(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may not fire",
-			 d->id, d->formation);
-		return false;
-	}
-	if (game_hood_held(g, gun)) {
-		snprintf(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
-			 "unit moves adjacent to it");
-		return false;
-	}
+	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !commit_unit_may_fire(g, gun, -1))
+		return refuse(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may not fire",
+			      d->id, d->formation);
+	if (game_hood_held(g, gun))
+		return refuse(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
+			      "unit moves adjacent to it");
 	return true;
 }
 
@@ -49,45 +61,29 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *o, char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
-	if (gun < 0 || gun >= ROSTER_UNITS || !game_on_map(g, gun)) {
-		snprintf(err, errlen, "10.2A: the firing unit is not on the map");
-		return false;
-	}
+	if (gun < 0 || gun >= ROSTER_UNITS || !game_on_map(g, gun))
+		return refuse(err, errlen, "10.2A: the firing unit is not on the map");
 	const struct unit_def *d = cdef(g, gun);
-	if (d->type != UNIT_ARTILLERY) {
-		snprintf(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
-		return false;
-	}
-	if (target < 0 || target >= ROSTER_UNITS || !game_on_map(g, target)) {
-		snprintf(err, errlen, "10.7C: the target is not a unit on the map");
-		return false;
-	}
+	if (d->type != UNIT_ARTILLERY)
+		return refuse(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
+	if (target < 0 || target >= ROSTER_UNITS || !game_on_map(g, target))
+		return refuse(err, errlen, "10.7C: the target is not a unit on the map");
 	const struct unit_def *td = cdef(g, target);
-	if (td->side == d->side) {
-		snprintf(err, errlen, "10.2A: %s is not an enemy unit", td->id);
-		return false;
-	}
+	if (td->side == d->side)
+		return refuse(err, errlen, "10.2A: %s is not an enemy unit", td->id);
 	uint32_t fl = g->unit[gun].flags;
 	if (defensive) {
-		if (fl & UF_DEF_FIRED) {
-			snprintf(err, errlen, "11.5B: %s has fired defensively this turn", d->id);
-			return false;
-		}
+		if (fl & UF_DEF_FIRED)
+			return refuse(err, errlen, "11.5B: %s has fired defensively this turn", d->id);
 	} else {
-		if (fl & UF_FIRED) {
-			snprintf(err, errlen, "10.2E: %s has fired this phase", d->id);
-			return false;
-		}
-		if (fl & UF_ART_MOVED) {
-			snprintf(err, errlen, "10.8A: %s has a Moved marker and may not fire this "
-				 "phase", d->id);
-			return false;
-		}
-		if (g->fired_at[target] >= 2) {
-			snprintf(err, errlen, "10.7D: %s has been fired at by two guns this phase",
-				 td->id);
-			return false;
-		}
+		if (fl & UF_FIRED)
+			return refuse(err, errlen, "10.2E: %s has fired this phase", d->id);
+		if (fl & UF_ART_MOVED)
+			return refuse(err, errlen, "10.8A: %s has a Moved marker and may not fire this "
+				      "phase", d->id);
+		if (g->fired_at[target] >= 2)
+			return refuse(err, errlen, "10.7D: %s has been fired at by two guns this phase",
+				      td->id);
 	}
 	if (!cu_gun_may_fire(g, gun, err, errlen))
 		return false;
@@ -97,16 +93,12 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 	o->range = hex_distance(from, to);
 	bool parrott = d->side == SIDE_UNION && tables_is_parrott(t, d->number);
 	int rdrm = 0;
-	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm)) {
-		snprintf(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
-			 o->range, d->id, d->range);
-		return false;
-	}
-	if (!defensive && !los_clear(&g->scn->map, from, to)) {
-		snprintf(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
-			 to);
-		return false;
-	}
+	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm))
+		return refuse(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
+			      o->range, d->id, d->range);
+	if (!defensive && !los_clear(&g->scn->map, from, to))
+		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
+			      to);
 	o->fire_value = game_unit_cv(g, gun);
 
 	/* 20.3 DRMs, cumulative */
@@ -178,34 +170,27 @@ void fire_phase_begin(struct game *g)
 
 bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
-	if (g->pending.what != DECISION_ARTILLERY) {
-		snprintf(err, errlen, "10.2: not the artillery fire phase");
-		return false;
-	}
+	if (g->pending.what != DECISION_ARTILLERY)
+		return refuse(err, errlen, "10.2: not the artillery fire phase");
 	switch (a->type) {
 	case ACT_END:
 		game_advance(g);
 		return true;
 	case ACT_FIRE: {
 		struct fire_odds o;
-		if (a->unit < 0 || a->unit >= ROSTER_UNITS) {
-			snprintf(err, errlen, "10.2A: no such gun");
-			return false;
-		}
-		if (cdef(g, a->unit)->side != g->side) {
-			snprintf(err, errlen, "10.1A: only the phasing side fires in its artillery "
-				 "fire phase");
-			return false;
-		}
+		if (a->unit < 0 || a->unit >= ROSTER_UNITS)
+			return refuse(err, errlen, "10.2A: no such gun");
+		if (cdef(g, a->unit)->side != g->side)
+			return refuse(err, errlen, "10.1A: only the phasing side fires in its artillery "
+				      "fire phase");
 		if (!fire_check(g, a->unit, a->target, false, &o, err, errlen))
 			return false;
 		fire_resolve(g, a->unit, a->target, false);
 		return true;
 	}
 	default:
-		snprintf(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase "
-			 "ends");
-		return false;
+		return refuse(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase "
+			      "ends");
 	}
 }
 
@@ -220,10 +205,9 @@ int fire_legal(const struct game *g, struct action *out, int max)
 			continue;
 		for (int t = 0; t < ROSTER_UNITS; t++) {
 			struct fire_odds o;
-			char err[160];
 			if (cdef(g, t)->side == g->side || !game_on_map(g, t))
 				continue;
-			if (!fire_check(g, gun, t, false, &o, err, sizeof err))
+			if (!fire_check(g, gun, t, false, &o, NULL, 0))
 				continue;
 			action_list_add(&l, ACT_FIRE, gun, t);
 		}
