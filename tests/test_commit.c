@@ -92,6 +92,17 @@ static void test_available_limits(void **state)
 	assert_true(commit_unit_may_fight(G, fx_u("U1"), fx_u("C1")));
 }
 
+/* The movement search's 13.3B map (commit_forbidden_map) and the one-hex query agree: no
+ * hex the search offers unit id is one the query forbids. */
+static void assert_search_obeys_13_3b(const char *id)
+{
+	struct move_dest d[HEX_INDEX_COUNT];
+	int n = move_reachable(G, fx_u(id), d, HEX_INDEX_COUNT, NULL, 0);
+	for (int i = 0; i < n; i++)
+		if (commit_available_forbids(G, fx_u(id), d[i].hex))
+			fail_msg("%s may reach %04d, which 13.3B forbids", id, d[i].hex);
+}
+
 static void test_creek_exemption(void **state)
 {
 	(void)state;
@@ -106,11 +117,15 @@ static void test_creek_exemption(void **state)
 	fx_ok("remove C1");
 	fx_ok("place C1 2510");                    /* at the bridge */
 	assert_true(commit_available_forbids(G, fx_u("U29"), 2610));  /* adjacent across it */
+	assert_true(fx_cost_at("U29", 2610) < 0);
 	assert_false(commit_available_forbids(G, fx_u("U29"), 2611)); /* adjacent across the creek */
 	assert_true(fx_cost_at("U29", 2611) > 0);
+	assert_search_obeys_13_3b("U29");
 	/* on the west bank nothing is exempt */
 	fx_ok("place U30 2210");
 	assert_true(commit_available_forbids(G, fx_u("U30"), 2211));
+	assert_search_obeys_13_3b("U30");          /* it cannot move at all: every hex forbidden */
+	assert_int_equal(fx_cost_at("U30", 2010), -1);
 }
 
 static void test_lifting(void **state)

@@ -55,7 +55,7 @@ bool commit_unit_may_fire(const struct game *g, int u, int target)
 
 /* Which bank of Antietam Creek each hex is on: 1 for the east bank (the side of the VI Corps
  * entry edge), 0 for the other; creek hexsides, bridged and forded included, divide them. */
-void commit_bank_map(const struct game *g, uint8_t *east)
+static void commit_bank_map(const struct game *g, uint8_t *east)
 {
 	memset(east, 0, HEX_INDEX_COUNT);
 	int seed = g->scn->map.n_vi_corps_edge ? g->scn->map.vi_corps_edge[0] : 4217;
@@ -76,32 +76,54 @@ void commit_bank_map(const struct game *g, uint8_t *east)
 	}
 }
 
-bool commit_forbids_banks(const struct game *g, int u, int hex, const uint8_t *east)
+/* 13.3B for one enemy unit in eh: within four hexes of hex, unless the creek runs between
+ * them (hex on the east bank, eh not) and they are not joined across a bridge or ford. */
+static bool enemy_forbids(const struct game *g, int hex, int eh, const uint8_t *east)
 {
-	enum corps c = game_unit_def(g, u)->corps;
-	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
-		if (!game_on_map(g, e) || commit_lifted(g, c, e))
-			continue;
-		int eh = g->unit[e].hex;
-		if (!hex_within(hex, eh, 4))
-			continue;
-		/* 13.3B exception: the creek between them, but never across a bridge or ford */
-		if (east[hex_index(hex)] && !east[hex_index(eh)]) {
-			int d = hex_direction(hex, eh);
-			unsigned f = d < 0 ? 0 : g->scn->map.hex[hex_index(hex)].side[d];
-			if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
-				continue;
-		}
-		return true;
+	if (!hex_within(hex, eh, 4))
+		return false;
+	if (east[hex_index(hex)] && !east[hex_index(eh)]) {
+		int d = hex_direction(hex, eh);
+		unsigned f = d < 0 ? 0 : g->scn->map.hex[hex_index(hex)].side[d];
+		if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
+			return false;                      /* 13.3B exception */
 	}
-	return false;
+	return true;
+}
+
+/* Does enemy unit e restrict Available Union unit u (on the map, not lifted, 13.3F)? */
+static bool enemy_restricts(const struct game *g, int u, int e)
+{
+	return game_on_map(g, e) && !commit_lifted(g, game_unit_def(g, u)->corps, e);
+}
+
+void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid)
+{
+	uint8_t east[HEX_INDEX_COUNT];
+	commit_bank_map(g, east);
+	memset(forbid, 0, HEX_INDEX_COUNT);
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
+		if (!enemy_restricts(g, u, e))
+			continue;
+		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh);
+		for (int c = ec - 4; c <= ec + 4; c++)
+			for (int r = er - 4; r <= er + 4; r++) {
+				int h = c * 100 + r;
+				if (r >= 0 && hex_valid(h) && !forbid[hex_index(h)] &&
+				    enemy_forbids(g, h, eh, east))
+					forbid[hex_index(h)] = 1;
+			}
+	}
 }
 
 bool commit_available_forbids(const struct game *g, int u, int hex)
 {
 	uint8_t east[HEX_INDEX_COUNT];
 	commit_bank_map(g, east);
-	return commit_forbids_banks(g, u, hex, east);
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++)
+		if (enemy_restricts(g, u, e) && enemy_forbids(g, hex, g->unit[e].hex, east))
+			return true;
+	return false;
 }
 
 void commit_note_confederate_move(struct game *g, int u, int from, int to)

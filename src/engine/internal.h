@@ -61,10 +61,9 @@ void move_ap_hill_roll(struct game *g);
 void commit_turn_start(struct game *g);
 bool commit_withdrawal_possible(const struct game *g);
 bool commit_commitment_possible(const struct game *g);
-/* 13.3B's banks of the creek: east[hex_index] = 1 on the east bank (the VI Corps edge's). */
-void commit_bank_map(const struct game *g, uint8_t *east);
-/* commit_available_forbids with the banks already computed. */
-bool commit_forbids_banks(const struct game *g, int u, int hex, const uint8_t *east);
+/* commit_available_forbids for every hex at once: forbid[hex_index] = 1 where Available
+ * Union unit u may not go (13.3B), for the movement search. */
+void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid);
 /* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);
 bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);

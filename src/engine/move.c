@@ -189,9 +189,9 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 		near[hex_index(g->unit[enemies[k]].hex)] = 0;
 	if (double_time || available)
 		hex_spread(near, 5);
-	uint8_t east[HEX_INDEX_COUNT];
+	uint8_t forbid[HEX_INDEX_COUNT];
 	if (available)
-		commit_bank_map(g, east);
+		commit_forbidden_map(g, u, forbid);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int h = hex_from_index(i);
 		if (!hex_valid(h))
@@ -203,7 +203,7 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 			continue;
 		if (game_middle_bridge_forbids(g, u, h))
 			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
-		else if (available && near[i] <= 4 && commit_forbids_banks(g, u, h, east))
+		else if (available && forbid[i])
 			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
 		else if (is_artillery(c) && c->ezoc[i])
 			c->ban[i] = BAN_ARTILLERY_EZOC;         /* 6.5 */
