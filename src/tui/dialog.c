@@ -71,8 +71,11 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		if (preview && nvis > 0)
 			preview(t, vis[sel], ctx);
 		draw_compose(t);
-		/* the box: over the panel, wider when the items need it */
-		int longest = (int)strlen(title);
+		/* the box: over the panel, wider when the items or the keys line need it */
+		static const char keys[] = "Enter choose  Esc cancel  type to filter";
+		int longest = (int)strlen(keys);
+		if ((int)strlen(title) > longest)
+			longest = (int)strlen(title);
 		for (int i = 0; i < n; i++)
 			if ((int)strlen(items[i]) > longest)
 				longest = (int)strlen(items[i]);
@@ -103,7 +106,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		char foot[128];
 		snprintf(foot, sizeof foot, "%d/%d  filter: %s_", nvis ? sel + 1 : 0, nvis, filter);
 		draw_text(y + h - 3, x + 2, w - 4, foot);
-		draw_text(y + h - 2, x + 2, w - 4, "Enter choose  Esc cancel  type to filter");
+		draw_text(y + h - 2, x + 2, w - 4, keys);
 		refresh();
 		int ch = getch();
 		switch (ch) {

@@ -130,9 +130,48 @@ void play_select_unit(struct tui *t, int u)
 			d->commander, nd, nd == 1 ? "" : "es");
 }
 
+/* 11.19: the decision names the unit that advanced, but the choice is which other unit
+ * follows it into the hex it left: mark those units and that hex, the cursor on the first. */
+static void offer_support(struct tui *t)
+{
+	clear_marks(t);
+	t->mode = MODE_BROWSE;
+	t->sel_unit = -1;
+	char names[96] = "";
+	int first = HEX_NONE, into = HEX_NONE;
+	size_t len = 0;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (a->type != ACT_SUPPORT || a->unit < 0 || a->unit >= ROSTER_UNITS)
+			continue;
+		int h = t->g->unit[a->unit].hex;
+		if (!hex_valid(h))
+			continue;
+		t->mark[hex_index(h)] |= MARK_FROM;
+		into = a->target;
+		if (first == HEX_NONE)
+			first = h;
+		if (len + 8 < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? " or " : "",
+						t->scn->roster.unit[a->unit].id);
+	}
+	if (first == HEX_NONE)
+		return;
+	if (hex_valid(into))
+		t->mark[hex_index(into)] |= MARK_TARGET;
+	t->cursor = first;
+	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	tui_say(t, false, "11.19 supporting advance into %04d: select %s, then Enter on %04d; e declines",
+		into, names, into);
+}
+
 /* The pending decision names a unit (retreat, advance, defensive fire …): select it. */
 static void select_subject(struct tui *t)
 {
+	if (t->g->pending.what == DECISION_SUPPORT) {
+		offer_support(t);
+		return;
+	}
 	int u = t->g->pending.subject;
 	if (u < 0 || u >= ROSTER_UNITS)
 		return;

@@ -186,9 +186,17 @@ static bool load_game(struct tui *t, const char *path)
 	t->rec = rec;
 	t->gopt = t->g->opt;
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
+	t->msg[0] = 0;
 	game_started(t);
 	t->last_side = t->g->pending.side; /* the player who saved it goes on */
-	tui_say(t, false, "Loaded %s: turn %d, %s.", path, t->g->turn, tui_turn_time(t, t->g->turn));
+	/* what the pending decision asks (a unit to retreat, a supporting advance …) first */
+	char hint[sizeof t->msg];
+	snprintf(hint, sizeof hint, "%s", t->msg);
+	if (hint[0])
+		tui_say(t, false, "%s (loaded %s)", hint, path);
+	else
+		tui_say(t, false, "Loaded %s: turn %d, %s.", path, t->g->turn,
+			tui_turn_time(t, t->g->turn));
 	return true;
 }
 
