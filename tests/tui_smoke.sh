@@ -2,8 +2,8 @@
 # tui_smoke.sh — smoke test of the ncurses front-end in a detached tmux pane: start the
 # game, open a new game, move the cursor, select a unit, open and close the help screen,
 # resize the terminal, go back to the start menu, play the quick set-up (4.2) of both sides
-# (place, take back, remove, fill, end, hand-over) to turn 1 and quit; each step asserts
-# text on the screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
+# (place, take back, remove, fill, end, hand-over) to turn 1 and quit, and open a saved game
+# at a supporting advance (11.19) and make it; each step asserts text on the screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
 # no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
 # Usage: sh tests/tui_smoke.sh   (ANTIETAM_PROGRAM=./antietam by default, run from the top)
 set -u
@@ -107,6 +107,26 @@ keys Enter
 expect "Union movement" "turn 1 begins"
 keys q
 expect "(y/n)" "leave-game question"
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+
+# A saved solitaire game at a supporting advance (11.19): the units that may follow are offered
+$T kill-server 2>/dev/null
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/support-11-19.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "11.19 supporting advance into 1714: select C2 or C4" "a loaded game says what its decision asks"
+expect "Hex 1614" "the cursor on the first unit that may follow"
+keys Enter
+expect "C2 Jones: 1 hex marked" "Enter selects it"
+keys 3
+expect "Hex 1714" "the cursor on the vacated hex"
+keys Enter
+expect "The Union has played" "the advance ends the combat phase: the bot's turn"
+keys g
+expect "C2 makes a supporting advance from 1614 into 1714" "Enter there made the advance"
+keys Enter
+keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
