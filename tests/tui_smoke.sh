@@ -113,6 +113,7 @@ expect "EXITED 0" "clean exit"
 
 # A saved solitaire game at a supporting advance (11.19): the units that may follow are offered
 $T kill-server 2>/dev/null
+T="tmux -L $SOCK-2" # a server of its own: the first may still be shutting down
 $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/support-11-19.pos; echo EXITED \$?; sleep 5" || exit 1
 expect "11.19 supporting advance into 1714: select C2 or C4" "a loaded game says what its decision asks"
