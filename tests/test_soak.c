@@ -1,9 +1,15 @@
-/* test_soak.c — random-play soak (issue 10): complete games with random legal actions for
- * both sides on the real data, checking after every action the invariants of game_check
- * (each unit in one place, steps in bounds, stacking 7.0), that every action the engine
- * lists as legal is accepted, that every refused action leaves the game byte-identical, and
- * every few actions that a position file written, read and written again is identical and
- * reads back into the same game. SOAK_GAMES games (default 50; CI runs 500), seeds 1..N. */
+/* test_soak.c — random-play soak (issue 10): complete games on the real data, random legal
+ * actions for both sides, checking after every action the invariants of game_check (each
+ * unit in one place, steps in bounds, stacking 7.0), that no unit crossed Antietam Creek but
+ * at a bridge or ford (8.7.6: along the path the action shows, or some short enough way for
+ * a move it does not), that the VP count recomputed from the position agrees with itself and
+ * with the eliminations counted as they happened, that every action the engine lists as legal
+ * is accepted, that every refused action leaves the game byte-identical, and every few
+ * actions that a position file written, read and written again is identical and reads back
+ * into the same game. SOAK_GAMES games (default 50; CI runs 500), seeds 1..N. Then
+ * SOAK_BOT_GAMES solitaire games (default a fifth of SOAK_GAMES): the Union bot (14.0–18.0)
+ * against a random Confederacy, the same checks after every random action and every bot
+ * turn, and no bot decision left to its last resort. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,11 +19,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "bot.h"
 #include "check.h"
 #include "game.h"
 #include "move.h"
 #include "position.h"
 #include "scenario.h"
+#include "victory.h"
 
 #define LEGAL_MAX 8192
 #define ROUNDTRIP_EVERY 25
@@ -97,56 +105,225 @@ static bool pick(const struct game *g, uint64_t *rs, struct action *out)
 	return true;
 }
 
-static long play(uint64_t seed)
+/* ---- invariants the engine does not check itself ---- */
+
+/* 8.7.6: a step between adjacent hexes that crosses Antietam Creek only at a bridge or ford. */
+static bool step_ok(int a, int b)
+{
+	unsigned f = map_side(&scn->map, a, b);
+	return hex_adjacent(a, b) && (!(f & SIDE_CREEK) || (f & (SIDE_BRIDGE | SIDE_FORD)));
+}
+
+/* A way from a to b of at most `bound` such steps (for the moves whose path no action shows:
+ * withdrawal, the bot's turns). */
+static bool way_exists(int a, int b, int bound)
+{
+	static uint8_t dist[HEX_INDEX_COUNT];
+	int16_t queue[HEX_INDEX_COUNT];
+	int qh = 0, qt = 0;
+	memset(dist, 0xff, sizeof dist);
+	dist[hex_index(a)] = 0;
+	queue[qt++] = (int16_t)a;
+	while (qh < qt) {
+		int h = queue[qh++];
+		if (h == b)
+			return true;
+		if (dist[hex_index(h)] >= bound)
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && dist[hex_index(n)] == 0xff && step_ok(h, n)) {
+				dist[hex_index(n)] = (uint8_t)(dist[hex_index(h)] + 1);
+				queue[qt++] = (int16_t)n;
+			}
+		}
+	}
+	return false;
+}
+
+/* The path an action takes the unit along (its hexes after the start), when the action shows
+ * it: a move (the engine's own path, move_check), a retreat, an advance, a supporting advance,
+ * a mishap. 0 when it shows none. */
+static int action_path(const struct game *g, const struct action *a, int16_t *path)
+{
+	int n = 0, cost;
+	bool dbl;
+	char err[256];
+	switch (a->type) {
+	case ACT_MOVE:
+		if (g->pending.what == DECISION_MOVEMENT &&
+		    move_check(g, a, path, &n, &cost, &dbl, err, sizeof err))
+			return n;
+		return 0;
+	case ACT_RETREAT:
+		memcpy(path, a->hex, (size_t)a->n * sizeof *path);
+		return a->n;
+	case ACT_ADVANCE: case ACT_SUPPORT: case ACT_MISHAP:
+		path[0] = (int16_t)a->target;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* After a step of play (one action, or the bot's whole turn) from `before` to g: every unit
+ * that changed hex crossed the creek only at bridges and fords — along the path the action
+ * showed for unit `mover`, by some way short enough for the others; every unit newly
+ * eliminated counts in `elim` (kept from these differences, a running total); and the VP
+ * count recomputed from the position agrees: its total is the sum of its lines, its
+ * eliminated units are the running totals. */
+static void check_step(const struct game *before, const struct game *g, int mover,
+		       const int16_t *path, int npath, int *elim, const char *what, uint64_t seed)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		int from = before->unit[u].hex, to = g->unit[u].hex;
+		if (before->unit[u].steps > 0 && g->unit[u].steps == 0 &&
+		    !(g->unit[u].flags & UF_REMOVED))
+			elim[game_unit_side(u)]++;
+		if (from == to || from == HEX_NONE || to == HEX_NONE)
+			continue;
+		if (u == mover && npath > 0) {
+			for (int i = 0, at = from; i < npath; at = path[i++])
+				if (!step_ok(at, path[i]))
+					fail_msg("seed %llu: '%s' takes %s from %04d to %04d across the creek",
+						 (unsigned long long)seed, what, game_unit_name(u), at, path[i]);
+			if (to != path[npath - 1])
+				fail_msg("seed %llu: '%s' left %s in %04d, not at the end of its path %04d",
+					 (unsigned long long)seed, what, game_unit_name(u), to, path[npath - 1]);
+		} else if (!way_exists(from, to, 2 * g->scn->roster.unit[u].ma + 8)) {
+			fail_msg("seed %llu: after '%s' %s went from %04d to %04d: no way there that "
+				 "crosses the creek only at bridges and fords", (unsigned long long)seed,
+				 what, game_unit_name(u), from, to);
+		}
+	}
+	struct victory_count c;
+	if (g->opt.solitaire)
+		victory_solitaire(g, &c);
+	else
+		victory_two_player(g, &c);
+	int sum = 0;
+	for (int i = 0; i < c.nlines; i++) {
+		sum += c.line[i].vp2;
+		bool union_line = !strcmp(c.line[i].key, "eliminated-union");
+		if ((union_line || !strcmp(c.line[i].key, "eliminated-confederate")) &&
+		    c.line[i].held != elim[union_line ? SIDE_UNION : SIDE_CONFEDERATE])
+			fail_msg("seed %llu: after '%s' the VP count has %d %s units eliminated, the "
+				 "game %d", (unsigned long long)seed, what, c.line[i].held,
+				 union_line ? "Union" : "Confederate",
+				 elim[union_line ? SIDE_UNION : SIDE_CONFEDERATE]);
+	}
+	if (sum != c.vp2)
+		fail_msg("seed %llu: after '%s' the VP lines sum to %d half points, the total is %d",
+			 (unsigned long long)seed, what, sum, c.vp2);
+}
+
+/* One random action for the side that must decide, applied and checked: a refused pick
+ * must be a movement-phase `end` and change nothing; an accepted one goes into the record,
+ * game_check must hold after it, and every ROUNDTRIP_EVERY actions the position file must
+ * read back. Returns 1 when an action was applied. */
+static int random_step(struct game *g, struct position_record *rec, uint64_t *rs, uint64_t seed,
+		       long *actions, int *elim)
+{
+	static struct game before;
+	char err[512], text[512];
+	struct action a;
+	int16_t path[GAME_PATH_MAX];
+	if (!pick(g, rs, &a))
+		return 0;
+	action_format(scn, &a, text, sizeof text);
+	int npath = action_path(g, &a, path);
+	before = *g;
+	if (!game_apply(g, &a, err, sizeof err)) {
+		/* only a movement-phase pick may be refused (e.g. `end` while 9.1C forces entry) */
+		if (a.type != ACT_END)
+			fail_msg("seed %llu: legal action '%s' refused: %s", (unsigned long long)seed,
+				 text, err);
+		if (memcmp(g, &before, sizeof *g))
+			fail_msg("seed %llu: refused '%s' changed the game", (unsigned long long)seed, text);
+		return 0;
+	}
+	assert_true(position_record_add(rec, text));
+	if (!game_check(g, err, sizeof err))
+		fail_msg("seed %llu: after '%s': %s", (unsigned long long)seed, text, err);
+	check_step(&before, g, a.unit, path, npath, elim, text, seed);
+	if (++*actions % ROUNDTRIP_EVERY == 0)
+		roundtrip(g, rec, seed);
+	if (*actions > 100000)
+		fail_msg("seed %llu: the game did not end", (unsigned long long)seed);
+	return 1;
+}
+
+/* A whole game, random against random (bot = false), or the solitaire Union bot (14.0–18.0)
+ * against a random Confederacy: the bot's player-turn is one step of the record (`bot`, as
+ * the front-ends record it), checked and written back like a random action, and none of its
+ * decisions may fall back on the bot's last resort (no rule of 14.0–18.0, logged "bot: …"). */
+static long play(uint64_t seed, bool bot)
 {
 	static struct game g, before;
+	int elim[2] = { 0, 0 };
 	struct game_options opt = { 0 };
 	opt.mishap = seed % 3 == 0;
-	opt.unleashed = seed % 7 == 0;
+	opt.unleashed = !bot && seed % 7 == 0;
+	opt.solitaire = bot;
 	game_new(&g, scn, SETUP_HISTORICAL, seed, &opt);
 	struct position_record rec;
 	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
 	uint64_t rs = seed * 7919;
-	char err[512], text[512];
 	long actions = 0;
 	while (g.pending.what != DECISION_GAMEOVER) {
-		struct action a;
-		if (!pick(&g, &rs, &a))
-			continue;
-		action_format(scn, &a, text, sizeof text);
-		before = g;
-		if (!game_apply(&g, &a, err, sizeof err)) {
-			/* only a movement-phase pick may be refused (e.g. `end` while 9.1C forces entry) */
-			if (a.type != ACT_END)
-				fail_msg("seed %llu: legal action '%s' refused: %s",
-					 (unsigned long long)seed, text, err);
-			if (memcmp(&g, &before, sizeof g))
-				fail_msg("seed %llu: refused '%s' changed the game", (unsigned long long)seed, text);
+		if (!bot || g.pending.side != SIDE_UNION) {
+			random_step(&g, &rec, &rs, seed, &actions, elim);
 			continue;
 		}
-		assert_true(position_record_add(&rec, text));
+		char err[512];
+		int seen = g.nlog, turn = g.turn;
+		before = g;
+		int n = bot_play(&g, NULL, 0, err, sizeof err);
+		if (n < 0)
+			fail_msg("seed %llu turn %d: the Union bot: %s", (unsigned long long)seed, turn, err);
+		for (int i = seen; i < g.nlog; i++)
+			if (i >= g.nlog - GAME_LOG_MAX && !strncmp(g.log[i % GAME_LOG_MAX].text, "bot: ", 5))
+				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
+					 (unsigned long long)seed, turn, g.log[i % GAME_LOG_MAX].text);
+		assert_true(position_record_add(&rec, "bot"));
 		if (!game_check(&g, err, sizeof err))
-			fail_msg("seed %llu: after '%s': %s", (unsigned long long)seed, text, err);
-		if (++actions % ROUNDTRIP_EVERY == 0)
-			roundtrip(&g, &rec, seed);
-		if (actions > 100000)
-			fail_msg("seed %llu: the game did not end", (unsigned long long)seed);
+			fail_msg("seed %llu turn %d: after the Union bot: %s", (unsigned long long)seed,
+				 turn, err);
+		check_step(&before, &g, -1, NULL, 0, elim, "bot", seed);
+		actions += n;
+		roundtrip(&g, &rec, seed);
 	}
 	roundtrip(&g, &rec, seed);
 	position_record_free(&rec);
 	return actions;
 }
 
+static int env_games(const char *name, int fallback)
+{
+	const char *env = getenv(name);
+	return env ? atoi(env) : fallback;
+}
+
 static void test_random_games(void **state)
 {
 	(void)state;
-	const char *env = getenv("SOAK_GAMES");
-	int games = env ? atoi(env) : 50;
+	int games = env_games("SOAK_GAMES", 50);
 	long total = 0;
 	for (int s = 1; s <= games; s++)
-		total += play((uint64_t)s);
-	printf("soak: %d games to the end of turn %d, %ld actions; invariants held after each\n",
-	       games, GAME_TURNS, total);
+		total += play((uint64_t)s, false);
+	printf("soak: %d games random against random to the end of turn %d, %ld actions; "
+	       "invariants held after each\n", games, GAME_TURNS, total);
+}
+
+static void test_bot_games(void **state)
+{
+	(void)state;
+	int games = env_games("SOAK_BOT_GAMES", env_games("SOAK_GAMES", 50) / 5);
+	long total = 0;
+	for (int s = 1; s <= games; s++)
+		total += play((uint64_t)s, true);
+	printf("soak: %d solitaire games, the Union bot against a random Confederacy, %ld actions; "
+	       "invariants held after each random action and each bot turn\n", games, total);
 }
 
 static int setup(void **state)
@@ -174,6 +351,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_games),
+		cmocka_unit_test(test_bot_games),
 	};
 	return cmocka_run_group_tests_name("soak", tests, setup, teardown);
 }
