@@ -190,7 +190,10 @@ static void check_step(const struct game *before, const struct game *g, int move
 			if (to != path[npath - 1])
 				fail_msg("seed %llu: '%s' left %s in %04d, not at the end of its path %04d",
 					 (unsigned long long)seed, what, game_unit_name(u), to, path[npath - 1]);
-		} else if (!way_exists(from, to, 2 * g->scn->roster.unit[u].ma + 8)) {
+		} else if (!way_exists(from, to, 2 * g->scn->roster.unit[u].ma + 20)) {
+			/* the most hexes one player-turn can take a unit: double time with the
+			 * road bonus (8.9C: 2 MA + 6 at 1 MP a road hex), a retreat of up to eight
+			 * hexes (11.17.3A), advances (11.18, 11.19) */
 			fail_msg("seed %llu: after '%s' %s went from %04d to %04d: no way there that "
 				 "crosses the creek only at bridges and fords", (unsigned long long)seed,
 				 what, game_unit_name(u), from, to);
