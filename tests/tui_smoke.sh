@@ -64,7 +64,7 @@ keys y
 expect "Continue the game" "start menu offers to continue"
 keys Down Down Enter
 expect "The Union has played" "solitaire: the Union bot plays its first turn"
-expect "Up/PgUp/g earlier" "the bot's turn is longer than the screen: it scrolls"
+expect "Up/PgUp/g earlier, Down/PgDn/G later (lines" "the bot's turn is longer than the screen: it scrolls (the key line fits 80 columns)"
 keys g
 expect "15.6C IX Corps objective markers" "g (Home): the first line of the bot's turn"
 keys Enter

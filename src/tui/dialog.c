@@ -293,8 +293,8 @@ static int handover_draw(struct tui *t, const char *title, int back)
 		draw_text(y + 5 + (k - from), 4, COLS - 6, t->g->log[k % GAME_LOG_MAX].text);
 	attr_set(A_REVERSE, 0, NULL);
 	if (max_back > 0)
-		snprintf(line, sizeof line, " Press Enter to go on   Up/PgUp/g earlier, Down/PgDn/G "
-			 "later (lines %d-%d of %d) ", from - first + 1, last - first, to - first);
+		snprintf(line, sizeof line, " Enter: go on   Up/PgUp/g earlier, Down/PgDn/G later "
+			 "(lines %d-%d of %d) ", from - first + 1, last - first, to - first);
 	else
 		snprintf(line, sizeof line, " Press Enter to go on ");
 	draw_text(LINES - 1, 0, COLS, line);
