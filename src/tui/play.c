@@ -348,6 +348,29 @@ static bool decision_without_units(enum decision d)
 	       d == DECISION_COMBAT_ROUND2 || d == DECISION_RESOLVE;
 }
 
+/* In a movement phase, Enter on a unit of the moving side that has nothing to do: say which
+ * rule holds it (Hood on turn 1, a corps not Committed, moved already …), from the engine. */
+static bool say_why_held(struct tui *t)
+{
+	const struct game *g = t->g;
+	if (g->pending.what != DECISION_MOVEMENT)
+		return false;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (g->unit[u].hex != t->cursor || !game_on_map(g, u) ||
+		    game_unit_side(u) != g->pending.side)
+			continue;
+		char why[160];
+		const char *id = t->scn->roster.unit[u].id;
+		if (!move_unit_may_move(g, u, why, sizeof why))
+			tui_say(t, true, "%s: %s", id, why);
+		else
+			tui_say(t, true, "%s can reach no hex this phase", id);
+		return true;
+	}
+	return false;
+}
+
+
 void play_enter(struct tui *t)
 {
 	if (t->g->pending.what == DECISION_GAMEOVER) {
@@ -386,7 +409,7 @@ void play_enter(struct tui *t)
 		choose_and_apply(t, title, idx, n);
 	} else if (decision_without_units(t->g->pending.what)) {
 		play_menu(t, false);
-	} else {
+	} else if (!say_why_held(t)) {
 		tui_say(t, true, "nothing to do at %04d (n: next unit, a: every legal action)",
 			t->cursor);
 	}
