@@ -490,6 +490,7 @@ static bool bot_turn(struct tui *t)
 	position_record_add(&t->rec, "bot");
 	free(played);
 	t->nundo = 0;
+	t->msg[0] = 0; /* what the player's decision asks, if anything, says itself */
 	tui_refresh_legal(t);
 	if (n < 0) {
 		/* The engine refused all the bot offered: the player decides for the Union. */
@@ -514,7 +515,7 @@ static void before_decision(struct tui *t)
 			draw_frame(t);
 			dialog_handover(t, "The Union has played");
 			p = &t->g->pending;
-			if (p->side == SIDE_CONFEDERATE)
+			if (p->side == SIDE_CONFEDERATE && !t->msg[0])
 				tui_say(t, false, "The Union has played: your %s (g: the log)",
 					game_decision_name(p->what));
 		}
