@@ -480,17 +480,22 @@ void dialog_report(struct tui *t)
 	char level[48];
 	level_title(vc.level, level, sizeof level);
 	page("%s victory points: %s", solo ? "Confederate" : "Union", vp);
-	page("Level of victory (3.5): %s%s", level, over ? "" : ", if the game ended now");
+	page("Level of victory (%s): %s%s", solo ? "19.0B" : "3.5", level,
+	     over ? "" : ", if the game ended now");
 	page("%s", "");
 	page("Victory points by objective (%s)", solo ? "19.0" : "3.2-3.4");
+	int w = 0; /* the names in one column, as wide as the longest */
+	for (int i = 0; i < vc.nlines; i++)
+		if ((int)strlen(vc.line[i].name) > w)
+			w = (int)strlen(vc.line[i].name);
 	for (int i = 0; i < vc.nlines; i++) {
 		char v[16];
 		victory_format(vc.line[i].vp2, v, sizeof v);
 		if (vc.line[i].nhexes > 0)
-			page("  %-28s %2d of %2d hexes  %6s VP", vc.line[i].name, vc.line[i].held,
+			page("  %-*s %2d of %2d hexes  %6s VP", w, vc.line[i].name, vc.line[i].held,
 			     vc.line[i].nhexes, v);
 		else
-			page("  %-28s %15s  %6s VP", vc.line[i].name, "", v);
+			page("  %-*s %15s  %6s VP", w, vc.line[i].name, "", v);
 	}
 	page("%s", "");
 	page("Losses");
