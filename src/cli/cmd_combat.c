@@ -25,7 +25,7 @@ static const char *cmd_fire(struct cli *c, int argc, char **argv, FILE *out, cha
 	const struct fire_report *r = &g->combat.last_fire;
 	if (!r->valid || g->nlog == nlog)
 		return cli_fail(err, errlen, "no fire was resolved");
-	fprintf(out, "roll %d drm %+d result %d", r->roll, r->drm, r->steps);
+	fprintf(out, "roll %d drm %d result %d", r->roll, r->drm, r->steps);
 	return NULL;
 }
 
