@@ -492,8 +492,8 @@ void dialog_report(struct tui *t)
 		char v[16];
 		victory_format(vc.line[i].vp2, v, sizeof v);
 		if (vc.line[i].nhexes > 0)
-			page("  %-*s %2d of %2d hexes  %6s VP", w, vc.line[i].name, vc.line[i].held,
-			     vc.line[i].nhexes, v);
+			page("  %-*s %2d of %2d %-5s  %6s VP", w, vc.line[i].name, vc.line[i].held,
+			     vc.line[i].nhexes, vc.line[i].nhexes == 1 ? "hex" : "hexes", v);
 		else
 			page("  %-*s %15s  %6s VP", w, vc.line[i].name, "", v);
 	}
