@@ -194,8 +194,11 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 {
 	enum side side = cdef(g, u)->side;
 	bool through_ezoc = false;
-	game_log(g, "%s retreats %d hex%s from %04d", cdef(g, u)->id, n, n == 1 ? "" : "es",
-		 g->unit[u].hex);
+	char way[GAME_PATH_MAX * 5 + 1] = "";
+	for (int i = 0, len = 0; i < n && len + 6 <= (int)sizeof way; i++)
+		len += snprintf(way + len, sizeof way - (size_t)len, " %04d", path[i]);
+	game_log(g, "%s retreats %d hex%s from %04d:%s", cdef(g, u)->id, n, n == 1 ? "" : "es",
+		 g->unit[u].hex, way);
 	for (int i = 0; i < n && game_on_map(g, u); i++) {
 		int h = path[i];
 		int friends[8];

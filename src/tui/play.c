@@ -309,7 +309,11 @@ static bool act_selected(struct tui *t)
 		struct action a = t->legal[idx[0]];
 		play_do(t, &a);
 	} else if (n > 1) {
-		choose_and_apply(t, "Which?", idx, n);
+		/* several ways to the same hex (retreat paths, 11.17): the player picks one */
+		char title[64];
+		snprintf(title, sizeof title, "%s to %04d: which way?",
+			 t->scn->roster.unit[t->sel_unit].id, t->cursor);
+		choose_and_apply(t, title, idx, n);
 	}
 	free(idx);
 	return n > 0;
@@ -346,6 +350,30 @@ static bool decision_without_units(enum decision d)
 {
 	return d == DECISION_COMMITMENT || d == DECISION_WITHDRAWAL || d == DECISION_BREAK_OFF ||
 	       d == DECISION_COMBAT_ROUND2 || d == DECISION_RESOLVE;
+}
+
+/* Enter with a unit selected on a hex none of its actions reaches: in the movement phase the
+ * rule that forbids the move (move_check), otherwise where it may go. */
+static bool say_why_not_there(struct tui *t)
+{
+	const struct game *g = t->g;
+	int u = t->sel_unit;
+	if (t->mode != MODE_UNIT || u < 0 || u >= ROSTER_UNITS)
+		return false;
+	const char *id = t->scn->roster.unit[u].id;
+	char why[160];
+	struct action a = { .type = ACT_MOVE, .unit = u, .target = -1, .n = 1 };
+	a.hex[0] = (int16_t)t->cursor;
+	int16_t path[GAME_PATH_MAX];
+	int npath, cost;
+	bool dbl;
+	if (g->pending.what == DECISION_MOVEMENT &&
+	    !move_check(g, &a, path, &npath, &cost, &dbl, why, sizeof why))
+		tui_say(t, true, "%s: %s", id, why);
+	else
+		tui_say(t, true, "%s: no %s of it ends in %04d; the marked hexes are where it may "
+			"(Esc drops it)", id, game_decision_name(g->pending.what), t->cursor);
+	return true;
 }
 
 /* In a movement phase, Enter on a unit of the moving side that has nothing to do: say which
@@ -409,7 +437,7 @@ void play_enter(struct tui *t)
 		choose_and_apply(t, title, idx, n);
 	} else if (decision_without_units(t->g->pending.what)) {
 		play_menu(t, false);
-	} else if (!say_why_held(t)) {
+	} else if (!say_why_held(t) && !say_why_not_there(t)) {
 		tui_say(t, true, "nothing to do at %04d (n: next unit, a: every legal action)",
 			t->cursor);
 	}
