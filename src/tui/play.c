@@ -398,7 +398,6 @@ static bool say_why_held(struct tui *t)
 	return false;
 }
 
-
 void play_enter(struct tui *t)
 {
 	if (t->g->pending.what == DECISION_GAMEOVER) {
