@@ -2,9 +2,10 @@
 # tui_smoke.sh — smoke test of the ncurses front-end in a detached tmux pane: start the
 # game, open a new game, move the cursor, select a unit, open and close the help screen,
 # resize the terminal, go back to the start menu, play the quick set-up (4.2) of both sides
-# (place, take back, remove, fill, end, hand-over) to turn 1 and quit, and open a saved game
-# at a supporting advance (11.19) and make it; each step asserts text on the screen. Uses a private tmux server (-L) and a private autosave directory, so it touches
-# no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
+# (place, take back, remove, fill, end, hand-over) to turn 1 and quit, and open saved games
+# at a supporting advance (11.19) and at a retreat (11.17) and make them; each step asserts
+# text on the screen. Uses private tmux servers (-L) and a private autosave directory, so it
+# touches no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
 # Usage: sh tests/tui_smoke.sh   (ANTIETAM_PROGRAM=./antietam by default, run from the top)
 set -u
 PROGRAM=${ANTIETAM_PROGRAM:-./antietam}
@@ -135,6 +136,24 @@ keys Enter
 expect "The Union has played" "the advance ends the combat phase: the bot's turn"
 keys g
 expect "C2 makes a supporting advance from 1614 into 1714" "Enter there made the advance"
+keys Enter
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# A saved two-player game at a retreat (11.17): the map says where the unit may end, and two
+# paths to one hex are offered to choose from
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-3"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/retreat-11-17.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "C3 Winder: 10 hexes marked" "a loaded retreat selects the retreating unit"
+keys 2 Enter
+expect "C3 has no retreat action on 1815: Enter on a marked hex" "Enter off the marked hexes says so"
+keys 3 Enter
+expect "C3 to 1915: which way?" "two paths to 1915: the player chooses"
+keys Down Enter
+expect "C3 retreats 2 hexes from 1814: 1815 1915" "the retreat went the chosen way"
 keys Enter
 keys q
 keys y

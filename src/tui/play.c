@@ -371,8 +371,8 @@ static bool say_why_not_there(struct tui *t)
 	    !move_check(g, &a, path, &npath, &cost, &dbl, why, sizeof why))
 		tui_say(t, true, "%s: %s", id, why);
 	else
-		tui_say(t, true, "%s: no %s of it ends in %04d; the marked hexes are where it may "
-			"(Esc drops it)", id, game_decision_name(g->pending.what), t->cursor);
+		tui_say(t, true, "%s has no %s action on %04d: Enter on a marked hex (Esc drops it)",
+			id, game_decision_name(g->pending.what), t->cursor);
 	return true;
 }
 
