@@ -166,7 +166,8 @@ static int action_path(const struct game *g, const struct action *a, int16_t *pa
 	}
 }
 
-/* After a step of play (one action, or the bot's whole turn) from `before` to g: every unit
+/* After a step of play (one action, or the bot's whole turn) from `before` to g: game_check
+ * holds; every unit
  * that changed hex crossed the creek only at bridges and fords — along the path the action
  * showed for unit `mover`, by some way short enough for the others; every unit newly
  * eliminated counts in `elim` (kept from these differences, a running total); and the VP
@@ -175,6 +176,10 @@ static int action_path(const struct game *g, const struct action *a, int16_t *pa
 static void check_step(const struct game *before, const struct game *g, int mover,
 		       const int16_t *path, int npath, int *elim, const char *what, uint64_t seed)
 {
+	char err[512];
+	if (!game_check(g, err, sizeof err))
+		fail_msg("seed %llu: after '%s' (turn %d): %s", (unsigned long long)seed, what, g->turn,
+			 err);
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		int from = before->unit[u].hex, to = g->unit[u].hex;
 		if (before->unit[u].steps > 0 && g->unit[u].steps == 0 &&
@@ -222,9 +227,9 @@ static void check_step(const struct game *before, const struct game *g, int move
 
 /* One random action for the side that must decide, applied and checked: a refused pick
  * must be a movement-phase `end` and change nothing; an accepted one goes into the record,
- * game_check must hold after it, and every ROUNDTRIP_EVERY actions the position file must
- * read back. Returns 1 when an action was applied. */
-static int random_step(struct game *g, struct position_record *rec, uint64_t *rs, uint64_t seed,
+ * check_step must pass after it, and every ROUNDTRIP_EVERY actions the position file must
+ * read back. */
+static void random_step(struct game *g, struct position_record *rec, uint64_t *rs, uint64_t seed,
 		       long *actions, int *elim)
 {
 	static struct game before;
@@ -232,7 +237,7 @@ static int random_step(struct game *g, struct position_record *rec, uint64_t *rs
 	struct action a;
 	int16_t path[GAME_PATH_MAX];
 	if (!pick(g, rs, &a))
-		return 0;
+		return;
 	action_format(scn, &a, text, sizeof text);
 	int npath = action_path(g, &a, path);
 	before = *g;
@@ -243,17 +248,14 @@ static int random_step(struct game *g, struct position_record *rec, uint64_t *rs
 				 text, err);
 		if (memcmp(g, &before, sizeof *g))
 			fail_msg("seed %llu: refused '%s' changed the game", (unsigned long long)seed, text);
-		return 0;
+		return;
 	}
 	assert_true(position_record_add(rec, text));
-	if (!game_check(g, err, sizeof err))
-		fail_msg("seed %llu: after '%s': %s", (unsigned long long)seed, text, err);
 	check_step(&before, g, a.unit, path, npath, elim, text, seed);
 	if (++*actions % ROUNDTRIP_EVERY == 0)
 		roundtrip(g, rec, seed);
 	if (*actions > 100000)
 		fail_msg("seed %llu: the game did not end", (unsigned long long)seed);
-	return 1;
 }
 
 /* A whole game, random against random (bot = false), or the solitaire Union bot (14.0–18.0)
@@ -289,9 +291,6 @@ static long play(uint64_t seed, bool bot)
 				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
 					 (unsigned long long)seed, turn, g.log[i % GAME_LOG_MAX].text);
 		assert_true(position_record_add(&rec, "bot"));
-		if (!game_check(&g, err, sizeof err))
-			fail_msg("seed %llu turn %d: after the Union bot: %s", (unsigned long long)seed,
-				 turn, err);
 		check_step(&before, &g, -1, NULL, 0, elim, "bot", seed);
 		actions += n;
 		roundtrip(&g, &rec, seed);
