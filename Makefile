@@ -4,6 +4,7 @@
 #   make check      build and run every test suite
 #   make SANITIZE=1 check   the same under AddressSanitizer + UBSan
 #   make bench      performance figures
+#   make record-games RECORD=FILE   the recorded games a refactor must leave unchanged
 #   make install PREFIX=/usr/local DESTDIR=
 SHELL    := /bin/bash
 PREFIX   ?= /usr/local
@@ -51,7 +52,7 @@ PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 
 # Keep the objects of test programs (make would delete them as intermediates and rebuild).
 .SECONDARY:
-.PHONY: all run check test bench deps deps-test install uninstall clean fuzz soak valgrind
+.PHONY: all run check test bench record-games deps deps-test install uninstall clean fuzz soak valgrind
 all: deps $(PROGRAM)
 
 # Say which Debian packages are missing (and install them when run as root) instead of
@@ -108,6 +109,17 @@ soak: $(BUILD)/tests/test_soak
 
 bench: $(BUILD)/tests/bench
 	./$(BUILD)/tests/bench
+
+# The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot
+# games, with a digest of each end (dice, units, control), into $(RECORD): a change that
+# must alter no play leaves this file byte for byte the same (diff it against main's).
+RECORD ?= games.rec
+record-games: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
+	BENCH_GAMES=100 BENCH_RECORD=$(RECORD).bench ./$(BUILD)/tests/bench >/dev/null
+	SOAK_GAMES=100 SOAK_BOT_GAMES=20 SOAK_RECORD=$(RECORD).soak ./$(BUILD)/tests/test_soak >/dev/null
+	cat $(RECORD).bench $(RECORD).soak > $(RECORD)
+	rm -f $(RECORD).bench $(RECORD).soak
+	@echo "record-games: $$(grep -c '^game ' $(RECORD)) games, $$(wc -l < $(RECORD)) lines in $(RECORD)"
 $(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 

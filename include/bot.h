@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "game.h"
 
@@ -47,7 +48,10 @@ struct bot_bench_result {
 	int games, turns;
 	double median_ms, worst_ms, total_s;
 };
-bool bot_bench(const struct scenario *s, int games, struct bot_bench_result *r, char *err,
-	       size_t errlen);
+bool bot_bench(const struct scenario *s, int games, FILE *record, struct bot_bench_result *r,
+	       char *err, size_t errlen);
+/* When record is not NULL each game goes into it: "game solitaire SEED", every action as its
+ * command, and the digest line bot_bench_digest writes (dice state, units, control). */
+void bot_bench_digest(FILE *f, const struct game *g);
 
 #endif

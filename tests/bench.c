@@ -1,6 +1,7 @@
 /* bench.c — `make bench`: every performance figure the project tracks, one per line as
  * `name: value unit (detail)`, measured on the real data. docs/performance.md records them
- * with the machine they were taken on. BENCH_GAMES overrides the number of bot games (100). */
+ * with the machine they were taken on. BENCH_GAMES overrides the number of bot games (100);
+ * BENCH_RECORD=FILE writes their actions and end digests there (make record-games). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,16 @@ int main(void)
 	       median(v, 9));
 
 	struct bot_bench_result r;
-	if (!bot_bench(&s, games, &r, err, sizeof err)) {
+	const char *rpath = getenv("BENCH_RECORD");
+	FILE *record = rpath ? fopen(rpath, "w") : NULL;
+	if (rpath && !record) {
+		perror(rpath);
+		return 1;
+	}
+	bool played = bot_bench(&s, games, record, &r, err, sizeof err);
+	if (record)
+		fclose(record);
+	if (!played) {
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}

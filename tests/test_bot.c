@@ -800,7 +800,7 @@ static void test_bench_figures(void **st)
 	char err[512];
 	assert_true(scenario_load(&s, "data", err, sizeof err));
 	struct bot_bench_result r;
-	if (!bot_bench(&s, 2, &r, err, sizeof err))
+	if (!bot_bench(&s, 2, NULL, &r, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(r.games, 2);
 	assert_true(r.turns >= 2 * GAME_TURNS);

@@ -9,7 +9,8 @@
  * into the same game. SOAK_GAMES games (default 50; CI runs 500), seeds 1..N. Then
  * SOAK_BOT_GAMES solitaire games (default a fifth of SOAK_GAMES): the Union bot (14.0–18.0)
  * against a random Confederacy, the same checks after every random action and every bot
- * turn, and no bot decision left to its last resort. */
+ * turn, and no bot decision left to its last resort. SOAK_RECORD=FILE writes every game's
+ * actions and end digest to FILE (make record-games). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +33,7 @@
 
 static struct scenario *scn;
 static struct action *legal;
+static FILE *record; /* SOAK_RECORD=FILE: every game's actions and end digest (make record-games) */
 
 static uint64_t next(uint64_t *s)
 {
@@ -251,6 +253,8 @@ static void random_step(struct game *g, struct position_record *rec, uint64_t *r
 		return;
 	}
 	assert_true(position_record_add(rec, text));
+	if (record)
+		fprintf(record, "%s\n", text);
 	check_step(&before, g, a.unit, path, npath, elim, text, seed);
 	if (++*actions % ROUNDTRIP_EVERY == 0)
 		roundtrip(g, rec, seed);
@@ -275,6 +279,9 @@ static long play(uint64_t seed, bool bot)
 	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
+	static char played[1 << 18];
+	if (record)
+		fprintf(record, "game %s %llu\n", bot ? "bot" : "random", (unsigned long long)seed);
 	while (g.pending.what != DECISION_GAMEOVER) {
 		if (!bot || g.pending.side != SIDE_UNION) {
 			random_step(&g, &rec, &rs, seed, &actions, elim);
@@ -283,7 +290,10 @@ static long play(uint64_t seed, bool bot)
 		char err[512];
 		int seen = g.nlog, turn = g.turn;
 		before = g;
-		int n = bot_play(&g, NULL, 0, err, sizeof err);
+		played[0] = 0;
+		int n = bot_play(&g, played, sizeof played, err, sizeof err);
+		if (record)
+			fputs(played, record);
 		if (n < 0)
 			fail_msg("seed %llu turn %d: the Union bot: %s", (unsigned long long)seed, turn, err);
 		for (int i = seen; i < g.nlog; i++)
@@ -297,6 +307,8 @@ static long play(uint64_t seed, bool bot)
 	}
 	roundtrip(&g, &rec, seed);
 	position_record_free(&rec);
+	if (record)
+		bot_bench_digest(record, &g);
 	return actions;
 }
 
@@ -332,6 +344,11 @@ static int setup(void **state)
 {
 	(void)state;
 	char err[512];
+	const char *rpath = getenv("SOAK_RECORD");
+	if (rpath && !(record = fopen(rpath, "w"))) {
+		perror(rpath);
+		return -1;
+	}
 	scn = malloc(sizeof *scn);
 	legal = malloc(sizeof *legal * LEGAL_MAX);
 	if (!scn || !legal || !scenario_load(scn, "data", err, sizeof err)) {
@@ -346,6 +363,8 @@ static int teardown(void **state)
 	(void)state;
 	free(scn);
 	free(legal);
+	if (record)
+		fclose(record);
 	return 0;
 }
 
