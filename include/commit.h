@@ -25,9 +25,17 @@ bool commit_unit_may_fire(const struct game *g, int u, int target);
 /* True when Confederate unit enemy has lifted the restrictions of Union corps c (13.3F,
  * 13.4C). */
 bool commit_lifted(const struct game *g, enum corps c, int enemy);
-/* 13.3B: true when Available Union unit u may not enter hex because an enemy unit is within
- * four hexes (east-bank creek exemption and 13.3F lifting applied). */
-bool commit_available_forbids(const struct game *g, int u, int hex);
+/* Why an Available Union unit may not enter a hex (0: it may); the higher value wins. */
+enum commit_ban {
+	COMMIT_FREE,
+	COMMIT_BAN_13_3E, /* it started within four hexes of an enemy and would not get farther */
+	COMMIT_BAN_13_3B, /* within four hexes of an enemy it was not near at the start */
+};
+/* 13.3B and 13.3E (RECONSTRUCTION.md's reading) for Available Union unit u entering hex: an
+ * enemy unit within four hexes of hex forbids it (east-bank creek exemption and 13.3F
+ * lifting applied), unless u's own hex is already within four hexes of that enemy and hex is
+ * farther from it than u's hex. COMMIT_FREE when it may enter. */
+enum commit_ban commit_available_forbids(const struct game *g, int u, int hex);
 /* Record that Confederate unit u has moved (moved, retreated or advanced) from one hex to an
  * adjacent one: 8.12B lifts the commitment rules when it crosses a creek hexside, 13.3F and
  * 13.4C lift the limits of each Available or Unavailable corps it is now adjacent to. */

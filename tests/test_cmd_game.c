@@ -28,11 +28,20 @@ static void test_turn_transcript(void **state)
 	fx_program_transcript("game-turn");
 }
 
+/* The two-player rules as RECONSTRUCTION.md decides them (issue 16): 13.3E, 13.4C, 4.6, 9.3D,
+ * 13.6, 11.15B. */
+static void test_rules_transcript(void **state)
+{
+	(void)state;
+	fx_program_transcript("game-rules");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_movement_transcript),
 		cmocka_unit_test(test_turn_transcript),
+		cmocka_unit_test(test_rules_transcript),
 	};
 	return cmocka_run_group_tests_name("cmd_game", tests, NULL, NULL);
 }

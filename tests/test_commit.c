@@ -100,7 +100,7 @@ static void assert_search_obeys_13_3b(const char *id)
 	int n = move_reachable(G, fx_u(id), d, HEX_INDEX_COUNT, NULL, 0);
 	for (int i = 0; i < n; i++)
 		if (commit_available_forbids(G, fx_u(id), d[i].hex))
-			fail_msg("%s may reach %04d, which 13.3B forbids", id, d[i].hex);
+			fail_msg("%s may reach %04d, which 13.3B/E forbids", id, d[i].hex);
 }
 
 static void test_creek_exemption(void **state)
@@ -124,8 +124,12 @@ static void test_creek_exemption(void **state)
 	/* on the west bank nothing is exempt */
 	fx_ok("place U30 2210");
 	assert_true(commit_available_forbids(G, fx_u("U30"), 2211));
-	assert_search_obeys_13_3b("U30");          /* it cannot move at all: every hex forbidden */
-	assert_int_equal(fx_cost_at("U30", 2010), -1);
+	assert_search_obeys_13_3b("U30");
+	/* three hexes from C1 already: it may stay or move farther from it (13.3E) */
+	assert_int_equal(commit_available_forbids(G, fx_u("U30"), 2310), COMMIT_BAN_13_3E);
+	assert_true(fx_cost_at("U30", 2010) > 0);
+	assert_int_equal(fx_cost_at("U30", 2310), -1);
+	fx_refused("move U30 2310", "13.3E");
 }
 
 static void test_lifting(void **state)
@@ -137,13 +141,14 @@ static void test_lifting(void **state)
 	fx_ok("place C2 2014");                    /* four hexes from U29 */
 	fx_ok("set turn 2");
 	fx_ok("set phase confederate movement");
-	/* 13.3E: near an Available unit a Confederate unit may only move away */
-	fx_refused("move C2 2013", "13.3E");
-	fx_refused("move C2 2113", "13.3E");       /* equidistant */
-	fx_ok("move C2 2015");
+	/* 13.3E binds the Available unit, not the Confederates: C2 may come closer */
+	fx_ok("move C2 2013");                     /* three hexes from U29, not adjacent */
+	assert_false(commit_lifted(G, CORPS_XII, fx_u("C2")));
+	/* now U29 may only move farther from C2 (13.3E), never nearer C1 (13.3B) */
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2009), COMMIT_FREE);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2011), COMMIT_BAN_13_3E);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2110), COMMIT_BAN_13_3E);
 	/* 13.3F: moving adjacent lifts the limits with regard to that unit */
-	assert_true(commit_available_forbids(G, fx_u("U29"), 2009) == false);
-	assert_true(commit_available_forbids(G, fx_u("U29"), 2011));
 	fx_ok("move C1 2011");
 	assert_true(commit_lifted(G, CORPS_XII, fx_u("C1")));
 	assert_false(commit_lifted(G, CORPS_XII, fx_u("C2")));

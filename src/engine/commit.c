@@ -97,6 +97,28 @@ static bool enemy_restricts(const struct game *g, int u, int e)
 	return game_on_map(g, e) && !commit_lifted(g, game_unit_def(g, u)->corps, e);
 }
 
+/* 13.3E (RECONSTRUCTION.md's reading): an Available unit that already finds enemy e within
+ * four hexes (as 13.3B counts them) may move only to hexes farther from e than its start.
+ * The distance from u's start to e when that holds, else -1 (13.3B alone applies). */
+static int start_near(const struct game *g, int u, int eh, const uint8_t *east)
+{
+	int start = g->unit[u].hex;
+	if (start == HEX_NONE || !enemy_forbids(g, start, eh, east))
+		return -1;
+	return hex_distance(start, eh);
+}
+
+/* What enemy e (in eh, its start distance `near` from start_near) says of hex h for u. */
+static enum commit_ban enemy_ban(const struct game *g, int h, int eh, int near,
+				 const uint8_t *east)
+{
+	if (!enemy_forbids(g, h, eh, east))
+		return COMMIT_FREE;
+	if (near < 0)
+		return COMMIT_BAN_13_3B;
+	return hex_distance(h, eh) > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
+}
+
 void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid)
 {
 	uint8_t east[HEX_INDEX_COUNT];
@@ -106,24 +128,33 @@ void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid)
 		if (!enemy_restricts(g, u, e))
 			continue;
 		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh);
+		int near = start_near(g, u, eh, east);
 		for (int c = ec - 4; c <= ec + 4; c++)
 			for (int r = er - 4; r <= er + 4; r++) {
 				int h = c * 100 + r;
-				if (r >= 0 && hex_valid(h) && !forbid[hex_index(h)] &&
-				    enemy_forbids(g, h, eh, east))
-					forbid[hex_index(h)] = 1;
+				if (r < 0 || !hex_valid(h) || forbid[hex_index(h)] == COMMIT_BAN_13_3B)
+					continue;
+				enum commit_ban b = enemy_ban(g, h, eh, near, east);
+				if (b > forbid[hex_index(h)])
+					forbid[hex_index(h)] = (uint8_t)b;
 			}
 	}
 }
 
-bool commit_available_forbids(const struct game *g, int u, int hex)
+enum commit_ban commit_available_forbids(const struct game *g, int u, int hex)
 {
 	uint8_t east[HEX_INDEX_COUNT];
 	commit_bank_map(g, east);
-	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++)
-		if (enemy_restricts(g, u, e) && enemy_forbids(g, hex, g->unit[e].hex, east))
-			return true;
-	return false;
+	enum commit_ban worst = COMMIT_FREE;
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
+		if (!enemy_restricts(g, u, e))
+			continue;
+		int eh = g->unit[e].hex;
+		enum commit_ban b = enemy_ban(g, hex, eh, start_near(g, u, eh, east), east);
+		if (b > worst)
+			worst = b;
+	}
+	return worst;
 }
 
 void commit_note_confederate_move(struct game *g, int u, int from, int to)

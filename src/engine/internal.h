@@ -61,8 +61,8 @@ void move_ap_hill_roll(struct game *g);
 void commit_turn_start(struct game *g);
 bool commit_withdrawal_possible(const struct game *g);
 bool commit_commitment_possible(const struct game *g);
-/* commit_available_forbids for every hex at once: forbid[hex_index] = 1 where Available
- * Union unit u may not go (13.3B), for the movement search. */
+/* commit_available_forbids for every hex at once: forbid[hex_index] = the enum commit_ban
+ * of Available Union unit u for that hex (13.3B, 13.3E), for the movement search. */
 void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid);
 /* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);

@@ -1,9 +1,10 @@
 /* move.c — owns the movement phase (8.0–9.3): the cost of every step (8.7 terrain from the
  * charts, 8.8 roads, 6.3B zones of control), the four ways to move (plain, road bonus,
  * double-time, double-time with road bonus: 8.8.2, 8.9), which hexes a unit may enter and end
- * in (8.4, 6.3A, 6.5, 7.0, 4.5, 4.6, 8.7.5B, 8.7.6, 13.3B, 13.3E), reinforcement entry
- * (9.2, 9.3), the minimum move (8.3), the Union corps order (8.13), the terrible mishap
- * (8.14), A.P. Hill's arrival roll (9.1) and regrouping at the end of the phase (12.0).
+ * in (8.4, 6.3A, 6.5, 7.0, 4.5, 4.6, 8.7.5B, 8.7.6, 13.3B and 13.3E for Available Union
+ * units), reinforcement entry (9.2, 9.3), the minimum move (8.3), the Union corps order
+ * (8.13), the terrible mishap (8.14), A.P. Hill's arrival roll (9.1) and regrouping at the
+ * end of the phase (12.0).
  *
  * Each way of moving is a Dijkstra search over hexes with its own allowance and its own
  * filter on the steps; a hex is reachable at the cheapest cost any of them gives. */
@@ -22,8 +23,8 @@ enum mode { MODE_PLAIN, MODE_ROAD_PRIMARY, MODE_ROAD_ANY, MODE_DOUBLE, MODE_DOUB
 	    MODE_DOUBLE_ANY, MODE_COUNT };
 
 /* Why a hex may not be entered (0: it may). */
-enum ban { BAN_NONE, BAN_ENEMY, BAN_MIDDLE_BRIDGE, BAN_AVAILABLE, BAN_ARTILLERY_EZOC,
-	   BAN_EZOC_TO_EZOC };
+enum ban { BAN_NONE, BAN_ENEMY, BAN_MIDDLE_BRIDGE, BAN_AVAILABLE, BAN_AVAILABLE_NEAR,
+	   BAN_ARTILLERY_EZOC, BAN_EZOC_TO_EZOC };
 
 struct ctx {
 	const struct game *g;
@@ -37,9 +38,6 @@ struct ctx {
 	uint8_t ezoc[HEX_INDEX_COUNT];
 	uint8_t far3[HEX_INDEX_COUNT];   /* 8.9A: three or more hexes from every enemy */
 	uint8_t ban[HEX_INDEX_COUNT];
-	/* 13.3E: Available Union units the moving Confederate unit must end farther from */
-	int avail_hex[ROSTER_UNION], avail_dist[ROSTER_UNION];
-	int navail;
 	const int *entry;          /* 9.2A/9.3B entry hexes */
 	int nentry;
 	/* 7.0: the other friendly units in each hex, for the stacking test at the end */
@@ -203,8 +201,10 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 			continue;
 		if (game_middle_bridge_forbids(g, u, h))
 			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
-		else if (available && forbid[i])
+		else if (available && forbid[i] == COMMIT_BAN_13_3B)
 			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
+		else if (available && forbid[i] == COMMIT_BAN_13_3E)
+			c->ban[i] = BAN_AVAILABLE_NEAR;         /* 13.3E */
 		else if (is_artillery(c) && c->ezoc[i])
 			c->ban[i] = BAN_ARTILLERY_EZOC;         /* 6.5 */
 	}
@@ -230,18 +230,6 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 		c->no_double = "13.3B: units of an Available corps may not double-time";
 	else if (c->start != HEX_NONE && !c->far3[hex_index(c->start)])
 		c->no_double = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
-
-	/* 13.3E: a Confederate unit within four hexes of an Available unit may only move away */
-	if (c->side == SIDE_CONFEDERATE && c->start != HEX_NONE)
-		for (int v = 0; v < ROSTER_UNION; v++) {
-			if (!game_on_map(g, v) || commit_unit_status(g, v) != CORPS_AVAILABLE)
-				continue;
-			int dist = hex_distance(c->start, g->unit[v].hex);
-			if (dist <= 4 && !commit_lifted(g, game_unit_def(g, v)->corps, u)) {
-				c->avail_hex[c->navail] = g->unit[v].hex;
-				c->avail_dist[c->navail++] = dist;
-			}
-		}
 }
 
 static int mode_budget(const struct ctx *c, enum mode m)
@@ -282,6 +270,7 @@ static const char *ban_text(enum ban b)
 	case BAN_ENEMY: return "8.4: units never enter a hex holding enemy units";
 	case BAN_MIDDLE_BRIDGE: return "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)";
 	case BAN_AVAILABLE: return "13.3B: units of an Available corps may not come within four hexes of an enemy unit";
+	case BAN_AVAILABLE_NEAR: return "13.3E: a unit of an Available corps within four hexes of an enemy unit may only move farther from it";
 	case BAN_ARTILLERY_EZOC: return "6.5: artillery may not enter an EZOC in its movement phase";
 	case BAN_EZOC_TO_EZOC: return "6.3A: cannot move from EZOC directly into EZOC";
 	default: return "";
@@ -465,9 +454,6 @@ static const char *end_refused(struct ctx *c, int hex)
 	units[n++] = c->u;
 	if (n > 1 && !check_stacking(c->g, units, n, c->why, sizeof c->why))
 		return c->why;
-	for (int i = 0; i < c->navail; i++)
-		if (hex_distance(hex, c->avail_hex[i]) <= c->avail_dist[i])
-			return "13.3E: a Confederate unit near an Available Union unit may only move farther away from it";
 	return NULL;
 }
 
