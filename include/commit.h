@@ -12,7 +12,7 @@
  * option, or a Confederate unit has crossed the creek (8.12B). */
 bool commit_unleashed(const struct game *g);
 /* The status the movement and combat rules apply to Union unit u: its corps' status, but
- * Committed when unleashed and for VI Corps on turn 6 (9.3D reading, docs/rules-notes.md). */
+ * Committed when unleashed (VI Corps on turn 6 included: 9.3D enters it as Available). */
 enum corps_status commit_unit_status(const struct game *g, int u);
 /* True when Union unit u may attack Confederate unit enemy (8.12A, 13.2A; 13.3F/13.4C: an
  * Available or Unavailable corps may attack a Confederate unit that came adjacent to it).

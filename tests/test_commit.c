@@ -213,11 +213,21 @@ static void test_availability_rolls(void **state)
 	assert_int_equal(G->turn, 6);
 	assert_int_equal(G->corps[CORPS_VI], CORPS_AVAILABLE);   /* 13.8, no roll */
 	assert_int_equal(G->nforced, 0);
-	/* 9.3D: on turn 6 VI Corps enters free of the Available limits */
+	/* 9.3D + 13.8: on turn 6 VI Corps enters as an Available corps: not one of the two
+	 * Committed, but never within four hexes of an enemy and no double-time */
 	fx_ok("place C2 3817");
 	while (G->pending.what != DECISION_MOVEMENT)
 		fx_ok("end");
-	assert_true(fx_cost_at("U48", 4017) > 0);                   /* three hexes from C2 */
+	assert_int_equal(commit_unit_status(G, fx_u("U48")), CORPS_AVAILABLE);
+	assert_int_equal(fx_cost_at("U48", 4017), -1);              /* three hexes from C2 */
+	fx_refused("move U48 4217 4117 4017", "13.3B");
+	assert_int_equal(fx_cost_at("U48", 4224), 1);
+	assert_int_equal(fx_cost_at("U48", 3524), 8);               /* MA 8 */
+	assert_int_equal(fx_cost_at("U48", 3424), -1);              /* 13.3B: no double-time */
+	/* once Committed it moves as any Committed corps */
+	fx_ok("set corps VI committed");
+	assert_int_equal(fx_cost_at("U48", 4017), 3);
+	assert_true(fx_cost_at("U48", 3424) > 8);
 }
 
 static void test_withdrawal(void **state)

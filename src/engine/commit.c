@@ -19,10 +19,9 @@ enum corps_status commit_unit_status(const struct game *g, int u)
 {
 	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
 		return CORPS_COMMITTED;
-	enum corps c = game_unit_def(g, u)->corps;
-	if (c == CORPS_VI && g->turn == 6 && g->corps[c] == CORPS_AVAILABLE)
-		return CORPS_COMMITTED; /* 9.3D reading: VI Corps moves free on turn 6 */
-	return g->corps[c];
+	/* 9.3D + 13.8 (RECONSTRUCTION.md): VI Corps enters on turn 6 as an Available corps, free
+	 * of the two-corps allotment but bound by 13.3B until it is Committed */
+	return g->corps[game_unit_def(g, u)->corps];
 }
 
 bool commit_lifted(const struct game *g, enum corps c, int enemy)
