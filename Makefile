@@ -50,7 +50,9 @@ LIBENGINE  := $(BUILD)/libantietam.a
 LIBFRONT   := $(BUILD)/libfront.a
 PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 
-# Keep the objects of test programs (make would delete them as intermediates and rebuild).
+# Keep every intermediate file: the objects of the test programs and of the fuzz targets
+# (make would delete them and rebuild them on the next run). One .SECONDARY with no
+# prerequisites: a second one naming files would narrow it to those files.
 .SECONDARY:
 .PHONY: all run check test bench record-games deps deps-test install uninstall clean fuzz soak valgrind
 all: deps $(PROGRAM)
@@ -140,8 +142,6 @@ FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(FRONT_SRC))
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c -o $@ $<
-# Kept between runs (make would delete them as intermediate files of the pattern rules).
-.SECONDARY: $(FUZZ_OBJ) $(FUZZ_TARGETS:%=build-fuzz/obj/tests/fuzz/%.o)
 build-fuzz/%: build-fuzz/obj/tests/fuzz/%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ -lm
 fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)

@@ -18,8 +18,11 @@ int cli_replay_main(const char *datadir, const char *path);
 struct cli;
 struct cli *cli_new(const char *datadir, char *err, size_t errlen);
 void cli_free(struct cli *c);
-/* Execute one command line, writing the answer (`= …` or `? …`, then a blank line) to out.
- * Returns false when the command was `quit`. */
+/* The longest command line, its line end not counted, is CLI_LINE_MAX - 1 characters. */
+#define CLI_LINE_MAX 4096
+/* Execute one command line, writing the answer (`= …` or `? …`, then a blank line) to out
+ * and flushing it. A line of CLI_LINE_MAX characters or more, or of more than 64 words, is
+ * refused whole (`? line too long …`). Returns false when the command was `quit`. */
 bool cli_exec(struct cli *c, const char *line, FILE *out);
 
 struct roster;

@@ -11,6 +11,11 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include "fixture_program.h"
 
 /* Run the program with `input` on stdin and extra args; returns its stdout (caller frees)
@@ -85,6 +90,87 @@ static void test_bad_invocation(void **state)
 	free(out);
 }
 
+/* A client that waits for each answer before sending the next command: every answer,
+ * the unknown command's too, arrives while standard input is still open (issue 21 item 7). */
+static void test_every_answer_flushed(void **state)
+{
+	(void)state;
+	int in[2], out[2];
+	assert_int_equal(pipe(in), 0);
+	assert_int_equal(pipe(out), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		int null = open("/dev/null", O_WRONLY);
+		dup2(null, 2);
+		close(in[1]);
+		close(out[0]);
+		execl("/bin/sh", "sh", "-c", "exec \"$0\" --batch", fx_program_path(), (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	static const struct { const char *send, *want; } turn[] = {
+		{ "bogus 1\n", "? unknown command 'bogus' (try 'help')\n\n" },
+		{ "range 1916\n", "? usage: range HEX HEX\n\n" },
+		{ "range 1916 2540\n", "= 27\n\n" },
+		{ "new historical 3\n", "= turn 1 union movement\n\n" },
+		{ "nonsense\n", "? unknown command 'nonsense' (try 'help')\n\n" },
+	};
+	for (size_t i = 0; i < sizeof turn / sizeof *turn; i++) {
+		assert_int_equal(write(in[1], turn[i].send, strlen(turn[i].send)),
+				 (ssize_t)strlen(turn[i].send));
+		char got[256];
+		size_t len = 0, want = strlen(turn[i].want);
+		while (len < want) {
+			struct pollfd p = { out[0], POLLIN, 0 };
+			if (poll(&p, 1, 10000) != 1)
+				fail_msg("no answer to '%.*s' within 10 s (got '%.*s')",
+					 (int)strcspn(turn[i].send, "\n"), turn[i].send, (int)len, got);
+			ssize_t n = read(out[0], got + len, want - len);
+			assert_true(n > 0);
+			len += (size_t)n;
+		}
+		got[len] = 0;
+		assert_string_equal(got, turn[i].want);
+	}
+	close(in[1]);
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(out[0]);
+}
+
+/* A line over the limit is refused whole: nothing of it runs (issue 21 item 9). */
+static void test_long_line_refused(void **state)
+{
+	(void)state;
+	size_t pad = 4090;
+	char *input = malloc(pad + 512);
+	assert_non_null(input);
+	int n = sprintf(input, "new historical 3\nend\nunit U12\nmove U12 1707");
+	memset(input + n, ' ', pad);
+	sprintf(input + n + pad, "1606\nunit U12\nrange 1916 2540\n");
+	int rc;
+	char *out = run("--batch", input, &rc);
+	assert_int_equal(rc, 0);
+	/* the answers: new, end (13.1: now U12 may move to 1707), unit, the refusal, unit (the
+	 * same as before), range */
+	char *a = strstr(strstr(out, "\n\n") + 2, "\n\n") + 2;
+	char *b = strstr(a, "\n\n") + 2;
+	char before[512];
+	snprintf(before, sizeof before, "%.*s", (int)(b - a), a);
+	const char *want = "? line too long (4107 characters, at most 4095): nothing done\n\n";
+	assert_int_equal(strncmp(b, want, strlen(want)), 0);
+	char *after = b + strlen(want);
+	assert_int_equal(strncmp(after, before, strlen(before)), 0);
+	assert_string_equal(after + strlen(before), "= 27\n\n");
+	free(out);
+	free(input);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +178,8 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_help_lists_commands),
 		cmocka_unit_test(test_bad_invocation),
+		cmocka_unit_test(test_every_answer_flushed),
+		cmocka_unit_test(test_long_line_refused),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
 }

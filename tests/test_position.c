@@ -610,6 +610,91 @@ static void check_tiling(const char *type, const struct field *f, size_t n, size
 			 f[n - 1].name);
 }
 
+/* The fields struct `type` declares in `header`, in order, as the compiler reads them
+ * (comments dropped, one name per declarator: "int8_t a, b;" is two fields); their number. */
+static int declared_fields(const char *header, const char *type, char names[][40], int max)
+{
+	FILE *f = fopen(header, "r");
+	assert_non_null(f);
+	char *text = NULL;
+	size_t cap = 0;
+	assert_true(getdelim(&text, &cap, 0, f) > 0);
+	fclose(f);
+	/* drop comments */
+	for (char *p = text; *p; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			char *e = strstr(p + 2, "*/");
+			assert_non_null(e);
+			memset(p, ' ', (size_t)(e + 2 - p));
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				*p++ = ' ';
+		}
+	}
+	char open[64];
+	snprintf(open, sizeof open, "\nstruct %s {", type);
+	char *body = strstr(text, open);
+	if (!body)
+		fail_msg("%s: no 'struct %s {' at the start of a line", header, type);
+	body += strlen(open);
+	char *end = strstr(body, "\n};");
+	assert_non_null(end);
+	*end = 0;
+	int n = 0;
+	for (char *decl = strtok(body, ";"); decl; decl = strtok(NULL, ";")) {
+		/* array sizes out: what is left is "type a, b" or "type *a" */
+		for (char *p = decl; *p; p++)
+			if (*p == '[')
+				while (*p && *p != ']')
+					*p++ = ' ';
+		for (char *p = decl; *p; p++)
+			if (*p == ']' || *p == '*' || *p == '\n' || *p == '\t')
+				*p = ' ';
+		char *part = decl;
+		for (;;) {
+			char *comma = strchr(part, ',');
+			if (comma)
+				*comma = 0;
+			/* the last word of the declarator is the name */
+			char *e = part + strlen(part);
+			while (e > part && e[-1] == ' ')
+				e--;
+			char *b = e;
+			while (b > part && b[-1] != ' ')
+				b--;
+			if (e > b) {
+				assert_true(n < max && e - b < 40);
+				snprintf(names[n++], 40, "%.*s", (int)(e - b), b);
+			}
+			if (!comma)
+				break;
+			part = comma + 1;
+		}
+	}
+	free(text);
+	return n;
+}
+
+/* Every field the header declares is one position files know (field[]), in the same order:
+ * a field added anywhere, however small (even one the compiler tucks into padding, which
+ * the tiling check cannot see), fails here until position.c writes and reads it and it is
+ * listed above. */
+static void check_declared(const char *header, const char *type, const struct field *f, size_t n)
+{
+	char names[256][40];
+	int nd = declared_fields(header, type, names, 256);
+	for (int i = 0; i < nd || (size_t)i < n; i++) {
+		if (i >= nd)
+			fail_msg("struct %s: '%s' is listed in tests/test_position.c but not declared "
+				 "in %s", type, f[i].name, header);
+		if ((size_t)i >= n || strcmp(names[i], f[i].name))
+			fail_msg("struct %s (%s): field '%s' that position files do not know: teach "
+				 "src/engine/position.c to write and read it, document it in "
+				 "docs/formats.md, then list it in tests/test_position.c", type, header,
+				 names[i]);
+	}
+}
+
 static void test_every_field_known(void **state)
 {
 	(void)state;
@@ -650,6 +735,10 @@ static void test_every_field_known(void **state)
 	check_tiling("unit_state", unit, sizeof unit / sizeof unit[0], sizeof(struct unit_state));
 	check_tiling("solitaire_state", solo, sizeof solo / sizeof solo[0],
 		     sizeof(struct solitaire_state));
+	check_declared("include/game.h", "game", game, sizeof game / sizeof game[0]);
+	check_declared("include/combat.h", "combat_state", combat, sizeof combat / sizeof combat[0]);
+	check_declared("include/game.h", "unit_state", unit, sizeof unit / sizeof unit[0]);
+	check_declared("include/solitaire.h", "solitaire_state", solo, sizeof solo / sizeof solo[0]);
 }
 
 /* ---- save anywhere, resume exactly ---- */

@@ -128,21 +128,47 @@ void cli_free(struct cli *c)
 	free(c);
 }
 
+/* Write one answer ("= text" or "? text", then the blank line) and flush it: a client
+ * waits for each answer before it sends the next command. */
+static void answer(FILE *out, char mark, const char *text)
+{
+	fprintf(out, "%c %s\n\n", mark, text);
+	fflush(out);
+}
+
 bool cli_exec(struct cli *c, const char *line, FILE *out)
 {
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", line);
-	buf[strcspn(buf, "\r\n")] = 0;
+	char buf[CLI_LINE_MAX];
+	size_t n = strcspn(line, "\r\n");
+	/* A line over the limit is refused whole: running what fits would run another command
+	 * than the one sent (`move U12 1707<blanks>1606` would move U12 to 1707). */
+	if (n >= sizeof buf) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "line too long (%zu characters, at most %d): nothing done", n,
+			 CLI_LINE_MAX - 1);
+		answer(out, '?', msg);
+		return true;
+	}
+	memcpy(buf, line, n);
+	buf[n] = 0;
 	char *argv[ARGS_MAX];
 	int argc = 0;
-	for (char *tok = strtok(buf, " \t"); tok && argc < ARGS_MAX; tok = strtok(NULL, " \t"))
+	for (char *tok = strtok(buf, " \t"); tok; tok = strtok(NULL, " \t")) {
+		if (argc == ARGS_MAX) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "too many words (at most %d): nothing done", ARGS_MAX);
+			answer(out, '?', msg);
+			return true;
+		}
 		argv[argc++] = tok;
+	}
 	if (argc == 0 || argv[0][0] == '#')
 		return true;
 	const struct cli_command *cmd = find_command(argv[0]);
 	char err[1024];
 	if (!cmd) {
-		fprintf(out, "? unknown command '%s' (try 'help')\n\n", argv[0]);
+		snprintf(err, sizeof err, "unknown command '%.900s' (try 'help')", argv[0]);
+		answer(out, '?', err);
 		return true;
 	}
 	/* The answer is composed in memory so a failing command prints nothing but its error. */
@@ -150,17 +176,16 @@ bool cli_exec(struct cli *c, const char *line, FILE *out)
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem) {
-		fputs("? out of memory\n\n", out);
+		answer(out, '?', "out of memory");
 		return true;
 	}
 	const char *msg = cmd->fn(c, argc, argv, mem, err, sizeof err);
 	fclose(mem);
 	if (msg)
-		fprintf(out, "? %s\n\n", msg);
+		answer(out, '?', msg);
 	else
-		fprintf(out, "= %s\n\n", text ? text : "");
+		answer(out, '=', text ? text : "");
 	free(text);
-	fflush(out);
 	return cmd->fn != cmd_quit;
 }
 
