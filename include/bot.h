@@ -27,20 +27,6 @@ int bot_confederate_play(struct game *g, char *played, size_t len, char *err, si
  * bot_confederate_play); 0 when the game is over. */
 int bot_play_pending(struct game *g, char *played, size_t len, char *err, size_t errlen);
 
-/* Set up the solitaire state of a new game now (15.6C draw, first objectives); bot_play does
- * it on its first call if it has not been done. Uses the game's dice. */
-void bot_solitaire_init(struct game *g);
-
-/* 15.2–15.5: roll what is due on the Corps Objective Chart, move each formation past the
- * objectives it has taken and back to one the Confederacy retook; logs every change. The
- * bot does it before every decision; front-ends may call it to show the objectives. */
-void bot_objectives_update(struct game *g);
-
-/* One line about formation f (enum solo_formation): its chart row, which objective it
- * pursues (1-3) and the objective's name, e.g. "IX/2 1 hex 2836"; "VI - none" when it has
- * none left (15.5). */
-void bot_objective_describe(const struct game *g, int f, char *buf, size_t len);
-
 /* Timing of the Union bot over whole solitaire games (historical set-up, seeds 1..games,
  * against the scripted Confederacy): the median and worst time of one Union player-turn in
  * milliseconds; false with err when a game could not be played to its end. */

@@ -1,14 +1,16 @@
 /* solitaire.h — the part of the position that only the solitaire game (rules 14.0–19.0)
  * needs: each Union formation's corps objectives as rolled on the Corps Objective Chart
  * (20.5, 15.6C), which objective it now pursues, and which corps have been committed at least
- * once (14.4). A plain value inside struct game, so it is copied, saved and restored with the
- * rest of the position; the solitaire bot (src/bot/) is the only writer.
+ * once (14.4), and the withdrawals the 14.2 rolls ordered. A plain value inside struct game,
+ * so it is copied, saved and restored with the rest of the position; only the engine writes
+ * it (src/engine/solitaire.c, inside game_new and game_apply); the bot reads it.
  *
  * Save files: every field below must be written and read back (position files). */
 #ifndef ANTIETAM_SOLITAIRE_H
 #define ANTIETAM_SOLITAIRE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "roster.h"
@@ -41,6 +43,19 @@ struct solitaire_state {
 	uint8_t withdraw_mask;      /* 14.2: bit per corps the rolls withdrew that turn */
 };
 
+/* Name of a formation, the row of the Corps Objective Chart ("I", "IX/2"); "?" if none. */
+const char *solitaire_formation_name(int f);
+/* Every hex of an objective into out (at most max); the count. */
+int solitaire_objective_hexes(const struct scenario *s, const struct solo_objective *o, int *out,
+			      int max);
+/* True when the Union controls hex (3.3). */
+bool solitaire_union_controls(const struct game *g, int hex);
+/* Name of an objective ("Dunker Church", "hex 2836", "none") into buf. */
+const char *solitaire_objective_label(const struct scenario *s, const struct solo_objective *o,
+				      char *buf, size_t len);
+/* One line about formation f: its chart row, which objective it pursues (1-3) and the
+ * objective's name, e.g. "IX/2 1 hex 2836"; "VI - none" when it has none left (15.5). */
+void solitaire_objective_describe(const struct game *g, int f, char *buf, size_t len);
 /* 14.3A / 20.6: the corps at position i (0-5) of the commitment priority, or CORPS_NONE. */
 enum corps solitaire_priority(const struct scenario *s, int i);
 /* 14.4: true when corps c may be committed: never committed yet, or every corps has been. */

@@ -40,6 +40,15 @@ static void fx_objectives(void)
 	fx_objective("harpers-ferry-road", "Harpers Ferry Road", 2, 1831, 1832);
 }
 
+/* What the engine does whenever the Union is to decide (15.2A, 15.4, 15.5): here after a
+ * test action that changes nothing (set turn to the turn it is). */
+static void objectives_update(void)
+{
+	char line[32];
+	snprintf(line, sizeof line, "set turn %d", G.turn);
+	fx_ok(line);
+}
+
 /* A solitaire game on the hand-made map: every corps Committed, turn 2, objectives drawn
  * with the dice given (IX draw: four dice, then one for the V Corps row). */
 static void solo_new(void)
@@ -49,7 +58,8 @@ static void solo_new(void)
 	G.opt.solitaire = true;
 	/* IX draw 3 3 5 1 -> IX/1 2443, IX/2 2942, IX/3 2836, IX/4 2836; V Corps: 5 */
 	fx_dice(5, 3, 3, 5, 1, 5);
-	bot_solitaire_init(&G);
+	objectives_update(); /* the engine draws them before the Union's next decision */
+	assert_true(G.solitaire.ready);
 }
 
 static void dump_log(void)
@@ -81,7 +91,7 @@ static bool logged(const char *text)
 static void describe(int f, const char *want)
 {
 	char buf[96];
-	bot_objective_describe(&G, f, buf, sizeof buf);
+	solitaire_objective_describe(&G, f, buf, sizeof buf);
 	if (strcmp(buf, want))
 		fail_msg("formation %d: '%s', expected '%s'", f, buf, want);
 }
@@ -136,21 +146,21 @@ static void test_objective_taken_and_recaptured(void **st)
 	/* 15.2A: the Union holds the church: I Corps rolls its second objective (5: Sunken Road) */
 	G.control[hex_index(2005)] = SIDE_UNION;
 	fx_dice(1, 5);
-	bot_objectives_update(&G);
+	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
 	assert_true(logged("15.2A: I has taken Dunker Church"));
 	/* 15.4: the Confederacy retakes the church: back to it, the second roll kept */
 	G.control[hex_index(2005)] = SIDE_CONFEDERATE;
-	bot_objectives_update(&G);
+	objectives_update();
 	describe(SOLO_I, "I 1 Dunker Church");
 	assert_true(logged("15.4"));
 	G.control[hex_index(2005)] = SIDE_UNION;
-	bot_objectives_update(&G);
+	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
 	assert_int_equal(G.nforced, 0);
 	/* 15.3: a multi-hex objective is taken only when every hex is held */
 	G.control[hex_index(2505)] = SIDE_UNION;
-	bot_objectives_update(&G);
+	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
 }
 
@@ -162,7 +172,7 @@ static void test_out_of_objectives(void **st)
 	int hexes[] = { 2505, 2605, 2030, 2130 };
 	for (size_t i = 0; i < sizeof hexes / sizeof hexes[0]; i++)
 		G.control[hex_index(hexes[i])] = SIDE_UNION;
-	bot_objectives_update(&G);
+	objectives_update();
 	describe(SOLO_II, "II - none");
 	assert_true(logged("15.5"));
 	/* its units neither move nor attack */

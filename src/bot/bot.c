@@ -277,7 +277,6 @@ bool bot_mishap(struct bot *b, enum side mine)
 
 static bool union_decide(struct bot *b)
 {
-	bot_objectives_update(b->g);
 	switch (b->g->pending.what) {
 	case DECISION_MISHAP:
 		return bot_mishap(b, SIDE_UNION);
@@ -371,8 +370,6 @@ static int play(struct game *g, enum side side, char *played, size_t len, char *
 
 int bot_play(struct game *g, char *played, size_t len, char *err, size_t errlen)
 {
-	if (!g->solitaire.ready)
-		bot_solitaire_init(g);
 	return play(g, SIDE_UNION, played, len, err, errlen);
 }
 

@@ -107,7 +107,6 @@ bool bot_confederate_decide(struct bot *b);
 /* ---- bot_commit.c: 14.0 ---- */
 bool bot_withdrawal(struct bot *b);
 bool bot_commitment(struct bot *b);
-void bot_note_committed(struct bot *b);
 
 /* ---- bot_objective.c: 15.0 ---- */
 
@@ -116,8 +115,6 @@ void bot_note_committed(struct bot *b);
 int bot_objective_hexes(const struct bot *b, int formation, int *out, int max);
 /* Display name of a formation's current objective. */
 const char *bot_objective_name(const struct bot *b, int formation, char *buf, size_t len);
-/* Name of a formation ("I Corps", "IX/2"). */
-const char *bot_formation_name(int f);
 /* Fill field[] with the MP-weighted distance from every hex to the nearest of the targets
  * (terrain costs of the charts, creek only at bridges and fords). */
 void bot_distance_field(const struct bot *b, const int *targets, int n, int *field);

@@ -59,7 +59,7 @@ static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *ou
 				"played)");
 	for (int f = 0; f < SOLO_FORMATIONS; f++) {
 		char buf[64];
-		bot_objective_describe(g, f, buf, sizeof buf);
+		solitaire_objective_describe(g, f, buf, sizeof buf);
 		fprintf(out, "%s%s", f ? "\n" : "", buf);
 	}
 	return NULL;

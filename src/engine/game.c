@@ -345,9 +345,10 @@ void game_new(struct game *g, const struct scenario *s, enum game_setup setup, u
 		/* 4.2: every unit off the map until its owner places it; the Union places first
 		 * (docs/rules-notes.md "Quick set-up") */
 		game_set_pending(g, SIDE_UNION, DECISION_SETUP, -1);
-		return;
+	} else {
+		union_turn_start(g);
 	}
-	union_turn_start(g);
+	solitaire_step(g, g->pending.what, NULL); /* 15.6C, 15.2 */
 }
 
 void game_setup_done(struct game *g)
@@ -484,9 +485,10 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 	bool ok = quick ? quick_apply(&work, a, err, errlen)
 		: is_setup(a->type) ? apply_setup(&work, a, err, errlen)
 				    : apply_decision(&work, a, err, errlen);
-	if (ok)
+	if (ok) {
+		solitaire_step(&work, g->pending.what, a); /* 14.2, 14.4, 15.2–15.5 */
 		*g = work;
-	else if (errlen && !err[0])
+	} else if (errlen && !err[0])
 		snprintf(err, errlen, "not allowed now");
 	return ok;
 }

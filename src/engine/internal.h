@@ -69,4 +69,13 @@ void commit_set_status(struct game *g, enum corps c, enum corps_status s);
 bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int commit_legal(const struct game *g, struct action *out, int max);
 
+/* ---- solitaire.c: the solitaire rules that are no choice (14.2, 14.4, 15.2–15.6) ---- */
+
+/* The solitaire rules' own steps after action a (NULL: none, from game_new) was applied at
+ * decision `was`: 14.2 bookkeeping of the withdrawals ordered, 14.4's corps committed once,
+ * and whenever the Union is to decide: the first objectives (15.6C, 15.2) if not yet drawn,
+ * then 15.2A/15.4/15.5 and, at the withdrawal step, the 14.2 rolls once a turn. Nothing
+ * unless opt.solitaire. */
+void solitaire_step(struct game *g, enum decision was, const struct action *a);
+
 #endif

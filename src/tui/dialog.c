@@ -505,7 +505,7 @@ void dialog_report(struct tui *t)
 		page("Union objectives (15.0): formation, objective pursued, where");
 		for (int f = 0; f < SOLO_FORMATIONS; f++) {
 			char d[128];
-			bot_objective_describe(t->g, f, d, sizeof d);
+			solitaire_objective_describe(t->g, f, d, sizeof d);
 			page("  %s", d);
 		}
 	}

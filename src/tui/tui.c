@@ -146,6 +146,7 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 	position_record_init(&t->rec, setup, seed, &t->gopt);
 	t->save_path[0] = 0;
 	game_started(t);
+	t->seen_log = 1; /* what the start rolled (15.6C, 15.2, 8.14) is news; "new game" is not */
 	if (setup == SETUP_QUICK)
 		tui_say(t, false, "Quick set-up (4.2): n next unit, Enter places, r removes, f fills "
 			"the rest (4.3), e ends. ? help");
