@@ -236,8 +236,9 @@ static void test_withdrawal(void **state)
 	fx_fresh(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2012");
-	fx_ok("place U2 2030");
-	fx_ok("place U3 3030");
+	fx_ok("place U2 2030 3");                   /* reduced too */
+	fx_ok("place U3 2015");                     /* three hexes from C1 */
+	fx_ok("place U4 2040 2");                   /* reduced, far from every enemy */
 	S->roster.unit[fx_u("U3")].ma = 0;          /* can reach nothing */
 	to_next_turn();
 	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
@@ -258,14 +259,24 @@ static void test_withdrawal(void **state)
 	assert_true(G->unit[fx_u("U1")].flags & UF_MOVED);
 	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
 	assert_int_equal(G->pending.subject, fx_u("U2"));
-	fx_ok("move U2 2031");
+	fx_ok("move U2 2031");                      /* five or more away: it may still move */
 	/* U3 could not move at all: eliminated (13.6D) */
 	assert_int_equal(G->unit[fx_u("U3")].steps, 0);
+	/* 13.6A reading: U4 is five or more hexes from every enemy: `end` keeps it there, and
+	 * that is not a move, so it regroups (12.0) */
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	assert_int_equal(G->pending.subject, fx_u("U4"));
+	fx_ok("end");
+	assert_int_equal(G->unit[fx_u("U4")].hex, 2040);
+	assert_true(G->unit[fx_u("U4")].flags & UF_WITHDRAWN);
+	assert_false(G->unit[fx_u("U4")].flags & UF_MOVED);
 	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
 	fx_ok("end");
 	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
-	fx_ok("place U4 2040");
 	fx_refused("move U4 2041", "13.4B");
+	fx_ok("end");
+	assert_int_equal(G->unit[fx_u("U4")].steps, 3);     /* regrouped */
+	assert_int_equal(G->unit[fx_u("U2")].steps, 3);     /* it moved: no regrouping */
 }
 
 /* 13.6A with 8.7.5B: withdrawal is conducted as a retreat, so withdrawing units may cross a

@@ -851,8 +851,8 @@ bool bot_movement(struct bot *b)
  * with the fewest steps lost on the way, else the farthest it can reach (13.6C). */
 bool bot_withdraw_move(struct bot *b)
 {
-	char why[64];
-	snprintf(why, sizeof why, "%s withdraws to the engine's farthest hex",
+	char why[96];
+	snprintf(why, sizeof why, "%s takes the engine's choice: stay if five hexes from the enemy, else the farthest hex",
 		 game_unit_name(b->g->pending.subject));
 	return bot_apply_type(b, ACT_END, "13.6", why);
 }

@@ -378,6 +378,13 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	return k;
 }
 
+/* 13.6A (RECONSTRUCTION.md's reading): a unit already five or more hexes from every enemy
+ * unit stands where 13.6A wants it and may stay; staying is not a move (it may regroup). */
+static bool withdraw_may_stay(const struct game *g, int u)
+{
+	return game_enemy_distance(g, g->unit[u].hex, SIDE_UNION) >= 5;
+}
+
 /* The next unit owing a withdrawal move gets the decision, eliminating on the way those that
  * cannot withdraw (13.6D); when none is left, the withdrawal decision comes back. */
 static void withdraw_next(struct game *g)
@@ -387,7 +394,7 @@ static void withdraw_next(struct game *g)
 		    !(g->withdrawing & (1u << game_unit_def(g, u)->corps)))
 			continue;
 		struct withdraw_target t[1];
-		if (withdraw_targets(g, u, t, 1) == 0) {
+		if (!withdraw_may_stay(g, u) && withdraw_targets(g, u, t, 1) == 0) {
 			game_log(g, "13.6D: %s cannot withdraw and is eliminated", game_unit_name(u));
 			g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
 			while (g->unit[u].steps > 0)
@@ -403,8 +410,17 @@ static void withdraw_next(struct game *g)
 		game_union_continue(g, DECISION_WITHDRAWAL);
 }
 
+/* Unit u withdraws to hex (13.6), or HEX_NONE: the engine's choice — staying where it is
+ * when it may (withdraw_may_stay), else the first of withdraw_targets. */
 static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errlen)
 {
+	if (hex == HEX_NONE && withdraw_may_stay(g, u)) {
+		game_log(g, "13.6A: %s stays in %d, five or more hexes from every enemy unit",
+			 game_unit_name(u), g->unit[u].hex);
+		g->unit[u].flags |= UF_WITHDRAWN; /* not a move: it may regroup (12.0) */
+		withdraw_next(g);
+		return true;
+	}
 	struct withdraw_target t[HEX_INDEX_COUNT];
 	int n = withdraw_targets(g, u, t, HEX_INDEX_COUNT), k = -1;
 	for (int i = 0; i < n; i++)
@@ -452,7 +468,7 @@ bool commit_apply(struct game *g, const struct action *a, char *err, size_t errl
 		if (a->type == ACT_END)
 			return withdraw_move(g, g->pending.subject, HEX_NONE, err, errlen);
 		if (a->type != ACT_MOVE || a->unit != g->pending.subject || a->n != 1) {
-			snprintf(err, errlen, "13.6: move %s HEX, or end to take the farthest hex",
+			snprintf(err, errlen, "13.6: move %s HEX, or end (stay when five or more hexes from every enemy unit, else the engine's hex)",
 				 game_unit_name(g->pending.subject));
 			return false;
 		}
