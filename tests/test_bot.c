@@ -564,6 +564,37 @@ static void test_17_0a_gun_stays_when_it_can_fire(void **st)
 	assert_true(played_line("fire U5 C1"));
 }
 
+/* 17.0A as decided (docs/rules-notes.md): a gun that can already fire from its hex at a
+ * Confederate unit stays and fires, though another hex would give a better shot — a gun that
+ * moves does not fire that turn (10.8A). U5 (fire value 6) at range 6 from C1, a lone
+ * Confederate gun (no infantry to threaten it, 17.0E), hits on four rolls of six; three hexes
+ * closer it would hit on all six, and the old reading moved it there. With C1 out of its
+ * range (nine hexes) it has no target where it stands and moves up to the best fire
+ * position. */
+static void gun_and_target(int target_hex)
+{
+	movement_setup();
+	fx_gun(U(5), 2, 6, 8);
+	fx_place(U(5), 2030);
+	fx_gun(C(1), 2, 3, 8);
+	fx_place(C(1), target_hex);
+	union_plays();
+}
+
+static void test_17_0a_gun_with_a_target_stays_and_fires(void **st)
+{
+	(void)st;
+	gun_and_target(2024);
+	assert_int_equal(G.unit[U(5)].hex, 2030);
+	assert_true(logged("17.0A: U5 stays in 2030"));
+	assert_true(played_line("fire U5 C1"));
+	assert_null(strstr(played, "move U5 "));
+	gun_and_target(2021);
+	assert_true(logged("17.0A: U5 to "));
+	assert_true(hex_distance(G.unit[U(5)].hex, 2021) <= 3);
+	assert_null(strstr(played, "fire U5 "));
+}
+
 /* 17.0E "subject to attack by Confederate infantry" by the movement rules. A lone gun (no
  * infantry of its corps, range 8) twelve hexes from C1: with C1's MA 6 it goes to a hex
  * eight hexes away, where C1 cannot come next to it, and with MA 8 no hex in range is out of
@@ -842,6 +873,7 @@ int main(void)
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),
 		cmocka_unit_test(test_17_0a_gun_stays_when_it_can_fire),
+		cmocka_unit_test(test_17_0a_gun_with_a_target_stays_and_fires),
 		cmocka_unit_test(test_17_0e_lone_gun_keeps_out_of_reach),
 		cmocka_unit_test(test_18_2_encircled_defender_first),
 		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),

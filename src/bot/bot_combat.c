@@ -20,12 +20,23 @@ static bool planned_target(const struct bot *b, int hex)
 	return false;
 }
 
-/* 10.0 / 17.0: every gun fires at its best target, preferring the hexes about to be
- * attacked; then the phase ends. */
+/* 10.0 / 17.0: first the guns that stayed in the movement phase to fire (17.0A) fire at
+ * the target they stayed for; then every gun fires at its best target, preferring the hexes
+ * about to be attacked (17.0B); then the phase ends. */
 bool bot_artillery(struct bot *b)
 {
 	struct game *g = b->g;
 	int n = bot_legal(b);
+	bool stayed = b->plan_turn == g->turn;
+	for (int i = 0; i < n && stayed; i++) {
+		struct action a = b->acts[i];
+		if (a.type == ACT_FIRE && a.unit >= 0 && a.unit < ROSTER_UNION &&
+		    b->gun_target[a.unit] == a.target) {
+			b->gun_target[a.unit] = -1;
+			return bot_apply(b, &a, "17.0A", "%s fires at %s, as it stayed to",
+					 game_unit_name(a.unit), game_unit_name(a.target));
+		}
+	}
 	int best = -1, bv = 0;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &b->acts[i];

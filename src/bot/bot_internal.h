@@ -49,6 +49,11 @@ struct bot {
 	uint8_t near[HEX_INDEX_COUNT];       /* range to the nearest Confederate unit (cap 60) */
 	uint8_t near_inf[HEX_INDEX_COUNT];   /* range to the nearest Confederate infantry */
 
+	/* 17.0A, 10.7D: the target each Union gun stayed in its hex to fire at (-1 none), and
+	 * how many such guns each Confederate unit has (this turn's movement phase) */
+	int16_t gun_target[ROSTER_UNION];
+	uint8_t gun_claims[ROSTER_CONFEDERATE];
+
 	/* the moves this call applied, from and to (a reinforcement comes from HEX_NONE); any
 	 * other action applied bumps `generation` instead */
 	struct { int16_t from, to; } moves[BOT_MOVES_MAX];

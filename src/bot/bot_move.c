@@ -596,42 +596,54 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int *mov
 
 /* ---- artillery (17.0) ---- */
 
-/* Steps expected (sixths) from gun at `from` against the best target; targets limited to the
- * attacked hexes of the corps when it attacks (17.0B). */
-static int gun_value(struct bot *b, int gun, int from, int corps)
+/* What a gun is asked: may it fire where it stands (17.0A as decided), or how well would it
+ * fire from another hex (17.0A–B)? */
+enum gun_question { GUN_HERE, GUN_FROM };
+
+/* Steps expected (sixths) from gun at `from` against its best target, *target (if not NULL)
+ * that target or -1. GUN_HERE: as it stands (a Moved marker, 10.8C, forbids fire), at any
+ * Confederate unit that the guns staying before it have not already taken twice (10.7D).
+ * GUN_FROM: after a move to `from`, at the hexes the corps attacks when it attacks (17.0B). */
+static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_question q,
+		     int *target)
 {
 	struct game *w = &b->what_if;
-	bool only_attacked = corps_attacking(b, corps);
+	bool only_attacked = q == GUN_FROM && corps_attacking(b, corps);
 	int16_t was = w->unit[gun].hex;
 	uint32_t flags = w->unit[gun].flags;
 	enum phase ph = w->phase;
 	w->unit[gun].hex = (int16_t)from;
-	w->unit[gun].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED | UF_MOVED);
+	if (q == GUN_FROM)
+		w->unit[gun].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED | UF_MOVED);
 	w->phase = PHASE_ARTILLERY;
-	int best = 0, range = bot_def(w, gun)->range;
+	int best = 0, bt = -1, bscore = 0, range = bot_def(w, gun)->range;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
 		/* beyond the range printed on the counter fire_check refuses (10.3A) */
 		if (!game_on_map(w, c) || hex_distance(from, w->unit[c].hex) > range)
 			continue;
-		if (only_attacked) {
-			bool in = false;
-			for (int i = 0; i < b->nplan; i++)
-				in |= b->plan[i].corps == corps && b->plan[i].defhex == w->unit[c].hex;
-			if (!in)
-				continue;
-		}
+		if (q == GUN_HERE && b->gun_claims[c - ROSTER_UNION] >= 2)
+			continue;
+		bool attacked = false;
+		for (int i = 0; i < b->nplan; i++)
+			attacked |= b->plan[i].corps == corps && b->plan[i].defhex == w->unit[c].hex;
+		if (only_attacked && !attacked)
+			continue;
 		struct fire_odds fo;
 		if (!fire_check(w, gun, c, false, &fo, NULL, 0))
 			continue;
 		int s = 0;
 		for (int d = 1; d <= 6; d++)
 			s += fo.steps[d];
-		if (s > best)
-			best = s;
+		/* GUN_HERE: the units the corps attacks first (17.0B), as bot_artillery fires */
+		int score = q == GUN_HERE && attacked && s > 0 ? s * 2 + 1 : s;
+		if (score > bscore)
+			best = s, bt = c, bscore = score;
 	}
 	w->unit[gun].hex = was;
 	w->unit[gun].flags = flags;
 	w->phase = ph;
+	if (target)
+		*target = bt;
 	return best;
 }
 
@@ -686,34 +698,45 @@ static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int co
 	}
 }
 
+/* 17.0: a gun of formation f. As decided (docs/rules-notes.md, 17.0A): a gun that can
+ * already fire from its hex at a Confederate unit — a fire that can take a step, whichever
+ * unit — stays and fires (a gun that moves may not fire this turn, 10.8A); only a gun with
+ * no target where it stands moves, to the best fire position (17.0A–B, 17.0D, 17.0E), else
+ * toward the infantry of its formation nearest the objective (17.0C). */
 static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 {
 	struct game *g = b->g;
+	int corps = bot_def(g, gun)->corps;
+	int here = g->unit[gun].hex;
+	b->what_if = *g;
+	int target;
+	if (here != HEX_NONE && gun_value(b, gun, here, corps, GUN_HERE, &target) > 0) {
+		b->gun_target[gun] = (int16_t)target;
+		b->gun_claims[target - ROSTER_UNION]++; /* 10.7D: two guns a target */
+		game_log(g, "17.0A: %s stays in %04d: it can fire at %s (10.8A: a gun that moves "
+			 "does not fire)", game_unit_name(gun), here, game_unit_name(target));
+		return false;
+	}
 	struct dests ds;
 	reachable(b, gun, &ds);
 	if (ds.n == 0)
 		return false;
-	b->what_if = *g;
-	int corps = bot_def(g, gun)->corps;
-	int here = g->unit[gun].hex;
 	bool exposed[DESTS_MAX];
 	exposed_dests(b, &ds, gun, corps, exposed);
-	/* 17.0A: the best fire position; staying keeps the fire of this turn (8.11) */
-	int bi = -1, bv = here != HEX_NONE ? gun_value(b, gun, here, corps) : 0;
-	bool bstack = here != HEX_NONE && has_union_infantry(g, here, corps);
+	/* 17.0A–B: the best fire position; 17.0D: with infantry of its corps among equals */
+	int bi = -1, bv = 0;
+	bool bstack = false;
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
 		bool stack = has_union_infantry(g, h, corps);
 		if (exposed[i])
 			continue; /* 17.0E */
-		int v = gun_value(b, gun, h, corps);
+		int v = gun_value(b, gun, h, corps, GUN_FROM, NULL);
 		if (v > bv || (v == bv && v > 0 && stack && !bstack))
 			bi = i, bv = v, bstack = stack;
 	}
-	if (bi >= 0 && bv > 0)
+	if (bi >= 0)
 		return move_to(b, gun, ds.d[bi].hex, "17.0A", "the best fire position");
-	if (bv > 0)
-		return false; /* it can fire from where it stands */
 	/* 17.0C: join the infantry of its corps nearest the objective */
 	int best_inf = -1, bf = BOT_FAR;
 	for (int u = 0; u < ROSTER_UNION; u++) {
@@ -825,6 +848,9 @@ bool bot_movement(struct bot *b)
 		b->plan_turn = g->turn;
 	}
 	bot_maps(b);
+	memset(b->gun_claims, 0, sizeof b->gun_claims);
+	for (int u = 0; u < ROSTER_UNION; u++)
+		b->gun_target[u] = -1;
 	/* 16.1A–B: corps by corps in the order of 14.3A, IX Corps by division */
 	for (int p = 0; p < CORPS_COUNT; p++) {
 		enum corps c;
