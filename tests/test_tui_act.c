@@ -209,6 +209,100 @@ static void test_place_leads_to_zone(void **state)
 	assert_int_equal(removes, 1);
 }
 
+/* 11.17.4B: the steps the list says a retreat path costs are the steps the unit loses when
+ * the engine carries it out (no friends on the way: no panic roll), elimination included. */
+static void test_retreat_loss_as_the_engine_takes_it(void **state)
+{
+	(void)state;
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	play("place C32 2415");
+	play("place U1 2515");
+	play("place C1 2616");
+	play("set phase confederate combat");
+	play("attack 2515 C32");
+	play("dice 6");
+	play("end");
+	assert_int_equal(G->pending.what, DECISION_RETREAT);
+	int u = roster_find(&S->roster, "U1");
+	int n = game_legal(G, L, LEGAL_MAX);
+	assert_true(n > 4);
+	int costly = 0;
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(L[i].type, ACT_RETREAT);
+		bool dead;
+		int loss = act_retreat_loss(G, &L[i], &dead);
+		struct game *g2 = malloc(sizeof *g2);
+		assert_non_null(g2);
+		*g2 = *G;
+		char err[256];
+		assert_true(game_apply(g2, &L[i], err, sizeof err));
+		assert_int_equal(G->unit[u].steps - g2->unit[u].steps, loss);
+		assert_int_equal(dead, g2->unit[u].steps == 0);
+		costly += loss > 0;
+		free(g2);
+	}
+	assert_true(costly > 0);
+	/* a unit with one step left dies on such a path */
+	play("place U1 2515 1");
+	n = game_legal(G, L, LEGAL_MAX);
+	bool dead = false;
+	for (int i = 0; i < n; i++) {
+		bool d;
+		if (act_retreat_loss(G, &L[i], &d) > 0)
+			dead |= d;
+	}
+	assert_true(dead);
+	struct action move = { .type = ACT_MOVE, .unit = u, .n = 1 };
+	assert_int_equal(act_retreat_loss(G, &move, NULL), 0);
+}
+
+/* The chance of effect a list shows for a declaration is the count of dice that, forced,
+ * make the defender lose a step or retreat when the engine resolves it. */
+static void test_attack_effect_by_forced_dice(void **state)
+{
+	(void)state;
+	static const char *const setups[][4] = {
+		{ "place C32 2415", "place U1 2515", "set phase confederate combat", "attack 2515 C32" },
+		{ "place C2 1613", "place U2 1612", "set phase confederate combat", "attack 1612 C2" },
+		{ "place U2 1513", "place C32 1613", "set phase union combat", "attack 1613 U2" },
+	};
+	int sixths[3];
+	for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+		game_new(G, S, SETUP_EMPTY, 7, NULL);
+		play(setups[k][0]);
+		play(setups[k][1]);
+		play(setups[k][2]);
+		struct action a;
+		char err[256];
+		assert_true(action_parse(S, setups[k][3], &a, err, sizeof err));
+		int said = act_effect_sixths(G, &a);
+		int def = -1, effect = 0;
+		for (int i = 0; i < ROSTER_UNITS; i++) /* the defender: the unit attacked */
+			if (game_on_map(G, i) && G->unit[i].hex == a.target)
+				def = i;
+		assert_true(def >= 0);
+		struct game *base = malloc(sizeof *base);
+		assert_non_null(base);
+		*base = *G;
+		for (int d = 1; d <= 6; d++) {
+			char dice[16];
+			snprintf(dice, sizeof dice, "dice %d", d);
+			*G = *base;
+			play(setups[k][3]);
+			play(dice);
+			play("end");
+			effect += G->unit[def].steps < base->unit[def].steps ||
+				  (G->pending.what == DECISION_RETREAT && G->pending.subject == def);
+		}
+		free(base);
+		assert_int_equal(said, effect);
+		sixths[k] = said;
+	}
+	assert_int_equal(sixths[2], 4); /* 1/0 and 2/0 on dice 1, 2 (the CRT's -1 column) */
+	struct action end = { .type = ACT_END, .unit = -1, .target = -1 };
+	assert_int_equal(act_effect_sixths(G, &end), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +311,8 @@ int main(void)
 		cmocka_unit_test(test_attack_aims_at_defender),
 		cmocka_unit_test(test_parsed_actions),
 		cmocka_unit_test(test_place_leads_to_zone),
+		cmocka_unit_test(test_retreat_loss_as_the_engine_takes_it),
+		cmocka_unit_test(test_attack_effect_by_forced_dice),
 	};
 	return cmocka_run_group_tests_name("tui_act", tests, setup, teardown);
 }

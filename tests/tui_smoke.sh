@@ -159,5 +159,50 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# No traps (11.1B): `e` with an attack 11.1B still requires says so and offers to declare
+# again; the builder warns of the attack a declaration would require; the list shows each
+# attack's chance and goes through the odds screen (tests/data/combat-11-1b.pos: C2 declared
+# on 1612 while U3 in 1712 is in its ZOC)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-4"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/combat-11-1b.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "1612 <- C2" "a loaded declaration"
+keys e
+expect "11.1B: U3 (1712) must be attacked too. Redeclare C2 (now on 1612)? (y/n)" "e says what blocks ending (11.1B) and offers the way out"
+keys n
+expect "1612 <- C2" "n: the declaration stays (e never cancels it)"
+expect "11.1B: U3 in 1712 must be attacked" "and the message says why"
+keys e
+keys y
+expect "Which defending hexes (11.4)?" "y: the attack is withdrawn and the builder opens on 1712"
+keys Enter
+expect "11.1B: then U2 in 1612 must be attacked too (C2 has it in its ZOC)" "the builder warns of the attack 11.1B would require"
+keys Escape
+keys a
+expect "attack 1612+1712 C2  100% effect" "the list shows each declaration's chance of effect"
+keys 1612+ Enter
+expect "Attack on 1612+1712 (11.0)" "a declaration from the list goes through the odds screen"
+keys Enter
+expect "done: attack 1612+1712 C2" "and is declared from there"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# A retreat whose every path passes an enemy ZOC (11.17.4B): the costly ends are marked with
+# their steps, and the list says what each path costs (tests/data/retreat-ezoc.pos)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-5"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/retreat-ezoc.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "U1: 8 hexes marked, 8 cost steps (red -N, 11.17.4B)" "a retreat that costs steps says so"
+expect "__-1_/" "the map marks each costly end with its steps"
+keys a
+expect "retreat U1 2514 2513 2512  -1 step (11.17.4B)" "the list says what each path costs"
+keys Escape
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
 exit $fail

@@ -39,3 +39,60 @@ bool act_aims(enum action_type type)
 	return type == ACT_FIRE || type == ACT_ATTACK || type == ACT_RESOLVE ||
 	       type == ACT_BREAK_OFF;
 }
+
+int act_retreat_loss(const struct game *g, const struct action *a, bool *eliminated)
+{
+	if (eliminated)
+		*eliminated = false;
+	if (a->type != ACT_RETREAT || a->unit < 0 || a->unit >= ROSTER_UNITS)
+		return 0;
+	enum side side = game_unit_side(a->unit);
+	int loss = 0;
+	for (int i = 0; i < a->n && i < GAME_PATH_MAX; i++) {
+		int h = a->hex[i];
+		if (!hex_valid(h) || !game_in_ezoc(g, h, side))
+			continue;
+		int units[16], friends = 0;
+		int n = game_units_at(g, h, units, 16);
+		for (int k = 0; k < n && k < 16; k++)
+			friends += units[k] != a->unit && game_unit_side(units[k]) == side;
+		loss += friends == 0;
+	}
+	if (eliminated)
+		*eliminated = loss > 0 && loss >= g->unit[a->unit].steps;
+	return loss;
+}
+
+int act_effect_sixths(const struct game *g, const struct action *a)
+{
+	if (a->type == ACT_FIRE) {
+		struct fire_odds fo;
+		bool defensive = g->pending.what == DECISION_DEFENSIVE_FIRE;
+		if (!fire_check(g, a->unit, a->target, defensive, &fo, NULL, 0))
+			return -1;
+		int n = 0;
+		for (int d = 1; d <= 6; d++)
+			n += fo.steps[d] > 0;
+		return n;
+	}
+	if (a->type != ACT_ATTACK || a->nunits < 1)
+		return -1;
+	int hexes[COMBAT_DEFHEX_MAX], nh = 0;
+	if (a->n > 0)
+		for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
+			hexes[nh++] = a->hex[k];
+	else
+		hexes[nh++] = a->target;
+	int designated[8];
+	for (int k = 0; k < a->nunits && k < 8; k++)
+		designated[k] = a->units[k];
+	struct combat_odds o;
+	char err[160];
+	if (!combat_odds(g, designated[0], hexes, nh, designated, a->nunits < 8 ? a->nunits : 8, &o,
+			 err, sizeof err))
+		return -1;
+	int n = 0;
+	for (int d = 1; d <= 6; d++)
+		n += o.def_loss[d] > 0 || o.def_retreat[d];
+	return n;
+}

@@ -18,4 +18,13 @@ bool act_uses(const struct action *a, int u);
  * the map marks their hexes as targets rather than destinations. */
 bool act_aims(enum action_type type);
 
+/* 11.17.4B: the steps the retreating unit of a (ACT_RETREAT) loses along its path, one per
+ * hex in an enemy ZOC holding no friendly unit; *eliminated (may be NULL) says the loss is
+ * all its steps. 0 for any other action. */
+int act_retreat_loss(const struct game *g, const struct action *a, bool *eliminated);
+/* The chance in sixths that a fire (a step lost, 10.2/11.5B) or a declaration (the defender
+ * loses a step or must retreat, by the first attacker's CRT line, 11.5) has an effect; -1
+ * for other actions or when the engine cannot figure it. */
+int act_effect_sixths(const struct game *g, const struct action *a);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "act.h"
 #include "combat.h"
 #include "tables.h"
 #include "tui_internal.h"
@@ -85,7 +86,7 @@ static void result_line(struct view *v, const int8_t *att, const int8_t *def, co
 		pr += ret[d];
 	}
 	vl(v, A_NORMAL, " chance: defender hit %d%%, retreats %d%%; attacker hit %d%%",
-	   pd * 100 / 6, pr * 100 / 6, pa * 100 / 6);
+	   tui_percent(pd), tui_percent(pr), tui_percent(pa));
 }
 
 static void mods_lines(struct view *v, const struct combat_mod *mod, int n)
@@ -119,13 +120,19 @@ bool combat_view_fire(struct tui *t, const struct action *a)
 		hits += fo.steps[d] > 0;
 	}
 	vl(&v, A_NORMAL, "%s", buf);
-	vl(&v, A_BOLD, " chance of a hit: %d in 6 (%d%%)", hits, hits * 100 / 6);
+	vl(&v, A_BOLD, " chance of a hit: %d in 6 (%d%%)", hits, tui_percent(hits));
+	if (hits == 0)
+		vl(&v, A_BOLD, " no die can hit: Enter asks first");
 	vl(&v, A_NORMAL, "%s", "");
 	vl(&v, A_BOLD, "Enter: fire   Esc: not now");
 	for (;;) {
 		int ch = show_view(t, defensive ? "Defensive fire (11.5B)" : "Artillery fire (10.0)", &v, -1);
-		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'y')
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'y') {
+			if (hits == 0 && !dialog_confirm(t, "No die can hit (0 in 6, 0%): fire anyway? "
+							 "(y/n)"))
+				return false;
 			return tui_apply(t, a);
+		}
 		if (ch == 27 || ch == 'n' || ch == 'q')
 			return false;
 		if (ch == KEY_RESIZE)
@@ -254,6 +261,39 @@ static bool builder_choose_hexes(struct tui *t, int hex, struct builder *b)
 	return true;
 }
 
+/* The declaration the builder's choices make; false when no attacker is chosen. */
+static bool builder_action(const struct builder *b, struct action *a)
+{
+	*a = (struct action){ .type = ACT_ATTACK, .unit = -1, .target = b->defhex[0] };
+	if (b->ndefhex > 1)
+		for (int i = 0; i < b->ndefhex; i++)
+			a->hex[a->n++] = (int16_t)b->defhex[i];
+	for (int i = 0; i < b->ncand && a->nunits < 8; i++)
+		if (b->on[i])
+			a->units[a->nunits++] = (int16_t)b->cand[i];
+	return a->nunits > 0;
+}
+
+/* 11.1B: the attack this declaration would then require (an enemy unit with a declared
+ * attacker in its ZOC that no declaration attacks), asked of the engine on a copy. */
+static void builder_warn(struct tui *t, const struct builder *b, struct view *v)
+{
+	struct action a;
+	if (!builder_action(b, &a))
+		return;
+	struct game *copy = malloc(sizeof *copy);
+	if (!copy)
+		return;
+	*copy = *t->g;
+	char err[200];
+	int att = -1;
+	int e = game_apply(copy, &a, err, sizeof err) ? combat_missing_attack(copy, &att) : -1;
+	if (e >= 0 && att >= 0)
+		vl(v, A_BOLD, "11.1B: then %s in %04d must be attacked too (%s has it in its ZOC)",
+		   draw_unit_id(t, e), copy->unit[e].hex, draw_unit_id(t, att));
+	free(copy);
+}
+
 static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 {
 	v->n = 0;
@@ -296,47 +336,38 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 	}
 	if (nd == 0)
 		vl(v, A_DIM, "choose attackers to see the odds (each attacks in turn, 11.4)");
+	builder_warn(t, b, v);
 	vl(v, A_NORMAL, "%s", "");
 	vl(v, A_BOLD, "Space: choose  Enter: declare  Esc: cancel");
 }
 
-void combat_view_attack(struct tui *t, int hex, int preselect)
+/* The builder's keys until the player declares or leaves; b's candidates are collected. */
+static void builder_run(struct tui *t, struct builder *b)
 {
-	struct builder b;
-	if (!builder_choose_hexes(t, hex, &b))
-		return;
-	if (b.ncand == 0) {
-		tui_say(t, true, "no unit may attack %04d now", hex);
+	if (b->ncand == 0) {
+		tui_say(t, true, "no unit may attack %04d now", b->defhex[0]);
 		return;
 	}
-	/* A single candidate starts chosen. */
-	for (int i = 0; i < b.ncand; i++)
-		b.on[i] = b.ncand == 1 || b.cand[i] == preselect;
 	int sel = 0;
 	struct view v;
 	char title[64];
 	int len = snprintf(title, sizeof title, "Attack on ");
-	for (int i = 0; i < b.ndefhex; i++)
-		len += snprintf(title + len, sizeof title - (size_t)len, "%s%04d", i ? "+" : "", b.defhex[i]);
+	for (int i = 0; i < b->ndefhex; i++)
+		len += snprintf(title + len, sizeof title - (size_t)len, "%s%04d", i ? "+" : "",
+				b->defhex[i]);
 	snprintf(title + len, sizeof title - (size_t)len, " (11.0)");
 	for (;;) {
-		builder_view(t, &b, &v);
-		int ch = show_view(t, title, &v, sel + b.ndefhex);
+		builder_view(t, b, &v);
+		int ch = show_view(t, title, &v, sel + b->ndefhex);
 		switch (ch) {
 		case KEY_UP: case 'k': sel = sel > 0 ? sel - 1 : sel; break;
-		case KEY_DOWN: case 'j': sel = sel + 1 < b.ncand ? sel + 1 : sel; break;
-		case ' ': case 'x': b.on[sel] = !b.on[sel]; break;
+		case KEY_DOWN: case 'j': sel = sel + 1 < b->ncand ? sel + 1 : sel; break;
+		case ' ': case 'x': b->on[sel] = !b->on[sel]; break;
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 27: case 'q': return;
 		case '\n': case '\r': case KEY_ENTER: {
-			struct action a = { .type = ACT_ATTACK, .unit = -1, .target = b.defhex[0] };
-			if (b.ndefhex > 1)
-				for (int i = 0; i < b.ndefhex; i++)
-					a.hex[a.n++] = (int16_t)b.defhex[i];
-			for (int i = 0; i < b.ncand && a.nunits < 8; i++)
-				if (b.on[i])
-					a.units[a.nunits++] = (int16_t)b.cand[i];
-			if (a.nunits == 0) {
+			struct action a;
+			if (!builder_action(b, &a)) {
 				tui_say(t, true, "choose at least one attacker (Space)");
 				break;
 			}
@@ -346,6 +377,28 @@ void combat_view_attack(struct tui *t, int hex, int preselect)
 		default: break;
 		}
 	}
+}
+
+void combat_view_attack(struct tui *t, int hex, int preselect)
+{
+	struct builder b;
+	if (!builder_choose_hexes(t, hex, &b))
+		return;
+	/* A single candidate starts chosen. */
+	for (int i = 0; i < b.ncand; i++)
+		b.on[i] = b.ncand == 1 || b.cand[i] == preselect;
+	builder_run(t, &b);
+}
+
+void combat_view_declare(struct tui *t, const struct action *a)
+{
+	struct builder b;
+	memset(&b, 0, sizeof b);
+	b.ndefhex = decl_hexes(a, b.defhex);
+	builder_collect(t, &b);
+	for (int i = 0; i < b.ncand; i++)
+		b.on[i] = act_uses(a, b.cand[i]);
+	builder_run(t, &b);
 }
 
 bool combat_view_has_attack(const struct tui *t, int hex)

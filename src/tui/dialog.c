@@ -82,8 +82,8 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		int w = longest + 4;
 		if (w < t->lay.panel_w + 1)
 			w = t->lay.panel_w + 1;
-		if (w > COLS * 3 / 5)
-			w = COLS * 3 / 5;
+		if (w > COLS * 4 / 5) /* the map keeps showing the highlighted action */
+			w = COLS * 4 / 5;
 		int h = LINES - 2;
 		int x = COLS - w, y = 1;
 		dialog_box(y, x, h, w);
@@ -153,7 +153,7 @@ bool dialog_confirm(struct tui *t, const char *question)
 	move(t->lay.msg_y, 0);
 	clrtoeol();
 	attr_set(A_BOLD | A_REVERSE, 0, NULL);
-	draw_text(t->lay.msg_y, 0, COLS, question);
+	draw_bottom(t->lay.msg_y, COLS, question);
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
 	int ch = getch();

@@ -317,6 +317,14 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 	}
 	if (t->mark[idx] & MARK_TARGET)
 		put_char(t, x + 2, y, 'X', tattr, tpair);
+	if (t->mark[idx] & MARK_COSTLY) { /* 11.17.4B: the steps a retreat there costs */
+		char c[8];
+		if (t->loss[idx] >= 99)
+			snprintf(c, sizeof c, "elim");
+		else
+			snprintf(c, sizeof c, "-%d", t->loss[idx]);
+		put_string(t, x + (c[2] ? 0 : 2), y, c, 4, tattr, tpair);
+	}
 	if (declared_against(t, hex)) { /* an attack on this hex is declared (11.1) */
 		short ap = pal ? pair_of(pal->slot_fg[C_ERROR], bg) : 0;
 		put_char(t, x + 3, y, '!', A_BOLD | A_UNDERLINE | hl, hl ? hlpair : ap);
@@ -348,6 +356,8 @@ static void draw_hex(struct tui *t, int hex)
 		hl = pal ? A_BOLD : A_STANDOUT, hlpair = slot_pair(C_SELECTED);
 	else if (mk & MARK_TARGET)
 		hl = pal ? A_BOLD : A_BOLD | A_UNDERLINE, hlpair = slot_pair(C_TARGET);
+	else if (mk & MARK_COSTLY)
+		hl = pal ? A_BOLD : A_BOLD | A_UNDERLINE, hlpair = slot_pair(C_TARGET);
 	else if (mk & (MARK_PATH | MARK_FROM))
 		hl = pal ? A_BOLD : A_UNDERLINE, hlpair = slot_pair(C_PATH);
 	else if (mk & MARK_REACH)
@@ -358,7 +368,8 @@ static void draw_hex(struct tui *t, int hex)
 		hlpair = 0;
 	/* Highlighted hexes keep their unit's side colour on line A, and destinations their
 	 * terrain: only the bottom line (with the cost) is lit, so the ground stays readable. */
-	bool reach_only = (mk & MARK_REACH) && !(mk & (MARK_SELECTED | MARK_TARGET | MARK_PATH | MARK_FROM));
+	bool reach_only = (mk & MARK_REACH) &&
+			  !(mk & (MARK_SELECTED | MARK_TARGET | MARK_PATH | MARK_FROM | MARK_COSTLY));
 	if ((n > 0 || reach_only) && !cur)
 		draw_line_a(t, hex, x0 + 1, y0 + 1, units, n, 0, 0);
 	else
@@ -501,6 +512,29 @@ static void draw_log(struct tui *t)
 	}
 }
 
+void draw_bottom(int y, int w, const char *s)
+{
+	int len = (int)strlen(s);
+	if (len <= w || y < 1) {
+		move(y, 0);
+		clrtoeol();
+		draw_text(y, 0, w, s);
+		return;
+	}
+	/* Too long for one line: fold it at a space onto the line above too. */
+	int cut = w;
+	while (cut > w / 2 && s[cut] != ' ')
+		cut--;
+	if (s[cut] != ' ')
+		cut = w;
+	move(y - 1, 0);
+	clrtoeol();
+	mvaddnstr(y - 1, 0, s, cut);
+	move(y, 0);
+	clrtoeol();
+	draw_text(y, 0, w, s + cut + (s[cut] == ' '));
+}
+
 static void draw_message(struct tui *t)
 {
 	const struct geom_layout *l = &t->lay;
@@ -513,7 +547,7 @@ static void draw_message(struct tui *t)
 	int w = COLS - (hints ? kw : 0);
 	if (t->msg[0]) {
 		attr_set(t->msg_error ? A_BOLD : A_NORMAL, t->msg_error ? slot_pair(C_ERROR) : 0, NULL);
-		draw_text(l->msg_y, 0, w, t->msg);
+		draw_bottom(l->msg_y, w, t->msg);
 		attr_set(A_NORMAL, 0, NULL);
 	}
 	if (hints) {

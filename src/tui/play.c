@@ -39,7 +39,7 @@ static void clear_marks(struct tui *t)
 {
 	memset(t->mark, 0, sizeof t->mark);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		t->cost[i] = -1, t->double_time[i] = false;
+		t->cost[i] = -1, t->double_time[i] = false, t->loss[i] = 0;
 }
 
 void play_cancel(struct tui *t)
@@ -94,6 +94,34 @@ static void mark_costs(struct tui *t, int u)
 	}
 }
 
+/* Retreats: the hexes every legal path to which costs steps (11.17.4B) are marked costly
+ * with the fewest steps a way there costs (99: each way eliminates the unit); the count. */
+static int mark_retreat_losses(struct tui *t, int u)
+{
+	static int8_t best[HEX_INDEX_COUNT];
+	memset(best, -1, sizeof best);
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (a->type != ACT_RETREAT || a->unit != u || a->n < 1)
+			continue;
+		bool dead;
+		int loss = act_retreat_loss(t->g, a, &dead);
+		if (dead)
+			loss = 99;
+		int idx = hex_index(a->hex[a->n - 1]);
+		if (best[idx] < 0 || loss < best[idx])
+			best[idx] = (int8_t)loss;
+	}
+	int n = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		if (best[i] > 0) {
+			t->mark[i] |= MARK_COSTLY;
+			t->loss[i] = best[i];
+			n++;
+		}
+	return n;
+}
+
 /* Select unit u: mark its hex and every hex its legal actions lead to (tui_internal.h). */
 void play_select_unit(struct tui *t, int u)
 {
@@ -121,10 +149,14 @@ void play_select_unit(struct tui *t, int u)
 		t->mark[idx] |= act_aims(a->type) ? MARK_TARGET : MARK_REACH;
 	}
 	mark_costs(t, u);
+	int costly = mark_retreat_losses(t, u);
 	const struct unit_def *d = &t->scn->roster.unit[u];
 	if (self && !nd)
 		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,
 			game_decision_name(t->g->pending.what));
+	else if (costly)
+		tui_say(t, false, "%s: %d hex%s marked, %d cost steps (red -N, 11.17.4B)", d->id, nd,
+			nd == 1 ? "" : "es", costly);
 	else
 		tui_say(t, false, "%s %s: %d hex%s marked; Enter on one to act, Esc to drop", d->id,
 			d->commander, nd, nd == 1 ? "" : "es");
@@ -184,104 +216,6 @@ static void select_subject(struct tui *t)
 
 /* ---- choosing and applying ---- */
 
-/* Carry out one legal action: fire shows its odds first, the rest go straight in. */
-static void play_do(struct tui *t, const struct action *a)
-{
-	struct action copy = *a;
-	if (copy.type == ACT_END)
-		play_end(t); /* with its warning when units could still act */
-	else if (copy.type == ACT_FIRE)
-		combat_view_fire(t, &copy);
-	else
-		tui_apply(t, &copy);
-}
-
-struct menu_ctx {
-	int *index;   /* legal[] index of each item */
-	int saved_cursor;
-};
-
-static void preview_action(struct tui *t, int item, void *vctx)
-{
-	struct menu_ctx *ctx = vctx;
-	const struct action *a = &t->legal[ctx->index[item]];
-	play_mark_action(t, a);
-	int d = action_dest(t, a);
-	if (d == HEX_NONE && a->unit >= 0 && a->unit < ROSTER_UNITS)
-		d = t->g->unit[a->unit].hex;
-	if (hex_valid(d)) {
-		t->cursor = d;
-		geom_follow(d, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
-	}
-}
-
-/* A menu of some legal actions (indices); applies the chosen one. */
-static void choose_and_apply(struct tui *t, const char *title, int *idx, int n)
-{
-	if (n == 0)
-		return;
-	char **items = malloc((size_t)n * sizeof *items);
-	char *text = malloc((size_t)n * 160);
-	if (!items || !text) {
-		free(items);
-		free(text);
-		tui_say(t, true, "out of memory");
-		return;
-	}
-	for (int i = 0; i < n; i++) {
-		items[i] = text + (size_t)i * 160;
-		action_format(t->scn, &t->legal[idx[i]], items[i], 160);
-	}
-	struct menu_ctx ctx = { idx, t->cursor };
-	int sel_before = t->sel_unit;
-	int k = dialog_menu(t, title, (const char *const *)items, n, 0, preview_action, &ctx);
-	free(text);
-	free(items);
-	if (k < 0) {
-		t->cursor = ctx.saved_cursor;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
-		if (sel_before >= 0)
-			play_select_unit(t, sel_before);
-		else
-			clear_marks(t);
-		return;
-	}
-	struct action a = t->legal[idx[k]];
-	play_do(t, &a);
-}
-
-void play_menu(struct tui *t, bool only_cursor)
-{
-	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
-	if (!idx)
-		return;
-	int n = 0;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
-		if (only_cursor) {
-			bool here = action_dest(t, a) == t->cursor;
-			if (a->unit >= 0 && a->unit < ROSTER_UNITS && t->g->unit[a->unit].hex == t->cursor)
-				here = true;
-			for (int k = 0; k < a->nunits && k < 8; k++)
-				if (a->units[k] >= 0 && a->units[k] < ROSTER_UNITS &&
-				    t->g->unit[a->units[k]].hex == t->cursor)
-					here = true;
-			if (!here)
-				continue;
-		}
-		idx[n++] = i;
-	}
-	char title[160], pend[128];
-	play_describe_pending(t, pend, sizeof pend);
-	snprintf(title, sizeof title, "%s - %d action%s%s", pend, n, n == 1 ? "" : "s",
-		 only_cursor ? " here" : "");
-	if (n == 0)
-		tui_say(t, true, "no legal action %s", only_cursor ? "involves this hex" : "now");
-	else
-		choose_and_apply(t, title, idx, n);
-	free(idx);
-}
-
 /* Enter with a unit selected: carry out its action that leads to the cursor hex. */
 static bool act_selected(struct tui *t)
 {
@@ -313,7 +247,7 @@ static bool act_selected(struct tui *t)
 		char title[64];
 		snprintf(title, sizeof title, "%s to %04d: which way?",
 			 t->scn->roster.unit[t->sel_unit].id, t->cursor);
-		choose_and_apply(t, title, idx, n);
+		play_choose(t, title, idx, n);
 	}
 	free(idx);
 	return n > 0;
@@ -433,7 +367,7 @@ void play_enter(struct tui *t)
 	if (n > 0) {
 		char title[64];
 		snprintf(title, sizeof title, "Actions on %04d", t->cursor);
-		choose_and_apply(t, title, idx, n);
+		play_choose(t, title, idx, n);
 	} else if (decision_without_units(t->g->pending.what)) {
 		play_menu(t, false);
 	} else if (!say_why_held(t) && !say_why_not_there(t)) {
@@ -477,15 +411,87 @@ void play_next_unit(struct tui *t)
 	tui_say(t, false, "no unit can act now: e ends the %s", game_decision_name(t->g->pending.what));
 }
 
+/* `e` where the decision cannot end: the engine's reason (its refusal of `end`); an attack
+ * 11.1B still requires is offered in the attack builder. */
+static void say_why_no_end(struct tui *t)
+{
+	struct game *copy = malloc(sizeof *copy);
+	if (!copy) {
+		tui_say(t, true, "out of memory");
+		return;
+	}
+	*copy = *t->g;
+	char err[256] = "";
+	struct action end = { .type = ACT_END, .unit = -1, .target = -1 };
+	bool ended = game_apply(copy, &end, err, sizeof err);
+	free(copy);
+	enum decision w = t->g->pending.what;
+	int att = -1;
+	int e = (w == DECISION_COMBAT || w == DECISION_COMBAT_ROUND2) ?
+		combat_missing_attack(t->g, &att) : -1;
+	if (e >= 0 && att >= 0) {
+		int hex = t->g->unit[e].hex;
+		const char *eid = draw_unit_id(t, e), *aid = draw_unit_id(t, att);
+		char q[320];
+		if (combat_view_has_attack(t, hex)) {
+			snprintf(q, sizeof q, "11.1B: %s (%04d) must be attacked too: %s has it in its "
+				 "ZOC. Go there? (y/n)", eid, hex, aid);
+			if (dialog_confirm(t, q)) {
+				t->cursor = hex;
+				geom_follow(hex, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+				combat_view_attack(t, hex, att);
+			} else {
+				tui_say(t, true, "11.1B: the declarations go on until %04d is attacked", hex);
+			}
+			return;
+		}
+		/* Nobody may attack it now: the attacker's own declaration must be made again,
+		 * taking in that hex too (11.3B). */
+		int from = HEX_NONE;
+		const struct combat_state *cs = &t->g->combat;
+		for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++)
+			for (int k = 0; k < cs->decl[i].nattackers && k < COMBAT_ATTACKERS_MAX; k++)
+				if (cs->decl[i].attacker[k] == att)
+					from = cs->decl[i].defhex[0];
+		snprintf(q, sizeof q, "11.1B: %s (%04d) must be attacked too. Redeclare %s (now on "
+			 "%04d)? (y/n)", eid, hex, aid, from);
+		if (from == HEX_NONE || !dialog_confirm(t, q)) {
+			tui_say(t, true, "11.1B: %s in %04d must be attacked (a: decline %04d to declare "
+				"again)", eid, hex, from);
+			return;
+		}
+		struct action decline = { .type = ACT_DECLINE, .unit = -1, .target = from };
+		if (!tui_apply(t, &decline))
+			return;
+		t->cursor = hex;
+		geom_follow(hex, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		combat_view_attack(t, hex, att);
+		return;
+	}
+	if (ended) /* cannot happen: `end` was not legal */
+		err[0] = 0;
+	tui_say(t, true, "e: the %s cannot end now%s%s", game_decision_name(w), err[0] ? ": " : "",
+		err);
+}
+
 void play_end(struct tui *t)
 {
+	/* `end`, else the decline of an optional step (defensive fire, advance, support) — never
+	 * a decline that withdraws a declared attack (those name a hex). */
 	int end = -1;
-	for (int i = 0; i < t->nlegal; i++)
-		if (t->legal[i].type == ACT_END || t->legal[i].type == ACT_DECLINE) {
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (a->type == ACT_END) {
 			end = i;
-			if (t->legal[i].type == ACT_END)
-				break;
+			break;
 		}
+		if (a->type == ACT_DECLINE && a->target < 0 && end < 0)
+			end = i;
+	}
+	if (end < 0) {
+		say_why_no_end(t);
+		return;
+	}
 	/* The warning of a careful opponent: units that could still act. */
 	char names[160] = "";
 	int waiting = 0;
@@ -507,15 +513,64 @@ void play_end(struct tui *t)
 		if (!dialog_confirm(t, q))
 			return;
 	}
-	struct action a = { .type = ACT_END, .unit = -1, .target = -1 };
-	if (end >= 0)
-		a = t->legal[end];
+	struct action a = t->legal[end];
 	tui_apply(t, &a);
+}
+
+/* At the start of a movement, artillery or combat phase: what can be done in it. */
+static void announce_phase(struct tui *t)
+{
+	const struct game *g = t->g;
+	enum decision w = g->pending.what;
+	if (w != DECISION_MOVEMENT && w != DECISION_ARTILLERY && w != DECISION_COMBAT)
+		return;
+	if (w == DECISION_COMBAT && g->combat.ndecl > 0) /* not its start (a loaded game) */
+		return;
+	if (t->hint_turn == g->turn && t->hint_side == (int)g->side && t->hint_phase == (int)g->phase)
+		return;
+	t->hint_turn = g->turn;
+	t->hint_side = (int)g->side;
+	t->hint_phase = (int)g->phase;
+	static bool unit_seen[ROSTER_UNITS];
+	static bool hex_seen[HEX_INDEX_COUNT];
+	memset(unit_seen, 0, sizeof unit_seen);
+	memset(hex_seen, 0, sizeof hex_seen);
+	int units = 0, hexes = 0;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (a->type == ACT_END || a->type == ACT_DECLINE)
+			continue;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (!unit_seen[u] && act_uses(a, u))
+				unit_seen[u] = true, units++;
+		int d = action_dest(t, a);
+		if (d != HEX_NONE && !hex_seen[hex_index(d)])
+			hex_seen[hex_index(d)] = true, hexes++;
+	}
+	const char *side = tui_side_title(g->side);
+	if (w == DECISION_MOVEMENT) {
+		tui_say(t, false, "%s movement (8.0): %d unit%s can move: n next, a list, e ends", side,
+			units, units == 1 ? "" : "s");
+	} else if (w == DECISION_ARTILLERY) {
+		if (units)
+			tui_say(t, false, "%s artillery fire (10.0): %d gun%s can fire: n for the next, "
+				"e ends", side, units, units == 1 ? "" : "s");
+		else
+			tui_say(t, false, "%s artillery fire (10.0): no gun can fire: e ends the phase",
+				side);
+	} else if (units) {
+		tui_say(t, false, "%s combat (11.0): %d unit%s can attack %d hex%s: Enter on one "
+			"(marked by n), e ends", side, units, units == 1 ? "" : "s", hexes,
+			hexes == 1 ? "" : "es");
+	} else {
+		tui_say(t, false, "%s combat (11.0): no unit can attack: e ends the phase", side);
+	}
 }
 
 void play_after_change(struct tui *t)
 {
 	select_subject(t);
+	announce_phase(t);
 	/* Choosing the next combat to resolve or which to break off: mark those hexes and put
 	 * the cursor on the first, so Enter there does it. */
 	enum decision w = t->g->pending.what;

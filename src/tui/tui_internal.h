@@ -24,6 +24,7 @@ enum {
 	MARK_PATH = 1 << 2,       /* on the path of the action highlighted in a menu */
 	MARK_SELECTED = 1 << 3,   /* the selected unit's hex */
 	MARK_FROM = 1 << 4,       /* an attacker / firer of the highlighted action */
+	MARK_COSTLY = 1 << 5,     /* a retreat there costs steps (loss[] of the hex, 11.17.4B) */
 };
 
 /* What Enter on the map does now. */
@@ -71,6 +72,9 @@ struct tui {
 	uint8_t mark[HEX_INDEX_COUNT];
 	int16_t cost[HEX_INDEX_COUNT]; /* MP cost shown in MARK_REACH hexes, -1 none */
 	bool double_time[HEX_INDEX_COUNT]; /* the cheapest way there is at double-time (8.9) */
+	int8_t loss[HEX_INDEX_COUNT]; /* MARK_COSTLY: steps the cheapest retreat there costs; 99
+				       * when every way there eliminates the unit */
+	int hint_turn, hint_side, hint_phase; /* the phase whose start was last announced */
 
 	/* hot-seat hand-over: the side that decided last */
 	enum side last_side;
@@ -108,6 +112,8 @@ void draw_init_colours(struct tui *t);
 void draw_frame(struct tui *t);
 /* Put a UTF-8 string or its ASCII fallback at y, x, clipped to width w. */
 void draw_text(int y, int x, int w, const char *s);
+/* A message at the bottom line y, folded at a space onto line y-1 when wider than w. */
+void draw_bottom(int y, int w, const char *s);
 /* The label of a unit: "U12". */
 const char *draw_unit_id(const struct tui *t, int u);
 
@@ -172,6 +178,20 @@ void play_select_unit(struct tui *t, int u);
  * top) for which want() holds, or -1. */
 int play_next_in_hex(const struct tui *t, int after, bool (*want)(const struct tui *, int u));
 
+/* ---- choose.c: the lists of legal actions ---- */
+
+/* A chance in sixths as a percentage, rounded (4 in 6: 67%). */
+int tui_percent(int sixths);
+/* An action as a list shows it: its command, then a fire's or an attack's chance of effect
+ * or the steps a retreat path costs (11.17.4B). */
+void play_describe_action(const struct tui *t, const struct action *a, char *buf, size_t len);
+/* Carry out one legal action: fire and declarations through their odds views, `end` with
+ * its warnings, the rest straight through tui_apply. */
+void play_do(struct tui *t, const struct action *a);
+/* A list of the legal actions idx[0..n-1] (reordered: costly retreats last) with the map
+ * previewing the highlighted one; the chosen one is carried out by play_do. */
+void play_choose(struct tui *t, const char *title, int *idx, int n);
+
 /* ---- setup.c: the quick set-up (4.2) on the map ---- */
 
 /* True while a side places its units (DECISION_SETUP). */
@@ -199,6 +219,8 @@ bool combat_view_fire(struct tui *t, const struct action *a);
 /* The attack builder on a defending hex: choose attackers, see each one's CRT column, DRMs
  * and the result of each die, declare on Enter; `preselect` (a unit or -1) starts chosen. */
 void combat_view_attack(struct tui *t, int hex, int preselect);
+/* The attack builder on the hexes of a legal declaration (from a list), its units chosen. */
+void combat_view_declare(struct tui *t, const struct action *a);
 /* True when some legal declaration attacks hex. */
 bool combat_view_has_attack(const struct tui *t, int hex);
 

@@ -1,0 +1,268 @@
+/* choose.c — owns the lists of legal actions a player picks from (the `a` and `x` lists,
+ * several ways to one hex): each line is the action's command (action_format) with what it
+ * risks or promises — a fire's or an attack's chance of effect, the steps a retreat path
+ * costs (11.17.4B) — the costly retreat paths last, the movement phase's thousands of
+ * moves grouped per unit; and carrying out the chosen action through the view that shows
+ * its odds first (fire, attack). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "act.h"
+#include "tui_internal.h"
+
+#define ITEM_W 176
+
+int tui_percent(int sixths)
+{
+	return (sixths * 100 + 3) / 6; /* rounded: 4 in 6 is 67% */
+}
+
+void play_describe_action(const struct tui *t, const struct action *a, char *buf, size_t len)
+{
+	action_format(t->scn, a, buf, len);
+	size_t n = strlen(buf);
+	int six = act_effect_sixths(t->g, a);
+	if (six >= 0 && a->type == ACT_FIRE)
+		snprintf(buf + n, len - n, "  %d%% hit", tui_percent(six));
+	else if (six >= 0 && a->type == ACT_ATTACK)
+		snprintf(buf + n, len - n, "  %d%% effect", tui_percent(six));
+	bool dead;
+	int loss = act_retreat_loss(t->g, a, &dead);
+	if (dead)
+		snprintf(buf + n, len - n, "  ELIMINATED (11.17.4B)");
+	else if (loss > 0)
+		snprintf(buf + n, len - n, "  -%d step%s (11.17.4B)", loss, loss == 1 ? "" : "s");
+}
+
+/* Carry out one legal action: fire and attacks show their odds first, the rest go in. */
+void play_do(struct tui *t, const struct action *a)
+{
+	struct action copy = *a;
+	if (copy.type == ACT_END)
+		play_end(t); /* with its warning when units could still act */
+	else if (copy.type == ACT_FIRE)
+		combat_view_fire(t, &copy);
+	else if (copy.type == ACT_ATTACK)
+		combat_view_declare(t, &copy);
+	else
+		tui_apply(t, &copy);
+}
+
+struct menu_ctx {
+	int *index;   /* legal[] index of each item */
+	int saved_cursor;
+};
+
+static void preview_action(struct tui *t, int item, void *vctx)
+{
+	struct menu_ctx *ctx = vctx;
+	const struct action *a = &t->legal[ctx->index[item]];
+	play_mark_action(t, a);
+	int d = act_dest(t->g, a);
+	if (d == HEX_NONE && a->unit >= 0 && a->unit < ROSTER_UNITS)
+		d = t->g->unit[a->unit].hex;
+	if (hex_valid(d)) {
+		t->cursor = d;
+		geom_follow(d, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	}
+}
+
+/* Retreat paths that cost steps go after the safe ones, the fewest steps first (stable). */
+static void sort_by_risk(const struct tui *t, int *idx, int n)
+{
+	for (int i = 1; i < n; i++) {
+		int v = idx[i], lv = act_retreat_loss(t->g, &t->legal[v], NULL);
+		int k = i;
+		while (k > 0 && act_retreat_loss(t->g, &t->legal[idx[k - 1]], NULL) > lv) {
+			idx[k] = idx[k - 1];
+			k--;
+		}
+		idx[k] = v;
+	}
+}
+
+void play_choose(struct tui *t, const char *title, int *idx, int n)
+{
+	if (n == 0)
+		return;
+	char **items = malloc((size_t)n * sizeof *items);
+	char *text = malloc((size_t)n * ITEM_W);
+	if (!items || !text) {
+		free(items);
+		free(text);
+		tui_say(t, true, "out of memory");
+		return;
+	}
+	sort_by_risk(t, idx, n);
+	for (int i = 0; i < n; i++) {
+		items[i] = text + (size_t)i * ITEM_W;
+		play_describe_action(t, &t->legal[idx[i]], items[i], ITEM_W);
+	}
+	struct menu_ctx ctx = { idx, t->cursor };
+	int sel_before = t->sel_unit;
+	int k = dialog_menu(t, title, (const char *const *)items, n, 0, preview_action, &ctx);
+	free(text);
+	free(items);
+	if (k < 0) {
+		t->cursor = ctx.saved_cursor;
+		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		if (sel_before >= 0)
+			play_select_unit(t, sel_before);
+		else
+			play_cancel(t);
+		return;
+	}
+	struct action a = t->legal[idx[k]];
+	play_do(t, &a);
+}
+
+/* The unit whose line of the grouped list an action belongs to (its unit, else its first
+ * listed unit), or -1 for actions of no unit (end, commit …). */
+static int action_owner(const struct action *a)
+{
+	if (a->unit >= 0 && a->unit < ROSTER_UNITS)
+		return a->unit;
+	if (a->nunits > 0 && a->units[0] >= 0 && a->units[0] < ROSTER_UNITS)
+		return a->units[0];
+	return -1;
+}
+
+/* Show the unit of the grouped list's highlighted line on the map. */
+static void preview_unit(struct tui *t, int item, void *vctx)
+{
+	const int *owner = vctx;
+	int u = owner[item];
+	if (u < 0) {
+		play_cancel(t);
+		return;
+	}
+	play_select_unit(t, u);
+	int h = t->g->unit[u].hex;
+	for (int i = 0; i < t->nlegal && !hex_valid(h); i++) /* a reinforcement: where it enters */
+		if (act_uses(&t->legal[i], u))
+			h = act_dest(t->g, &t->legal[i]);
+	if (hex_valid(h)) {
+		t->cursor = h;
+		geom_follow(h, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	}
+}
+
+/* The `a` list with many actions of many units: one line per unit ("U12 Ricketts in 1707:
+ * 34 moves"), then that unit's own list; actions of no unit (end …) keep a line each. */
+static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
+{
+	int *owner = malloc((size_t)n * sizeof *owner);
+	int *first = malloc((size_t)n * sizeof *first);
+	int *count = malloc((size_t)n * sizeof *count);
+	char *text = malloc((size_t)n * ITEM_W);
+	const char **items = malloc((size_t)n * sizeof *items);
+	int *sub = malloc((size_t)n * sizeof *sub);
+	int saved = t->cursor, sel_before = t->sel_unit;
+	if (!owner || !first || !count || !text || !items || !sub) {
+		tui_say(t, true, "out of memory");
+		goto done;
+	}
+	int ng = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &t->legal[idx[i]];
+		int u = action_owner(a), g = -1;
+		for (int k = 0; k < ng && u >= 0; k++)
+			if (owner[k] == u)
+				g = k;
+		if (g < 0) {
+			g = ng++;
+			owner[g] = u;
+			first[g] = i;
+			count[g] = 0;
+		}
+		count[g]++;
+	}
+	for (int g = 0; g < ng; g++) {
+		char *line = text + (size_t)g * ITEM_W;
+		items[g] = line;
+		int u = owner[g];
+		if (u < 0) {
+			action_format(t->scn, &t->legal[idx[first[g]]], line, ITEM_W);
+			continue;
+		}
+		const struct unit_def *d = game_unit_def(t->g, u);
+		int h = t->g->unit[u].hex;
+		char where[16];
+		snprintf(where, sizeof where, hex_valid(h) ? "in %04d" : "to enter", h);
+		snprintf(line, ITEM_W, "%-4s %-14.14s %-8s %3d %s", d->id, d->commander, where,
+			 count[g], t->g->pending.what == DECISION_MOVEMENT ? "moves" : "actions");
+	}
+	int k = dialog_menu(t, title, items, ng, 0, preview_unit, owner);
+	if (k < 0) {
+		t->cursor = saved;
+		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		if (sel_before >= 0)
+			play_select_unit(t, sel_before);
+		else
+			play_cancel(t);
+		goto done;
+	}
+	if (owner[k] < 0) {
+		struct action a = t->legal[idx[first[k]]];
+		play_do(t, &a);
+		goto done;
+	}
+	int ns = 0;
+	for (int i = 0; i < n; i++)
+		if (action_owner(&t->legal[idx[i]]) == owner[k])
+			sub[ns++] = idx[i];
+	char sub_title[96];
+	snprintf(sub_title, sizeof sub_title, "%s: %d action%s", game_unit_def(t->g, owner[k])->id, ns,
+		 ns == 1 ? "" : "s");
+	play_select_unit(t, owner[k]);
+	play_choose(t, sub_title, sub, ns);
+done:
+	free(owner);
+	free(first);
+	free(count);
+	free(text);
+	free(items);
+	free(sub);
+}
+
+void play_menu(struct tui *t, bool only_cursor)
+{
+	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	if (!idx)
+		return;
+	int n = 0, units = 0;
+	static bool seen[ROSTER_UNITS];
+	memset(seen, 0, sizeof seen);
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		if (only_cursor) {
+			bool here = act_dest(t->g, a) == t->cursor;
+			if (a->unit >= 0 && a->unit < ROSTER_UNITS && t->g->unit[a->unit].hex == t->cursor)
+				here = true;
+			for (int k = 0; k < a->nunits && k < 8; k++)
+				if (a->units[k] >= 0 && a->units[k] < ROSTER_UNITS &&
+				    t->g->unit[a->units[k]].hex == t->cursor)
+					here = true;
+			if (!here)
+				continue;
+		}
+		int u = action_owner(a);
+		if (u >= 0 && !seen[u])
+			seen[u] = true, units++;
+		idx[n++] = i;
+	}
+	char title[160], pend[128];
+	play_describe_pending(t, pend, sizeof pend);
+	snprintf(title, sizeof title, "%s - %d action%s%s", pend, n, n == 1 ? "" : "s",
+		 only_cursor ? " here" : "");
+	if (n == 0)
+		tui_say(t, true, "no legal action %s", only_cursor ? "involves this hex" : "now");
+	else if (units > 1 && n > 2 * units) /* e.g. 9,538 moves of 60 units: one line each */
+		choose_grouped(t, title, idx, n);
+	else
+		play_choose(t, title, idx, n);
+	free(idx);
+}
