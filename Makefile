@@ -35,19 +35,24 @@ LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
 CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+CAIRO_CFLAGS  := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null)
+CAIRO_LIBS    := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null || echo -lcairo)
 
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
 FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c))
 TUI_SRC    := $(sort $(wildcard src/tui/*.c))
+IMAGE_SRC  := $(sort $(wildcard src/image/*.c))
 TEST_SRC   := $(sort $(wildcard tests/test_*.c))
 BENCH_SRC  := $(sort $(wildcard tests/bench*.c))
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ  := $(FRONT_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
+IMAGE_OBJ  := $(IMAGE_SRC:%.c=$(BUILD)/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBENGINE  := $(BUILD)/libantietam.a
 LIBFRONT   := $(BUILD)/libfront.a
+LIBIMAGE   := $(BUILD)/libimage.a
 PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 
 # Keep every intermediate file: the objects of the test programs and of the fuzz targets
@@ -60,9 +65,9 @@ all: deps $(PROGRAM)
 # Say which Debian packages are missing (and install them when run as root) instead of
 # failing inside the compiler.
 deps:
-	@sh tests/deps.sh ncurses
+	@sh tests/deps.sh ncurses cairo
 deps-test:
-	@sh tests/deps.sh ncurses cmocka
+	@sh tests/deps.sh ncurses cairo cmocka
 
 run: all
 	./antietam
@@ -76,9 +81,13 @@ $(LIBFRONT): $(FRONT_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
+$(LIBIMAGE): $(IMAGE_OBJ)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
 
-$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
-	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
+$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
+	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) $(CAIRO_LIBS) -lm
 # A program built elsewhere than the top directory finds data/ beside itself through a link.
 $(BUILD)/data:
 	@mkdir -p $(@D)
@@ -87,12 +96,18 @@ $(BUILD)/data:
 $(BUILD)/src/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) $(CURSES_CFLAGS) -c -o $@ $<
+$(BUILD)/src/image/%.o: src/image/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $(CAIRO_CFLAGS) -c -o $@ $<
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBFRONT) $(LIBENGINE)
-	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) -lm
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CAIRO_LIBS) -lm
+$(BUILD)/tests/test_map_image.o: tests/test_map_image.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $(CAIRO_CFLAGS) -c -o $@ $<
 
 # Every suite runs from the top directory (tests read data/ and tests/data/); the
 # program itself is built too because the protocol tests run it.

@@ -5,12 +5,15 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "map_image.h"
 #include "position.h"
 #include "tui.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
+	fputs("       antietam [--data DIR] --map-image FILE.png|.svg|.pdf [--units]\n", f);
+	fputs("                the map as a picture; --units: with the historical set-up\n", f);
 	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume]\n", f);
 	fputs("                the game at the terminal; FILE: a saved game; --resume: the last one\n", f);
 	fputs("       antietam [--data DIR] --replay FILE   a saved game's actions with their results\n", f);
@@ -19,8 +22,8 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	const char *datadir = NULL;
-	const char *batch_file = NULL, *replay_file = NULL;
-	bool batch = false, print_oob = false, print_map = false, resume = false;
+	const char *batch_file = NULL, *replay_file = NULL, *image_file = NULL;
+	bool batch = false, print_oob = false, print_map = false, resume = false, units = false;
 	char last[POSITION_PATH_MAX];
 	struct tui_options tui = { 0 };
 	for (int i = 1; i < argc; i++) {
@@ -34,6 +37,10 @@ int main(int argc, char **argv)
 			print_oob = true;
 		} else if (!strcmp(argv[i], "--print-map")) {
 			print_map = true;
+		} else if (!strcmp(argv[i], "--map-image") && i + 1 < argc) {
+			image_file = argv[++i];
+		} else if (!strcmp(argv[i], "--units")) {
+			units = true;
 		} else if (!strcmp(argv[i], "-m") || !strcmp(argv[i], "--mono")) {
 			tui.mono = true;
 		} else if (!strcmp(argv[i], "-a") || !strcmp(argv[i], "--ascii")) {
@@ -53,6 +60,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (units && !image_file) {
+		fprintf(stderr, "antietam: --units goes with --map-image FILE\n");
+		usage(stderr);
+		return 2;
+	}
+	if (image_file)
+		return map_image_main(datadir, image_file, units);
 	if (print_oob)
 		return cli_print_oob_main(datadir);
 	if (print_map) {

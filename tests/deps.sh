@@ -1,12 +1,13 @@
 #!/bin/sh
 # deps.sh — check that the libraries the build needs are installed; when one is missing,
 # install its Debian package with apt-get if running as root, otherwise say which to install.
-# Usage: sh tests/deps.sh ncurses [cmocka]
+# Usage: sh tests/deps.sh ncurses [cairo] [cmocka]
 missing=""
 for want in "$@"; do
 	case "$want" in
 	ncurses) hdr=ncursesw/curses.h; pkg=libncurses-dev; alt=/usr/include/curses.h ;;
 	cmocka) hdr=cmocka.h; pkg=libcmocka-dev; alt= ;;
+	cairo) hdr=cairo/cairo.h; pkg=libcairo2-dev; alt= ;;
 	*) echo "deps.sh: unknown dependency $want" >&2; exit 2 ;;
 	esac
 	found=no

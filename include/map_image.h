@@ -1,0 +1,36 @@
+/* map_image.h — the whole map as a picture (`antietam --map-image FILE`), drawn with cairo at
+ * print quality: hex grid with ids, terrain, high ground, slopes and crests, roads, the
+ * creek, bridges and fords, names, objectives and, on request, the historical set-up (4.3).
+ * A front-end: the engine knows nothing of it. */
+#ifndef ANTIETAM_MAP_IMAGE_H
+#define ANTIETAM_MAP_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct scenario;
+
+enum map_image_format { MAP_IMAGE_PNG, MAP_IMAGE_SVG, MAP_IMAGE_PDF, MAP_IMAGE_UNKNOWN };
+
+/* The format a file name asks for by its extension (.png, .svg, .pdf, any case). */
+enum map_image_format map_image_format_of(const char *path);
+
+/* Pixels per hex (the distance between adjacent hex centres) of a PNG; SVG and PDF use the
+ * same drawing in points at half that scale. */
+#define MAP_IMAGE_PNG_SCALE 64.0
+
+/* Where the centre of hex id lands in a PNG written by map_image_write, in pixels. */
+void map_image_hex_point(int id, double *x, double *y);
+
+/* Draw the map of s (with units: every unit on its 4.3 set-up hex) into path, in the format
+ * of its extension. The picture goes to a temporary file beside path that replaces path only
+ * when complete, so a failure leaves any earlier file as it was. False with err set ("PATH:
+ * reason") when the extension is unknown, the file cannot be written or cairo fails. */
+bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
+		     size_t errlen);
+
+/* `antietam --map-image FILE [--units]`: load the data of datadir (NULL: the default lookup)
+ * and write the picture; returns the process exit code (0, or 2 with the error on stderr). */
+int map_image_main(const char *datadir, const char *path, bool units);
+
+#endif

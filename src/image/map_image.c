@@ -1,0 +1,759 @@
+/* map_image.c — `antietam --map-image FILE`: the whole map drawn with cairo, for print and for
+ * a person checking the ground of data/map.txt against the accounts of the battle.
+ *
+ * One drawing in "hex units" (adjacent hex centres 1 apart, hex_centre's plane: flat-topped
+ * hexes, odd columns half a hex lower) serves every format: a PNG scaled to
+ * MAP_IMAGE_PNG_SCALE pixels a hex, an SVG or PDF in points. Layers, bottom to top: ground
+ * (low or high, 10.5) and in-hex terrain (2.2), hex outlines, slopes (hachures on the high
+ * side, pointing down) and crests, runs and the creek, roads, bridges and fords, objectives,
+ * ids and names, the set-up (4.3) when asked, then the frame's labels and the legend.
+ *
+ * The file is written through a temporary file beside the target and renamed over it when
+ * complete, so a failed write loses nothing. */
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hex.h"
+#include "map.h"
+#include "map_image.h"
+#include "roster.h"
+#include "scenario.h"
+
+#define HEX_R (1.0 / sqrt(3.0))           /* circumradius: adjacent centres are 1 apart */
+#define COL_DX (sqrt(3.0) / 2.0)          /* distance between columns */
+#define MARGIN_L 1.0
+#define MARGIN_T 2.0                      /* the title and the column labels */
+#define MAP_W (2 * HEX_R + (HEX_NCOLS - 1) * COL_DX)
+#define MAP_H (HEX_NROWS + 0.5)
+#define LEGEND_H 5.0
+#define PAGE_W (MARGIN_L + MAP_W + 1.0)
+#define PAGE_H (MARGIN_T + MAP_H + 0.8 + LEGEND_H)
+#define FONT "DejaVu Sans"
+
+struct rgb {
+	double r, g, b;
+};
+#define RGB(hex) { ((hex) >> 16 & 255) / 255.0, ((hex) >> 8 & 255) / 255.0, ((hex) & 255) / 255.0 }
+
+/* ------------------------------------------------------------------ palette */
+
+static const struct rgb col_low = RGB(0xf4efdc), col_high = RGB(0xd5b473);
+static const struct rgb col_terrain[TERRAIN_COUNT] = {
+	[TERRAIN_CLEAR] = RGB(0xffffff), [TERRAIN_WOODS] = RGB(0x3d7a36),
+	[TERRAIN_ORCHARD] = RGB(0x8fbf5a), [TERRAIN_CORNFIELD] = RGB(0xe8c840),
+	[TERRAIN_TOWN] = RGB(0x8c8c8c),
+};
+static const double alpha_terrain[TERRAIN_COUNT] = { 0, 0.55, 0.45, 0.55, 0.7 };
+static const struct rgb col_outline = RGB(0x8a8470), col_slope = RGB(0x8a5222),
+	col_crest = RGB(0x4a2608), col_creek = RGB(0x1d5fc4), col_run = RGB(0x4a8fe0),
+	col_primary = RGB(0xc0281e), col_secondary = RGB(0x7a4a10), col_sunken = RGB(0x7b2d8e),
+	col_bridge = RGB(0x3a2a1a), col_ford = RGB(0xffffff), col_objective = RGB(0xd0101a),
+	col_union = RGB(0x27509a), col_confed = RGB(0x6e6e6e), col_text = RGB(0x111111),
+	col_id = RGB(0x5a5648), col_white = RGB(0xffffff);
+
+static void set(cairo_t *cr, struct rgb c, double alpha)
+{
+	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+}
+
+/* ------------------------------------------------------------------ geometry */
+
+static void centre(int id, double *x, double *y)
+{
+	*x = MARGIN_L + HEX_R + (hex_col(id) - HEX_COL_MIN) * COL_DX;
+	*y = MARGIN_T + 0.5 + hex_row(id) + ((hex_col(id) & 1) ? 0.5 : 0.0);
+}
+
+/* Vertex k (0 east, then clockwise in 60° steps: y grows southward) of a hex of radius
+ * r·HEX_R around (x, y). */
+static void vertex(double x, double y, int k, double r, double *vx, double *vy)
+{
+	double a = k * M_PI / 3.0;
+	*vx = x + r * HEX_R * cos(a);
+	*vy = y + r * HEX_R * sin(a);
+}
+
+/* The ends of side d (enum hex_dir) of the hex centred at (x, y): vertices 4+d and 5+d. */
+static void side_ends(double x, double y, int d, double *ax, double *ay, double *bx, double *by)
+{
+	vertex(x, y, (4 + d) % 6, 1.0, ax, ay);
+	vertex(x, y, (5 + d) % 6, 1.0, bx, by);
+}
+
+static void hex_path(cairo_t *cr, double x, double y, double r)
+{
+	for (int k = 0; k < 6; k++) {
+		double vx, vy;
+		vertex(x, y, k, r, &vx, &vy);
+		if (k == 0)
+			cairo_move_to(cr, vx, vy);
+		else
+			cairo_line_to(cr, vx, vy);
+	}
+	cairo_close_path(cr);
+}
+
+void map_image_hex_point(int id, double *x, double *y)
+{
+	centre(id, x, y);
+	*x *= MAP_IMAGE_PNG_SCALE;
+	*y *= MAP_IMAGE_PNG_SCALE;
+}
+
+/* Every map hex, column by column. */
+#define FOR_EACH_HEX(id)                                                                  \
+	for (int id##_c = HEX_COL_MIN; id##_c <= HEX_COL_MAX; id##_c++)                      \
+		for (int id = id##_c * 100; id <= id##_c * 100 + HEX_ROW_MAX; id++)         \
+			if (hex_valid(id))
+
+/* ------------------------------------------------------------------ ground */
+
+/* Small signs inside a hex for its terrain, so woods and fields read in grey print too. */
+static void terrain_signs(cairo_t *cr, enum terrain t, double x, double y)
+{
+	static const double trees[][2] = { { -0.2, -0.12 }, { 0.18, -0.16 }, { -0.02, 0.1 },
+					   { 0.24, 0.14 }, { -0.26, 0.2 } };
+	cairo_save(cr);
+	switch (t) {
+	case TERRAIN_WOODS:
+		cairo_set_source_rgba(cr, 0.1, 0.3, 0.08, 0.8);
+		cairo_set_line_width(cr, 0.025);
+		for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, x + trees[i][0], y + trees[i][1], 0.075, 0, 2 * M_PI);
+		}
+		cairo_stroke(cr);
+		break;
+	case TERRAIN_ORCHARD:
+		cairo_set_source_rgba(cr, 0.15, 0.4, 0.1, 0.85);
+		for (int i = -1; i <= 1; i++)
+			for (int j = -1; j <= 1; j++) {
+				cairo_new_sub_path(cr);
+				cairo_arc(cr, x + 0.17 * i, y + 0.15 * j + 0.04, 0.035, 0, 2 * M_PI);
+			}
+		cairo_fill(cr);
+		break;
+	case TERRAIN_CORNFIELD:
+		cairo_set_source_rgba(cr, 0.55, 0.42, 0.0, 0.8);
+		cairo_set_line_width(cr, 0.025);
+		for (int i = -2; i <= 2; i++) {
+			cairo_move_to(cr, x + 0.12 * i - 0.08, y + 0.28);
+			cairo_line_to(cr, x + 0.12 * i + 0.08, y - 0.08);
+		}
+		cairo_stroke(cr);
+		break;
+	case TERRAIN_TOWN:
+		cairo_set_source_rgba(cr, 0.25, 0.25, 0.25, 0.9);
+		cairo_rectangle(cr, x - 0.26, y + 0.02, 0.18, 0.14);
+		cairo_rectangle(cr, x + 0.06, y + 0.06, 0.2, 0.16);
+		cairo_rectangle(cr, x - 0.08, y + 0.24, 0.16, 0.1);
+		cairo_fill(cr);
+		break;
+	default:
+		break;
+	}
+	cairo_restore(cr);
+}
+
+/* 10.5: the ground colour (high or low), then the in-hex terrain over it. */
+static void draw_ground(cairo_t *cr, const struct map *m)
+{
+	FOR_EACH_HEX(id) {
+		const struct map_hex *h = map_hex(m, id);
+		double x, y;
+		centre(id, &x, &y);
+		hex_path(cr, x, y, 1.0);
+		set(cr, h->high ? col_high : col_low, 1.0);
+		cairo_fill_preserve(cr);
+		set(cr, col_terrain[h->terrain], alpha_terrain[h->terrain]);
+		cairo_fill(cr);
+		terrain_signs(cr, (enum terrain)h->terrain, x, y);
+	}
+	cairo_set_line_width(cr, 0.018);
+	set(cr, col_outline, 0.7);
+	FOR_EACH_HEX(id) {
+		double x, y;
+		centre(id, &x, &y);
+		hex_path(cr, x, y, 1.0);
+	}
+	cairo_stroke(cr);
+}
+
+/* ------------------------------------------------------------------ hexsides */
+
+/* Calls fn once for every hexside between two map hexes: from the hex a through its N, NE
+ * and SE sides (every side is one of those of exactly one of its hexes). */
+typedef void (*side_fn)(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat);
+static void each_side(cairo_t *cr, const struct map *m, side_fn fn)
+{
+	FOR_EACH_HEX(a) {
+		for (int d = HEX_N; d <= HEX_SE; d++) {
+			int b = hex_neighbour(a, (enum hex_dir)d);
+			if (b != HEX_NONE)
+				fn(cr, m, a, b, d, map_hex(m, a)->side[d]);
+		}
+	}
+}
+
+/* 10.5B: a slope is drawn as hachures hanging from the edge of the high ground toward the
+ * low hex; a crest as a heavy dashed line along the side. */
+static void side_relief(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
+{
+	double x, y, ax, ay, bx, by;
+	centre(a, &x, &y);
+	side_ends(x, y, d, &ax, &ay, &bx, &by);
+	if (feat & SIDE_SLOPE) {
+		bool a_high = map_hex(m, a)->high;
+		double hx, hy, lx, ly; /* centres of the high and the low hex */
+		centre(a_high ? a : b, &hx, &hy);
+		centre(a_high ? b : a, &lx, &ly);
+		double nx = lx - hx, ny = ly - hy; /* unit length: centres are 1 apart */
+		set(cr, col_slope, 0.95);
+		cairo_set_line_width(cr, 0.03);
+		for (int i = 1; i <= 5; i++) {
+			double t = i / 6.0, px = ax + (bx - ax) * t, py = ay + (by - ay) * t;
+			cairo_move_to(cr, px - 0.17 * nx, py - 0.17 * ny);
+			cairo_line_to(cr, px, py);
+		}
+		cairo_stroke(cr);
+		cairo_set_line_width(cr, 0.03);
+		cairo_move_to(cr, ax, ay);
+		cairo_line_to(cr, bx, by);
+		cairo_stroke(cr);
+	}
+	if (feat & SIDE_CREST) {
+		static const double dash[] = { 0.1, 0.05 };
+		set(cr, col_crest, 1.0);
+		cairo_set_line_width(cr, 0.085);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_move_to(cr, ax, ay);
+		cairo_line_to(cr, bx, by);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+}
+
+/* Antietam Creek (8.7.6) and the runs (2.2) along their hexsides. */
+static void side_water(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
+{
+	(void)m, (void)b;
+	if (!(feat & (SIDE_CREEK | SIDE_RUN)))
+		return;
+	double x, y, ax, ay, bx, by;
+	centre(a, &x, &y);
+	side_ends(x, y, d, &ax, &ay, &bx, &by);
+	set(cr, (feat & SIDE_CREEK) ? col_creek : col_run, 1.0);
+	cairo_set_line_width(cr, (feat & SIDE_CREEK) ? 0.16 : 0.06);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_move_to(cr, ax, ay);
+	cairo_line_to(cr, bx, by);
+	cairo_stroke(cr);
+}
+
+/* 10.4: the protected sides of a Sunken Road hex, a band just inside that hex. */
+static void side_sunken(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
+{
+	if (!(feat & SIDE_SUNKEN))
+		return;
+	int lane = map_hex(m, a)->sunken_road ? a : b;
+	double x, y, ax, ay, bx, by;
+	centre(lane, &x, &y);
+	side_ends(x, y, lane == a ? d : (d + 3) % 6, &ax, &ay, &bx, &by);
+	double mx = (ax + bx) / 2, my = (ay + by) / 2, ix = (x - mx) * 0.12, iy = (y - my) * 0.12;
+	set(cr, col_sunken, 0.85);
+	cairo_set_line_width(cr, 0.05);
+	cairo_move_to(cr, ax + ix, ay + iy);
+	cairo_line_to(cr, bx + ix, by + iy);
+	cairo_stroke(cr);
+}
+
+/* 8.8: roads from hex centre to hex centre across the sides that carry them; the Sunken
+ * Road's own sides in its colour. Primary roads are cased so they read over any ground. */
+static void side_road(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
+{
+	(void)d;
+	if (!(feat & (SIDE_PRIMARY | SIDE_SECONDARY)))
+		return;
+	double x0, y0, x1, y1;
+	centre(a, &x0, &y0);
+	centre(b, &x1, &y1);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	if (feat & SIDE_PRIMARY) {
+		set(cr, col_white, 1.0);
+		cairo_set_line_width(cr, 0.17);
+		cairo_move_to(cr, x0, y0);
+		cairo_line_to(cr, x1, y1);
+		cairo_stroke(cr);
+	}
+	bool lane = map_hex(m, a)->sunken_road && map_hex(m, b)->sunken_road;
+	set(cr, (feat & SIDE_PRIMARY) ? col_primary : lane ? col_sunken : col_secondary, 1.0);
+	cairo_set_line_width(cr, (feat & SIDE_PRIMARY) ? 0.11 : lane ? 0.1 : 0.065);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+}
+
+/* 8.7.4–8.7.5: a bridge as a deck across the side, a ford as a pale dashed crossing. */
+static void side_crossing(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
+{
+	(void)m, (void)d;
+	if (!(feat & (SIDE_BRIDGE | SIDE_FORD)))
+		return;
+	double x0, y0, x1, y1;
+	centre(a, &x0, &y0);
+	centre(b, &x1, &y1);
+	double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, ux = x1 - x0, uy = y1 - y0;
+	double vx = -uy, vy = ux; /* along the side */
+	cairo_save(cr);
+	if (feat & SIDE_BRIDGE) {
+		double l = 0.26, w = 0.1;
+		cairo_move_to(cr, mx - ux * l - vx * w, my - uy * l - vy * w);
+		cairo_line_to(cr, mx + ux * l - vx * w, my + uy * l - vy * w);
+		cairo_line_to(cr, mx + ux * l + vx * w, my + uy * l + vy * w);
+		cairo_line_to(cr, mx - ux * l + vx * w, my - uy * l + vy * w);
+		cairo_close_path(cr);
+		set(cr, col_bridge, 1.0);
+		cairo_fill_preserve(cr);
+		set(cr, col_white, 1.0);
+		cairo_set_line_width(cr, 0.025);
+		cairo_stroke(cr);
+	} else {
+		static const double dash[] = { 0.05, 0.04 };
+		set(cr, col_ford, 1.0);
+		cairo_set_line_width(cr, 0.07);
+		cairo_set_dash(cr, dash, 2, 0);
+		for (int k = -1; k <= 1; k += 2) {
+			cairo_move_to(cr, mx - ux * 0.28 + vx * 0.06 * k, my - uy * 0.28 + vy * 0.06 * k);
+			cairo_line_to(cr, mx + ux * 0.28 + vx * 0.06 * k, my + uy * 0.28 + vy * 0.06 * k);
+		}
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+}
+
+/* ------------------------------------------------------------------ text */
+
+/* Text centred on (x, y) (its middle), with a white halo when halo is true. */
+static void text_centred(cairo_t *cr, const char *s, double x, double y, double size,
+			 struct rgb c, bool bold, bool halo)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+	cairo_text_extents_t e;
+	cairo_text_extents(cr, s, &e);
+	cairo_move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
+	cairo_text_path(cr, s);
+	if (halo) {
+		set(cr, col_white, 0.85);
+		cairo_set_line_width(cr, size * 0.28);
+		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		cairo_stroke_preserve(cr);
+	}
+	set(cr, c, 1.0);
+	cairo_fill(cr);
+}
+
+/* A landmark name in at most two lines, broken at the blank nearest its middle. */
+static void name_label(cairo_t *cr, const char *name, double x, double y)
+{
+	size_t n = strlen(name);
+	const double size = 0.17;
+	if (n <= 14) {
+		text_centred(cr, name, x, y, size, col_text, true, true);
+		return;
+	}
+	size_t best = 0;
+	for (size_t i = 1; i < n; i++)
+		if (name[i] == ' ' && (best == 0 || labs((long)(2 * i) - (long)n) <
+						    labs((long)(2 * best) - (long)n)))
+			best = i;
+	if (best == 0) {
+		text_centred(cr, name, x, y, size, col_text, true, true);
+		return;
+	}
+	char first[MAP_NAME_MAX];
+	snprintf(first, sizeof first, "%.*s", (int)best, name);
+	text_centred(cr, first, x, y - size * 0.6, size, col_text, true, true);
+	text_centred(cr, name + best + 1, x, y + size * 0.6, size, col_text, true, true);
+}
+
+/* 3.2, 19.0, 20.5: a red ring inside every objective hex; then every hex's id along its top
+ * edge and the landmark names. */
+static void draw_labels(cairo_t *cr, const struct map *m)
+{
+	set(cr, col_objective, 0.85);
+	cairo_set_line_width(cr, 0.05);
+	FOR_EACH_HEX(id) {
+		bool objective = false;
+		for (int o = 0; o < m->nobjectives && !objective; o++)
+			objective = map_in_objective(&m->objective[o], id);
+		if (objective) {
+			double x, y;
+			centre(id, &x, &y);
+			hex_path(cr, x, y, 0.84);
+		}
+	}
+	cairo_stroke(cr);
+	FOR_EACH_HEX(id) {
+		char s[8];
+		double x, y;
+		centre(id, &x, &y);
+		snprintf(s, sizeof s, "%04d", id);
+		text_centred(cr, s, x, y - 0.34, 0.13, col_id, false, false);
+	}
+	FOR_EACH_HEX(id) {
+		const char *name = map_hex_name(m, id);
+		double x, y;
+		centre(id, &x, &y);
+		if (name)
+			name_label(cr, name, x, y + 0.02);
+	}
+}
+
+/* ------------------------------------------------------------------ set-up (4.3) */
+
+/* Every unit on its historical set-up hex: a counter of its side's colour with its id, a
+ * white disc in the corner for artillery; the stack side by side along the hex's lower half. */
+static void draw_units(cairo_t *cr, const struct roster *r)
+{
+	FOR_EACH_HEX(id) {
+		int stack[ROSTER_UNITS], n = 0;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (r->historical_hex[u] == id)
+				stack[n++] = u;
+		if (n == 0)
+			continue;
+		double x, y;
+		centre(id, &x, &y);
+		double w = fmin(0.34, 0.8 / n), h = 0.26, x0 = x - w * n / 2;
+		for (int i = 0; i < n; i++) {
+			const struct unit_def *u = &r->unit[stack[i]];
+			double cx = x0 + i * w;
+			cairo_rectangle(cr, cx + 0.01, y + 0.14, w - 0.02, h);
+			set(cr, u->side == SIDE_UNION ? col_union : col_confed, 1.0);
+			cairo_fill_preserve(cr);
+			set(cr, col_white, 1.0);
+			cairo_set_line_width(cr, 0.015);
+			cairo_stroke(cr);
+			if (u->type == UNIT_ARTILLERY) {
+				cairo_arc(cr, cx + w - 0.06, y + 0.14 + h - 0.05, 0.03, 0, 2 * M_PI);
+				cairo_fill(cr);
+			}
+			text_centred(cr, u->id, cx + w / 2, y + 0.14 + h / 2, n > 2 ? 0.09 : 0.11,
+				     col_white, true, false);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ frame and legend */
+
+static void draw_frame(cairo_t *cr, bool units)
+{
+	text_centred(cr, units ? "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map and the historical set-up (4.3)"
+			       : "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map (data/map.txt)",
+		     PAGE_W / 2, 0.6, 0.45, col_text, true, false);
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
+		char s[4];
+		double x, y;
+		centre(c * 100, &x, &y);
+		snprintf(s, sizeof s, "%02d", c);
+		text_centred(cr, s, x, MARGIN_T - 0.35, 0.22, col_text, false, false);
+		text_centred(cr, s, x, MARGIN_T + MAP_H + 0.35, 0.22, col_text, false, false);
+	}
+	for (int r = 0; r <= HEX_ROW_MAX; r += 2) {
+		char s[4];
+		double x, y;
+		centre(HEX_COL_MIN * 100 + r, &x, &y);
+		snprintf(s, sizeof s, "%02d", r);
+		text_centred(cr, s, MARGIN_L / 2 - 0.05, y, 0.22, col_text, false, false);
+		text_centred(cr, s, PAGE_W - 0.5, y, 0.22, col_text, false, false);
+	}
+}
+
+enum swatch { SW_FILL, SW_SIGN, SW_LINE, SW_HACHURE, SW_CREST, SW_CROSS, SW_RING, SW_COUNTER };
+struct legend_item {
+	enum swatch kind;
+	const char *text;
+	int value; /* a terrain, a side feature or a side */
+};
+
+static void legend_swatch(cairo_t *cr, const struct legend_item *it, double x, double y)
+{
+	double ax = x - 0.3, bx = x + 0.3;
+	switch (it->kind) {
+	case SW_FILL:
+		hex_path(cr, x, y, 0.75);
+		set(cr, it->value ? col_high : col_low, 1.0);
+		cairo_fill_preserve(cr);
+		set(cr, col_outline, 1.0);
+		cairo_set_line_width(cr, 0.018);
+		cairo_stroke(cr);
+		break;
+	case SW_SIGN:
+		hex_path(cr, x, y, 0.75);
+		set(cr, col_low, 1.0);
+		cairo_fill_preserve(cr);
+		set(cr, col_terrain[it->value], alpha_terrain[it->value]);
+		cairo_fill(cr);
+		terrain_signs(cr, (enum terrain)it->value, x, y - 0.05);
+		break;
+	case SW_LINE: {
+		struct rgb c = it->value == SIDE_PRIMARY ? col_primary : it->value == SIDE_SECONDARY ? col_secondary
+			     : it->value == SIDE_SUNKEN ? col_sunken : it->value == SIDE_CREEK ? col_creek : col_run;
+		double w = it->value == SIDE_PRIMARY ? 0.11 : it->value == SIDE_CREEK ? 0.16
+			 : it->value == SIDE_SUNKEN ? 0.1 : 0.065;
+		set(cr, c, 1.0);
+		cairo_set_line_width(cr, w);
+		cairo_move_to(cr, ax, y);
+		cairo_line_to(cr, bx, y);
+		cairo_stroke(cr);
+		break;
+	}
+	case SW_HACHURE:
+		set(cr, col_slope, 1.0);
+		cairo_set_line_width(cr, 0.03);
+		cairo_move_to(cr, ax, y - 0.08);
+		cairo_line_to(cr, bx, y - 0.08);
+		for (int i = 0; i < 5; i++) {
+			cairo_move_to(cr, ax + 0.1 + 0.1 * i, y - 0.08);
+			cairo_line_to(cr, ax + 0.1 + 0.1 * i, y + 0.09);
+		}
+		cairo_stroke(cr);
+		break;
+	case SW_CREST: {
+		static const double dash[] = { 0.1, 0.05 };
+		set(cr, col_crest, 1.0);
+		cairo_set_line_width(cr, 0.085);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_move_to(cr, ax, y);
+		cairo_line_to(cr, bx, y);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		break;
+	}
+	case SW_CROSS:
+		/* a crossing of a creek running down the swatch */
+		set(cr, col_creek, 1.0);
+		cairo_set_line_width(cr, 0.16);
+		cairo_move_to(cr, x, y - 0.3);
+		cairo_line_to(cr, x, y + 0.3);
+		cairo_stroke(cr);
+		if (it->value == SIDE_BRIDGE) {
+			cairo_rectangle(cr, x - 0.26, y - 0.1, 0.52, 0.2);
+			set(cr, col_bridge, 1.0);
+			cairo_fill(cr);
+		} else {
+			static const double dash[] = { 0.05, 0.04 };
+			set(cr, col_ford, 1.0);
+			cairo_set_line_width(cr, 0.07);
+			cairo_set_dash(cr, dash, 2, 0);
+			for (int k = -1; k <= 1; k += 2) {
+				cairo_move_to(cr, x - 0.28, y + 0.06 * k);
+				cairo_line_to(cr, x + 0.28, y + 0.06 * k);
+			}
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+		break;
+	case SW_RING:
+		hex_path(cr, x, y, 0.6);
+		set(cr, col_objective, 0.85);
+		cairo_set_line_width(cr, 0.05);
+		cairo_stroke(cr);
+		break;
+	case SW_COUNTER:
+		cairo_rectangle(cr, x - 0.17, y - 0.13, 0.34, 0.26);
+		set(cr, it->value == SIDE_UNION ? col_union : col_confed, 1.0);
+		cairo_fill(cr);
+		text_centred(cr, it->value == SIDE_UNION ? "U12" : "C7", x, y, 0.11, col_white, true, false);
+		break;
+	}
+}
+
+static void draw_legend(cairo_t *cr, bool units)
+{
+	static const struct legend_item items[] = {
+		{ SW_FILL, "low ground", 0 },
+		{ SW_FILL, "high ground (10.5)", 1 },
+		{ SW_SIGN, "woods", TERRAIN_WOODS },
+		{ SW_SIGN, "orchard", TERRAIN_ORCHARD },
+		{ SW_SIGN, "cornfield", TERRAIN_CORNFIELD },
+		{ SW_SIGN, "Sharpsburg", TERRAIN_TOWN },
+		{ SW_HACHURE, "slope (hachures point down)", 0 },
+		{ SW_CREST, "crest", 0 },
+		{ SW_LINE, "primary road", SIDE_PRIMARY },
+		{ SW_LINE, "secondary road", SIDE_SECONDARY },
+		{ SW_LINE, "Sunken Road", SIDE_SUNKEN },
+		{ SW_LINE, "Antietam Creek", SIDE_CREEK },
+		{ SW_LINE, "run", SIDE_RUN },
+		{ SW_CROSS, "bridge", SIDE_BRIDGE },
+		{ SW_CROSS, "ford", SIDE_FORD },
+		{ SW_RING, "objective hex (3.2, 19.0, 20.5)", 0 },
+		{ SW_COUNTER, "Union unit (4.3)", SIDE_UNION },
+		{ SW_COUNTER, "Confederate unit (4.3)", SIDE_CONFEDERATE },
+	};
+	const size_t n = sizeof items / sizeof items[0] - (units ? 0 : 2);
+	const int per_col = 5;
+	const double top = MARGIN_T + MAP_H + 1.2, colw = (PAGE_W - 1.0) / 4;
+	for (size_t i = 0; i < n; i++) {
+		double x = 1.0 + (double)(i / per_col) * colw, y = top + (double)(i % per_col) * 0.8;
+		legend_swatch(cr, &items[i], x, y);
+		cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		cairo_set_font_size(cr, 0.24);
+		set(cr, col_text, 1.0);
+		cairo_move_to(cr, x + 0.55, y + 0.08);
+		cairo_show_text(cr, items[i].text);
+	}
+}
+
+static void draw(cairo_t *cr, const struct scenario *s, bool units)
+{
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	draw_ground(cr, &s->map);
+	each_side(cr, &s->map, side_relief);
+	each_side(cr, &s->map, side_water);
+	each_side(cr, &s->map, side_sunken);
+	each_side(cr, &s->map, side_road);
+	each_side(cr, &s->map, side_crossing);
+	draw_labels(cr, &s->map);
+	if (units)
+		draw_units(cr, &s->roster);
+	draw_frame(cr, units);
+	draw_legend(cr, units);
+}
+
+/* ------------------------------------------------------------------ output */
+
+enum map_image_format map_image_format_of(const char *path)
+{
+	static const struct { const char *ext; enum map_image_format f; } ext[] = {
+		{ ".png", MAP_IMAGE_PNG }, { ".svg", MAP_IMAGE_SVG }, { ".pdf", MAP_IMAGE_PDF },
+	};
+	size_t n = strlen(path);
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
+		if (n > 4 && !strcasecmp(path + n - 4, ext[i].ext))
+			return ext[i].f;
+	return MAP_IMAGE_UNKNOWN;
+}
+
+static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Draw into a surface of the format, written to f; false with err set on a cairo failure. */
+static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f, bool units,
+		   char *err, size_t errlen)
+{
+	double scale = fmt == MAP_IMAGE_PNG ? MAP_IMAGE_PNG_SCALE : MAP_IMAGE_PNG_SCALE / 2;
+	double w = ceil(PAGE_W * scale), h = ceil(PAGE_H * scale);
+	cairo_surface_t *surf;
+	if (fmt == MAP_IMAGE_PNG)
+		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
+	else if (fmt == MAP_IMAGE_SVG)
+		surf = cairo_svg_surface_create_for_stream(write_stream, f, w, h);
+	else
+		surf = cairo_pdf_surface_create_for_stream(write_stream, f, w, h);
+	cairo_t *cr = cairo_create(surf);
+	cairo_scale(cr, scale, scale);
+	draw(cr, s, units);
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS && fmt == MAP_IMAGE_PNG)
+		st = cairo_surface_write_to_png_stream(surf, write_stream, f);
+	cairo_surface_finish(surf);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(surf);
+	cairo_surface_destroy(surf);
+	if (st != CAIRO_STATUS_SUCCESS)
+		snprintf(err, errlen, "%s", cairo_status_to_string(st));
+	return st == CAIRO_STATUS_SUCCESS;
+}
+
+bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
+		     size_t errlen)
+{
+	enum map_image_format fmt = map_image_format_of(path);
+	if (fmt == MAP_IMAGE_UNKNOWN) {
+		snprintf(err, errlen, "%s: unknown picture format (the name must end in .png, .svg or .pdf)",
+			 path);
+		return false;
+	}
+	/* The temporary file lives beside the target so that rename replaces it in one step. */
+	char tmp[4096], why[256];
+	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
+		snprintf(err, errlen, "%.200s...: file name too long", path);
+		return false;
+	}
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		return false;
+	}
+	mode_t mask = umask(0); /* mkstemp's 0600 would make the picture private */
+	umask(mask);
+	FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return false;
+	}
+	bool ok = render(s, fmt, f, units, why, sizeof why);
+	if (!ok)
+		snprintf(err, errlen, "%s: cairo: %s", path, why);
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		if (ok)
+			snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		ok = false;
+	}
+	if (fclose(f) != 0 && ok) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		ok = false;
+	}
+	if (ok && rename(tmp, path) != 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		ok = false;
+	}
+	if (!ok)
+		unlink(tmp);
+	return ok;
+}
+
+int map_image_main(const char *datadir, const char *path, bool units)
+{
+	char dir[1024], err[1200];
+	if (map_image_format_of(path) == MAP_IMAGE_UNKNOWN) {
+		fprintf(stderr, "antietam: %s: unknown picture format (the name must end in .png, .svg or .pdf)\n",
+			path);
+		return 2;
+	}
+	if (!scenario_find_datadir(datadir, dir, sizeof dir, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return 2;
+	}
+	struct scenario *s = malloc(sizeof *s);
+	int rc = 2;
+	if (!s)
+		fputs("antietam: out of memory\n", stderr);
+	else if (!scenario_load(s, dir, err, sizeof err))
+		fprintf(stderr, "antietam: %s\n", err);
+	else if (!map_image_write(s, path, units, err, sizeof err))
+		fprintf(stderr, "antietam: %s\n", err);
+	else
+		rc = 0;
+	free(s);
+	return rc;
+}

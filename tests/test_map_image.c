@@ -1,0 +1,252 @@
+/* test_map_image.c — `antietam --map-image`: the picture is written in the format its name
+ * asks for (a PNG, SVG or PDF a reader accepts), it shows what data/map.txt says (the colour of
+ * the ground and terrain at hex centres, the set-up with --units), it replaces a file only when
+ * complete, and bad names or paths give a clear error and leave nothing behind. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <cairo.h>
+
+#include "fixture_program.h"
+
+#include "hex.h"
+#include "map.h"
+#include "map_image.h"
+#include "roster.h"
+#include "scenario.h"
+
+static struct scenario *S;
+static char dir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	char err[1024];
+	S = malloc(sizeof *S);
+	snprintf(dir, sizeof dir, "/tmp/antietam-image-XXXXXX");
+	if (!S || !mkdtemp(dir) || !scenario_load(S, "data", err, sizeof err)) {
+		fprintf(stderr, "setup: %s\n", S ? err : "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	free(S);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *buf = fx_program_slurp(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	fclose(f);
+	return buf;
+}
+
+/* Number of entries in the test directory (no temporary file may be left behind). */
+static int files_in_dir(void)
+{
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void test_format_by_extension(void **state)
+{
+	(void)state;
+	assert_int_equal(map_image_format_of("map.png"), MAP_IMAGE_PNG);
+	assert_int_equal(map_image_format_of("MAP.PNG"), MAP_IMAGE_PNG);
+	assert_int_equal(map_image_format_of("a/b.svg"), MAP_IMAGE_SVG);
+	assert_int_equal(map_image_format_of("x.Pdf"), MAP_IMAGE_PDF);
+	assert_int_equal(map_image_format_of("map.png.txt"), MAP_IMAGE_UNKNOWN);
+	assert_int_equal(map_image_format_of("map"), MAP_IMAGE_UNKNOWN);
+	assert_int_equal(map_image_format_of(".png"), MAP_IMAGE_UNKNOWN);
+}
+
+/* The colour of the PNG at a point of hex id away from its id, name and counters. */
+static void pixel(cairo_surface_t *img, int id, double dy, int *r, int *g, int *b)
+{
+	double x, y;
+	map_image_hex_point(id, &x, &y);
+	y += dy * MAP_IMAGE_PNG_SCALE;
+	x -= 0.05 * MAP_IMAGE_PNG_SCALE;
+	const unsigned char *data = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	uint32_t p = *(const uint32_t *)(data + (int)y * stride + 4 * (int)x);
+	*r = (int)(p >> 16 & 255), *g = (int)(p >> 8 & 255), *b = (int)(p & 255);
+}
+
+static cairo_surface_t *write_png(const char *name, bool units)
+{
+	char path[128], err[512] = "";
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_true(map_image_write(S, path, units, err, sizeof err));
+	size_t len;
+	char *buf = slurp(path, &len);
+	assert_true(len > 8);
+	assert_memory_equal(buf, "\x89PNG\r\n\x1a\n", 8);
+	free(buf);
+	cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(img);
+	return img;
+}
+
+/* The ground reads as map.txt says: low clear, high clear, woods, town, cornfield. */
+static void test_png_shows_the_map(void **state)
+{
+	(void)state;
+	cairo_surface_t *img = write_png("map.png", false);
+	/* the whole map and its frame fit: the far corner hex lies inside the picture */
+	double x, y;
+	map_image_hex_point(4244, &x, &y);
+	assert_true(x < cairo_image_surface_get_width(img));
+	assert_true(y < cairo_image_surface_get_height(img));
+	int r, g, b;
+	assert_false(S->map.hex[hex_index(3518)].high); /* 10.6.7: low, clear */
+	assert_int_equal(S->map.hex[hex_index(3518)].terrain, TERRAIN_CLEAR);
+	pixel(img, 3518, -0.22, &r, &g, &b);
+	assert_true(r > 230 && g > 225 && b > 200); /* pale low ground */
+	assert_true(S->map.hex[hex_index(1108)].high); /* 10.5B */
+	pixel(img, 1108, -0.22, &r, &g, &b);
+	assert_true(r > 190 && r < 230 && b < 140); /* tan high ground */
+	assert_int_equal(S->map.hex[hex_index(3210)].terrain, TERRAIN_WOODS); /* 10.6.7A */
+	pixel(img, 3210, -0.22, &r, &g, &b);
+	assert_true(g > r && g > b); /* green */
+	assert_int_equal(S->map.hex[hex_index(1629)].terrain, TERRAIN_TOWN);
+	pixel(img, 1629, -0.22, &r, &g, &b);
+	assert_true(abs(r - g) < 12 && abs(g - b) < 30 && r < 190); /* grey */
+	assert_int_equal(S->map.hex[hex_index(1812)].terrain, TERRAIN_CORNFIELD);
+	pixel(img, 1812, -0.22, &r, &g, &b);
+	assert_true(r > 200 && b < 150); /* yellow */
+	cairo_surface_destroy(img);
+	assert_int_equal(files_in_dir(), 1);
+}
+
+/* --units: U1 (Phelps) stands on 1803 (4.3) as a blue counter; without it the hex is bare. */
+static void test_png_units(void **state)
+{
+	(void)state;
+	int u1 = roster_find(&S->roster, "U1"), r, g, b;
+	assert_int_equal(S->roster.historical_hex[u1], 1803);
+	cairo_surface_t *with = write_png("units.png", true);
+	pixel(with, 1803, 0.33, &r, &g, &b);
+	assert_true(b > 120 && r < 80); /* Union blue */
+	cairo_surface_destroy(with);
+	cairo_surface_t *without = write_png("bare.png", false);
+	pixel(without, 1803, 0.33, &r, &g, &b);
+	assert_false(b > 120 && r < 80);
+	cairo_surface_destroy(without);
+}
+
+static void test_svg_and_pdf(void **state)
+{
+	(void)state;
+	char path[128], err[512] = "";
+	size_t len;
+	snprintf(path, sizeof path, "%s/map.svg", dir);
+	assert_true(map_image_write(S, path, true, err, sizeof err));
+	char *svg = slurp(path, &len);
+	assert_true(len > 1000);
+	assert_memory_equal(svg, "<?xml", 5);
+	assert_non_null(strstr(svg, "<svg"));
+	assert_non_null(strstr(svg, "</svg>"));
+	free(svg);
+	snprintf(path, sizeof path, "%s/map.PDF", dir);
+	assert_true(map_image_write(S, path, false, err, sizeof err));
+	char *pdf = slurp(path, &len);
+	assert_memory_equal(pdf, "%PDF-", 5);
+	assert_non_null(strstr(pdf + len - 16, "%%EOF"));
+	free(pdf);
+}
+
+/* Bad names and paths: a clear message naming the file; nothing written, nothing lost. */
+static void test_bad_paths(void **state)
+{
+	(void)state;
+	char path[128], err[512] = "";
+	snprintf(path, sizeof path, "%s/keep.txt", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("precious\n", f);
+	fclose(f);
+	int before = files_in_dir();
+	assert_false(map_image_write(S, path, false, err, sizeof err));
+	assert_non_null(strstr(err, "keep.txt: unknown picture format"));
+	size_t len;
+	char *kept = slurp(path, &len);
+	assert_string_equal(kept, "precious\n");
+	free(kept);
+	snprintf(path, sizeof path, "%s/no/such/dir/map.png", dir);
+	assert_false(map_image_write(S, path, false, err, sizeof err));
+	assert_non_null(strstr(err, "no/such/dir/map.png: cannot write: No such file or directory"));
+	/* a directory in the way: the rename fails, the temporary file goes */
+	snprintf(path, sizeof path, "%s/adir.png", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	assert_false(map_image_write(S, path, false, err, sizeof err));
+	assert_non_null(strstr(err, "adir.png: cannot write: Is a directory"));
+	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(files_in_dir(), before);
+}
+
+/* The program: --map-image writes the file; --units alone and a bad path are refused. */
+static void test_program(void **state)
+{
+	(void)state;
+	char cmd[512];
+	int rc;
+	snprintf(cmd, sizeof cmd, "%s --map-image %s/prog.svg --units 2>&1", fx_program_path(), dir);
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(out, "");
+	free(out);
+	snprintf(cmd, sizeof cmd, "%s --units 2>&1", fx_program_path());
+	out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "--units goes with --map-image FILE"));
+	free(out);
+	snprintf(cmd, sizeof cmd, "%s --map-image %s/map.gif 2>&1", fx_program_path(), dir);
+	out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "map.gif: unknown picture format (the name must end in .png, .svg or .pdf)"));
+	free(out);
+	snprintf(cmd, sizeof cmd, "%s --map-image /nonexistent-dir/m.pdf 2>&1", fx_program_path());
+	out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_string_equal(out, "antietam: /nonexistent-dir/m.pdf: cannot write: No such file or directory\n");
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format_by_extension),
+		cmocka_unit_test(test_png_shows_the_map),
+		cmocka_unit_test(test_png_units),
+		cmocka_unit_test(test_svg_and_pdf),
+		cmocka_unit_test(test_bad_paths),
+		cmocka_unit_test(test_program),
+	};
+	return cmocka_run_group_tests_name("map_image", tests, setup, teardown);
+}
