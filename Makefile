@@ -17,6 +17,8 @@ BUILD := build
 ifdef SANITIZE
 BUILD    := build-san
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# fontconfig (under cairo's text) keeps patterns for the life of the process: tests/lsan.supp
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 endif
 # Warnings are fatal in CI (CI=true) and whenever WERROR=1 — in the ordinary build: the
 # sanitizers' instrumentation makes gcc's flow-based warnings (-Wformat-truncation …) report

@@ -46,6 +46,7 @@ static int teardown(void **state)
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	free(S);
+	cairo_debug_reset_static_data();
 	return system(cmd) == 0 ? 0 : -1;
 }
 
