@@ -468,6 +468,46 @@ static void test_retreat_stacking(void **st)
 	assert_int_equal(G.unit[C(1)].hex, 2006);
 }
 
+/* 4.6 binds every way a Confederate unit changes hex: no advance after combat into a hex
+ * within two hexes of 3324 (the attacker simply stays), no retreat path through one. */
+static void test_middle_bridge_after_combat(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(C(1), 4, 8, 0);
+	fx_inf(U(1), 1, 1, 0);
+	fx_place(C(1), 3321);                  /* three hexes from 3324 */
+	fx_place(U(1), 3322);                  /* two */
+	fx_phase("confederate", "combat");
+	fx_ok("attack 3322 C1");
+	struct combat_odds o = odds_of(C(1), 3322, 1, C(1));
+	int die = 0;
+	for (int d = 1; d <= 6 && !die; d++)
+		if (o.def_loss[d] >= 1 && o.att_loss[d] == 0)
+			die = d;
+	assert_true(die > 0);
+	fx_dice(1, die);
+	fx_ok("end");
+	assert_int_equal(G.unit[U(1)].steps, 0);
+	assert_int_equal(G.unit[C(1)].hex, 3321);   /* 11.18A would advance; 4.6 forbids it */
+	assert_int_not_equal(G.pending.what, DECISION_ADVANCE);
+	/* a forced retreat never passes within two hexes of 3324 */
+	fx_new();
+	fx_inf(U(2), 4, 8, 0);
+	fx_place(U(2), 3021);
+	fx_place(C(2), 3121);
+	struct retreat_path p[RETREAT_PATHS_MAX];
+	int n = retreat_paths(&G, C(2), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < p[i].n; k++)
+			assert_true(hex_distance(p[i].hex[k], 3324) > 2);
+	char err[200];
+	int16_t path[3] = { 3221, 3222, 3322 };
+	assert_false(retreat_check(&G, C(2), RETREAT_MANDATORY, path, 3, err, sizeof err));
+	assert_non_null(strstr(err, "4.6"));
+}
+
 static void test_artillery_retreat_table(void **st)
 {
 	(void)st;
@@ -783,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),
 		cmocka_unit_test(test_retreat_blocked_eliminated),
 		cmocka_unit_test(test_retreat_stacking),
+		cmocka_unit_test(test_middle_bridge_after_combat),
 		cmocka_unit_test(test_artillery_retreat_table),
 		cmocka_unit_test(test_defensive_fire),
 		cmocka_unit_test(test_break_off_and_round2),

@@ -383,6 +383,8 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 		bool in = false;
 		for (int i = 0; i < n; i++)
 			in |= hexes[i] == a->target;
+		if (ok && !in && game_middle_bridge_forbids(g, a->unit, a->target))
+			return refuse(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
 		if (!ok || !in) {
 			snprintf(err, errlen, "11.18B: %s advances into one of the vacated hexes",
 				 cdef(g, cs->attacking)->id);
@@ -409,6 +411,8 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 			combat_run(g);
 			return true;
 		}
+	if (game_middle_bridge_forbids(g, a->unit, a->target))
+		return refuse(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
 	return refuse(err, errlen, "11.18C: only a unit that attacked the hex may advance into "
 		      "it, once");
 }

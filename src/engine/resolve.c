@@ -85,6 +85,10 @@ bool advance_support_ok(const struct game *g, int s, int advancer, int into, cha
 		snprintf(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
 		return false;
 	}
+	if (game_middle_bridge_forbids(g, s, into)) {
+		snprintf(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
+		return false;
+	}
 	return true;
 }
 
@@ -111,13 +115,15 @@ void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
 	cs->stage = (int8_t)then;
 }
 
-/* Vacant defending hexes of the current combat unit u may advance into, at most 3. */
+/* Vacant defending hexes of the current combat unit u may advance into, at most 3 (4.6: never
+ * a Confederate unit within two hexes of 3324). */
 int combat_vacated(const struct game *g, int u, int *out)
 {
 	const struct combat_decl *d = &g->combat.decl[g->combat.current];
 	int n = 0;
 	for (int i = 0; i < d->ndefhex; i++)
-		if (hex_vacant(g, d->defhex[i]) && hex_adjacent(g->unit[u].hex, d->defhex[i]))
+		if (hex_vacant(g, d->defhex[i]) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
+		    !game_middle_bridge_forbids(g, u, d->defhex[i]))
 			out[n++] = d->defhex[i];
 	return n;
 }
@@ -132,7 +138,8 @@ bool combat_bo_advance_ok(const struct game *g, int u, int i)
 	bool allocated = false;
 	for (int k = 0; k < d->nattackers; k++)
 		allocated |= d->attacker[k] == u;
-	return allocated && game_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]);
+	return allocated && game_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
+	       !game_middle_bridge_forbids(g, u, d->defhex[i]);               /* 4.6 */
 }
 
 /* ---- one attack ---- */
