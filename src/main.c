@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "map_image.h"
 #include "position.h"
+#include "sim.h"
 #include "tui.h"
 
 static void usage(FILE *f)
@@ -17,6 +18,8 @@ static void usage(FILE *f)
 	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume]\n", f);
 	fputs("                the game at the terminal; FILE: a saved game; --resume: the last one\n", f);
 	fputs("       antietam [--data DIR] --replay FILE   a saved game's actions with their results\n", f);
+	fputs("       antietam --simulate N [options] | --merge DIR...   many games without a terminal\n", f);
+	fputs("                and their report (antietam --simulate 1 --help lists the options)\n", f);
 }
 
 int main(int argc, char **argv)
@@ -26,6 +29,9 @@ int main(int argc, char **argv)
 	bool batch = false, print_oob = false, print_map = false, resume = false, units = false;
 	char last[POSITION_PATH_MAX];
 	struct tui_options tui = { 0 };
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--simulate") || !strcmp(argv[i], "--merge"))
+			return sim_main(argc, argv); /* its own options (docs/simulate.md) */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--data") && i + 1 < argc) {
 			datadir = argv[++i];

@@ -1,0 +1,169 @@
+/* sim.h — the simulator (`antietam --simulate N`, issue 23): whole games played without a
+ * terminal by chosen players, one record a game (games.csv) and a game-turn (turns.csv),
+ * and a report of their distributions beside 17 September 1862 (data/history.txt).
+ *
+ * Everything a record holds is read from the game state (struct game) and the engine's own
+ * counts (victory.h), never from the text log. The report is a function of the records
+ * alone, so the records of N shards merged give the report of one run. */
+#ifndef ANTIETAM_SIM_H
+#define ANTIETAM_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "map.h"
+
+/* ---- players ---- */
+
+#define SIM_NAME_MAX 24
+
+enum sim_rules { SIM_SOLITAIRE, SIM_TWO_PLAYER, SIM_RULES_COUNT };
+extern const char *const sim_rules_names[SIM_RULES_COUNT]; /* "solitaire", "two-player" */
+
+/* A player: plays the pending decisions of its side until the decision passes to the other
+ * side or the game ends. A computer player is one more row of the table in sim_player.c
+ * (its levels, if any, chosen as NAME:LEVEL). */
+struct sim_player {
+	const char *name;          /* "bot", "scripted", "random" */
+	const char *about;         /* one line for --help and the report */
+	unsigned sides;            /* bit (1 << enum side) per side it may play */
+	unsigned rules;            /* bit (1 << enum sim_rules) per rules it plays under */
+	int levels;                /* 0: none; else NAME:1..levels, NAME alone = level 1 */
+	/* Play side's decisions from g: the number of actions applied (>= 0), or -1 with err
+	 * when it could not go on. rng is the player's own stream (random play), separate from
+	 * the game's dice; played (may be NULL) gets each action's command, one a line. */
+	int (*play)(struct game *g, enum side side, int level, uint64_t *rng, char *played,
+		    size_t len, char *err, size_t errlen);
+};
+
+/* A player chosen on the command line: the row and its level. */
+struct sim_choice {
+	const struct sim_player *player;
+	int level;
+};
+
+/* The table, in the order --help lists it; n players. */
+const struct sim_player *sim_players(int *n);
+/* Parse "NAME" or "NAME:LEVEL" for side under rules; false with err when unknown, when the
+ * player does not play that side or under those rules, or when the level is out of range. */
+bool sim_player_parse(const char *text, enum side side, enum sim_rules rules,
+		      struct sim_choice *out, char *err, size_t errlen);
+/* "bot", "general:3": the choice as parsed. */
+void sim_choice_name(const struct sim_choice *c, char *buf, size_t len);
+
+/* ---- one game ---- */
+
+struct sim_config {
+	enum sim_rules rules;
+	bool mishap, unleashed;             /* 8.14, 13.0 note */
+	struct sim_choice player[2];        /* indexed by enum side */
+};
+
+/* Where the Union stands at the end of a game-turn. */
+struct sim_turn {
+	int vp2[2];                  /* 3.2 count (Union), 19.0 count (Confederate), half VPs */
+	int steps_lost[2];           /* by side, since the start */
+	int eliminated[2];           /* 3.4: units of every type with no step left */
+	int8_t corps[CORPS_COUNT];   /* enum corps_status */
+	uint8_t held[MAP_OBJ_MAX];   /* hexes of each objective the Union controls */
+};
+
+#define SIM_HEXES_MAX 128            /* distinct objective hexes */
+
+struct sim_game {
+	uint64_t seed;
+	struct sim_config cfg;
+	char player_name[2][SIM_NAME_MAX];
+	int vp2_two, vp2_solo;               /* 3.2–3.4 and 19.0A, half VPs */
+	char level_two[24], level_solo[24];  /* 3.5 and 19.0B */
+	int steps_lost[2], steps_regrouped[2];
+	int men_lost[2];                     /* infantry steps lost × the unit's men per step */
+	int corps_men[CORPS_COUNT];          /* the same for the Union by corps */
+	int infantry_elim[2], batteries_elim[2];
+	int ap_hill_turn;                    /* 9.1: turn A.P. Hill arrived, 0 never */
+	int commit_turn[CORPS_COUNT];        /* first turn the corps was Committed, 0 never */
+	uint8_t held[MAP_OBJ_MAX];           /* at the end */
+	uint8_t union_hex[SIM_HEXES_MAX];    /* 1 when the Union controls objective hex i */
+	int nturns;
+	struct sim_turn turn[GAME_TURNS];
+	long actions;
+};
+
+/* The objectives and their distinct hexes, in map order (the columns of the CSVs). */
+struct sim_layout {
+	int nobj;
+	char key[MAP_OBJ_MAX][24];
+	char name[MAP_OBJ_MAX][MAP_NAME_MAX];
+	int nhexes[MAP_OBJ_MAX];
+	int nhex;
+	int hex[SIM_HEXES_MAX];
+};
+void sim_layout(const struct scenario *s, struct sim_layout *l);
+
+/* Play one game from seed to its end; the record into *out, the final position into *final
+ * when it is not NULL (and each action's command into rec when not NULL). False with err
+ * ("seed N turn T: ...") when a player could not go on or the game did not end. */
+struct position_record;
+bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint64_t seed,
+		   struct sim_game *out, struct game *final, struct position_record *rec,
+		   char *err, size_t errlen);
+
+/* ---- CSV ---- */
+
+void sim_csv_games_header(const struct sim_layout *l, FILE *f);
+void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f);
+void sim_csv_turns_header(const struct sim_layout *l, FILE *f);
+void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f);
+/* Read games.csv and turns.csv of dir, appending to *games (realloc'd, *n counted): all or
+ * nothing, "path:line: message" in err. The header must be this layout's. */
+bool sim_csv_read(const struct sim_layout *l, const char *dir, struct sim_game **games, int *n,
+		  char *err, size_t errlen);
+
+/* ---- 1862 (data/history.txt) ---- */
+
+struct sim_history {
+	int men_lost[2];
+	int steps_lost[2];            /* men at the side's infantry men per step (units.txt) */
+	int infantry_elim[2];         /* brigades that ceased to exist as units */
+	int ap_hill_turn;             /* the game-turn of his arrival (Turn Record Track) */
+	char ap_hill_time[8];
+	int corps_men[CORPS_COUNT];   /* Union losses by corps, -1 unknown */
+	bool held_union[MAP_OBJ_MAX]; /* objectives (of the layout) the Union held at nightfall */
+	int vp2_two, vp2_solo;        /* those holdings and eliminations counted by 3.2 and 19.0 */
+	char level_two[24], level_solo[24];
+};
+/* Load path (antietam-history 1) against scenario s; all or nothing, "path:line: message". */
+bool sim_history_load(struct sim_history *h, const struct scenario *s, const char *path,
+		      char *err, size_t errlen);
+
+/* ---- statistics and the report ---- */
+
+/* The p-quantile (0..1) of n sorted values: the smallest value with at least p*n at or
+ * below it (a value of the data). */
+int sim_quantile(const int *sorted, int n, double p);
+/* 95% Wilson interval of k successes in n, in [0,1]. */
+void sim_wilson(int k, int n, double *lo, double *hi);
+
+struct sim_report_opt {
+	const char *outdir;
+	bool gnuplot;         /* draw the plots with gnuplot (when it is installed) */
+};
+/* Write report.md and report.html into o->outdir from the records (sorted by seed); false
+ * with err when a file cannot be written. */
+bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
+		      const struct sim_history *h, const struct sim_game *games, int n,
+		      const struct sim_report_opt *o, char *err, size_t errlen);
+/* The terminal summary: the headline table and text charts. */
+void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
+			 const struct sim_history *h, const struct sim_game *games, int n, FILE *f);
+
+/* ---- the command ---- */
+
+/* `antietam --simulate N …` and `antietam --merge DIR…`: argv as given to main. Returns the
+ * exit code. */
+int sim_main(int argc, char **argv);
+
+#endif

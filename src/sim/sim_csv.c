@@ -1,0 +1,463 @@
+/* sim_csv.c — owns games.csv and turns.csv (docs/simulate.md): writing a game's rows and
+ * reading a directory's two files back into the same records (for --merge). No field ever
+ * holds a comma or a quote, so the files are plain comma-separated text with one header. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+#include "victory.h"
+
+static const char *const side_col[2] = { "union", "confederate" };
+
+void sim_csv_games_header(const struct sim_layout *l, FILE *f)
+{
+	fputs("seed,rules,mishap,unleashed,union,confederate,vp_two_player,level_two_player,"
+	      "vp_solitaire,level_solitaire", f);
+	const char *pairs[] = { "steps_lost", "steps_regrouped", "men_lost", "infantry_eliminated",
+				"batteries_eliminated" };
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		fprintf(f, ",%s_union,%s_confederate", pairs[i], pairs[i]);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fprintf(f, ",men_lost_%s", game_corps_name((enum corps)c));
+	fputs(",ap_hill_turn", f);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fprintf(f, ",committed_%s", game_corps_name((enum corps)c));
+	fputs(",actions", f);
+	for (int i = 0; i < l->nobj; i++)
+		fprintf(f, ",union_%s", l->key[i]);
+	fputs(",union_hexes\n", f);
+}
+
+static void vp(int vp2, FILE *f)
+{
+	char buf[16];
+	victory_format(vp2, buf, sizeof buf);
+	fprintf(f, ",%s", buf);
+}
+
+void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f)
+{
+	fprintf(f, "%llu,%s,%s,%s,%s,%s", (unsigned long long)g->seed,
+		sim_rules_names[g->cfg.rules], g->cfg.mishap ? "yes" : "no",
+		g->cfg.unleashed ? "yes" : "no", g->player_name[0], g->player_name[1]);
+	vp(g->vp2_two, f);
+	fprintf(f, ",%s", g->level_two);
+	vp(g->vp2_solo, f);
+	fprintf(f, ",%s", g->level_solo);
+	const int *pairs[] = { g->steps_lost, g->steps_regrouped, g->men_lost, g->infantry_elim,
+			       g->batteries_elim };
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		fprintf(f, ",%d,%d", pairs[i][0], pairs[i][1]);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fprintf(f, ",%d", g->corps_men[c]);
+	fprintf(f, ",%d", g->ap_hill_turn);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fprintf(f, ",%d", g->commit_turn[c]);
+	fprintf(f, ",%ld", g->actions);
+	for (int i = 0; i < l->nobj; i++)
+		fprintf(f, ",%d", g->held[i]);
+	fputc(',', f);
+	for (int i = 0, first = 1; i < l->nhex; i++)
+		if (g->union_hex[i]) {
+			fprintf(f, "%s%04d", first ? "" : " ", l->hex[i]);
+			first = 0;
+		}
+	fputc('\n', f);
+}
+
+void sim_csv_turns_header(const struct sim_layout *l, FILE *f)
+{
+	fputs("seed,turn,vp_two_player,vp_solitaire,steps_lost_union,steps_lost_confederate,"
+	      "eliminated_union,eliminated_confederate", f);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fprintf(f, ",corps_%s", game_corps_name((enum corps)c));
+	for (int i = 0; i < l->nobj; i++)
+		fprintf(f, ",union_%s", l->key[i]);
+	fputc('\n', f);
+}
+
+void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f)
+{
+	for (int t = 0; t < g->nturns; t++) {
+		const struct sim_turn *r = &g->turn[t];
+		fprintf(f, "%llu,%d", (unsigned long long)g->seed, t + 1);
+		vp(r->vp2[0], f);
+		vp(r->vp2[1], f);
+		fprintf(f, ",%d,%d,%d,%d", r->steps_lost[0], r->steps_lost[1], r->eliminated[0],
+			r->eliminated[1]);
+		for (int c = 0; c < CORPS_COUNT; c++)
+			fprintf(f, ",%s", game_corps_status_name((enum corps_status)r->corps[c]));
+		for (int i = 0; i < l->nobj; i++)
+			fprintf(f, ",%d", r->held[i]);
+		fputc('\n', f);
+	}
+}
+
+/* ---- reading ---- */
+
+#define FIELDS_MAX 128
+#define LINE_MAX_CSV 8192
+
+struct reader {
+	const char *path;
+	FILE *f;
+	int line;
+	char buf[LINE_MAX_CSV];
+	char *field[FIELDS_MAX];
+	int n, at;        /* fields, next field to take */
+	char *err;
+	size_t errlen;
+};
+
+static bool fail(struct reader *r, const char *fmt, const char *what)
+{
+	char msg[256];
+	snprintf(msg, sizeof msg, fmt, what);
+	snprintf(r->err, r->errlen, "%s:%d: %s", r->path, r->line, msg);
+	return false;
+}
+
+/* The next line split at commas: 1, 0 at the end, -1 on error. */
+static int next_line(struct reader *r)
+{
+	if (!fgets(r->buf, sizeof r->buf, r->f))
+		return 0;
+	r->line++;
+	size_t k = strlen(r->buf);
+	if (k && r->buf[k - 1] == '\n')
+		r->buf[--k] = 0;
+	else if (!feof(r->f)) {
+		fail(r, "%s", "line too long");
+		return -1;
+	}
+	r->n = r->at = 0;
+	for (char *p = r->buf;; p++) {
+		if (r->n == FIELDS_MAX) {
+			fail(r, "%s", "too many fields");
+			return -1;
+		}
+		r->field[r->n++] = p;
+		p = strchr(p, ',');
+		if (!p)
+			break;
+		*p = 0;
+	}
+	return 1;
+}
+
+static const char *take(struct reader *r, const char *col)
+{
+	if (r->at >= r->n) {
+		fail(r, "missing field %s", col);
+		return NULL;
+	}
+	return r->field[r->at++];
+}
+
+static bool take_int(struct reader *r, const char *col, long min, long max, long *out)
+{
+	const char *s = take(r, col);
+	if (!s)
+		return false;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < min || v > max)
+		return fail(r, "bad %s", col);
+	*out = v;
+	return true;
+}
+
+static bool take_i(struct reader *r, const char *col, long min, long max, int *out)
+{
+	long v;
+	if (!take_int(r, col, min, max, &v))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool take_u8(struct reader *r, const char *col, int max, uint8_t *out)
+{
+	long v;
+	if (!take_int(r, col, 0, max, &v))
+		return false;
+	*out = (uint8_t)v;
+	return true;
+}
+
+static bool take_seed(struct reader *r, unsigned long long *out)
+{
+	const char *s = take(r, "seed");
+	if (!s)
+		return false;
+	char *end;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-')
+		return fail(r, "bad %s", "seed");
+	return true;
+}
+
+/* "17.5", "-3": half points. */
+static bool take_vp(struct reader *r, const char *col, int *vp2)
+{
+	const char *s = take(r, col);
+	if (!s)
+		return false;
+	char *end;
+	long v = strtol(s, &end, 10);
+	int half = 0;
+	if (end[0] == '.' && end[1] == '5' && !end[2])
+		half = s[0] == '-' ? -1 : 1;
+	else if (*end || end == s)
+		return fail(r, "bad %s", col);
+	*vp2 = (int)(2 * v + half);
+	return true;
+}
+
+static bool take_str(struct reader *r, const char *col, char *out, size_t len)
+{
+	const char *s = take(r, col);
+	if (!s)
+		return false;
+	if (strlen(s) >= len || !*s)
+		return fail(r, "bad %s", col);
+	memcpy(out, s, strlen(s) + 1);
+	return true;
+}
+
+static bool take_yes(struct reader *r, const char *col, bool *out)
+{
+	const char *s = take(r, col);
+	if (!s)
+		return false;
+	if (strcmp(s, "yes") && strcmp(s, "no"))
+		return fail(r, "%s is yes or no", col);
+	*out = !strcmp(s, "yes");
+	return true;
+}
+
+static bool header(struct reader *r, const char *want)
+{
+	int k = next_line(r);
+	if (k <= 0)
+		return k < 0 ? false : fail(r, "%s", "empty file (no header)");
+	/* rejoin the fields to compare the whole line */
+	char line[LINE_MAX_CSV] = "";
+	size_t used = 0;
+	for (int i = 0; i < r->n; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? "," : "",
+					 r->field[i]);
+	size_t wl = strlen(want);
+	if (wl && want[wl - 1] == '\n')
+		wl--;
+	if (strlen(line) != wl || strncmp(line, want, wl))
+		return fail(r, "%s", "the header is not this version's (different data or program?)");
+	return true;
+}
+
+static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_game *g)
+{
+	memset(g, 0, sizeof *g);
+	unsigned long long seed;
+	char rules[24];
+	char perr[256];
+	if (!take_seed(r, &seed) || !take_str(r, "rules", rules, sizeof rules) ||
+	    !take_yes(r, "mishap", &g->cfg.mishap) || !take_yes(r, "unleashed", &g->cfg.unleashed))
+		return false;
+	g->seed = (uint64_t)seed;
+	if (!strcmp(rules, sim_rules_names[SIM_SOLITAIRE]))
+		g->cfg.rules = SIM_SOLITAIRE;
+	else if (!strcmp(rules, sim_rules_names[SIM_TWO_PLAYER]))
+		g->cfg.rules = SIM_TWO_PLAYER;
+	else
+		return fail(r, "unknown rules '%s'", rules);
+	for (int s = 0; s < 2; s++) {
+		if (!take_str(r, side_col[s], g->player_name[s], sizeof g->player_name[s]))
+			return false;
+		if (!sim_player_parse(g->player_name[s], (enum side)s, g->cfg.rules, &g->cfg.player[s],
+				      perr, sizeof perr))
+			return fail(r, "%s", perr);
+	}
+	if (!take_vp(r, "vp_two_player", &g->vp2_two) ||
+	    !take_str(r, "level_two_player", g->level_two, sizeof g->level_two) ||
+	    !take_vp(r, "vp_solitaire", &g->vp2_solo) ||
+	    !take_str(r, "level_solitaire", g->level_solo, sizeof g->level_solo))
+		return false;
+	int *pairs[] = { g->steps_lost, g->steps_regrouped, g->men_lost, g->infantry_elim,
+			 g->batteries_elim };
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		for (int s = 0; s < 2; s++)
+			if (!take_i(r, "a loss count", 0, 1000000, &pairs[i][s]))
+				return false;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (!take_i(r, "men_lost by corps", 0, 1000000, &g->corps_men[c]))
+			return false;
+	if (!take_i(r, "ap_hill_turn", 0, GAME_TURNS, &g->ap_hill_turn))
+		return false;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (!take_i(r, "committed", 0, GAME_TURNS, &g->commit_turn[c]))
+			return false;
+	if (!take_int(r, "actions", 0, LONG_MAX, &g->actions))
+		return false;
+	for (int i = 0; i < l->nobj; i++)
+		if (!take_u8(r, l->key[i], l->nhexes[i], &g->held[i]))
+			return false;
+	const char *hexes = take(r, "union_hexes");
+	if (!hexes)
+		return false;
+	for (const char *p = hexes; *p;) {
+		char *end;
+		long h = strtol(p, &end, 10);
+		int i = 0;
+		while (i < l->nhex && l->hex[i] != h)
+			i++;
+		if (end == p || i == l->nhex)
+			return fail(r, "%s", "union_hexes: not an objective hex");
+		g->union_hex[i] = 1;
+		p = *end == ' ' ? end + 1 : end;
+		if (*end && *end != ' ')
+			return fail(r, "%s", "union_hexes: hexes separated by blanks");
+	}
+	if (r->at != r->n)
+		return fail(r, "%s", "too many fields");
+	return true;
+}
+
+static int cmp_seed(const void *a, const void *b)
+{
+	const struct sim_game *x = a, *y = b;
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_game *games,
+		     int n)
+{
+	unsigned long long seed;
+	long turn;
+	if (!take_seed(r, &seed) || !take_int(r, "turn", 1, GAME_TURNS, &turn))
+		return false;
+	struct sim_game key = { .seed = (uint64_t)seed };
+	struct sim_game *g = bsearch(&key, games, (size_t)n, sizeof *games, cmp_seed);
+	if (!g)
+		return fail(r, "%s", "a turn of a seed games.csv does not have");
+	if (turn != g->nturns + 1)
+		return fail(r, "%s", "turns out of order");
+	struct sim_turn *t = &g->turn[g->nturns++];
+	if (!take_vp(r, "vp_two_player", &t->vp2[0]) || !take_vp(r, "vp_solitaire", &t->vp2[1]))
+		return false;
+	for (int s = 0; s < 2; s++)
+		if (!take_i(r, "steps_lost", 0, 1000000, &t->steps_lost[s]))
+			return false;
+	for (int s = 0; s < 2; s++)
+		if (!take_i(r, "eliminated", 0, ROSTER_UNITS, &t->eliminated[s]))
+			return false;
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		const char *st = take(r, "corps");
+		enum corps_status cs;
+		if (!st)
+			return false;
+		if (!game_corps_status_parse(st, &cs))
+			return fail(r, "bad corps status '%s'", st);
+		t->corps[c] = (int8_t)cs;
+	}
+	for (int i = 0; i < l->nobj; i++)
+		if (!take_u8(r, l->key[i], l->nhexes[i], &t->held[i]))
+			return false;
+	if (r->at != r->n)
+		return fail(r, "%s", "too many fields");
+	return true;
+}
+
+static bool open_reader(struct reader *r, const char *dir, const char *name, char *path,
+			size_t plen, char *err, size_t errlen)
+{
+	snprintf(path, plen, "%s/%s", dir, name);
+	memset(r, 0, sizeof *r);
+	r->path = path;
+	r->err = err;
+	r->errlen = errlen;
+	r->f = fopen(path, "r");
+	if (!r->f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+static char *header_text(const struct sim_layout *l, bool games)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	if (games)
+		sim_csv_games_header(l, f);
+	else
+		sim_csv_turns_header(l, f);
+	fclose(f);
+	return buf;
+}
+
+bool sim_csv_read(const struct sim_layout *l, const char *dir, struct sim_game **games, int *n,
+		  char *err, size_t errlen)
+{
+	char path[1024];
+	struct reader *r = malloc(sizeof *r);
+	char *hg = header_text(l, true), *ht = header_text(l, false);
+	int first = *n, cap = *n;
+	struct sim_game *all = *games;
+	bool ok = r && hg && ht;
+	if (!ok)
+		snprintf(err, errlen, "out of memory");
+	if (ok && (ok = open_reader(r, dir, "games.csv", path, sizeof path, err, errlen))) {
+		ok = header(r, hg);
+		int k;
+		while (ok && (k = next_line(r)) != 0) {
+			if (k < 0 || r->n == 0) {
+				ok = k < 0 ? false : fail(r, "%s", "empty line");
+				break;
+			}
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 256;
+				struct sim_game *more = realloc(all, sizeof *all * (size_t)cap);
+				if (!more) {
+					ok = fail(r, "%s", "out of memory");
+					break;
+				}
+				all = more;
+			}
+			ok = game_row(r, l, &all[*n]);
+			if (ok && *n > first && all[*n].seed <= all[*n - 1].seed)
+				ok = fail(r, "%s", "seeds not in increasing order");
+			if (ok)
+				(*n)++;
+		}
+		fclose(r->f);
+	}
+	if (ok && (ok = open_reader(r, dir, "turns.csv", path, sizeof path, err, errlen))) {
+		ok = header(r, ht);
+		int k;
+		while (ok && (k = next_line(r)) != 0)
+			ok = k > 0 && turn_row(r, l, all + first, *n - first);
+		fclose(r->f);
+	}
+	for (int i = first; ok && i < *n; i++)
+		if (all[i].nturns != GAME_TURNS) {
+			snprintf(err, errlen, "%s: seed %llu has %d game-turns, not %d", path,
+				 (unsigned long long)all[i].seed, all[i].nturns, GAME_TURNS);
+			ok = false;
+		}
+	if (!ok)
+		*n = first; /* all or nothing */
+	*games = all;
+	free(r);
+	free(hg);
+	free(ht);
+	return ok;
+}

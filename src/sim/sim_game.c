@@ -1,0 +1,223 @@
+/* sim_game.c — owns one simulated game: the players take turns at the decisions until the
+ * game ends, and the record (struct sim_game) is read off the position after every player's
+ * turn: steps lost and regrouped by comparing each unit's steps, eliminations and VPs from
+ * the engine's own counts (victory.h), control from the position (3.3), A.P. Hill and the
+ * corps' status from struct game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+#include "sim.h"
+#include "victory.h"
+
+#define PLAYED_MAX (1 << 18)
+#define CALLS_MAX 20000     /* a player's turns in one game: far above any real game */
+
+void sim_layout(const struct scenario *s, struct sim_layout *l)
+{
+	memset(l, 0, sizeof *l);
+	const struct map *m = &s->map;
+	l->nobj = m->nobjectives;
+	for (int i = 0; i < m->nobjectives; i++) {
+		const struct map_objective *o = &m->objective[i];
+		snprintf(l->key[i], sizeof l->key[i], "%s", o->key);
+		snprintf(l->name[i], sizeof l->name[i], "%s", o->name);
+		l->nhexes[i] = o->nhexes;
+		for (int k = 0; k < o->nhexes; k++) {
+			int j = 0;
+			while (j < l->nhex && l->hex[j] != o->hexes[k])
+				j++;
+			if (j == l->nhex && l->nhex < SIM_HEXES_MAX)
+				l->hex[l->nhex++] = o->hexes[k];
+		}
+	}
+}
+
+/* The running count of one game: each unit's steps at the last look (12.0 regrouping is
+ * counted as it happens; losses are the game's own, start minus now). */
+struct tally {
+	int steps[ROSTER_UNITS];
+};
+
+static void look(const struct game *g, struct tally *t, struct sim_game *r)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		int now = g->unit[u].steps;
+		if (now > t->steps[u])
+			r->steps_regrouped[game_unit_side(u)] += now - t->steps[u];
+		t->steps[u] = now;
+	}
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (g->corps[c] == CORPS_COMMITTED && !r->commit_turn[c])
+			r->commit_turn[c] = g->turn;
+	if (g->ap_hill_triggered)
+		r->ap_hill_turn = g->ap_hill_turn;
+}
+
+/* Steps lost by each side: the counters' steps at the start less their steps now (a unit
+ * taken off by `remove` is not a loss). Men likewise for infantry, at each unit's men per
+ * step (units.txt: men engaged over steps), by side and by Union corps. */
+static void losses(const struct game *g, int *steps, double *men, double *corps_men)
+{
+	for (int s = 0; s < 2; s++)
+		steps[s] = 0, men[s] = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		corps_men[c] = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_def *d = game_unit_def(g, u);
+		int lost = d->steps - g->unit[u].steps;
+		if (lost <= 0 || (g->unit[u].flags & UF_REMOVED))
+			continue;
+		steps[d->side] += lost;
+		if (d->type != UNIT_INFANTRY)
+			continue;
+		double m = (double)lost * d->strength / d->steps;
+		men[d->side] += m;
+		if (d->corps != CORPS_NONE)
+			corps_men[d->corps] += m;
+	}
+}
+
+static void held(const struct game *g, uint8_t *out)
+{
+	const struct map *m = &g->scn->map;
+	for (int i = 0; i < m->nobjectives; i++) {
+		out[i] = 0;
+		for (int k = 0; k < m->objective[i].nhexes; k++)
+			out[i] += victory_control(g, m->objective[i].hexes[k]) == SIDE_UNION;
+	}
+}
+
+static int eliminated(const struct game *g, enum side s, int type)
+{
+	int n = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (game_unit_side(u) == s && g->unit[u].steps <= 0 &&
+		    !(g->unit[u].flags & UF_REMOVED) &&
+		    (type < 0 || (int)game_unit_def(g, u)->type == type))
+			n++;
+	return n;
+}
+
+static void turn_row(const struct game *g, struct sim_turn *t)
+{
+	struct victory_count c;
+	victory_two_player(g, &c);
+	t->vp2[0] = c.vp2;
+	victory_solitaire(g, &c);
+	t->vp2[1] = c.vp2;
+	for (int s = 0; s < 2; s++)
+		t->eliminated[s] = eliminated(g, (enum side)s, -1);
+	for (int c2 = 0; c2 < CORPS_COUNT; c2++)
+		t->corps[c2] = (int8_t)g->corps[c2];
+	double men[2], corps_men[CORPS_COUNT];
+	losses(g, t->steps_lost, men, corps_men);
+	held(g, t->held);
+}
+
+static void finish(const struct game *g, const struct sim_layout *l, struct sim_game *r)
+{
+	struct victory_count c;
+	double men[2], corps_men[CORPS_COUNT];
+	losses(g, r->steps_lost, men, corps_men);
+	victory_two_player(g, &c);
+	r->vp2_two = c.vp2;
+	snprintf(r->level_two, sizeof r->level_two, "%s", c.level);
+	victory_solitaire(g, &c);
+	r->vp2_solo = c.vp2;
+	snprintf(r->level_solo, sizeof r->level_solo, "%s", c.level);
+	for (int s = 0; s < 2; s++) {
+		r->men_lost[s] = (int)(men[s] + 0.5);
+		r->infantry_elim[s] = eliminated(g, (enum side)s, UNIT_INFANTRY);
+		r->batteries_elim[s] = eliminated(g, (enum side)s, UNIT_ARTILLERY);
+	}
+	for (int c2 = 0; c2 < CORPS_COUNT; c2++)
+		r->corps_men[c2] = (int)(corps_men[c2] + 0.5);
+	held(g, r->held);
+	for (int i = 0; i < l->nhex; i++)
+		r->union_hex[i] = victory_control(g, l->hex[i]) == SIDE_UNION;
+}
+
+/* Each action's command line into the record (for --keep). */
+static void add_played(struct position_record *rec, const char *played)
+{
+	const char *p = played;
+	while (rec && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t k = nl ? (size_t)(nl - p) : strlen(p);
+		char line[POSITION_ACTION_TEXT];
+		if (k < sizeof line) {
+			memcpy(line, p, k);
+			line[k] = 0;
+			position_record_add(rec, line);
+		}
+		p += k + (nl != NULL);
+	}
+}
+
+bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint64_t seed,
+		   struct sim_game *out, struct game *final, struct position_record *rec,
+		   char *err, size_t errlen)
+{
+	struct game *g = malloc(sizeof *g);
+	char *played = rec ? malloc(PLAYED_MAX) : NULL;
+	if (!g || (rec && !played)) {
+		free(g);
+		free(played);
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	struct sim_layout l;
+	sim_layout(s, &l);
+	struct game_options opt = { .mishap = cfg->mishap, .unleashed = cfg->unleashed,
+				    .solitaire = cfg->rules == SIM_SOLITAIRE };
+	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
+	if (rec)
+		position_record_init(rec, SETUP_HISTORICAL, seed, &opt);
+	memset(out, 0, sizeof *out);
+	out->seed = seed;
+	out->cfg = *cfg;
+	for (int sd = 0; sd < 2; sd++)
+		sim_choice_name(&cfg->player[sd], out->player_name[sd], sizeof out->player_name[sd]);
+	struct tally t;
+	memset(&t, 0, sizeof t);
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		t.steps[u] = g->unit[u].steps;
+	/* each side's own stream for random play, apart from the game's dice */
+	uint64_t rng[2] = { seed ^ 0x5eed0001u, seed ^ 0x5eed0002u };
+	bool ok = true;
+	int calls = 0;
+	while (g->pending.what != DECISION_GAMEOVER) {
+		enum side side = g->pending.side;
+		int turn = g->turn;
+		const struct sim_choice *c = &cfg->player[side];
+		char why[512];
+		why[0] = 0;
+		int k = c->player->play(g, side, c->level, &rng[side], played, played ? PLAYED_MAX : 0,
+					why, sizeof why);
+		if (k < 0 || ++calls > CALLS_MAX) {
+			snprintf(err, errlen, "seed %llu turn %d: the %s player (%s): %s",
+				 (unsigned long long)seed, turn, out->player_name[side],
+				 game_side_name(side), k < 0 ? why : "the game does not end");
+			ok = false;
+			break;
+		}
+		if (played)
+			add_played(rec, played);
+		out->actions += k;
+		look(g, &t, out);
+		/* a game-turn is over when the next one has begun or the game has ended */
+		for (; out->nturns < GAME_TURNS &&
+		       (out->nturns + 1 < g->turn || g->pending.what == DECISION_GAMEOVER);
+		     out->nturns++)
+			turn_row(g, &out->turn[out->nturns]);
+	}
+	if (ok)
+		finish(g, &l, out);
+	if (final)
+		*final = *g;
+	free(g);
+	free(played);
+	return ok;
+}

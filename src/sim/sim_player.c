@@ -1,0 +1,192 @@
+/* sim_player.c — owns the players the simulator can seat (--union, --confederate): the
+ * solitaire Union bot (14.0–18.0), the scripted Confederate player, and random legal play.
+ * A new computer player is one more row of `players` below. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "move.h"
+#include "sim.h"
+
+const char *const sim_rules_names[SIM_RULES_COUNT] = { "solitaire", "two-player" };
+
+#define BOTH_SIDES ((1u << SIDE_UNION) | (1u << SIDE_CONFEDERATE))
+#define BOTH_RULES ((1u << SIM_SOLITAIRE) | (1u << SIM_TWO_PLAYER))
+#define LEGAL_MAX 8192
+
+static int play_bot(struct game *g, enum side side, int level, uint64_t *rng, char *played,
+		    size_t len, char *err, size_t errlen)
+{
+	(void)side, (void)level, (void)rng;
+	return bot_play(g, played, len, err, errlen);
+}
+
+static int play_scripted(struct game *g, enum side side, int level, uint64_t *rng,
+			 char *played, size_t len, char *err, size_t errlen)
+{
+	(void)side, (void)level, (void)rng;
+	return bot_confederate_play(g, played, len, err, errlen);
+}
+
+static uint64_t next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* One random action at g's decision: in movement, 23 times in 24 a random unit to a random
+ * hex it may reach (listing every move of every unit each time would make the games slow),
+ * else the end of the phase; elsewhere any legal action. False when the pick does not
+ * apply (a unit with nowhere to go, an `end` refused by 9.1C): the caller picks again. */
+static bool random_action(struct game *g, uint64_t *rng, struct action *legal, char *played,
+			  size_t len, size_t *used, char *err, size_t errlen)
+{
+	uint64_t r = next(rng);
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.unit = -1;
+	if (g->pending.what == DECISION_MOVEMENT) {
+		if (r % 24) {
+			struct move_dest d[HEX_INDEX_COUNT];
+			a.unit = (int)(r / 24 % ROSTER_UNITS);
+			int n = move_reachable(g, a.unit, d, HEX_INDEX_COUNT, NULL, 0);
+			if (n == 0)
+				return false;
+			a.type = ACT_MOVE;
+			a.n = 1;
+			a.hex[0] = d[(r >> 20) % (uint64_t)n].hex;
+		} else {
+			a.type = ACT_END;
+		}
+	} else {
+		int n = game_legal(g, legal, LEGAL_MAX);
+		if (n <= 0) {
+			snprintf(err, errlen, "no legal action at %s",
+				 game_decision_name(g->pending.what));
+			return false;
+		}
+		a = legal[(r >> 12) % (uint64_t)n];
+	}
+	char why[256];
+	if (!game_apply(g, &a, why, sizeof why))
+		return false;
+	if (played && len) {
+		char cmd[512];
+		action_format(g->scn, &a, cmd, sizeof cmd);
+		int w = snprintf(played + *used, len - *used, "%s\n", cmd);
+		if (w > 0 && *used + (size_t)w < len)
+			*used += (size_t)w;
+		else
+			played[*used] = 0;
+	}
+	return true;
+}
+
+/* Random legal play for side until the decision passes or the game ends. */
+static int play_random(struct game *g, enum side side, int level, uint64_t *rng, char *played,
+		       size_t len, char *err, size_t errlen)
+{
+	(void)level;
+	struct action *legal = malloc(sizeof *legal * LEGAL_MAX);
+	if (!legal) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int applied = 0, misses = 0;
+	size_t used = 0;
+	if (played && len)
+		played[0] = 0;
+	err[0] = 0;
+	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == side) {
+		if (random_action(g, rng, legal, played, len, &used, err, errlen)) {
+			applied++;
+			misses = 0;
+		} else if (err[0] || ++misses > 10000) {
+			if (!err[0])
+				snprintf(err, errlen, "random play found nothing to apply at %s",
+					 game_decision_name(g->pending.what));
+			applied = -1;
+			break;
+		}
+	}
+	free(legal);
+	return applied;
+}
+
+static const struct sim_player players[] = {
+	{ "bot", "the solitaire Union player of rules 14.0-18.0 (solitaire rules only)",
+	  1u << SIDE_UNION, 1u << SIM_SOLITAIRE, 0, play_bot },
+	{ "scripted", "the simple scripted Confederate player (holds, fires, attacks at +1)",
+	  1u << SIDE_CONFEDERATE, BOTH_RULES, 0, play_scripted },
+	{ "random", "a random legal action at every decision", BOTH_SIDES, BOTH_RULES, 0,
+	  play_random },
+};
+
+const struct sim_player *sim_players(int *n)
+{
+	*n = (int)(sizeof players / sizeof players[0]);
+	return players;
+}
+
+bool sim_player_parse(const char *text, enum side side, enum sim_rules rules,
+		      struct sim_choice *out, char *err, size_t errlen)
+{
+	char name[SIM_NAME_MAX];
+	const char *colon = strchr(text, ':');
+	size_t k = colon ? (size_t)(colon - text) : strlen(text);
+	if (k >= sizeof name)
+		k = sizeof name - 1;
+	memcpy(name, text, k);
+	name[k] = 0;
+	const char *sname = game_side_name(side);
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		const struct sim_player *p = &players[i];
+		if (strcmp(p->name, name))
+			continue;
+		if (!(p->sides & (1u << side))) {
+			snprintf(err, errlen, "the %s player does not play the %s side", name, sname);
+			return false;
+		}
+		if (!(p->rules & (1u << rules))) {
+			snprintf(err, errlen, "the %s player does not play under the %s rules%s", name,
+				 sim_rules_names[rules],
+				 !strcmp(name, "bot") ? " (14.0: the bot is the solitaire game's Union)"
+						      : "");
+			return false;
+		}
+		int level = 1;
+		if (colon) {
+			char *end;
+			long v = strtol(colon + 1, &end, 10);
+			if (!p->levels || *end || end == colon + 1 || v < 1 || v > p->levels) {
+				if (p->levels)
+					snprintf(err, errlen, "%s: the level is 1 to %d", text, p->levels);
+				else
+					snprintf(err, errlen, "%s: the %s player has no levels", text, name);
+				return false;
+			}
+			level = (int)v;
+		}
+		out->player = p;
+		out->level = level;
+		return true;
+	}
+	int n = (int)(sizeof players / sizeof players[0]);
+	int w = snprintf(err, errlen, "unknown player '%s' (players:", name);
+	for (int i = 0; i < n && w > 0 && (size_t)w < errlen; i++)
+		w += snprintf(err + w, errlen - (size_t)w, " %s", players[i].name);
+	if (w > 0 && (size_t)w < errlen)
+		snprintf(err + w, errlen - (size_t)w, ")");
+	return false;
+}
+
+void sim_choice_name(const struct sim_choice *c, char *buf, size_t len)
+{
+	if (c->player->levels)
+		snprintf(buf, len, "%s:%d", c->player->name, c->level);
+	else
+		snprintf(buf, len, "%s", c->player->name);
+}

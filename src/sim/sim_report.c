@@ -1,0 +1,856 @@
+/* sim_report.c — owns the simulator's report: report.md and report.html (one document
+ * written to both), and the summary on the terminal. Every figure is computed from the
+ * records alone (so merged shards give the report of one run) and set beside 1862
+ * (data/history.txt); a flag marks where history falls outside the central 80% of the
+ * games. Plots through gnuplot when asked and installed, text charts otherwise. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim.h"
+#include "victory.h"
+
+#define BAR_WIDTH 40
+#define FLAG "**outside**"
+
+/* ---- statistics ---- */
+
+int sim_quantile(const int *sorted, int n, double p)
+{
+	if (n <= 0)
+		return 0;
+	int i = (int)ceil(p * n - 1e-9) - 1;
+	if (i < 0)
+		i = 0;
+	if (i >= n)
+		i = n - 1;
+	return sorted[i];
+}
+
+void sim_wilson(int k, int n, double *lo, double *hi)
+{
+	if (n <= 0) {
+		*lo = 0, *hi = 1;
+		return;
+	}
+	const double z = 1.959964;
+	double p = (double)k / n, z2 = z * z / n;
+	double centre = (p + z2 / 2) / (1 + z2);
+	double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2);
+	*lo = centre - half < 0 ? 0 : centre - half;
+	*hi = centre + half > 1 ? 1 : centre + half;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
+}
+
+struct dist {
+	int n;
+	double mean, ci;      /* 95% interval of the mean: mean ± ci */
+	int p10, p50, p90, min, max;
+};
+
+static void dist_of(int *v, int n, struct dist *d)
+{
+	memset(d, 0, sizeof *d);
+	d->n = n;
+	if (n == 0)
+		return;
+	qsort(v, (size_t)n, sizeof *v, cmp_int);
+	double sum = 0, sq = 0;
+	for (int i = 0; i < n; i++)
+		sum += v[i];
+	d->mean = sum / n;
+	for (int i = 0; i < n; i++)
+		sq += (v[i] - d->mean) * (v[i] - d->mean);
+	d->ci = n > 1 ? 1.959964 * sqrt(sq / (n - 1)) / sqrt(n) : 0;
+	d->p10 = sim_quantile(v, n, 0.1);
+	d->p50 = sim_quantile(v, n, 0.5);
+	d->p90 = sim_quantile(v, n, 0.9);
+	d->min = v[0];
+	d->max = v[n - 1];
+}
+
+/* ---- the metrics: one figure of a game, and 1862's ---- */
+
+struct metric {
+	const char *id;       /* plot file name */
+	const char *name;
+	int scale;            /* 2: half VPs */
+	int (*get)(const struct sim_game *g);
+	int (*hist)(const struct sim_history *h); /* NULL: no figure for 1862 */
+};
+
+#define PAIR(field, hfield, id, what)                                                       \
+	static int get_##id##_u(const struct sim_game *g) { return g->field[0]; }           \
+	static int get_##id##_c(const struct sim_game *g) { return g->field[1]; }           \
+	static int hist_##id##_u(const struct sim_history *h) { return h->hfield[0]; }      \
+	static int hist_##id##_c(const struct sim_history *h) { return h->hfield[1]; }
+PAIR(steps_lost, steps_lost, steps, "steps lost")
+PAIR(men_lost, men_lost, men, "men lost")
+PAIR(infantry_elim, infantry_elim, inf, "infantry units eliminated")
+static int get_bat_u(const struct sim_game *g) { return g->batteries_elim[0]; }
+static int get_bat_c(const struct sim_game *g) { return g->batteries_elim[1]; }
+static int get_reg_u(const struct sim_game *g) { return g->steps_regrouped[0]; }
+static int get_reg_c(const struct sim_game *g) { return g->steps_regrouped[1]; }
+static int get_vp_two(const struct sim_game *g) { return g->vp2_two; }
+static int get_vp_solo(const struct sim_game *g) { return g->vp2_solo; }
+static int hist_vp_two(const struct sim_history *h) { return h->vp2_two; }
+static int hist_vp_solo(const struct sim_history *h) { return h->vp2_solo; }
+
+static const struct metric metrics[] = {
+	{ "vp-two-player", "VP, two-player count (3.2-3.4, Union)", 2, get_vp_two, hist_vp_two },
+	{ "vp-solitaire", "VP, solitaire count (19.0, Confederate)", 2, get_vp_solo, hist_vp_solo },
+	{ "steps-union", "Union steps lost", 1, get_steps_u, hist_steps_u },
+	{ "steps-confederate", "Confederate steps lost", 1, get_steps_c, hist_steps_c },
+	{ "men-union", "Union men lost (infantry)", 1, get_men_u, hist_men_u },
+	{ "men-confederate", "Confederate men lost (infantry)", 1, get_men_c, hist_men_c },
+	{ "infantry-union", "Union infantry units eliminated", 1, get_inf_u, hist_inf_u },
+	{ "infantry-confederate", "Confederate infantry units eliminated", 1, get_inf_c,
+	  hist_inf_c },
+	{ "batteries-union", "Union batteries eliminated", 1, get_bat_u, NULL },
+	{ "batteries-confederate", "Confederate batteries eliminated", 1, get_bat_c, NULL },
+	{ "regrouped-union", "Union steps regrouped (12.0)", 1, get_reg_u, NULL },
+	{ "regrouped-confederate", "Confederate steps regrouped (12.0)", 1, get_reg_c, NULL },
+};
+#define NMETRICS ((int)(sizeof metrics / sizeof metrics[0]))
+
+static void fmt_val(int v, int scale, char *buf, size_t len)
+{
+	if (scale == 2)
+		victory_format(v, buf, len);
+	else
+		snprintf(buf, len, "%d", v);
+}
+
+/* The values of metric m over the games, and their distribution. */
+static void metric_dist(const struct metric *m, const struct sim_game *games, int n, int *v,
+			struct dist *d)
+{
+	for (int i = 0; i < n; i++)
+		v[i] = m->get(&games[i]);
+	dist_of(v, n, d);
+}
+
+static bool outside(const struct dist *d, int h)
+{
+	return d->n > 0 && (h < d->p10 || h > d->p90);
+}
+
+/* ---- the document: markdown and HTML at once ---- */
+
+struct doc {
+	FILE *md, *html;
+	const char *plotdir;   /* gnuplot's SVGs go here (NULL: text charts) */
+	int ncols;
+};
+
+static void html_text(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+/* Markdown's **bold** becomes <b> in the HTML. */
+static void html_inline(FILE *f, const char *s)
+{
+	bool bold = false;
+	while (*s) {
+		if (s[0] == '*' && s[1] == '*') {
+			fputs(bold ? "</b>" : "<b>", f);
+			bold = !bold;
+			s += 2;
+			continue;
+		}
+		char c[2] = { *s++, 0 };
+		html_text(f, c);
+	}
+	if (bold)
+		fputs("</b>", f);
+}
+
+static void heading(struct doc *d, int level, const char *text)
+{
+	fprintf(d->md, "\n%.*s %s\n\n", level, "####", text);
+	fprintf(d->html, "<h%d>", level);
+	html_text(d->html, text);
+	fprintf(d->html, "</h%d>\n", level);
+}
+
+static void para(struct doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void para(struct doc *d, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	fprintf(d->md, "%s\n\n", buf);
+	fputs("<p>", d->html);
+	html_inline(d->html, buf);
+	fputs("</p>\n", d->html);
+}
+
+/* A table: head is "a|b|c"; rows likewise. */
+static void table_row(struct doc *d, const char *cells, bool head)
+{
+	char buf[2048];
+	snprintf(buf, sizeof buf, "%s", cells);
+	fputs("|", d->md);
+	fputs(head ? "<tr>" : "<tr>", d->html);
+	int n = 0;
+	for (char *save, *c = strtok_r(buf, "|", &save); c; c = strtok_r(NULL, "|", &save), n++) {
+		fprintf(d->md, " %s |", c);
+		fputs(head ? "<th>" : "<td>", d->html);
+		html_inline(d->html, c);
+		fputs(head ? "</th>" : "</td>", d->html);
+	}
+	fputs("\n", d->md);
+	fputs("</tr>\n", d->html);
+	if (head) {
+		fputs("|", d->md);
+		for (int i = 0; i < n; i++)
+			fputs(" --- |", d->md);
+		fputs("\n", d->md);
+		d->ncols = n;
+	}
+}
+
+static void table_begin(struct doc *d, const char *head)
+{
+	fputs("<table>\n", d->html);
+	table_row(d, head, true);
+}
+
+static void table_end(struct doc *d)
+{
+	fputs("\n", d->md);
+	fputs("</table>\n", d->html);
+}
+
+static void rowf(struct doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rowf(struct doc *d, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	table_row(d, buf, false);
+}
+
+static void pre(struct doc *d, const char *text)
+{
+	fprintf(d->md, "```\n%s```\n\n", text);
+	fputs("<pre>", d->html);
+	html_text(d->html, text);
+	fputs("</pre>\n", d->html);
+}
+
+/* ---- charts ---- */
+
+/* A text histogram of v (sorted, n values): one bar per value when the range is small, else
+ * about 16 bins; the bin holding 1862's figure (hist, when has_hist) is marked. */
+static void text_histogram(const int *v, int n, int scale, bool has_hist, int hist, char *out,
+			   size_t len)
+{
+	size_t used = 0;
+	out[0] = 0;
+	if (n == 0)
+		return;
+	int lo = v[0], hi = v[n - 1];
+	if (scale == 2 && lo % 2)
+		lo--; /* bins start at whole VPs */
+	int width = (hi - lo) / 16 + 1;
+	if (scale == 2 && width % 2)
+		width++; /* whole VPs a bin */
+	if (hi - lo < 24 && scale == 1)
+		width = 1;
+	int nb = (hi - lo) / width + 1, most = 0;
+	int *count = calloc((size_t)nb, sizeof *count);
+	if (!count)
+		return;
+	for (int i = 0; i < n; i++)
+		count[(v[i] - lo) / width]++;
+	for (int b = 0; b < nb; b++)
+		if (count[b] > most)
+			most = count[b];
+	for (int b = 0; b < nb && used < len; b++) {
+		char a[16], z[16], label[40];
+		int from = lo + b * width, to = from + width - 1;
+		fmt_val(from, scale, a, sizeof a);
+		fmt_val(to, scale, z, sizeof z);
+		if (width == 1 || (scale == 2 && width == 1))
+			snprintf(label, sizeof label, "%s", a);
+		else
+			snprintf(label, sizeof label, "%s to %s", a, z);
+		int bar = most ? (count[b] * BAR_WIDTH + most - 1) / most : 0;
+		char bars[BAR_WIDTH + 1];
+		memset(bars, '#', (size_t)bar);
+		bars[bar] = 0;
+		bool here = has_hist && hist >= from && hist <= to;
+		used += (size_t)snprintf(out + used, len - used, "%14s |%-*s %5.1f%%%s\n", label,
+					 BAR_WIDTH, bars, 100.0 * count[b] / n,
+					 here ? "  <- 1862" : "");
+	}
+	if (has_hist && (hist < lo || hist > hi) && used < len) {
+		char hv[16];
+		fmt_val(hist, scale, hv, sizeof hv);
+		snprintf(out + used, len - used, "%14s  (1862: %s, outside every game's figure)\n",
+			 "", hv);
+	}
+	free(count);
+}
+
+/* gnuplot on PATH. */
+static bool have_gnuplot(void)
+{
+	return system("gnuplot --version >/dev/null 2>&1") == 0;
+}
+
+/* A gnuplot SVG histogram of v into plotdir/id.svg; false when gnuplot fails. */
+static bool gnuplot_histogram(const char *plotdir, const char *id, const char *title,
+			      const int *v, int n, int scale, bool has_hist, int hist)
+{
+	char dat[1024], svg[1024], gp[1024];
+	snprintf(dat, sizeof dat, "%s/%s.dat", plotdir, id);
+	snprintf(svg, sizeof svg, "%s/%s.svg", plotdir, id);
+	snprintf(gp, sizeof gp, "%s/%s.gp", plotdir, id);
+	FILE *f = fopen(dat, "w");
+	if (!f)
+		return false;
+	for (int i = 0; i < n;) {
+		int k = i;
+		while (k < n && v[k] == v[i])
+			k++;
+		fprintf(f, "%g %g\n", (double)v[i] / scale, 100.0 * (k - i) / n);
+		i = k;
+	}
+	fclose(f);
+	f = fopen(gp, "w");
+	if (!f)
+		return false;
+	fprintf(f, "set terminal svg size 640,300 dynamic font 'sans,11'\n"
+		   "set output '%s'\nset title '%s'\nset ylabel '%% of games'\n"
+		   "set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n",
+		svg, title, scale == 2 ? 0.4 : 0.8);
+	if (has_hist)
+		fprintf(f, "set arrow from %g, graph 0 to %g, graph 1 nohead lw 2 lc rgb 'red'\n"
+			   "set label '1862' at %g, graph 0.95 textcolor rgb 'red' offset 0.5,0\n",
+			(double)hist / scale, (double)hist / scale, (double)hist / scale);
+	fprintf(f, "plot '%s' using 1:2 with boxes lc rgb '#4060a0'\n", dat);
+	fclose(f);
+	char cmd[2200];
+	snprintf(cmd, sizeof cmd, "gnuplot '%s' >/dev/null 2>&1", gp);
+	bool ok = system(cmd) == 0;
+	remove(dat);
+	remove(gp);
+	return ok;
+}
+
+/* The plot's SVG copied into the HTML (self-contained). */
+static void embed_svg(struct doc *d, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	char buf[4096];
+	bool body = false;
+	while (fgets(buf, sizeof buf, f)) {
+		if (!body && strncmp(buf, "<svg", 4))
+			continue; /* skip the XML prolog and doctype */
+		body = true;
+		fputs(buf, d->html);
+	}
+	fclose(f);
+}
+
+static void chart(struct doc *d, const char *id, const char *title, const int *v, int n,
+		  int scale, bool has_hist, int hist)
+{
+	if (d->plotdir && gnuplot_histogram(d->plotdir, id, title, v, n, scale, has_hist, hist)) {
+		char path[1024];
+		snprintf(path, sizeof path, "%s/%s.svg", d->plotdir, id);
+		fprintf(d->md, "![%s](plots/%s.svg)\n\n", title, id);
+		embed_svg(d, path);
+		return;
+	}
+	char *text = malloc(16384);
+	if (!text)
+		return;
+	text_histogram(v, n, scale, has_hist, hist, text, 16384);
+	pre(d, text);
+	free(text);
+}
+
+/* ---- the sections ---- */
+
+static void sec_header(struct doc *d, const struct sim_game *g, int n)
+{
+	const struct sim_config *c = &g[0].cfg;
+	heading(d, 1, "A thousand Antietams: simulated games beside 1862");
+	para(d, "%d games, seeds %llu to %llu; %s rules%s%s; Union: %s; Confederacy: %s.", n,
+	     (unsigned long long)g[0].seed, (unsigned long long)g[n - 1].seed,
+	     sim_rules_names[c->rules], c->mishap ? ", Terrible Mishap (8.14)" : "",
+	     c->unleashed ? ", McClellan unleashed (13.0)" : "", g[0].player_name[0],
+	     g[0].player_name[1]);
+	para(d, "Each figure is given as the median and the central 80%% of the games (10th to "
+		"90th percentile), the mean with its 95%% confidence interval, and 17 September "
+		"1862 (data/history.txt, docs/provenance-history.md); " FLAG " marks a historical "
+		"figure outside the central 80%%. Shares carry 95%% Wilson intervals. Every game "
+		"is replayed by `antietam --simulate 1 --seed SEED` with the same players, rules "
+		"and options.");
+}
+
+static void sec_headline(struct doc *d, const struct sim_history *h, const struct sim_game *g,
+			 int n, int *v)
+{
+	heading(d, 2, "Headline");
+	table_begin(d, "figure|median|central 80%|mean (95% CI)|1862|1862 in the central 80%");
+	for (int i = 0; i < NMETRICS; i++) {
+		const struct metric *m = &metrics[i];
+		if (!m->hist)
+			continue;
+		struct dist ds;
+		metric_dist(m, g, n, v, &ds);
+		char p10[16], p50[16], p90[16], hv[16];
+		fmt_val(ds.p50, m->scale, p50, sizeof p50);
+		fmt_val(ds.p10, m->scale, p10, sizeof p10);
+		fmt_val(ds.p90, m->scale, p90, sizeof p90);
+		fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+		rowf(d, "%s|%s|%s to %s|%.1f (%.1f to %.1f)|%s|%s", m->name, p50, p10, p90,
+		     ds.mean / m->scale, (ds.mean - ds.ci) / m->scale, (ds.mean + ds.ci) / m->scale, hv,
+		     outside(&ds, m->hist(h)) ? FLAG : "yes");
+	}
+	table_end(d);
+}
+
+static void sec_levels(struct doc *d, const struct scenario *s, const struct sim_history *h,
+		       const struct sim_game *g, int n)
+{
+	heading(d, 2, "Victory levels");
+	for (int mode = 0; mode < VICTORY_MODES; mode++) {
+		const char *hl = mode == 0 ? h->level_two : h->level_solo;
+		para(d, "%s (1862's holdings counted the same way: %s).",
+		     mode == 0 ? "3.5, the two-player levels (Union VP)"
+			       : "19.0B, the solitaire levels (Confederate VP)", hl);
+		table_begin(d, "level|games|share|95% CI|1862|");
+		for (int k = 0; k < s->tables.nlevels[mode]; k++) {
+			const char *name = s->tables.level[mode][k].name;
+			int c = 0;
+			for (int i = 0; i < n; i++)
+				c += !strcmp(mode == 0 ? g[i].level_two : g[i].level_solo, name);
+			double lo, hi;
+			sim_wilson(c, n, &lo, &hi);
+			bool is = !strcmp(name, hl);
+			rowf(d, "%s|%d|%.1f%%|%.1f-%.1f%%|%s", name, c, 100.0 * c / n, 100 * lo, 100 * hi,
+			     is ? (10 * c < n ? "1862 " FLAG : "1862") : " ");
+		}
+		table_end(d);
+	}
+}
+
+static void sec_distributions(struct doc *d, const struct sim_history *h,
+			      const struct sim_game *g, int n, int *v)
+{
+	heading(d, 2, "Distributions");
+	for (int i = 0; i < NMETRICS; i++) {
+		const struct metric *m = &metrics[i];
+		struct dist ds;
+		metric_dist(m, g, n, v, &ds);
+		heading(d, 3, m->name);
+		char a[16], b[16], c[16], lo[16], hi[16], hv[16] = "";
+		fmt_val(ds.p10, m->scale, a, sizeof a);
+		fmt_val(ds.p50, m->scale, b, sizeof b);
+		fmt_val(ds.p90, m->scale, c, sizeof c);
+		fmt_val(ds.min, m->scale, lo, sizeof lo);
+		fmt_val(ds.max, m->scale, hi, sizeof hi);
+		if (m->hist)
+			fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+		para(d, "Median %s, central 80%% %s to %s, range %s to %s, mean %.2f ± %.2f.%s%s%s", b, a,
+		     c, lo, hi, ds.mean / m->scale, ds.ci / m->scale, m->hist ? " 1862: " : "", hv,
+		     m->hist && outside(&ds, m->hist(h)) ? " " FLAG : "");
+		chart(d, m->id, m->name, v, n, m->scale, m->hist != NULL, m->hist ? m->hist(h) : 0);
+	}
+}
+
+static void sec_corps(struct doc *d, const struct sim_history *h, const struct sim_game *g,
+		      int n, int *v)
+{
+	heading(d, 2, "Union losses by corps");
+	table_begin(d, "corps|median men|central 80%|mean (95% CI)|1862|");
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		for (int i = 0; i < n; i++)
+			v[i] = g[i].corps_men[c];
+		struct dist ds;
+		dist_of(v, n, &ds);
+		char hv[16] = "-";
+		if (h->corps_men[c] >= 0)
+			snprintf(hv, sizeof hv, "%d", h->corps_men[c]);
+		rowf(d, "%s|%d|%d-%d|%.0f (%.0f-%.0f)|%s|%s", game_corps_name((enum corps)c), ds.p50,
+		     ds.p10, ds.p90, ds.mean, ds.mean - ds.ci, ds.mean + ds.ci, hv,
+		     h->corps_men[c] >= 0 && outside(&ds, h->corps_men[c]) ? FLAG : " ");
+	}
+	table_end(d);
+}
+
+static void sec_objectives(struct doc *d, const struct sim_layout *l, const struct sim_history *h,
+			   const struct sim_game *g, int n)
+{
+	heading(d, 2, "Objectives at the end");
+	para(d, "How often the Union controls every hex of each objective (3.3) at the end of "
+		"the game, some of them, or none; 1862: who held it at nightfall on the 17th.");
+	table_begin(d, "objective|Union all|95% CI|Union some|Union none|1862|");
+	for (int o = 0; o < l->nobj; o++) {
+		int all = 0, some = 0;
+		for (int i = 0; i < n; i++) {
+			all += g[i].held[o] == l->nhexes[o];
+			some += g[i].held[o] > 0 && g[i].held[o] < l->nhexes[o];
+		}
+		double lo, hi;
+		sim_wilson(all, n, &lo, &hi);
+		/* history's outcome: Union all, or not all */
+		int same = h->held_union[o] ? all : n - all;
+		rowf(d, "%s|%.1f%%|%.1f-%.1f%%|%.1f%%|%.1f%%|%s%s", l->name[o], 100.0 * all / n,
+		     100 * lo, 100 * hi, 100.0 * some / n, 100.0 * (n - all - some) / n,
+		     h->held_union[o] ? "Union" : "Confederate", 10 * same < n ? " " FLAG : "");
+	}
+	table_end(d);
+}
+
+/* The map of objective hexes: the share of games each ends Union, in tenths (0-9, '*' for
+ * all), laid out by hex column and row. */
+static void hex_map_text(const struct sim_layout *l, const struct sim_game *g, int n, char *out,
+			 size_t len)
+{
+	int c0 = 99, c1 = 0, r0 = 99, r1 = 0;
+	for (int i = 0; i < l->nhex; i++) {
+		int c = l->hex[i] / 100, r = l->hex[i] % 100;
+		c0 = c < c0 ? c : c0, c1 = c > c1 ? c : c1;
+		r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
+	}
+	size_t used = (size_t)snprintf(out, len, "row\\col");
+	for (int c = c0; c <= c1 && used < len; c++)
+		used += (size_t)snprintf(out + used, len - used, "%3d", c);
+	for (int r = r0; r <= r1 && used < len; r++) {
+		used += (size_t)snprintf(out + used, len - used, "\n%7d", r);
+		for (int c = c0; c <= c1 && used < len; c++) {
+			int i = 0;
+			while (i < l->nhex && l->hex[i] != c * 100 + r)
+				i++;
+			if (i == l->nhex) {
+				used += (size_t)snprintf(out + used, len - used, "  .");
+				continue;
+			}
+			int k = 0;
+			for (int j = 0; j < n; j++)
+				k += g[j].union_hex[i];
+			int tenth = n ? 10 * k / n : 0;
+			used += (size_t)snprintf(out + used, len - used, "  %c",
+						 k == n ? '*' : (char)('0' + tenth));
+		}
+	}
+	if (used < len)
+		snprintf(out + used, len - used, "\n");
+}
+
+/* The same as an SVG of hexes shaded from grey (never Union) to blue (always). */
+static void hex_map_svg(FILE *f, const struct sim_layout *l, const struct sim_game *g, int n)
+{
+	double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9, s = 16;
+	for (int i = 0; i < l->nhex; i++) {
+		double x, y;
+		hex_centre(l->hex[i], &x, &y);
+		x0 = fmin(x0, x), x1 = fmax(x1, x), y0 = fmin(y0, y), y1 = fmax(y1, y);
+	}
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
+		(x1 - x0 + 2) * s * 1.2, (y1 - y0 + 2) * s * 1.2);
+	for (int i = 0; i < l->nhex; i++) {
+		double x, y;
+		hex_centre(l->hex[i], &x, &y);
+		double cx = (x - x0 + 1) * s * 1.2, cy = (y - y0 + 1) * s * 1.2;
+		int k = 0;
+		for (int j = 0; j < n; j++)
+			k += g[j].union_hex[i];
+		double p = n ? (double)k / n : 0;
+		fprintf(f, "<polygon points=\"");
+		for (int v = 0; v < 6; v++)
+			fprintf(f, "%.1f,%.1f ", cx + s * 0.66 * cos(v * M_PI / 3),
+				cy + s * 0.66 * sin(v * M_PI / 3));
+		fprintf(f, "\" fill=\"rgb(%d,%d,%d)\" stroke=\"#333\"><title>%04d: Union %.0f%%"
+			   "</title></polygon>\n", (int)(200 - 160 * p), (int)(200 - 120 * p),
+			(int)(200 + 55 * p), l->hex[i], 100 * p);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"7\" text-anchor=\"middle\">%.0f"
+			   "</text>\n", cx, cy + 2.5, 100 * p);
+	}
+	fputs("</svg>\n", f);
+}
+
+static void sec_hexmap(struct doc *d, const struct sim_layout *l, const struct sim_game *g, int n)
+{
+	heading(d, 3, "How often each objective hex ends Union");
+	para(d, "Tenths of the games in which the Union controls the hex at the end (`*`: every "
+		"game, `0`: under one in ten); `.` is not an objective hex.");
+	char *text = malloc(16384);
+	if (!text)
+		return;
+	hex_map_text(l, g, n, text, 16384);
+	fprintf(d->md, "```\n%s```\n\n", text);
+	hex_map_svg(d->html, l, g, n);
+	free(text);
+}
+
+static void sec_turns(struct doc *d, const struct sim_layout *l, const struct sim_game *g, int n,
+		      int *v)
+{
+	heading(d, 2, "By game-turn");
+	para(d, "At the end of each game-turn: VP (median and central 80%%) and the steps lost "
+		"so far by each side.");
+	table_begin(d, "turn|VP 3.2|VP 19.0|Union steps lost|Confederate steps lost|units "
+		       "eliminated U/C (mean)|");
+	for (int t = 0; t < GAME_TURNS; t++) {
+		char cell[4][64];
+		for (int k = 0; k < 4; k++) {
+			for (int i = 0; i < n; i++)
+				v[i] = k < 2 ? g[i].turn[t].vp2[k] : g[i].turn[t].steps_lost[k - 2];
+			struct dist ds;
+			dist_of(v, n, &ds);
+			char a[16], b[16], c[16];
+			int sc = k < 2 ? 2 : 1;
+			fmt_val(ds.p10, sc, a, sizeof a);
+			fmt_val(ds.p50, sc, b, sizeof b);
+			fmt_val(ds.p90, sc, c, sizeof c);
+			snprintf(cell[k], sizeof cell[k], "%s (%s to %s)", b, a, c);
+		}
+		double eu = 0, ec = 0;
+		for (int i = 0; i < n; i++)
+			eu += g[i].turn[t].eliminated[0], ec += g[i].turn[t].eliminated[1];
+		rowf(d, "%d|%s|%s|%s|%s|%.1f / %.1f", t + 1, cell[0], cell[1], cell[2], cell[3],
+		     eu / n, ec / n);
+	}
+	table_end(d);
+	para(d, "Share of games in which the Union controls every hex of the objective at the "
+		"end of each game-turn (%%).");
+	char head[512] = "objective";
+	size_t used = strlen(head);
+	for (int t = 1; t <= GAME_TURNS; t++)
+		used += (size_t)snprintf(head + used, sizeof head - used, "|%d", t);
+	snprintf(head + used, sizeof head - used, "|");
+	table_begin(d, head);
+	for (int o = 0; o < l->nobj; o++) {
+		char row[512];
+		size_t u = (size_t)snprintf(row, sizeof row, "%s", l->name[o]);
+		for (int t = 0; t < GAME_TURNS; t++) {
+			int k = 0;
+			for (int i = 0; i < n; i++)
+				k += g[i].turn[t].held[o] == l->nhexes[o];
+			u += (size_t)snprintf(row + u, sizeof row - u, "|%.0f", 100.0 * k / n);
+		}
+		table_row(d, row, false);
+	}
+	table_end(d);
+}
+
+static void sec_ap_hill(struct doc *d, const struct sim_history *h, const struct sim_game *g,
+		       int n)
+{
+	heading(d, 2, "A.P. Hill's arrival (9.1)");
+	int count[GAME_TURNS + 1] = { 0 };
+	for (int i = 0; i < n; i++)
+		count[g[i].ap_hill_turn]++;
+	para(d, "1862: about %s, game-turn %d.", h->ap_hill_time, h->ap_hill_turn);
+	table_begin(d, "turn|games|share|95% CI|");
+	int before = 0, after = 0;
+	for (int t = 1; t <= GAME_TURNS; t++) {
+		before += t < h->ap_hill_turn ? count[t] : 0;
+		after += t > h->ap_hill_turn ? count[t] : 0;
+		if (!count[t] && t != h->ap_hill_turn)
+			continue;
+		double lo, hi;
+		sim_wilson(count[t], n, &lo, &hi);
+		rowf(d, "%d%s|%d|%.1f%%|%.1f-%.1f%%", t, t == h->ap_hill_turn ? " (1862)" : "",
+		     count[t], 100.0 * count[t] / n, 100 * lo, 100 * hi);
+	}
+	if (count[0]) {
+		double lo, hi;
+		sim_wilson(count[0], n, &lo, &hi);
+		rowf(d, "never|%d|%.1f%%|%.1f-%.1f%%", count[0], 100.0 * count[0] / n, 100 * lo,
+		     100 * hi);
+	}
+	table_end(d);
+	bool flag = 10 * (before) > 9 * n || 10 * (after + count[0]) > 9 * n;
+	if (flag)
+		para(d, "1862's turn is %s.", FLAG);
+}
+
+static void sec_commitment(struct doc *d, const struct sim_game *g, int n, int *v)
+{
+	heading(d, 2, "Corps commitment (13.0)");
+	para(d, "The first game-turn each Union corps was Committed, and the share of games in "
+		"which it is Committed at the end of each game-turn (%%).");
+	char head[512] = "corps|first committed: median (central 80%)|never";
+	size_t used = strlen(head);
+	for (int t = 1; t <= GAME_TURNS; t++)
+		used += (size_t)snprintf(head + used, sizeof head - used, "|%d", t);
+	snprintf(head + used, sizeof head - used, "|");
+	table_begin(d, head);
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		int k = 0, never = 0;
+		for (int i = 0; i < n; i++) {
+			if (g[i].commit_turn[c])
+				v[k++] = g[i].commit_turn[c];
+			else
+				never++;
+		}
+		struct dist ds;
+		dist_of(v, k, &ds);
+		char row[512];
+		size_t u;
+		if (k)
+			u = (size_t)snprintf(row, sizeof row, "%s|%d (%d-%d)|%.0f%%",
+					     game_corps_name((enum corps)c), ds.p50, ds.p10, ds.p90,
+					     100.0 * never / n);
+		else
+			u = (size_t)snprintf(row, sizeof row, "%s|-|100%%", game_corps_name((enum corps)c));
+		for (int t = 0; t < GAME_TURNS; t++) {
+			int m = 0;
+			for (int i = 0; i < n; i++)
+				m += g[i].turn[t].corps[c] == CORPS_COMMITTED;
+			u += (size_t)snprintf(row + u, sizeof row - u, "|%.0f", 100.0 * m / n);
+		}
+		table_row(d, row, false);
+	}
+	table_end(d);
+}
+
+static const char *const css =
+	"body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em;color:#222}"
+	"table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:2px 6px;"
+	"text-align:right}td:first-child,th:first-child{text-align:left}th{background:#eee}"
+	"pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
+
+static bool close_both(FILE *md, FILE *html, const char *dir, char *err, size_t errlen)
+{
+	bool ok = !ferror(md) && !ferror(html);
+	ok &= fclose(md) == 0;
+	ok &= fclose(html) == 0;
+	if (!ok)
+		snprintf(err, errlen, "%s: cannot write the report: %s", dir, strerror(errno));
+	return ok;
+}
+
+bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
+		      const struct sim_history *h, const struct sim_game *games, int n,
+		      const struct sim_report_opt *o, char *err, size_t errlen)
+{
+	char path[1024], plotdir[1024];
+	if (n == 0) {
+		snprintf(err, errlen, "no games to report");
+		return false;
+	}
+	snprintf(path, sizeof path, "%s/report.md", o->outdir);
+	FILE *md = fopen(path, "w");
+	snprintf(path, sizeof path, "%s/report.html", o->outdir);
+	FILE *html = md ? fopen(path, "w") : NULL;
+	int *v = malloc(sizeof *v * (size_t)n);
+	if (!md || !html || !v) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (md)
+			fclose(md);
+		if (html)
+			fclose(html);
+		free(v);
+		return false;
+	}
+	struct doc d = { md, html, NULL, 0 };
+	snprintf(plotdir, sizeof plotdir, "%s/plots", o->outdir);
+	if (o->gnuplot && have_gnuplot() && (mkdir(plotdir, 0777) == 0 || errno == EEXIST))
+		d.plotdir = plotdir;
+	fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		      "<title>antietam: simulated games</title><style>%s</style></head><body>\n", css);
+	sec_header(&d, games, n);
+	sec_headline(&d, h, games, n, v);
+	sec_levels(&d, s, h, games, n);
+	sec_distributions(&d, h, games, n, v);
+	sec_corps(&d, h, games, n, v);
+	sec_objectives(&d, l, h, games, n);
+	sec_hexmap(&d, l, games, n);
+	sec_turns(&d, l, games, n, v);
+	sec_ap_hill(&d, h, games, n);
+	sec_commitment(&d, games, n, v);
+	fputs("</body></html>\n", html);
+	free(v);
+	return close_both(md, html, o->outdir, err, errlen);
+}
+
+/* ---- the terminal ---- */
+
+void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
+			 const struct sim_history *h, const struct sim_game *games, int n, FILE *f)
+{
+	(void)l;
+	if (n == 0)
+		return;
+	int *v = malloc(sizeof *v * (size_t)n);
+	char *text = malloc(16384);
+	if (!v || !text) {
+		free(v);
+		free(text);
+		return;
+	}
+	enum victory_mode mode = games[0].cfg.rules == SIM_SOLITAIRE ? VICTORY_SOLITAIRE
+								      : VICTORY_TWO_PLAYER;
+	fprintf(f, "%d games (%s rules, Union: %s, Confederacy: %s)\n\n", n,
+		sim_rules_names[games[0].cfg.rules], games[0].player_name[0], games[0].player_name[1]);
+	fprintf(f, "%-40s %8s %16s %8s\n", "figure", "median", "central 80%", "1862");
+	for (int i = 0; i < NMETRICS; i++) {
+		const struct metric *m = &metrics[i];
+		if (!m->hist)
+			continue;
+		struct dist ds;
+		metric_dist(m, games, n, v, &ds);
+		char a[16], b[16], c[16], hv[16], range[40];
+		fmt_val(ds.p10, m->scale, a, sizeof a);
+		fmt_val(ds.p50, m->scale, b, sizeof b);
+		fmt_val(ds.p90, m->scale, c, sizeof c);
+		fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+		snprintf(range, sizeof range, "%s to %s", a, c);
+		fprintf(f, "%-40s %8s %16s %8s%s\n", m->name, b, range, hv,
+			outside(&ds, m->hist(h)) ? "  outside" : "");
+	}
+	fprintf(f, "\n%s levels:\n", mode == VICTORY_SOLITAIRE ? "19.0B" : "3.5");
+	for (int k = 0; k < s->tables.nlevels[mode]; k++) {
+		const char *name = s->tables.level[mode][k].name;
+		int c = 0;
+		for (int i = 0; i < n; i++)
+			c += !strcmp(mode == VICTORY_SOLITAIRE ? games[i].level_solo : games[i].level_two,
+				     name);
+		int bar = (c * BAR_WIDTH + n - 1) / n;
+		fprintf(f, "%24s |%.*s %5.1f%%\n", name, bar,
+			"########################################", 100.0 * c / n);
+	}
+	const struct metric *shown[] = { &metrics[mode == VICTORY_SOLITAIRE ? 1 : 0], &metrics[2],
+					 &metrics[3] };
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+		struct dist ds;
+		metric_dist(shown[i], games, n, v, &ds);
+		text_histogram(v, n, shown[i]->scale, true, shown[i]->hist(h), text, 16384);
+		fprintf(f, "\n%s:\n%s", shown[i]->name, text);
+	}
+	free(v);
+	free(text);
+}

@@ -1,0 +1,517 @@
+/* sim_run.c — owns the command `antietam --simulate N` and `antietam --merge DIR…`
+ * (docs/simulate.md): the options, the worker processes (--jobs, one pipe each, records
+ * sent whole), the progress bar, the slice of seeds of --shard, and the files written. */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "position.h"
+#include "sim.h"
+
+struct opts {
+	const char *datadir, *outdir, *keepdir;
+	long games;
+	uint64_t first_seed;
+	int jobs;
+	int shard_k, shard_n;
+	bool plots;
+	const char *player[2];
+	struct sim_config cfg;
+	const char **merge;
+	int nmerge;
+};
+
+/* What a worker sends for each game. */
+struct msg {
+	long index;
+	bool ok;
+	char err[320];
+	struct sim_game game;
+};
+
+static void usage(FILE *f)
+{
+	int n;
+	const struct sim_player *p = sim_players(&n);
+	fputs("usage: antietam --simulate N [--union P] [--confederate P] [--rules solitaire|two-player]\n"
+	      "                [--mishap] [--unleashed] [--seed S] [--jobs J] [--shard K/N]\n"
+	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
+	      "       antietam --merge DIR... [--out DIR] [--no-plots] [--data DIR]\n"
+	      "players P:\n", f);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "  %-10s %s\n", p[i].name, p[i].about);
+	fputs("defaults: solitaire rules, --union bot --confederate scripted (two-player: --union "
+	      "random);\n  --seed 1, --jobs the number of CPUs, --out the current directory\n", f);
+}
+
+static bool parse_long(const char *s, long min, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < min)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int bad(const char *fmt, const char *arg)
+{
+	fputs("antietam: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\n", stderr);
+	usage(stderr);
+	return 2;
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->outdir = ".";
+	o->first_seed = 1;
+	o->plots = true;
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = jobs > 0 ? (int)jobs : 1;
+	const char *rules = "solitaire";
+	bool simulate = false;
+	static const char *merge[256];
+	o->merge = merge;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+		long v;
+		if (!strcmp(a, "--simulate")) {
+			if (!next || !parse_long(next, 1, &o->games))
+				return bad("--simulate takes a number of games (1 or more)", "");
+			simulate = true, i++;
+		} else if (!strcmp(a, "--merge")) {
+			while (i + 1 < argc && argv[i + 1][0] != '-' && o->nmerge < 256)
+				merge[o->nmerge++] = argv[++i];
+			if (!o->nmerge)
+				return bad("--merge takes the directories of the runs to merge", "");
+		} else if (!strcmp(a, "--union") || !strcmp(a, "--confederate")) {
+			if (!next)
+				return bad("%s takes a player", a);
+			o->player[a[2] == 'c'] = next, i++;
+		} else if (!strcmp(a, "--rules")) {
+			if (!next)
+				return bad("--rules takes solitaire or two-player", "");
+			rules = next, i++;
+		} else if (!strcmp(a, "--mishap")) {
+			o->cfg.mishap = true;
+		} else if (!strcmp(a, "--unleashed")) {
+			o->cfg.unleashed = true;
+		} else if (!strcmp(a, "--seed")) {
+			char *end;
+			errno = 0;
+			if (!next || !*next || *next == '-')
+				return bad("--seed takes a number", "");
+			o->first_seed = strtoull(next, &end, 10);
+			if (*end || errno)
+				return bad("--seed takes a number, not '%s'", next);
+			i++;
+		} else if (!strcmp(a, "--jobs")) {
+			if (!next || !parse_long(next, 1, &v) || v > 1024)
+				return bad("--jobs takes a number of processes (1 to 1024)", "");
+			o->jobs = (int)v, i++;
+		} else if (!strcmp(a, "--shard")) {
+			int k, n;
+			char extra;
+			if (!next || sscanf(next, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n)
+				return bad("--shard takes K/N with 1 <= K <= N, not '%s'", next ? next : "");
+			o->shard_k = k, o->shard_n = n, i++;
+		} else if (!strcmp(a, "--out") || !strcmp(a, "--keep") || !strcmp(a, "--data")) {
+			if (!next)
+				return bad("%s takes a directory", a);
+			*(a[2] == 'o' ? &o->outdir : a[2] == 'k' ? &o->keepdir : &o->datadir) = next;
+			i++;
+		} else if (!strcmp(a, "--no-plots")) {
+			o->plots = false;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		} else {
+			return bad("unknown argument '%s' for --simulate", a);
+		}
+	}
+	if (simulate == (o->nmerge > 0))
+		return bad("give --simulate N or --merge DIR..., not both", "");
+	if (!strcmp(rules, sim_rules_names[SIM_SOLITAIRE]))
+		o->cfg.rules = SIM_SOLITAIRE;
+	else if (!strcmp(rules, sim_rules_names[SIM_TWO_PLAYER]))
+		o->cfg.rules = SIM_TWO_PLAYER;
+	else
+		return bad("--rules is solitaire or two-player, not '%s'", rules);
+	if (!o->player[0])
+		o->player[0] = o->cfg.rules == SIM_SOLITAIRE ? "bot" : "random";
+	if (!o->player[1])
+		o->player[1] = "scripted";
+	for (int s = 0; s < 2; s++) {
+		char err[256];
+		if (!sim_player_parse(o->player[s], (enum side)s, o->cfg.rules, &o->cfg.player[s], err,
+				      sizeof err))
+			return bad("%s", err);
+	}
+	return -1; /* go on */
+}
+
+/* ---- the files ---- */
+
+static bool make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+		return true;
+	fprintf(stderr, "antietam: %s: cannot create: %s\n", dir, strerror(errno));
+	return false;
+}
+
+static bool write_csvs(const struct sim_layout *l, const char *dir, const struct sim_game *g,
+		       int n)
+{
+	char path[1024];
+	for (int which = 0; which < 2; which++) {
+		snprintf(path, sizeof path, "%s/%s", dir, which ? "turns.csv" : "games.csv");
+		FILE *f = fopen(path, "w");
+		if (!f) {
+			fprintf(stderr, "antietam: %s: %s\n", path, strerror(errno));
+			return false;
+		}
+		if (which)
+			sim_csv_turns_header(l, f);
+		else
+			sim_csv_games_header(l, f);
+		for (int i = 0; i < n; i++) {
+			if (which)
+				sim_csv_turns(l, &g[i], f);
+			else
+				sim_csv_game(l, &g[i], f);
+		}
+		bool ok = !ferror(f);
+		ok &= fclose(f) == 0;
+		if (!ok) {
+			fprintf(stderr, "antietam: %s: cannot write: %s\n", path, strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+static int finish(const struct scenario *s, const struct sim_layout *l,
+		  const struct sim_history *h, const struct opts *o, const struct sim_game *g, int n)
+{
+	char err[1024];
+	if (!write_csvs(l, o->outdir, g, n))
+		return 2;
+	struct sim_report_opt ro = { o->outdir, o->plots };
+	if (!sim_report_write(s, l, h, g, n, &ro, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return 2;
+	}
+	sim_report_terminal(s, l, h, g, n, stdout);
+	printf("\nwritten: %s/games.csv, turns.csv, report.md, report.html\n", o->outdir);
+	fflush(stdout);
+	return 0;
+}
+
+/* ---- the workers ---- */
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w, len -= (size_t)w;
+	}
+	return true;
+}
+
+static void keep(const struct opts *o, const struct game *g, const struct position_record *rec,
+		 struct msg *m)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/game-%llu.pos", o->keepdir,
+		 (unsigned long long)m->game.seed);
+	FILE *f = fopen(path, "w");
+	bool ok = f && position_write(g, rec, f);
+	if (f)
+		ok &= fclose(f) == 0;
+	if (!ok && m->ok) {
+		snprintf(m->err, sizeof m->err, "%.200s: cannot write: %s", path, strerror(errno));
+		m->ok = false;
+	}
+}
+
+/* Play the games lo, lo+step, … below hi, each record sent to fd. */
+static void worker(const struct scenario *s, const struct opts *o, long lo, long hi, long step,
+		   int fd)
+{
+	struct msg *m = malloc(sizeof *m);
+	struct game *final = o->keepdir ? malloc(sizeof *final) : NULL;
+	struct position_record rec;
+	if (!m || (o->keepdir && !final))
+		_exit(3);
+	for (long i = lo; i < hi; i += step) {
+		memset(m, 0, sizeof *m);
+		m->index = i;
+		uint64_t seed = o->first_seed + (uint64_t)i;
+		m->ok = sim_play_game(s, &o->cfg, seed, &m->game, final, o->keepdir ? &rec : NULL,
+				      m->err, sizeof m->err);
+		m->game.seed = seed;
+		if (o->keepdir) {
+			keep(o, final, &rec, m);
+			position_record_free(&rec);
+		}
+		if (!write_all(fd, m, sizeof *m))
+			_exit(3);
+	}
+	_exit(0);
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void progress(long done, long total, double start, bool final)
+{
+	double el = now_s() - start;
+	double left = done ? el / done * (total - done) : 0;
+	int w = 30, fill = (int)(w * done / (total ? total : 1));
+	fprintf(stderr, "\r[%.*s%*s] %ld/%ld games  %d:%02d elapsed  %d:%02d left ", fill,
+		"##############################", w - fill, "", done, total, (int)el / 60,
+		(int)el % 60, done ? (int)left / 60 : 0, done ? (int)left % 60 : 0);
+	if (final)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+/* Run the games of [lo, hi) on o->jobs processes into g (indexed from lo). Returns the
+ * number of games that failed (each reported on stderr), or -1 when a worker died. */
+static long run(const struct scenario *s, const struct opts *o, long lo, long hi,
+		struct sim_game *g)
+{
+	long total = hi - lo;
+	int jobs = o->jobs < total ? o->jobs : (int)total;
+	pid_t *pid = calloc((size_t)jobs, sizeof *pid);
+	struct pollfd *pfd = calloc((size_t)jobs, sizeof *pfd);
+	size_t *got = calloc((size_t)jobs, sizeof *got);
+	struct msg *buf = calloc((size_t)jobs, sizeof *buf);
+	if (!pid || !pfd || !got || !buf) {
+		fprintf(stderr, "antietam: out of memory\n");
+		free(pid), free(pfd), free(got), free(buf);
+		return -1;
+	}
+	fflush(NULL);
+	for (int w = 0; w < jobs; w++) {
+		int p[2];
+		if (pipe(p) < 0) {
+			fprintf(stderr, "antietam: pipe: %s\n", strerror(errno));
+			jobs = w;
+			break;
+		}
+		pid[w] = fork();
+		if (pid[w] == 0) {
+			close(p[0]);
+			for (int k = 0; k < w; k++)
+				close(pfd[k].fd);
+			worker(s, o, lo + w, hi, jobs, p[1]);
+		}
+		close(p[1]);
+		pfd[w].fd = p[0];
+		pfd[w].events = POLLIN;
+		if (pid[w] < 0) {
+			fprintf(stderr, "antietam: fork: %s\n", strerror(errno));
+			close(p[0]);
+			jobs = w;
+			break;
+		}
+	}
+	bool tty = isatty(STDERR_FILENO);
+	double start = now_s(), shown = 0;
+	long done = 0, failed = 0;
+	int open_fds = jobs;
+	while (open_fds > 0) {
+		if (poll(pfd, (nfds_t)jobs, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int w = 0; w < jobs; w++) {
+			if (pfd[w].fd < 0 || !(pfd[w].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t k = read(pfd[w].fd, (char *)&buf[w] + got[w], sizeof buf[w] - got[w]);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				close(pfd[w].fd);
+				pfd[w].fd = -1;
+				open_fds--;
+				continue;
+			}
+			got[w] += (size_t)k;
+			if (got[w] < sizeof buf[w])
+				continue;
+			got[w] = 0;
+			struct msg *m = &buf[w];
+			if (m->index < lo || m->index >= hi)
+				continue;
+			g[m->index - lo] = m->game;
+			if (!m->ok) {
+				failed++;
+				g[m->index - lo].nturns = -1; /* left out of the files */
+				fprintf(stderr, "%santietam: %s\n", tty ? "\r" : "", m->err);
+			}
+			done++;
+		}
+		if (tty && (now_s() - shown > 0.2 || done == total)) {
+			progress(done, total, start, false);
+			shown = now_s();
+		}
+	}
+	if (tty)
+		progress(done, total, start, true);
+	bool died = done != total;
+	for (int w = 0; w < jobs; w++) {
+		int st;
+		if (waitpid(pid[w], &st, 0) > 0 && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
+			died = true;
+	}
+	free(pid), free(pfd), free(got), free(buf);
+	if (died) {
+		fprintf(stderr, "antietam: a simulation process died (%ld of %ld games came back)\n",
+			done, total);
+		return -1;
+	}
+	fprintf(stderr, "%ld games in %.1f s (%.2f s per 100 games on %d processes)\n", total,
+		now_s() - start, (now_s() - start) * 100 / (double)total, jobs);
+	return failed;
+}
+
+/* The scenario and 1862 (history.txt of the data directory). */
+static bool load(const struct opts *o, struct scenario **s, struct sim_history *h)
+{
+	char dir[1024], err[1024], path[1100];
+	*s = malloc(sizeof **s);
+	bool ok = *s && scenario_find_datadir(o->datadir, dir, sizeof dir, err, sizeof err) &&
+		  scenario_load(*s, dir, err, sizeof err);
+	if (ok) {
+		snprintf(path, sizeof path, "%s/history.txt", dir);
+		ok = sim_history_load(h, *s, path, err, sizeof err);
+	}
+	if (!ok) {
+		fprintf(stderr, "antietam: %s\n", *s ? err : "out of memory");
+		free(*s);
+		*s = NULL;
+	}
+	return ok;
+}
+
+static int simulate(const struct scenario *s, const struct sim_layout *l,
+		    const struct sim_history *h, const struct opts *o)
+{
+	long lo = 0, hi = o->games;
+	if (o->shard_n) {
+		lo = o->games * (o->shard_k - 1) / o->shard_n;
+		hi = o->games * o->shard_k / o->shard_n;
+		if (lo == hi) {
+			fprintf(stderr, "antietam: shard %d/%d of %ld games has no game\n", o->shard_k,
+				o->shard_n, o->games);
+			return 2;
+		}
+	}
+	if (!make_dir(o->outdir) || (o->keepdir && !make_dir(o->keepdir)))
+		return 2;
+	struct sim_game *g = calloc((size_t)(hi - lo), sizeof *g);
+	if (!g) {
+		fprintf(stderr, "antietam: out of memory for %ld games\n", hi - lo);
+		return 2;
+	}
+	long failed = run(s, o, lo, hi, g);
+	if (failed < 0) {
+		free(g);
+		return 2;
+	}
+	int n = 0;
+	for (long i = 0; i < hi - lo; i++)
+		if (g[i].nturns >= 0)
+			g[n++] = g[i];
+	int rc = n ? finish(s, l, h, o, g, n) : 1;
+	free(g);
+	if (failed)
+		fprintf(stderr, "antietam: %ld game(s) could not be played to the end (above)\n",
+			failed);
+	return rc ? rc : failed ? 1 : 0;
+}
+
+static int cmp_seed(const void *a, const void *b)
+{
+	const struct sim_game *x = a, *y = b;
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static bool same_config(const struct sim_game *a, const struct sim_game *b)
+{
+	return a->cfg.rules == b->cfg.rules && a->cfg.mishap == b->cfg.mishap &&
+	       a->cfg.unleashed == b->cfg.unleashed && !strcmp(a->player_name[0], b->player_name[0]) &&
+	       !strcmp(a->player_name[1], b->player_name[1]);
+}
+
+static int merge(const struct scenario *s, const struct sim_layout *l, const struct sim_history *h,
+		 const struct opts *o)
+{
+	struct sim_game *g = NULL;
+	int n = 0;
+	char err[1200];
+	for (int i = 0; i < o->nmerge; i++)
+		if (!sim_csv_read(l, o->merge[i], &g, &n, err, sizeof err)) {
+			fprintf(stderr, "antietam: %s\n", err);
+			free(g);
+			return 2;
+		}
+	qsort(g, (size_t)n, sizeof *g, cmp_seed);
+	for (int i = 1; i < n; i++) {
+		const char *why = g[i].seed == g[i - 1].seed ? "is in two of the runs"
+				  : !same_config(&g[i], &g[0]) ? "was played with other players, rules or options"
+				  : NULL;
+		if (why) {
+			fprintf(stderr, "antietam: --merge: seed %llu %s\n",
+				(unsigned long long)g[i].seed, why);
+			free(g);
+			return 2;
+		}
+	}
+	int rc = n ? (make_dir(o->outdir) ? finish(s, l, h, o, g, n) : 2) : 1;
+	if (!n)
+		fprintf(stderr, "antietam: --merge: no games\n");
+	free(g);
+	return rc;
+}
+
+int sim_main(int argc, char **argv)
+{
+	struct opts o;
+	int rc = parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	struct scenario *s;
+	struct sim_history h;
+	if (!load(&o, &s, &h))
+		return 2;
+	struct sim_layout l;
+	sim_layout(s, &l);
+	rc = o.nmerge ? merge(s, &l, &h, &o) : simulate(s, &l, &h, &o);
+	free(s);
+	return rc;
+}
