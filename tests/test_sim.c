@@ -1,0 +1,376 @@
+/* test_sim.c — the simulator (issue 23): a game's record is a function of its seed; the
+ * record agrees with the game's own VP count (victory.h) and losses (the counters' steps);
+ * games.csv and turns.csv read back into the same records; N shards merged give the files of
+ * one run, and --jobs does not change them; data/history.txt and its errors; the players'
+ * table; the statistics. A few short games only. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fixture_program.h"
+#include "position.h"
+#include "scenario.h"
+#include "sim.h"
+#include "victory.h"
+
+static struct scenario *scn;
+static struct sim_layout layout;
+
+static int setup(void **st)
+{
+	(void)st;
+	char err[512];
+	scn = malloc(sizeof *scn);
+	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	sim_layout(scn, &layout);
+	return 0;
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	free(scn);
+	return 0;
+}
+
+static struct sim_config config(enum sim_rules rules, const char *u, const char *c)
+{
+	struct sim_config cfg = { .rules = rules };
+	char err[256];
+	assert_true(sim_player_parse(u, SIDE_UNION, rules, &cfg.player[0], err, sizeof err));
+	assert_true(sim_player_parse(c, SIDE_CONFEDERATE, rules, &cfg.player[1], err, sizeof err));
+	return cfg;
+}
+
+static void play(const struct sim_config *cfg, uint64_t seed, struct sim_game *r, struct game *g)
+{
+	char err[512];
+	if (!sim_play_game(scn, cfg, seed, r, g, NULL, err, sizeof err))
+		fail_msg("%s", err);
+}
+
+/* ---- determinism ---- */
+
+static void test_same_seed_same_game(void **st)
+{
+	(void)st;
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "random");
+	static struct sim_game a, b, c;
+	static struct game ga, gb;
+	play(&cfg, 7, &a, &ga);
+	play(&cfg, 7, &b, &gb);
+	assert_memory_equal(&a, &b, sizeof a);
+	assert_memory_equal(&ga, &gb, sizeof ga);
+	play(&cfg, 8, &c, NULL);
+	assert_true(memcmp(&a.turn, &c.turn, sizeof a.turn) != 0);
+}
+
+/* ---- the record agrees with the game ---- */
+
+/* The game's own figures at its end: its VP counts (victory.h) with their eliminated-unit
+ * lines, and steps lost counted from the counters. */
+static void check_against_game(const struct sim_game *r, const struct game *g)
+{
+	assert_int_equal(g->pending.what, DECISION_GAMEOVER);
+	struct victory_count two, solo;
+	victory_two_player(g, &two);
+	victory_solitaire(g, &solo);
+	assert_int_equal(r->vp2_two, two.vp2);
+	assert_int_equal(r->vp2_solo, solo.vp2);
+	assert_string_equal(r->level_two, two.level);
+	assert_string_equal(r->level_solo, solo.level);
+	for (int i = 0; i < two.nlines; i++) {
+		if (!strcmp(two.line[i].key, "eliminated-union"))
+			assert_int_equal(r->infantry_elim[0] + r->batteries_elim[0], two.line[i].held);
+		if (!strcmp(two.line[i].key, "eliminated-confederate"))
+			assert_int_equal(r->infantry_elim[1] + r->batteries_elim[1], two.line[i].held);
+	}
+	int lost[2] = { 0, 0 }, units[2] = { 0, 0 };
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_def *d = &scn->roster.unit[u];
+		lost[d->side] += d->steps - g->unit[u].steps;
+		units[d->side] += g->unit[u].steps == 0;
+	}
+	for (int s = 0; s < 2; s++) {
+		assert_int_equal(r->steps_lost[s], lost[s]);
+		assert_int_equal(r->infantry_elim[s] + r->batteries_elim[s], units[s]);
+		/* the last game-turn's row is the end of the game */
+		assert_int_equal(r->turn[GAME_TURNS - 1].steps_lost[s], lost[s]);
+		assert_int_equal(r->turn[GAME_TURNS - 1].eliminated[s], units[s]);
+	}
+	assert_int_equal(r->nturns, GAME_TURNS);
+	assert_int_equal(r->turn[GAME_TURNS - 1].vp2[0], two.vp2);
+	assert_int_equal(r->turn[GAME_TURNS - 1].vp2[1], solo.vp2);
+	int corps_men = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		corps_men += r->corps_men[c];
+	assert_true(abs(corps_men - r->men_lost[0]) <= CORPS_COUNT); /* rounding by corps */
+	for (int o = 0; o < layout.nobj; o++) {
+		int held = 0;
+		for (int k = 0; k < scn->map.objective[o].nhexes; k++)
+			held += victory_control(g, scn->map.objective[o].hexes[k]) == SIDE_UNION;
+		assert_int_equal(r->held[o], held);
+	}
+	/* the losses never go down from turn to turn but by regrouping (12.0) */
+	for (int t = 1; t < GAME_TURNS; t++)
+		for (int s = 0; s < 2; s++)
+			assert_true(r->turn[t].steps_lost[s] >= r->turn[t - 1].steps_lost[s] -
+								  r->steps_regrouped[s]);
+}
+
+static void test_record_agrees_with_game(void **st)
+{
+	(void)st;
+	static struct sim_game r;
+	static struct game g;
+	struct sim_config solo = config(SIM_SOLITAIRE, "bot", "scripted");
+	play(&solo, 3, &r, &g);
+	check_against_game(&r, &g);
+	assert_true(r.steps_lost[0] > 0 && r.steps_lost[1] > 0);
+	assert_int_equal(r.ap_hill_turn, g.ap_hill_triggered ? g.ap_hill_turn : 0);
+	struct sim_config two = config(SIM_TWO_PLAYER, "random", "random");
+	play(&two, 4, &r, &g);
+	check_against_game(&r, &g);
+}
+
+/* ---- CSV ---- */
+
+static void test_csv_reads_back(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "scripted");
+	static struct sim_game r[2];
+	play(&cfg, 11, &r[0], NULL);
+	play(&cfg, 12, &r[1], NULL);
+	char path[256];
+	snprintf(path, sizeof path, "%s/games.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	sim_csv_games_header(&layout, f);
+	sim_csv_game(&layout, &r[0], f);
+	sim_csv_game(&layout, &r[1], f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/turns.csv", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	sim_csv_turns_header(&layout, f);
+	sim_csv_turns(&layout, &r[0], f);
+	sim_csv_turns(&layout, &r[1], f);
+	fclose(f);
+	struct sim_game *back = NULL;
+	int n = 0;
+	char err[1200];
+	if (!sim_csv_read(&layout, dir, &back, &n, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(n, 2);
+	for (int i = 0; i < 2; i++)
+		assert_memory_equal(&back[i], &r[i], sizeof r[i]);
+	/* a damaged row: path:line and nothing read */
+	f = fopen(path, "a");
+	fputs("12,5,1,2,3\n", f);
+	fclose(f);
+	int m = 0;
+	struct sim_game *none = NULL;
+	assert_false(sim_csv_read(&layout, dir, &none, &m, err, sizeof err));
+	assert_int_equal(m, 0);
+	char want[300];
+	snprintf(want, sizeof want, "%s/turns.csv:24: ", dir);
+	assert_non_null(strstr(err, want));
+	free(back);
+	free(none);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* ---- the program: --jobs and --shard/--merge change nothing ---- */
+
+static char *file_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("%s: missing", path);
+	char *t = fx_program_slurp(f);
+	fclose(f);
+	return t;
+}
+
+static void same_files(const char *a, const char *b)
+{
+	const char *names[] = { "games.csv", "turns.csv", "report.md", "report.html" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char pa[300], pb[300];
+		snprintf(pa, sizeof pa, "%s/%s", a, names[i]);
+		snprintf(pb, sizeof pb, "%s/%s", b, names[i]);
+		char *ta = file_text(pa), *tb = file_text(pb);
+		if (strcmp(ta, tb))
+			fail_msg("%s and %s differ", pa, pb);
+		free(ta);
+		free(tb);
+	}
+}
+
+static void run_ok(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void run_ok(const char *fmt, ...)
+{
+	char cmd[1024], args[900];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof args, fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof cmd, "%s %s --no-plots 2>&1", fx_program_path(), args);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	if (rc != 0)
+		fail_msg("%s: exit %d\n%s", cmd, rc, out);
+	free(out);
+}
+
+static void test_shards_merge_to_one_run(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	const char *game = "--simulate 5 --seed 40 --confederate random";
+	run_ok("%s --jobs 1 --out %s/one", game, dir);
+	run_ok("%s --jobs 2 --out %s/two", game, dir);
+	for (int k = 1; k <= 3; k++)
+		run_ok("%s --jobs 2 --shard %d/3 --out %s/s%d", game, k, dir, k);
+	run_ok("--merge %s/s3 %s/s1 %s/s2 --out %s/merged", dir, dir, dir, dir);
+	char one[300], two[300], merged[300];
+	snprintf(one, sizeof one, "%s/one", dir);
+	snprintf(two, sizeof two, "%s/two", dir);
+	snprintf(merged, sizeof merged, "%s/merged", dir);
+	same_files(one, two);
+	same_files(one, merged);
+	/* a seed in two runs is refused */
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s --merge %s/s1 %s/one --out %s/bad --no-plots 2>&1",
+		 fx_program_path(), dir, dir, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "is in two of the runs"));
+	free(out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* ---- 1862 ---- */
+
+static void history_error(const char *text, const char *want)
+{
+	char path[] = "/tmp/antietam-history-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	struct sim_history h;
+	char err[512];
+	bool ok = sim_history_load(&h, scn, path, err, sizeof err);
+	remove(path);
+	if (ok)
+		fail_msg("accepted: %s", text);
+	if (!strstr(err, want) || strncmp(err, path, strlen(path)))
+		fail_msg("'%s' is not '%s: …%s…'", err, path, want);
+}
+
+#define HELD "held union north-wood miller-cornfield east-wood sunken-road lower-bridge middle-bridge\n" \
+	     "held confederate nicodemus-hill west-wood dunker-church hex-1943 sharpsburg hex-1032 " \
+	     "road-1032 harpers-ferry-road hagerstown-road\n"
+#define LOSSES "losses union 12410 killed=2108 wounded=9549 missing=753\n" \
+	       "losses confederate 10316 killed=1546 wounded=7752 missing=1018\n"
+#define REST "eliminated union 0\neliminated confederate 0\nap-hill 14:30\n"
+
+static void test_history(void **st)
+{
+	(void)st;
+	struct sim_history h;
+	char err[512];
+	if (!sim_history_load(&h, scn, "data/history.txt", err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(h.men_lost[0], 12410);
+	assert_int_equal(h.men_lost[1], 10316);
+	assert_int_equal(h.ap_hill_turn, 9);   /* 14:30 in turn 9 (2:00 pm) */
+	assert_int_equal(h.corps_men[CORPS_II], 5209);
+	/* steps at the data's men per step: between 250 and 400 men a step */
+	assert_true(h.steps_lost[0] > 12410 / 400 && h.steps_lost[0] < 12410 / 250);
+	/* 3.2 on the day's holdings: North Wood 1, Miller Cornfield 2, East Wood 2, Sunken
+	 * Road 4, Lower Bridge 3 (HISTORY.md: "about 12 VP"); 3.5: Confederate substantial */
+	assert_int_equal(h.vp2_two, 24);
+	assert_string_equal(h.level_two, "confederate-substantial");
+
+	history_error("antietam-history 1\n" LOSSES REST HELD "held union west-wood\n", "held twice");
+	history_error("antietam-history 1\n" LOSSES REST "held union north-wood\n",
+		      "does not give");
+	history_error("antietam-history 1\nlosses union 100 killed=1 wounded=2 missing=3\n",
+		      ":2: killed, wounded and missing add up to 6, not 100");
+	history_error("antietam-history 1\n" LOSSES "ap-hill 19:00\n", ":4: 19:00 is outside");
+	history_error("antietam-history 1\nheld union cornfield\n", "not an objective");
+	history_error("antietam-history 1\nlosses north 1 killed=1 wounded=0 missing=0\n", "side");
+	history_error("antietam-history 1\nvictory 3\n", ":2: unknown record 'victory'");
+	history_error("antietam-history 2\n", ":1:");
+}
+
+/* ---- players ---- */
+
+static void test_players(void **st)
+{
+	(void)st;
+	struct sim_choice c;
+	char err[256];
+	assert_true(sim_player_parse("bot", SIDE_UNION, SIM_SOLITAIRE, &c, err, sizeof err));
+	assert_string_equal(c.player->name, "bot");
+	assert_false(sim_player_parse("bot", SIDE_CONFEDERATE, SIM_SOLITAIRE, &c, err, sizeof err));
+	assert_non_null(strstr(err, "does not play the confederate side"));
+	assert_false(sim_player_parse("bot", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "14.0"));
+	assert_false(sim_player_parse("scripted", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_false(sim_player_parse("random:2", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "has no levels"));
+	assert_false(sim_player_parse("general", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "players: bot scripted random"));
+	assert_true(sim_player_parse("random", SIDE_CONFEDERATE, SIM_TWO_PLAYER, &c, err, sizeof err));
+}
+
+/* ---- statistics ---- */
+
+static void test_statistics(void **st)
+{
+	(void)st;
+	int v[10] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	assert_int_equal(sim_quantile(v, 10, 0.1), 1);
+	assert_int_equal(sim_quantile(v, 10, 0.5), 5);
+	assert_int_equal(sim_quantile(v, 10, 0.9), 9);
+	assert_int_equal(sim_quantile(v, 1, 0.9), 1);
+	double lo, hi;
+	sim_wilson(50, 100, &lo, &hi);     /* 0.5 ± 0.096 */
+	assert_true(lo > 0.403 && lo < 0.405 && hi > 0.595 && hi < 0.597);
+	sim_wilson(0, 10, &lo, &hi);       /* 0 to 0.278 */
+	assert_true(lo == 0 && hi > 0.27 && hi < 0.28);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_seed_same_game),
+		cmocka_unit_test(test_record_agrees_with_game),
+		cmocka_unit_test(test_csv_reads_back),
+		cmocka_unit_test(test_shards_merge_to_one_run),
+		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_players),
+		cmocka_unit_test(test_statistics),
+	};
+	return cmocka_run_group_tests_name("sim", tests, setup, teardown);
+}
