@@ -575,6 +575,32 @@ static void test_defensive_fire(void **st)
 	assert_true(G.unit[C(10)].flags & UF_DEF_FIRED);
 	/* the attacks follow; the gun is not asked again this turn */
 	assert_int_not_equal(G.pending.what, DECISION_DEFENSIVE_FIRE);
+	/* 13.4C: an Unavailable corps' gun fires defensively at the attacker that moved
+	 * adjacent to the corps, and at no other */
+	fx_new();
+	fx_gun(U(5), 2, 9, 8);
+	fx_place(U(5), 2010);
+	fx_place(C(1), 2011);
+	fx_place(C(2), 2110);
+	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G.corps_lifted[CORPS_I] = 1ull << (C(2) - ROSTER_UNION);
+	fx_phase("confederate", "combat");
+	fx_ok("attack 2010 C1 C2");
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_DEFENSIVE_FIRE, U(5));
+	fx_refused("fire U5 C1", "13.4B");
+	fx_dice(1, 1);
+	fx_ok("fire U5 C2");
+	/* without a lifted attacker the gun is not asked */
+	fx_new();
+	fx_gun(U(5), 2, 9, 8);
+	fx_place(U(5), 2010);
+	fx_place(C(1), 2011);
+	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	fx_phase("confederate", "combat");
+	fx_ok("attack 2010 C1");
+	fx_ok("end");
+	assert_int_not_equal(G.pending.what, DECISION_DEFENSIVE_FIRE);
 }
 
 static void test_break_off_and_round2(void **st)

@@ -67,6 +67,11 @@ static void test_who_may_fire(void **st)
 	G.unit[U(40)].flags &= ~(uint32_t)UF_ART_MOVED;
 	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
 	fx_refused("fire U40 C1", "13.4B");
+	/* 13.4C: at a Confederate unit that moved adjacent to the corps, and only at it */
+	G.corps_lifted[CORPS_I] |= 1ull << (C(10) - ROSTER_UNION);
+	fx_refused("fire U40 C1", "13.4B");
+	assert_true(fire_check(&G, U(40), C(10), false, &(struct fire_odds){ 0 }, NULL, 0));
+	G.corps_lifted[CORPS_I] = 0;
 	G.corps[CORPS_I] = CORPS_AVAILABLE;      /* 13.3D: Available artillery fires */
 	fx_dice(1, 1);
 	fx_ok("fire U40 C1");

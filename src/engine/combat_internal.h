@@ -49,8 +49,9 @@ bool cu_corps_may_attack(const struct game *g, int u, int c);
  * fire_odds (20.3). */
 void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
 		const char *what);
-/* 13.4B, 4.5C: may the gun fire at all this turn (its side's restrictions)? */
-bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen);
+/* 13.4B–C, 4.5C: may the gun fire at target this turn under its side's restrictions (an
+ * Unavailable corps' gun only at a Confederate unit that lifted them; target -1: at all)? */
+bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen);
 
 /* Resolve a gun's fire at target now (the checks done): rolls, applies, records. */
 void fire_resolve(struct game *g, int gun, int target, bool defensive);

@@ -25,11 +25,13 @@ static bool refuse(char *err, size_t errlen, const char *fmt, ...)
 	return false;
 }
 
-bool cu_gun_may_fire(const struct game *g, int gun, char *err, size_t errlen)
+bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen)
 {
 	const struct unit_def *d = cdef(g, gun);
-	if (d->side == SIDE_UNION && d->corps != CORPS_NONE && !commit_unit_may_fire(g, gun, -1))
-		return refuse(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may not fire",
+	if (d->side == SIDE_UNION && d->corps != CORPS_NONE &&
+	    !commit_unit_may_fire(g, gun, target))
+		return refuse(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may fire "
+			      "only at a Confederate unit that moved adjacent to that corps (13.4C)",
 			      d->id, d->formation);
 	if (game_hood_held(g, gun))
 		return refuse(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
@@ -85,7 +87,7 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 			return refuse(err, errlen, "10.7D: %s has been fired at by two guns this phase",
 				      td->id);
 	}
-	if (!cu_gun_may_fire(g, gun, err, errlen))
+	if (!cu_gun_may_fire(g, gun, target, err, errlen))
 		return false;
 
 	const struct tables *t = &g->scn->tables;
