@@ -222,6 +222,57 @@ static void test_glyphs(void **state)
 	}
 }
 
+/* The overview: every hex has its own cell(s) and reads back from them; the FULL overview
+ * of the whole map fits the map area at 100x50 (no log pane), the overview at 80x24 shows
+ * most of the map (COMPACT, two rows a line), and following keeps the hex inside. */
+static void test_overview(void **state)
+{
+	(void)state;
+	for (int scale = GEOM_OV_FULL; scale <= GEOM_OV_COMPACT; scale++) {
+		int w, h, n = 0;
+		geom_ov_size(scale, &w, &h);
+		static int seen[200][100];
+		memset(seen, 0, sizeof seen);
+		for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+			int hex = hex_from_index(i);
+			if (!hex_valid(hex))
+				continue;
+			int x, y;
+			bool lower;
+			geom_ov_cell(hex, scale, &x, &y, &lower);
+			assert_true(x >= 0 && y >= 0 && x < w && y < h);
+			assert_true(++seen[x][2 * y + lower] == 1); /* no two hexes share a cell */
+			if (!lower)
+				assert_int_equal(geom_ov_hex_at(x, y, scale), hex);
+			n++;
+		}
+		assert_int_equal(n, HEX_NCOLS * HEX_NROWS - HEX_NCOLS / 2); /* no row 44 in odd columns */
+		assert_int_equal(geom_ov_hex_at(-1, 0, scale), HEX_NONE);
+		assert_int_equal(geom_ov_hex_at(w, 0, scale), HEX_NONE);
+	}
+	struct geom_layout l;
+	geom_layout_overview(&l, 100, 50);
+	int w, h;
+	geom_ov_size(GEOM_OV_FULL, &w, &h);
+	assert_int_equal(l.log_h, 0);
+	assert_true(l.map_w >= w && l.map_h >= h); /* the whole map at 100x50 */
+	assert_int_equal(geom_ov_choose(l.map_w, l.map_h, true), GEOM_OV_FULL);
+	geom_layout_overview(&l, 80, 24);
+	assert_int_equal(geom_ov_choose(l.map_w, l.map_h, true), GEOM_OV_COMPACT);
+	geom_ov_size(GEOM_OV_COMPACT, &w, &h);
+	assert_true(l.map_w >= w && 10 * l.map_h >= 9 * h); /* most of it at 80x24 */
+	assert_int_equal(geom_ov_choose(l.map_w, l.map_h, false), GEOM_OV_FULL);
+	int ox = 0, oy = 0;
+	geom_ov_follow(4244, GEOM_OV_FULL, 40, 20, &ox, &oy);
+	int x, y;
+	bool lower;
+	geom_ov_cell(4244, GEOM_OV_FULL, &x, &y, &lower);
+	assert_true(x >= ox && x + GEOM_OV_W <= ox + 40 && y >= oy && y < oy + 20);
+	geom_ov_follow(1000, GEOM_OV_FULL, 40, 20, &ox, &oy);
+	assert_int_equal(ox, 0);
+	assert_int_equal(oy, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_step),
 		cmocka_unit_test(test_glyphs),
+		cmocka_unit_test(test_overview),
 	};
 	return cmocka_run_group_tests_name("tui_geom", tests, NULL, NULL);
 }

@@ -62,6 +62,16 @@ expect "Log (g: all)" "back on the map"
 keys a
 expect "actions" "list of legal actions"
 keys Escape
+keys z
+expect "overview (z: bigger): blue Union, red Confederate" "z: the overview, half a cell a hex at 80x24"
+keys z
+expect "overview (z: back): U/C units, a digit the stack" "z again: two cells a hex"
+expect "U2" "units and stacks on the overview"
+keys j
+expect "Hex 2016" "the cursor moves on the overview"
+keys z
+expect "detailed map (z: the overview)" "z: back to the detailed map"
+keys k
 $T resize-window -t smoke -x 120 -y 40
 expect "Hex 2015" "redrawn after a resize to 120x40"
 $T resize-window -t smoke -x 50 -y 12

@@ -66,7 +66,7 @@ static void preview_action(struct tui *t, int item, void *vctx)
 		d = t->g->unit[a->unit].hex;
 	if (hex_valid(d)) {
 		t->cursor = d;
-		geom_follow(d, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 	}
 }
 
@@ -108,7 +108,7 @@ void play_choose(struct tui *t, const char *title, int *idx, int n)
 	free(items);
 	if (k < 0) {
 		t->cursor = ctx.saved_cursor;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		if (sel_before >= 0)
 			play_select_unit(t, sel_before);
 		else
@@ -146,7 +146,7 @@ static void preview_unit(struct tui *t, int item, void *vctx)
 			h = act_dest(t->g, &t->legal[i]);
 	if (hex_valid(h)) {
 		t->cursor = h;
-		geom_follow(h, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 	}
 }
 
@@ -198,7 +198,7 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 	int k = dialog_menu(t, title, items, ng, 0, preview_unit, owner);
 	if (k < 0) {
 		t->cursor = saved;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		if (sel_before >= 0)
 			play_select_unit(t, sel_before);
 		else

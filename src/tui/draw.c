@@ -17,11 +17,6 @@
 
 /* ---- colours ---- */
 
-enum colour_slot {
-	C_UNION, C_CONFED, C_REACH, C_TARGET, C_PATH, C_SELECTED, C_CURSOR, C_STATUS, C_ERROR,
-	C_LABEL, C_CTRL_UNION, C_CTRL_CONFED, C_TITLE, C_SLOT_COUNT
-};
-
 struct palette {
 	short role_fg[ROLE_COUNT];
 	short terrain_bg[TERRAIN_COUNT][2]; /* [terrain][high] */
@@ -100,6 +95,8 @@ void draw_init_colours(struct tui *t)
 	t->colour = true;
 }
 
+static short terrain_bg(const struct tui *t, const struct map_hex *mh);
+
 static short slot_pair(enum colour_slot s)
 {
 	return pal ? pair_of(pal->slot_fg[s], pal->slot_bg[s]) : 0;
@@ -152,6 +149,26 @@ static void put(const struct tui *t, int cx, int cy, const char *utf8, char asci
 	c->attr = attr;
 	c->pair = pair;
 	c->content = content;
+}
+
+short draw_pair(short fg, short bg)
+{
+	return pair_of(fg, bg);
+}
+
+short draw_slot_colour(enum colour_slot s, bool bg)
+{
+	return !pal ? -1 : bg ? pal->slot_bg[s] : pal->slot_fg[s];
+}
+
+short draw_role_colour(enum glyph_role r)
+{
+	return pal ? pal->role_fg[r] : -1;
+}
+
+short draw_terrain_colour(const struct map_hex *mh)
+{
+	return terrain_bg(NULL, mh);
 }
 
 static short terrain_bg(const struct tui *t, const struct map_hex *mh)
@@ -566,9 +583,13 @@ void draw_compose(struct tui *t)
 		return;
 	}
 	draw_status(t);
-	draw_map(t);
+	if (t->overview)
+		overview_draw(t);
+	else
+		draw_map(t);
 	panel_draw(t);
-	draw_log(t);
+	if (t->lay.log_h >= 2)
+		draw_log(t);
 	draw_message(t);
 }
 

@@ -108,6 +108,16 @@ void geom_layout(struct geom_layout *l, int cols, int lines)
 	l->log_w = l->panel_x - 1;
 }
 
+void geom_layout_overview(struct geom_layout *l, int cols, int lines)
+{
+	geom_layout(l, cols, lines);
+	if (l->too_small)
+		return;
+	l->map_h = lines - 2;
+	l->log_y = l->map_y + l->map_h;
+	l->log_h = 0;
+}
+
 static int clamp(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -152,6 +162,66 @@ int geom_step(int hex, int dx, int dy)
 			n = hex_neighbour(hex, dx > 0 ? HEX_NE : HEX_NW);
 	}
 	return n == HEX_NONE ? hex : n;
+}
+
+/* ---- the overview map ---- */
+
+void geom_ov_size(enum geom_ov_scale scale, int *w, int *h)
+{
+	if (scale == GEOM_OV_FULL) {
+		*w = HEX_NCOLS * GEOM_OV_W;
+		*h = HEX_NROWS;
+	} else {
+		*w = HEX_NCOLS;
+		*h = (HEX_NROWS + 1) / 2;
+	}
+}
+
+void geom_ov_cell(int hex, enum geom_ov_scale scale, int *x, int *y, bool *lower)
+{
+	int ci = hex_col(hex) - HEX_COL_MIN, r = hex_row(hex);
+	*lower = scale == GEOM_OV_COMPACT && (r & 1);
+	*x = scale == GEOM_OV_FULL ? ci * GEOM_OV_W : ci;
+	*y = scale == GEOM_OV_FULL ? r : r / 2;
+}
+
+int geom_ov_hex_at(int x, int y, enum geom_ov_scale scale)
+{
+	int w, h;
+	geom_ov_size(scale, &w, &h);
+	if (x < 0 || y < 0 || x >= w || y >= h)
+		return HEX_NONE;
+	int col = HEX_COL_MIN + (scale == GEOM_OV_FULL ? x / GEOM_OV_W : x);
+	int row = scale == GEOM_OV_FULL ? y : 2 * y;
+	int id = col * 100 + row;
+	return hex_valid(id) ? id : HEX_NONE;
+}
+
+enum geom_ov_scale geom_ov_choose(int w, int h, bool compact_ok)
+{
+	(void)w;
+	if (!compact_ok || 5 * h >= 4 * HEX_NROWS)
+		return GEOM_OV_FULL;
+	return GEOM_OV_COMPACT;
+}
+
+void geom_ov_follow(int hex, enum geom_ov_scale scale, int w, int h, int *ox, int *oy)
+{
+	int x, y, cw, ch;
+	bool lower;
+	geom_ov_cell(hex, scale, &x, &y, &lower);
+	geom_ov_size(scale, &cw, &ch);
+	int mx = w > 8 ? 2 : 0, my = h > 8 ? 2 : 0;
+	if (x - mx < *ox)
+		*ox = x - mx;
+	if (x + GEOM_OV_W + mx > *ox + w)
+		*ox = x + GEOM_OV_W + mx - w;
+	if (y - my < *oy)
+		*oy = y - my;
+	if (y + 1 + my > *oy + h)
+		*oy = y + 1 + my - h;
+	*ox = clamp(*ox, 0, cw > w ? cw - w : 0);
+	*oy = clamp(*oy, 0, ch > h ? ch - h : 0);
 }
 
 /* ---- glyphs ---- */

@@ -47,6 +47,8 @@ struct geom_layout {
 
 /* Divide a cols x lines terminal; usable at 80x24 and growing every part with the size. */
 void geom_layout(struct geom_layout *l, int cols, int lines);
+/* The overview's split: the log pane's lines go to the map. */
+void geom_layout_overview(struct geom_layout *l, int cols, int lines);
 
 /* Scroll origin (*vx, *vy) of a view w x h so hex is fully inside with a margin when the
  * canvas allows; the origin stays within the canvas. */
@@ -56,6 +58,26 @@ void geom_follow(int hex, int w, int h, int *vx, int *vy);
  * (left/right keep the row, so the cursor walks straight across the zig-zag of columns);
  * returns hex itself when the step leaves the map. */
 int geom_step(int hex, int dx, int dy);
+
+/* ---- the overview map ----
+ * A zoomed-out canvas of the whole map, a grid of hexes by column and row (the half-hex
+ * offset of odd columns is not drawn): FULL gives a hex two cells of one line (66 x 45
+ * cells); COMPACT one cell of half a line, two rows a line drawn with a half block
+ * (33 x 23 cells, colour only). */
+enum geom_ov_scale { GEOM_OV_FULL, GEOM_OV_COMPACT };
+#define GEOM_OV_W 2       /* cells of a hex in the FULL overview */
+
+/* The size of the overview canvas at a scale. */
+void geom_ov_size(enum geom_ov_scale scale, int *w, int *h);
+/* The first canvas cell of a valid hex (COMPACT: *lower says it is the lower half). */
+void geom_ov_cell(int hex, enum geom_ov_scale scale, int *x, int *y, bool *lower);
+/* The hex at canvas cell (x, y) (COMPACT: the upper hex of the cell), or HEX_NONE. */
+int geom_ov_hex_at(int x, int y, enum geom_ov_scale scale);
+/* The scale for a map area w x h: FULL when it shows at least four rows in five of the map
+ * or the terminal cannot draw COMPACT (no colour or no UTF-8), else COMPACT. */
+enum geom_ov_scale geom_ov_choose(int w, int h, bool compact_ok);
+/* Scroll origin of an overview w x h so hex is inside it, clamped to the canvas. */
+void geom_ov_follow(int hex, enum geom_ov_scale scale, int w, int h, int *ox, int *oy);
 
 /* ---- glyphs ---- */
 

@@ -192,7 +192,7 @@ static void offer_support(struct tui *t)
 	if (hex_valid(into))
 		t->mark[hex_index(into)] |= MARK_TARGET;
 	t->cursor = first;
-	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	tui_follow(t);
 	tui_say(t, false, "11.19 supporting advance into %04d: select %s, then Enter on %04d; e declines",
 		into, names, into);
 }
@@ -210,7 +210,7 @@ static void select_subject(struct tui *t)
 	play_select_unit(t, u);
 	if (hex_valid(t->g->unit[u].hex)) {
 		t->cursor = t->g->unit[u].hex;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 	}
 }
 
@@ -403,7 +403,7 @@ void play_next_unit(struct tui *t)
 			}
 			if (hex_valid(h)) {
 				t->cursor = h;
-				geom_follow(h, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+				tui_follow(t);
 			}
 			return;
 		}
@@ -438,7 +438,7 @@ static void say_why_no_end(struct tui *t)
 				 "ZOC. Go there? (y/n)", eid, hex, aid);
 			if (dialog_confirm(t, q)) {
 				t->cursor = hex;
-				geom_follow(hex, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+				tui_follow(t);
 				combat_view_attack(t, hex, att);
 			} else {
 				tui_say(t, true, "11.1B: the declarations go on until %04d is attacked", hex);
@@ -464,7 +464,7 @@ static void say_why_no_end(struct tui *t)
 		if (!tui_apply(t, &decline))
 			return;
 		t->cursor = hex;
-		geom_follow(hex, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		combat_view_attack(t, hex, att);
 		return;
 	}
@@ -587,7 +587,7 @@ void play_after_change(struct tui *t)
 	}
 	if (first != HEX_NONE) {
 		t->cursor = first;
-		geom_follow(first, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		tui_say(t, false, "%s: Enter on a marked hex, e for %s",
 			w == DECISION_RESOLVE ? "resolve which combat first (11.4E)" :
 						"break off which combat (11.5E)",

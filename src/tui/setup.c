@@ -39,7 +39,7 @@ static void setup_select(struct tui *t, int u)
 	const struct unit_def *d = game_unit_def(t->g, u);
 	if (!setup_to_place(t, u)) {
 		t->cursor = t->g->unit[u].hex;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		tui_say(t, false, "%s %s placed in %04d: r removes it, Enter the next of the stack",
 			d->id, d->commander, t->cursor);
 		return;
@@ -61,7 +61,7 @@ static void setup_select(struct tui *t, int u)
 	}
 	if (legal_for(t, ACT_PLACE, u, t->cursor) < 0) {
 		t->cursor = first;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 	}
 	tui_say(t, false, "%s %s (%s): %d hex%s of its zone marked; Enter places it", d->id,
 		d->commander, d->formation, n, n == 1 ? "" : "es");
@@ -157,7 +157,7 @@ void setup_undo(struct tui *t)
 			continue;
 		t->sel_unit = a.unit;
 		t->cursor = a.target;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 		setup_remove(t);
 		return;
 	}
@@ -234,6 +234,6 @@ void setup_list(struct tui *t)
 	} else {
 		play_cancel(t);
 		t->cursor = keep;
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
 	}
 }

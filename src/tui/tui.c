@@ -164,7 +164,7 @@ static void game_started(struct tui *t)
 	t->seen_log = t->g->nlog;
 	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
 	t->vx = t->vy = 0;
-	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	tui_follow(t);
 	tui_refresh_legal(t);
 }
 
@@ -217,11 +217,46 @@ static void save_game(struct tui *t)
 	tui_say(t, false, "saved to %s", path);
 }
 
+void tui_follow(struct tui *t)
+{
+	struct geom_layout d; /* the detailed map's split, also behind the overview (its frame) */
+	geom_layout(&d, COLS, LINES);
+	if (!d.too_small)
+		geom_follow(t->cursor, d.map_w, d.map_h, &t->vx, &t->vy);
+	if (t->overview && !t->lay.too_small)
+		geom_ov_follow(t->cursor, overview_scale(t), t->lay.map_w, t->lay.map_h, &t->ox, &t->oy);
+}
+
 void tui_relayout(struct tui *t)
 {
-	geom_layout(&t->lay, COLS, LINES);
+	if (t->overview)
+		geom_layout_overview(&t->lay, COLS, LINES);
+	else
+		geom_layout(&t->lay, COLS, LINES);
 	if (!t->lay.too_small)
-		geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+		tui_follow(t);
+}
+
+/* `z`: the overview map (where it is drawn half a cell a hex, `z` again: two cells a hex,
+ * scrolled), then the detailed map again. */
+static void toggle_overview(struct tui *t)
+{
+	if (!t->overview) {
+		t->overview = true;
+		t->overview_full = false;
+	} else if (!t->overview_full && overview_scale(t) == GEOM_OV_COMPACT) {
+		t->overview_full = true;
+	} else {
+		t->overview = false;
+	}
+	tui_relayout(t);
+	if (t->overview)
+		tui_say(t, false, "overview (z: %s): %s; keys act as on the map",
+			overview_scale(t) == GEOM_OV_FULL ? "back" : "bigger",
+			overview_scale(t) == GEOM_OV_FULL ? "U/C units, a digit the stack" :
+			"blue Union, red Confederate, yellow cursor");
+	else
+		tui_say(t, false, "detailed map (z: the overview)");
 }
 
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
@@ -397,7 +432,7 @@ static void move_cursor(struct tui *t, int dx, int dy, int times)
 	for (int i = 0; i < times; i++)
 		t->cursor = geom_step(t->cursor, dx, dy);
 	t->panel_scroll = 0;
-	geom_follow(t->cursor, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+	tui_follow(t);
 }
 
 static void mouse_click(struct tui *t)
@@ -409,7 +444,8 @@ static void mouse_click(struct tui *t)
 	if (ev.x < l->map_x || ev.x >= l->map_x + l->map_w || ev.y < l->map_y ||
 	    ev.y >= l->map_y + l->map_h)
 		return;
-	int hex = geom_hex_at(ev.x - l->map_x + t->vx, ev.y - l->map_y + t->vy);
+	int hex = t->overview ? overview_hex_at(t, ev.x - l->map_x, ev.y - l->map_y) :
+				geom_hex_at(ev.x - l->map_x + t->vx, ev.y - l->map_y + t->vy);
 	if (hex == HEX_NONE)
 		return;
 	bool again = hex == t->cursor;
@@ -456,6 +492,7 @@ static bool game_key(struct tui *t, int ch)
 		break;
 	case 'S': save_game(t); break;
 	case 'T': t->show_names = !t->show_names; break;
+	case 'z': toggle_overview(t); break;
 	case '[': if (t->panel_scroll > 0) t->panel_scroll--; break;
 	case ']': t->panel_scroll++; break;
 	case KEY_MOUSE: mouse_click(t); break;

@@ -62,6 +62,9 @@ struct tui {
 	int cursor;                /* hex under the cursor */
 	int vx, vy;                /* canvas origin of the map view */
 	bool show_names;
+	bool overview;             /* the zoomed-out map (overview.c) instead of the detailed one */
+	bool overview_full;        /* the overview at two cells a hex even where COMPACT fits */
+	int ox, oy;                /* overview canvas origin */
 	bool corps_in_panel;       /* the status line is too narrow for the corps */
 	int panel_scroll;
 
@@ -95,14 +98,29 @@ bool tui_apply(struct tui *t, const struct action *a);
 void tui_refresh_legal(struct tui *t);
 /* Put a message on the message line (printf style). */
 void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Recompute the screen split after a resize. */
+/* Recompute the screen split after a resize (or a switch of map view). */
 void tui_relayout(struct tui *t);
+/* Scroll the map view (and the detailed view behind the overview) to show the cursor. */
+void tui_follow(struct tui *t);
 /* The time a turn starts, from the Turn Record Track (data/tables.txt): "6:00 am". */
 const char *tui_turn_time(const struct tui *t, int turn);
 /* Side name for players ("Union", "Confederate"). */
 const char *tui_side_title(enum side s);
 
 /* ---- draw.c: one frame ---- */
+
+/* The colours of the screen (draw.c's palettes give each a foreground and background). */
+enum colour_slot {
+	C_UNION, C_CONFED, C_REACH, C_TARGET, C_PATH, C_SELECTED, C_CURSOR, C_STATUS, C_ERROR,
+	C_LABEL, C_CTRL_UNION, C_CTRL_CONFED, C_TITLE, C_SLOT_COUNT
+};
+/* The colour pair of fg on bg (-1: the terminal's default), made on first use; 0 in mono. */
+short draw_pair(short fg, short bg);
+/* A slot's foreground or background colour, a glyph role's colour, a hex's terrain colour
+ * (by terrain and elevation); -1 in mono or for the default. */
+short draw_slot_colour(enum colour_slot s, bool bg);
+short draw_role_colour(enum glyph_role r);
+short draw_terrain_colour(const struct map_hex *mh);
 
 /* Compose the game screen without refreshing (dialogs draw over it, then refresh once). */
 void draw_compose(struct tui *t);
@@ -116,6 +134,15 @@ void draw_text(int y, int x, int w, const char *s);
 void draw_bottom(int y, int w, const char *s);
 /* The label of a unit: "U12". */
 const char *draw_unit_id(const struct tui *t, int u);
+
+/* ---- overview.c: the zoomed-out map ---- */
+
+/* The scale the overview draws at in the current layout. */
+enum geom_ov_scale overview_scale(const struct tui *t);
+/* Draw the overview into the map area (marks, cursor, the detailed view's frame). */
+void overview_draw(struct tui *t);
+/* The hex under screen cell (x, y) of the map area, or HEX_NONE. */
+int overview_hex_at(const struct tui *t, int x, int y);
 
 /* ---- panel.c: the side panel ---- */
 
