@@ -507,6 +507,81 @@ static void test_16_6_one_unit_is_not_both_sides(void **st)
 	assert_u2_protects_u1();
 }
 
+/* The Union unit a movement-phase log line says attacks ("16.4.5B: U4 to 2009: U4 attacks C1
+ * (…", "16.4.1: U4 attacks C3 (…"), or -1; not a declaration ("16.4: U4 attacks C3 in 1908"). */
+static int planned_attacker(const char *text)
+{
+	if (strncmp(text, "16.4.", 5) != 0)
+		return -1;
+	const char *a = strstr(text, " attacks ");
+	if (!a || strchr(a + 9, ' ') == NULL || strncmp(strchr(a + 9, ' '), " (", 2) != 0)
+		return -1;
+	const char *p = a;
+	while (p > text && p[-1] != ' ')
+		p--;
+	return *p == 'U' ? U(atoi(p + 1)) : -1;
+}
+
+/* No unit has more than one attack planned among the log lines from `from` on (16.4: one
+ * attack a unit, 11.3A); fails naming the unit. */
+static void assert_planned_once(int from, const char *where)
+{
+	int count[ROSTER_UNION] = { 0 };
+	for (int i = from; i < G.nlog; i++) {
+		if (i < G.nlog - GAME_LOG_MAX)
+			continue;
+		int u = planned_attacker(G.log[i % GAME_LOG_MAX].text);
+		if (u >= 0 && ++count[u] > 1)
+			fail_msg("%s: U%d has a second attack planned: %s", where, u + 1,
+				 G.log[i % GAME_LOG_MAX].text);
+	}
+}
+
+/* Item 8 of issue 16, the exact sequence. U1 attacks C1 (16.4.3); C2 could step into 2012
+ * and attack it encircled. U3, farthest from the enemy, protects U1's flank from 2111
+ * (16.4.4). U2 and U4 had their reachable hexes worked out before that move, 2111 among them.
+ * The old bot gave U2 and U4 those lists: U4's protecting move to 2111 was refused (7.1A), it
+ * fell through to 16.4.5B and moved to 2009 to attack C1 encircled — and because an action
+ * had been refused it was run a second time, from 2009: a second plan (16.4.1 against C3,
+ * whose ZOC covers 2009) that was never declared (11.3A) but marked 1908 "already attacked",
+ * so U5 passed C3 by. Now the lists are asked again once a move has been applied: U2 protects
+ * U1 from 2012, U4 attacks C1 from 2009 and nothing else, and U5 makes the supporting attack
+ * on C3 (16.4.1: C3 exerts a ZOC on U4, which attacks). */
+static void test_16_4_a_unit_is_planned_once(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 7, 0);
+	fx_def(C(2))->ma = 1;
+	fx_place(C(2), 2013);
+	fx_inf(C(3), 4, 6, 0);
+	fx_def(C(3))->ma = 0;
+	fx_place(C(3), 1908);
+	for (int c = 2; c <= 3; c++) /* not C1's division (16.4.2) */
+		snprintf(fx_def(C(c))->formation, sizeof fx_def(C(c))->formation, "Hd");
+	for (int u = 2; u <= 5; u++)
+		fx_inf(U(u), 4, 2, 0);
+	fx_place(U(2), 2312);
+	fx_place(U(3), 2413);
+	fx_place(U(4), 2211);
+	fx_place(U(5), 2212);
+	int from = G.nlog;
+	union_plays();
+	assert_true(logged("16.4.4: U3 to 2111: protects the flank of U1"));
+	assert_true(logged("16.4.4: U2 to 2012: protects the flank of U1"));
+	assert_true(logged("16.4.5B: U4 to 2009: U4 attacks C1"));
+	assert_false(logged_quiet("16.4.1: U4"));
+	assert_true(logged("16.4.1: U5 to "));
+	assert_true(played_line("attack 2010 U1"));
+	assert_true(played_line("attack 2010 U4"));
+	assert_true(played_line("attack 1908 U5"));
+	assert_planned_once(from, "the hand-made position");
+}
+
 static void test_16_7_str_unit_moves_away(void **st)
 {
 	(void)st;
@@ -776,6 +851,10 @@ static void play_games(int games, bool solitaire)
 			char why[256];
 			if (!game_check(&G, why, sizeof why))
 				fail_msg("seed %d turn %d: %s", seed, G.turn, why);
+			if (who == SIDE_UNION) {
+				snprintf(why, sizeof why, "seed %d turn %d", seed, G.turn);
+				assert_planned_once(seen, why);
+			}
 			attacks += strstr(played, "\nattack ") != NULL;
 		}
 		assert_int_equal(G.turn, GAME_TURNS);
@@ -869,6 +948,7 @@ int main(void)
 		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
 		cmocka_unit_test(test_16_6_one_unit_is_not_both_sides),
 		cmocka_unit_test(test_16_6_no_threat_from_an_str_unit),
+		cmocka_unit_test(test_16_4_a_unit_is_planned_once),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),

@@ -536,7 +536,8 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 }
 
 /* One infantry unit by 16.4.1–16.4.5 (16.7, 16.8 for STR and uncommitted units). The
- * reachable hexes worked out when the units were put in order may be passed in (cached);
+ * reachable hexes worked out when the units were put in order may be passed in (cached, while
+ * no action has been applied since);
  * they are only asked of the engine when a rule needs them. */
 static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved,
 			  const struct dests *cached)
@@ -792,6 +793,9 @@ static void move_formation(struct bot *b, int f)
 	struct dests *cache = malloc(sizeof *cache * ROSTER_UNION);
 	bool cached[ROSTER_UNION] = { 0 };
 	int n = 0;
+	/* the reachable hexes worked out here hold until the next action applied: after one
+	 * (another unit's move may fill a hex, 7.1A, or empty one) they are asked again */
+	int cache_moves = b->nmoves, cache_gen = b->generation;
 	b->what_if = *g;
 	for (int u = 0; u < ROSTER_UNION; u++) {
 		if (bot_formation(g, u) != f || !bot_is_infantry(g, u) || !unit_present(g, u))
@@ -824,11 +828,9 @@ static void move_formation(struct bot *b, int f)
 	qsort(ord, (size_t)n, sizeof ord[0], order_cmp);
 	int moved[ROSTER_UNION], nmoved = 0;
 	for (int i = 0; i < n; i++) {
-		int u = ord[i].u, refused = b->refused;
-		move_infantry(b, u, field, moved, nmoved, cached[u] ? &cache[u] : NULL);
-		/* a hex filled since the list was made: ask the engine again */
-		if (cached[u] && b->refused != refused)
-			move_infantry(b, u, field, moved, nmoved, NULL);
+		int u = ord[i].u;
+		bool fresh = cached[u] && b->nmoves == cache_moves && b->generation == cache_gen;
+		move_infantry(b, u, field, moved, nmoved, fresh ? &cache[u] : NULL);
 		moved[nmoved++] = u;
 	}
 	free(cache);
