@@ -126,6 +126,13 @@ N ?= 500
 soak: $(BUILD)/tests/test_soak
 	SOAK_GAMES=$(N) ./$(BUILD)/tests/test_soak
 
+# The standard set of simulated games (docs/simulate.md): docs/balance.md and README's table.
+# BALANCE_GAMES=100 plays fewer; JOBS=1 keeps to one process.
+BALANCE_GAMES ?= 1000
+JOBS ?=
+balance: all
+	sh tools/balance.sh ./$(PROGRAM) $(BALANCE_GAMES) $(JOBS)
+
 bench: $(BUILD)/tests/bench
 	./$(BUILD)/tests/bench
 

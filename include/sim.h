@@ -100,6 +100,7 @@ struct sim_layout {
 	int nhexes[MAP_OBJ_MAX];
 	int nhex;
 	int hex[SIM_HEXES_MAX];
+	uint32_t objs[SIM_HEXES_MAX];   /* bit o: hex i is one of objective o's */
 };
 void sim_layout(const struct scenario *s, struct sim_layout *l);
 

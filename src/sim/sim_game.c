@@ -30,6 +30,8 @@ void sim_layout(const struct scenario *s, struct sim_layout *l)
 				j++;
 			if (j == l->nhex && l->nhex < SIM_HEXES_MAX)
 				l->hex[l->nhex++] = o->hexes[k];
+			if (j < l->nhex)
+				l->objs[j] |= 1u << i;
 		}
 	}
 }

@@ -333,11 +333,19 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 	FILE *f = fopen(dat, "w");
 	if (!f)
 		return false;
+	/* bins of whole units (VPs, steps), about 30 across the range */
+	int lo = v[0], hi = v[n - 1];
+	if (scale == 2 && lo % 2)
+		lo--;
+	int width = (hi - lo) / 30 + 1;
+	if (scale == 2 && width % 2)
+		width++;
 	for (int i = 0; i < n;) {
-		int k = i;
-		while (k < n && v[k] == v[i])
+		int bin = (v[i] - lo) / width, k = i;
+		while (k < n && (v[k] - lo) / width == bin)
 			k++;
-		fprintf(f, "%g %g\n", (double)v[i] / scale, 100.0 * (k - i) / n);
+		fprintf(f, "%g %g\n", (lo + bin * width + (width - 1) / 2.0) / scale,
+			100.0 * (k - i) / n);
 		i = k;
 	}
 	fclose(f);
@@ -346,8 +354,20 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 		return false;
 	fprintf(f, "set terminal svg size 640,300 dynamic font 'sans,11'\n"
 		   "set output '%s'\nset title '%s'\nset ylabel '%% of games'\n"
-		   "set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n",
-		svg, title, scale == 2 ? 0.4 : 0.8);
+		   "set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n"
+		   "set yrange [0:*]\n",
+		svg, title, 0.9 * width / scale);
+	/* the x range holds the games and 1862 */
+	double x0 = (double)(has_hist && hist < lo ? hist : lo) / scale - 1;
+	double x1 = (double)(has_hist && hist > hi ? hist : hi) / scale + 1;
+	fprintf(f, "set xrange [%g:%g]\n", x0 - (double)width / scale,
+		x1 + (double)width / scale);
+	/* the central 80% of the games shaded behind the bars */
+	fprintf(f, "set object 1 rect from %g, graph 0 to %g, graph 1 behind fc rgb '#e4e4ee' "
+		   "fs solid 1.0 noborder\nset label 2 'central 80%%' at %g, graph 0.95 offset 0.5,0\n",
+		(sim_quantile(v, n, 0.1) - width / 2.0) / scale,
+		(sim_quantile(v, n, 0.9) + width / 2.0) / scale,
+		(sim_quantile(v, n, 0.1) - width / 2.0) / scale);
 	if (has_hist)
 		fprintf(f, "set arrow from %g, graph 0 to %g, graph 1 nohead lw 2 lc rgb 'red'\n"
 			   "set label '1862' at %g, graph 0.95 textcolor rgb 'red' offset 0.5,0\n",
@@ -386,7 +406,9 @@ static void chart(struct doc *d, const char *id, const char *title, const int *v
 		char path[1024];
 		snprintf(path, sizeof path, "%s/%s.svg", d->plotdir, id);
 		fprintf(d->md, "![%s](plots/%s.svg)\n\n", title, id);
+		fputs("<div class=\"plot\">\n", d->html);
 		embed_svg(d, path);
+		fputs("</div>\n", d->html);
 		return;
 	}
 	char *text = malloc(16384);
@@ -568,39 +590,49 @@ static void hex_map_text(const struct sim_layout *l, const struct sim_game *g, i
 		snprintf(out + used, len - used, "\n");
 }
 
-/* The same as an SVG of hexes shaded from grey (never Union) to blue (always). */
-static void hex_map_svg(FILE *f, const struct sim_layout *l, const struct sim_game *g, int n)
+/* The same as an SVG of hexes (flat-topped, as hex_centre lays them out) shaded from grey
+ * (never Union) to blue (always), the hexes the Union held at nightfall in 1862 outlined. */
+static void hex_map_svg(FILE *f, const struct sim_layout *l, const struct sim_history *h,
+			const struct sim_game *g, int n)
 {
-	double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9, s = 16;
+	const double px = 24, r = px / sqrt(3.0); /* pixels a unit; hex radius */
+	double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
 	for (int i = 0; i < l->nhex; i++) {
 		double x, y;
 		hex_centre(l->hex[i], &x, &y);
 		x0 = fmin(x0, x), x1 = fmax(x1, x), y0 = fmin(y0, y), y1 = fmax(y1, y);
 	}
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
-		(x1 - x0 + 2) * s * 1.2, (y1 - y0 + 2) * s * 1.2);
+		(x1 - x0 + 2) * px, (y1 - y0 + 2) * px + 20);
 	for (int i = 0; i < l->nhex; i++) {
 		double x, y;
 		hex_centre(l->hex[i], &x, &y);
-		double cx = (x - x0 + 1) * s * 1.2, cy = (y - y0 + 1) * s * 1.2;
+		double cx = (x - x0 + 1) * px, cy = (y - y0 + 1) * px;
 		int k = 0;
 		for (int j = 0; j < n; j++)
 			k += g[j].union_hex[i];
 		double p = n ? (double)k / n : 0;
+		bool union_1862 = false;
+		for (int o = 0; o < l->nobj; o++)
+			union_1862 |= h->held_union[o] && (l->objs[i] & (1u << o));
 		fprintf(f, "<polygon points=\"");
 		for (int v = 0; v < 6; v++)
-			fprintf(f, "%.1f,%.1f ", cx + s * 0.66 * cos(v * M_PI / 3),
-				cy + s * 0.66 * sin(v * M_PI / 3));
-		fprintf(f, "\" fill=\"rgb(%d,%d,%d)\" stroke=\"#333\"><title>%04d: Union %.0f%%"
-			   "</title></polygon>\n", (int)(200 - 160 * p), (int)(200 - 120 * p),
-			(int)(200 + 55 * p), l->hex[i], 100 * p);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"7\" text-anchor=\"middle\">%.0f"
-			   "</text>\n", cx, cy + 2.5, 100 * p);
+			fprintf(f, "%.1f,%.1f ", cx + r * cos(v * M_PI / 3), cy + r * sin(v * M_PI / 3));
+		fprintf(f, "\" fill=\"rgb(%d,%d,%d)\" stroke=\"%s\" stroke-width=\"%s\"><title>%04d: "
+			   "Union at the end in %.0f%% of the games%s</title></polygon>\n",
+			(int)(210 - 170 * p), (int)(210 - 130 * p), (int)(210 + 45 * p),
+			union_1862 ? "#000" : "#777", union_1862 ? "2.5" : "0.7", l->hex[i], 100 * p,
+			union_1862 ? "; Union at nightfall in 1862" : "");
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" text-anchor=\"middle\">%.0f"
+			   "</text>\n", cx, cy + 3, 100 * p);
 	}
+	fprintf(f, "<text x=\"4\" y=\"%.0f\" font-size=\"11\">%% of games the hex ends Union; "
+		   "thick outline: Union at nightfall in 1862</text>\n", (y1 - y0 + 2) * px + 14);
 	fputs("</svg>\n", f);
 }
 
-static void sec_hexmap(struct doc *d, const struct sim_layout *l, const struct sim_game *g, int n)
+static void sec_hexmap(struct doc *d, const struct sim_layout *l, const struct sim_history *h,
+		       const struct sim_game *g, int n)
 {
 	heading(d, 3, "How often each objective hex ends Union");
 	para(d, "Tenths of the games in which the Union controls the hex at the end (`*`: every "
@@ -610,7 +642,7 @@ static void sec_hexmap(struct doc *d, const struct sim_layout *l, const struct s
 		return;
 	hex_map_text(l, g, n, text, 16384);
 	fprintf(d->md, "```\n%s```\n\n", text);
-	hex_map_svg(d->html, l, g, n);
+	hex_map_svg(d->html, l, h, g, n);
 	free(text);
 }
 
@@ -741,7 +773,7 @@ static const char *const css =
 	"body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em;color:#222}"
 	"table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:2px 6px;"
 	"text-align:right}td:first-child,th:first-child{text-align:left}th{background:#eee}"
-	"pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
+	".plot{max-width:640px}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
 
 static bool close_both(FILE *md, FILE *html, const char *dir, char *err, size_t errlen)
 {
@@ -788,7 +820,7 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 	sec_distributions(&d, h, games, n, v);
 	sec_corps(&d, h, games, n, v);
 	sec_objectives(&d, l, h, games, n);
-	sec_hexmap(&d, l, games, n);
+	sec_hexmap(&d, l, h, games, n);
 	sec_turns(&d, l, games, n, v);
 	sec_ap_hill(&d, h, games, n);
 	sec_commitment(&d, games, n, v);

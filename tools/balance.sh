@@ -1,0 +1,61 @@
+#!/bin/sh
+# tools/balance.sh PROGRAM [GAMES] [JOBS] — `make balance`: the standard set of simulated
+# games (docs/simulate.md). Each run's files go to build/balance/NAME/; docs/balance.md gets
+# each run's headline table and victory levels with the time it took, and README.md's
+# balance block (between its balance:begin and balance:end lines) the headline table of the
+# solitaire game against the scripted Confederacy.
+set -eu
+prog=${1:?usage: tools/balance.sh PROGRAM [GAMES] [JOBS]}
+games=${2:-1000}
+jobs=${3:-}
+out=build/balance
+mkdir -p "$out"
+
+runs='solitaire-scripted|--rules solitaire --union bot --confederate scripted|Solitaire: the Union bot against the scripted Confederacy
+solitaire-random|--rules solitaire --union bot --confederate random|Solitaire: the Union bot against random Confederate play
+two-player|--rules two-player --union random --confederate scripted|Two-player rules: random Union play against the scripted Confederacy'
+
+doc=$out/balance.md
+{
+	echo "# Balance: the standard set of simulated games"
+	echo
+	echo "Written by \`make balance\` (tools/balance.sh) on $(date -u +%Y-%m-%d): $games games"
+	echo "each, seeds 1 to $games, on the data and program of commit"
+	echo "$(git rev-parse --short HEAD 2>/dev/null || echo unknown). Each run's full report (every"
+	echo "distribution, by turn, the objective map, A.P. Hill, corps commitment) is"
+	echo "build/balance/NAME/report.html; how to read the tables: docs/simulate.md."
+} >"$doc"
+
+echo "$runs" | while IFS='|' read -r name args title; do
+	echo "== $name: $games games ($args)" >&2
+	# shellcheck disable=SC2086
+	"$prog" --simulate "$games" $args ${jobs:+--jobs "$jobs"} --out "$out/$name" \
+		>"$out/$name.txt" 2>"$out/$name.err" || { cat "$out/$name.err" >&2; exit 1; }
+	took=$(grep 'per 100 games' "$out/$name.err" | tail -1)
+	{
+		echo
+		echo "## $title"
+		echo
+		echo "\`antietam --simulate $games $args\`: $took."
+		if [ "$name" = two-player ]; then
+			echo
+			echo "Until the computer general (issue 19) can take the Union under the two-player rules,"
+			echo "its only player there is random play, which hardly fights: these games measure the"
+			echo "scripted Confederacy's defence and the 3.2 count of an idle Union, not balance."
+		fi
+		# the headline and the victory levels of the run's report, one heading level down
+		awk '/^## Distributions/ { exit } go { sub(/^## /, "### "); print } /^## Headline/ { go = 1 }' \
+			"$out/$name/report.md"
+	} >>"$doc"
+done
+
+cp "$doc" docs/balance.md
+
+# README.md: the headline table of the first run between the balance markers
+table=$(awk '/^\| / { print } /^## Victory levels/ { exit }' "$out/solitaire-scripted/report.md")
+awk -v games="$games" -v table="$table" '
+	/<!-- balance:begin/ { print; print ""; print "The Union bot against the scripted Confederacy, " games " solitaire games (`make balance`;"; print "every table in docs/balance.md):"; print ""; print table; print ""; skip = 1; next }
+	/<!-- balance:end/ { skip = 0 }
+	!skip { print }' README.md >"$out/README.md"
+cp "$out/README.md" README.md
+echo "written: docs/balance.md, README.md's balance table; the runs in $out/" >&2
