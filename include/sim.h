@@ -112,6 +112,10 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		   struct sim_game *out, struct game *final, struct position_record *rec,
 		   char *err, size_t errlen);
 
+/* The figures of a game's end into r: VPs and levels, losses (steps, men, by corps),
+ * eliminations, objectives and objective hexes held. */
+void sim_game_figures(const struct game *g, struct sim_game *r);
+
 /* ---- CSV ---- */
 
 void sim_csv_games_header(const struct sim_layout *l, FILE *f);
@@ -160,6 +164,39 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 /* The terminal summary: the headline table and text charts. */
 void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
 			 const struct sim_history *h, const struct sim_game *games, int n, FILE *f);
+
+/* ---- summaries of runs (summary.txt, data/simulated.txt) ---- */
+
+#define SIM_SUMMARY_FIGURES 16
+#define SIM_SUMMARY_RUNS 16
+
+struct sim_summary_figure {
+	char id[32];           /* "steps-union", "vp-solitaire" … (the report's plot names) */
+	char q[3][16];         /* 10th, 50th, 90th percentile as the report prints them */
+};
+struct sim_summary {
+	enum sim_rules rules;
+	char player[2][SIM_NAME_MAX];
+	int games;
+	bool mishap, unleashed;
+	struct sim_summary_figure fig[SIM_SUMMARY_FIGURES];
+	int nfig;
+};
+/* Read a summary file (antietam-simulated 1) into runs (at most max); all or nothing,
+ * "path:line: message". */
+bool sim_summary_load(const char *path, struct sim_summary *runs, int max, int *n, char *err,
+		      size_t errlen);
+/* The figure id of run r, or NULL. */
+const struct sim_summary_figure *sim_summary_figure(const struct sim_summary *r, const char *id);
+
+/* The end-of-game comparison for a game played at the terminal: its own figures (VP in
+ * force, steps and men lost, units eliminated) beside 1862 (datadir/history.txt) and the
+ * central 80% of simulated games under the same rules and options (datadir/simulated.txt,
+ * written by make balance), one line each into lines; returns the number of lines (0 when
+ * history.txt cannot be read). */
+#define SIM_LINE 96
+int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
+		char (*lines)[SIM_LINE], int max);
 
 /* ---- the command ---- */
 

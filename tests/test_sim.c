@@ -207,7 +207,8 @@ static char *file_text(const char *path)
 
 static void same_files(const char *a, const char *b)
 {
-	const char *names[] = { "games.csv", "turns.csv", "report.md", "report.html" };
+	const char *names[] = { "games.csv", "turns.csv", "report.md", "report.html",
+				"summary.txt" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char pa[300], pb[300];
 		snprintf(pa, sizeof pa, "%s/%s", a, names[i]);
@@ -323,6 +324,64 @@ static void test_history(void **st)
 	history_error("antietam-history 2\n", ":1:");
 }
 
+/* ---- the terminal game's end: beside 1862 and the simulated games ---- */
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_compare_at_the_end(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX", path[300], cmd[400];
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd, "cp data/history.txt %s/", dir);
+	assert_int_equal(system(cmd), 0);
+	static struct sim_game r;
+	static struct game g;
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "scripted");
+	play(&cfg, 5, &r, &g);
+	char lines[12][SIM_LINE], want[SIM_LINE];
+	/* without simulated games: the game and 1862 only */
+	int n = sim_compare(scn, dir, &g, lines, 12);
+	assert_int_equal(n, 9);
+	snprintf(want, sizeof want, "  %-26s %9d %7d  ", "Union steps lost", r.steps_lost[0], 42);
+	assert_string_equal(lines[2], want);
+	assert_non_null(strstr(lines[8], "make balance writes data/simulated.txt"));
+	/* with them: the central 80% of the run under the same rules and options */
+	snprintf(path, sizeof path, "%s/simulated.txt", dir);
+	write_file(path, "antietam-simulated 1\n"
+			 "run two-player random scripted games=10 mishap=no unleashed=no\n"
+			 "figure steps-union 1 2 3\n"
+			 "run solitaire bot scripted games=1000 mishap=no unleashed=no\n"
+			 "figure steps-union 61 73 85\nfigure vp-solitaire -24 -17 -13.5\n");
+	n = sim_compare(scn, dir, &g, lines, 12);
+	assert_int_equal(n, 10);
+	snprintf(want, sizeof want, "  %-26s %9d %7d  61 to 85", "Union steps lost",
+		 r.steps_lost[0], 42);
+	assert_string_equal(lines[2], want);
+	assert_non_null(strstr(lines[1], "-24 to -13.5"));
+	assert_non_null(strstr(lines[8], "of 1000 simulated games"));
+	/* a damaged summary: path:line, and the end-of-game report goes on without it */
+	write_file(path, "antietam-simulated 1\nfigure steps-union 1 2 3\n");
+	struct sim_summary runs[2];
+	int nr;
+	char err[512];
+	assert_false(sim_summary_load(path, runs, 2, &nr, err, sizeof err));
+	assert_non_null(strstr(err, "simulated.txt:2: a figure before any run"));
+	write_file(path, "antietam-simulated 1\nrun solitaire bot scripted games=5 mishap=no "
+			 "unleashed=no\nfigure steps-union 1 x 3\n");
+	assert_false(sim_summary_load(path, runs, 2, &nr, err, sizeof err));
+	assert_non_null(strstr(err, ":3: 'x' is not a number"));
+	assert_int_equal(sim_compare(scn, dir, &g, lines, 12), 9);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- players ---- */
 
 static void test_players(void **st)
@@ -369,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_csv_reads_back),
 		cmocka_unit_test(test_shards_merge_to_one_run),
 		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_compare_at_the_end),
 		cmocka_unit_test(test_players),
 		cmocka_unit_test(test_statistics),
 	};

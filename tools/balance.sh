@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/balance.sh PROGRAM [GAMES] [JOBS] — `make balance`: the standard set of simulated
 # games (docs/simulate.md). Each run's files go to build/balance/NAME/; docs/balance.md gets
-# each run's headline table and victory levels with the time it took, and README.md's
+# each run's headline table and victory levels with the time it took, data/simulated.txt
+# each run's percentiles (summary.txt) for the terminal game's end, and README.md's
 # balance block (between its balance:begin and balance:end lines) the headline table of the
 # solitaire game against the scripted Confederacy.
 set -eu
@@ -51,6 +52,17 @@ done
 
 cp "$doc" docs/balance.md
 
+# data/simulated.txt: every run's summary, for the end-of-game report at the terminal
+{
+	echo "antietam-simulated 1"
+	echo "# Written by make balance (tools/balance.sh): the 10th, 50th and 90th percentile of"
+	echo "# each figure over each run's games (the runs of docs/balance.md); read by the"
+	echo "# end-of-game report (\"games like this\"). Format: docs/formats.md."
+	echo "$runs" | while IFS='|' read -r name args title; do
+		grep -v -e '^antietam-simulated' -e '^#' "$out/$name/summary.txt"
+	done
+} >data/simulated.txt
+
 # README.md: the headline table of the first run between the balance markers
 table=$(awk '/^\| / { print } /^## Victory levels/ { exit }' "$out/solitaire-scripted/report.md")
 awk -v games="$games" -v table="$table" '
@@ -58,4 +70,4 @@ awk -v games="$games" -v table="$table" '
 	/<!-- balance:end/ { skip = 0 }
 	!skip { print }' README.md >"$out/README.md"
 cp "$out/README.md" README.md
-echo "written: docs/balance.md, README.md's balance table; the runs in $out/" >&2
+echo "written: docs/balance.md, data/simulated.txt, README.md's balance table; the runs in $out/" >&2

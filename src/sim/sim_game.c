@@ -118,8 +118,10 @@ static void turn_row(const struct game *g, struct sim_turn *t)
 	held(g, t->held);
 }
 
-static void finish(const struct game *g, const struct sim_layout *l, struct sim_game *r)
+void sim_game_figures(const struct game *g, struct sim_game *r)
 {
+	struct sim_layout l;
+	sim_layout(g->scn, &l);
 	struct victory_count c;
 	double men[2], corps_men[CORPS_COUNT];
 	losses(g, r->steps_lost, men, corps_men);
@@ -137,8 +139,8 @@ static void finish(const struct game *g, const struct sim_layout *l, struct sim_
 	for (int c2 = 0; c2 < CORPS_COUNT; c2++)
 		r->corps_men[c2] = (int)(corps_men[c2] + 0.5);
 	held(g, r->held);
-	for (int i = 0; i < l->nhex; i++)
-		r->union_hex[i] = victory_control(g, l->hex[i]) == SIDE_UNION;
+	for (int i = 0; i < l.nhex; i++)
+		r->union_hex[i] = victory_control(g, l.hex[i]) == SIDE_UNION;
 }
 
 /* Each action's command line into the record (for --keep). */
@@ -170,8 +172,6 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
-	struct sim_layout l;
-	sim_layout(s, &l);
 	struct game_options opt = { .mishap = cfg->mishap, .unleashed = cfg->unleashed,
 				    .solitaire = cfg->rules == SIM_SOLITAIRE };
 	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
@@ -216,7 +216,7 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 			turn_row(g, &out->turn[out->nturns]);
 	}
 	if (ok)
-		finish(g, &l, out);
+		sim_game_figures(g, out);
 	if (final)
 		*final = *g;
 	free(g);

@@ -83,8 +83,9 @@ static void dist_of(int *v, int n, struct dist *d)
 /* ---- the metrics: one figure of a game, and 1862's ---- */
 
 struct metric {
-	const char *id;       /* plot file name */
+	const char *id;       /* plot file name, summary.txt's figure */
 	const char *name;
+	const char *label;    /* short, for the terminal game's end */
 	int scale;            /* 2: half VPs */
 	int (*get)(const struct sim_game *g);
 	int (*hist)(const struct sim_history *h); /* NULL: no figure for 1862 */
@@ -108,19 +109,28 @@ static int hist_vp_two(const struct sim_history *h) { return h->vp2_two; }
 static int hist_vp_solo(const struct sim_history *h) { return h->vp2_solo; }
 
 static const struct metric metrics[] = {
-	{ "vp-two-player", "VP, two-player count (3.2-3.4, Union)", 2, get_vp_two, hist_vp_two },
-	{ "vp-solitaire", "VP, solitaire count (19.0, Confederate)", 2, get_vp_solo, hist_vp_solo },
-	{ "steps-union", "Union steps lost", 1, get_steps_u, hist_steps_u },
-	{ "steps-confederate", "Confederate steps lost", 1, get_steps_c, hist_steps_c },
-	{ "men-union", "Union men lost (infantry)", 1, get_men_u, hist_men_u },
-	{ "men-confederate", "Confederate men lost (infantry)", 1, get_men_c, hist_men_c },
-	{ "infantry-union", "Union infantry units eliminated", 1, get_inf_u, hist_inf_u },
-	{ "infantry-confederate", "Confederate infantry units eliminated", 1, get_inf_c,
-	  hist_inf_c },
-	{ "batteries-union", "Union batteries eliminated", 1, get_bat_u, NULL },
-	{ "batteries-confederate", "Confederate batteries eliminated", 1, get_bat_c, NULL },
-	{ "regrouped-union", "Union steps regrouped (12.0)", 1, get_reg_u, NULL },
-	{ "regrouped-confederate", "Confederate steps regrouped (12.0)", 1, get_reg_c, NULL },
+	{ "vp-two-player", "VP, two-player count (3.2-3.4, Union)", "Union VP (3.2)", 2, get_vp_two,
+	  hist_vp_two },
+	{ "vp-solitaire", "VP, solitaire count (19.0, Confederate)", "Confederate VP (19.0)", 2,
+	  get_vp_solo, hist_vp_solo },
+	{ "steps-union", "Union steps lost", "Union steps lost", 1, get_steps_u, hist_steps_u },
+	{ "steps-confederate", "Confederate steps lost", "Confederate steps lost", 1, get_steps_c,
+	  hist_steps_c },
+	{ "men-union", "Union men lost (infantry)", "Union men lost", 1, get_men_u, hist_men_u },
+	{ "men-confederate", "Confederate men lost (infantry)", "Confederate men lost", 1,
+	  get_men_c, hist_men_c },
+	{ "infantry-union", "Union infantry units eliminated", "Union brigades lost", 1, get_inf_u,
+	  hist_inf_u },
+	{ "infantry-confederate", "Confederate infantry units eliminated",
+	  "Confederate brigades lost", 1, get_inf_c, hist_inf_c },
+	{ "batteries-union", "Union batteries eliminated", "Union batteries lost", 1, get_bat_u,
+	  NULL },
+	{ "batteries-confederate", "Confederate batteries eliminated", "Confederate batteries lost",
+	  1, get_bat_c, NULL },
+	{ "regrouped-union", "Union steps regrouped (12.0)", "Union steps regrouped", 1, get_reg_u,
+	  NULL },
+	{ "regrouped-confederate", "Confederate steps regrouped (12.0)",
+	  "Confederate steps regrouped", 1, get_reg_c, NULL },
 };
 #define NMETRICS ((int)(sizeof metrics / sizeof metrics[0]))
 
@@ -775,6 +785,38 @@ static const char *const css =
 	"text-align:right}td:first-child,th:first-child{text-align:left}th{background:#eee}"
 	".plot{max-width:640px}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
 
+/* summary.txt: the central 80% and median of every figure, for the end-of-game report of
+ * the terminal game (sim_compare.c; make balance gathers them into data/simulated.txt). */
+static bool write_summary(const struct sim_game *g, int n, int *v, const char *dir, char *err,
+			  size_t errlen)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/summary.txt", dir);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	fprintf(f, "antietam-simulated 1\n# figure ID P10 P50 P90 (docs/formats.md)\n");
+	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s\n", sim_rules_names[g[0].cfg.rules],
+		g[0].player_name[0], g[0].player_name[1], n, g[0].cfg.mishap ? "yes" : "no",
+		g[0].cfg.unleashed ? "yes" : "no");
+	for (int i = 0; i < NMETRICS; i++) {
+		struct dist ds;
+		char a[16], b[16], c[16];
+		metric_dist(&metrics[i], g, n, v, &ds);
+		fmt_val(ds.p10, metrics[i].scale, a, sizeof a);
+		fmt_val(ds.p50, metrics[i].scale, b, sizeof b);
+		fmt_val(ds.p90, metrics[i].scale, c, sizeof c);
+		fprintf(f, "figure %s %s %s %s\n", metrics[i].id, a, b, c);
+	}
+	bool ok = !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok)
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	return ok;
+}
+
 static bool close_both(FILE *md, FILE *html, const char *dir, char *err, size_t errlen)
 {
 	bool ok = !ferror(md) && !ferror(html);
@@ -825,8 +867,9 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 	sec_ap_hill(&d, h, games, n);
 	sec_commitment(&d, games, n, v);
 	fputs("</body></html>\n", html);
+	bool ok = write_summary(games, n, v, o->outdir, err, errlen);
 	free(v);
-	return close_both(md, html, o->outdir, err, errlen);
+	return close_both(md, html, o->outdir, err, errlen) && ok;
 }
 
 /* ---- the terminal ---- */
@@ -885,4 +928,69 @@ void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
 	}
 	free(v);
 	free(text);
+}
+
+/* ---- the terminal game's end ---- */
+
+/* The run of the summaries played under g's rules and options (the first), or NULL. */
+static const struct sim_summary *like(const struct sim_summary *runs, int n, const struct game *g)
+{
+	enum sim_rules rules = g->opt.solitaire ? SIM_SOLITAIRE : SIM_TWO_PLAYER;
+	for (int i = 0; i < n; i++)
+		if (runs[i].rules == rules && runs[i].mishap == g->opt.mishap &&
+		    runs[i].unleashed == g->opt.unleashed)
+			return &runs[i];
+	return NULL;
+}
+
+int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
+		char (*lines)[SIM_LINE], int max)
+{
+	char path[1100], err[1200];
+	struct sim_history h;
+	snprintf(path, sizeof path, "%s/history.txt", datadir);
+	if (max < 4 || !sim_history_load(&h, s, path, err, sizeof err))
+		return 0;
+	struct sim_summary *runs = calloc(SIM_SUMMARY_RUNS, sizeof *runs);
+	struct sim_game *r = calloc(1, sizeof *r);
+	int nruns = 0, n = 0;
+	snprintf(path, sizeof path, "%s/simulated.txt", datadir);
+	if (runs && !sim_summary_load(path, runs, SIM_SUMMARY_RUNS, &nruns, err, sizeof err))
+		nruns = 0;
+	const struct sim_summary *run = runs ? like(runs, nruns, g) : NULL;
+	if (!r) {
+		free(runs);
+		return 0;
+	}
+	sim_game_figures(g, r);
+	snprintf(lines[n++], SIM_LINE, "%-28s %9s %7s  %s", "Beside 1862", "this game", "1862",
+		 run ? "games like this" : "");
+	const char *ids[] = { g->opt.solitaire ? "vp-solitaire" : "vp-two-player", "steps-union",
+			      "steps-confederate", "men-union", "men-confederate", "infantry-union",
+			      "infantry-confederate" };
+	for (size_t k = 0; k < sizeof ids / sizeof ids[0] && n < max - 2; k++) {
+		const struct metric *m = NULL;
+		for (int i = 0; i < NMETRICS; i++)
+			if (!strcmp(metrics[i].id, ids[k]))
+				m = &metrics[i];
+		char mine[16], then[16], range[40] = "";
+		fmt_val(m->get(r), m->scale, mine, sizeof mine);
+		fmt_val(m->hist(&h), m->scale, then, sizeof then);
+		const struct sim_summary_figure *f = run ? sim_summary_figure(run, m->id) : NULL;
+		if (f)
+			snprintf(range, sizeof range, "%s to %s", f->q[0], f->q[2]);
+		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
+	}
+	if (run) {
+		snprintf(lines[n++], SIM_LINE, "games like this: the central 80%% of %d simulated "
+			 "games,", run->games);
+		snprintf(lines[n++], SIM_LINE, "  %s against %s (make balance, docs/balance.md)",
+			 run->player[0], run->player[1]);
+	} else {
+		snprintf(lines[n++], SIM_LINE, "(no simulated games under these rules: make balance "
+			 "writes data/simulated.txt)");
+	}
+	free(runs);
+	free(r);
+	return n;
 }

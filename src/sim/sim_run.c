@@ -163,8 +163,18 @@ static int parse(int argc, char **argv, struct opts *o)
 
 /* ---- the files ---- */
 
+/* mkdir -p */
 static bool make_dir(const char *dir)
 {
+	char path[1024];
+	snprintf(path, sizeof path, "%s", dir);
+	for (char *p = path + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			if (mkdir(path, 0777) < 0 && errno != EEXIST)
+				break;
+			*p = '/';
+		}
 	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
 		return true;
 	fprintf(stderr, "antietam: %s: cannot create: %s\n", dir, strerror(errno));
@@ -394,8 +404,9 @@ static long run(const struct scenario *s, const struct opts *o, long lo, long hi
 			done, total);
 		return -1;
 	}
-	fprintf(stderr, "%ld games in %.1f s (%.2f s per 100 games on %d processes)\n", total,
-		now_s() - start, (now_s() - start) * 100 / (double)total, jobs);
+	fprintf(stderr, "%ld game%s in %.1f s (%.2f s per 100 games on %d process%s)\n", total,
+		total == 1 ? "" : "s", now_s() - start, (now_s() - start) * 100 / (double)total, jobs,
+		jobs == 1 ? "" : "es");
 	return failed;
 }
 

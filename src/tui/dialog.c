@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bot.h"
+#include "sim.h"
 #include "tui_internal.h"
 #include "victory.h"
 
@@ -500,6 +501,14 @@ void dialog_report(struct tui *t)
 	page("%s", "");
 	page("Losses");
 	report_losses(t);
+	if (over) { /* beside 1862 and simulated games (src/sim, docs/simulate.md) */
+		char cmp[12][SIM_LINE];
+		int k = sim_compare(t->scn, t->datadir, t->g, cmp, 12);
+		if (k > 0)
+			page("%s", "");
+		for (int i = 0; i < k; i++)
+			page("%s", cmp[i]);
+	}
 	if (solo) {
 		page("%s", "");
 		page("Union objectives (15.0): formation, objective pursued, where");
