@@ -72,12 +72,29 @@ expect "Hex 2016" "the cursor moves on the overview"
 keys z
 expect "detailed map (z: the overview)" "z: back to the detailed map"
 keys k
+keys Z
+expect "hexes in the Confederate ZOC (6.1-6.2) marked z" "Z: the enemy's zones of control"
+expect "zzzzz" "marked on the map"
+keys Z
+expect "zones of control hidden" "Z again hides them"
+keys R
+expect "Roster: id, commander, steps, hex, status" "R: the roster"
+expect "== I Corps, 1st Division" "by corps and division"
+keys Anderson
+expect "U12  Anderson       3/3 1706 committed" "each unit with steps, hex and status"
+keys Enter
+expect "Hex 1706" "choosing a unit puts the cursor on it"
+keys t
+expect "TURN RECORD TRACK (5.0)" "t: the turn track"
+expect "A.P. Hill rolls: arrives on 4-6 (9.1, 50%)" "with the reinforcements due"
+expect "VICTORY POINTS NOW" "and the score"
+keys q
 $T resize-window -t smoke -x 120 -y 40
-expect "Hex 2015" "redrawn after a resize to 120x40"
+expect "Hex 1706" "redrawn after a resize to 120x40"
 $T resize-window -t smoke -x 50 -y 12
 expect "too small" "tiny terminal says so"
 $T resize-window -t smoke -x 80 -y 24
-expect "Hex 2015" "back at 80x24"
+expect "Hex 1706" "back at 80x24"
 keys q
 expect "(y/n)" "leave-game question"
 keys y

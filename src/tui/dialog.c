@@ -452,7 +452,7 @@ static void report_losses(struct tui *t)
 }
 
 /* "union-marginal" as a reader says it: "Union Marginal". */
-static void level_title(const char *key, char *buf, size_t len)
+void dialog_level_title(const char *key, char *buf, size_t len)
 {
 	size_t n = 0;
 	bool up = true;
@@ -479,7 +479,7 @@ void dialog_report(struct tui *t)
 	char vp[16];
 	victory_format(vc.vp2, vp, sizeof vp);
 	char level[48];
-	level_title(vc.level, level, sizeof level);
+	dialog_level_title(vc.level, level, sizeof level);
 	page("%s victory points: %s", solo ? "Confederate" : "Union", vp);
 	page("Level of victory (%s): %s%s", solo ? "19.0B" : "3.5", level,
 	     over ? "" : ", if the game ended now");

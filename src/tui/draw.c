@@ -311,6 +311,12 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 		attr_t attr = gl.role == ROLE_OUTLINE ? A_NORMAL : A_BOLD;
 		put(t, x + i, y, gl.utf8, gl.ascii, attr | hl, hl ? hlpair : pair, false);
 	}
+	if (t->show_zoc && game_in_ezoc(t->g, hex, t->g->pending.side)) {
+		/* `Z`: a hex of the enemy's zone of control (6.1) */
+		short zp = pal ? pair_of(pal->slot_fg[C_ERROR], bg) : 0;
+		for (int i = 0; i < GEOM_CELLS; i++)
+			put_char(t, x + i, y, 'z', A_BOLD | hl, hl ? hlpair : zp);
+	}
 	short tpair = pal ? pair_of(COLOR_WHITE, bg) : 0;
 	if (hl)
 		tpair = hlpair;

@@ -143,7 +143,10 @@ static void draw_full_hex(struct tui *t, const struct geom_layout *d, int hex, i
 	}
 	/* cell 1: the creek, its crossings, the Sunken Road or a road */
 	struct glyph gl;
-	if (side_feature(t, hex, &gl))
+	if (t->show_zoc && game_in_ezoc(t->g, hex, t->g->pending.side))
+		put_cell(t, sy, sx + 1, NULL, 'z', extra | A_BOLD,
+			 draw_pair(draw_slot_colour(C_ERROR, false), bg));
+	else if (side_feature(t, hex, &gl))
 		put_cell(t, sy, sx + 1, gl.utf8, gl.ascii, extra | A_BOLD,
 			 draw_pair(draw_role_colour(gl.role), bg));
 	else

@@ -219,6 +219,14 @@ static void build_panel(struct tui *t)
 	panel_corps(t);
 	panel_setup(t);
 	panel_hex(t, hex, mh);
+	if (t->show_zoc) {
+		char z[200];
+		if (game_in_ezoc(t->g, hex, t->g->pending.side))
+			pl(A_BOLD, "In the enemy's ZOC (6.1)");
+		track_zoc_panel(t, z, sizeof z);
+		if (z[0])
+			pl(A_BOLD, "%s", z);
+	}
 	int units[16];
 	int n = game_units_at(t->g, hex, units, 16);
 	if (n > 16)

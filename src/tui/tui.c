@@ -493,6 +493,9 @@ static bool game_key(struct tui *t, int ch)
 	case 'S': save_game(t); break;
 	case 'T': t->show_names = !t->show_names; break;
 	case 'z': toggle_overview(t); break;
+	case 'Z': track_toggle_zoc(t); break;
+	case 'R': track_roster(t); break;
+	case 't': track_turns(t); break;
 	case '[': if (t->panel_scroll > 0) t->panel_scroll--; break;
 	case ']': t->panel_scroll++; break;
 	case KEY_MOUSE: mouse_click(t); break;

@@ -63,6 +63,7 @@ struct tui {
 	int vx, vy;                /* canvas origin of the map view */
 	bool show_names;
 	bool overview;             /* the zoomed-out map (overview.c) instead of the detailed one */
+	bool show_zoc;             /* `Z`: the enemy's zones of control are marked */
 	bool overview_full;        /* the overview at two cells a hex even where COMPACT fits */
 	int ox, oy;                /* overview canvas origin */
 	bool corps_in_panel;       /* the status line is too narrow for the corps */
@@ -144,6 +145,21 @@ void overview_draw(struct tui *t);
 /* The hex under screen cell (x, y) of the map area, or HEX_NONE. */
 int overview_hex_at(const struct tui *t, int x, int y);
 
+/* ---- track.c: the roster, the turn track, zones of control ---- */
+
+/* What unit u is doing: "committed, moved, STR" (13.0, its flags, 11.2). */
+void track_unit_status(const struct tui *t, int u, char *buf, size_t len);
+/* `R`: every unit by corps or division; the chosen one gets the cursor (and is selected
+ * when it can act). */
+void track_roster(struct tui *t);
+/* `t`: the turn track: hours, reinforcements due, the Union corps, the VPs now. */
+void track_turns(struct tui *t);
+/* `Z`: show or hide the enemy's zones of control. */
+void track_toggle_zoc(struct tui *t);
+/* With zones shown and a unit selected in a movement: whether it may end its move in the
+ * cursor hex, or the rule that keeps it out; "" otherwise. */
+void track_zoc_panel(const struct tui *t, char *buf, size_t len);
+
 /* ---- panel.c: the side panel ---- */
 
 /* Draw the side panel (built for the cursor hex and the pending decision). */
@@ -172,6 +188,8 @@ void dialog_handover(struct tui *t, const char *title);
 void dialog_help(struct tui *t);
 /* The whole event log (game.log), newest last. */
 void dialog_log(struct tui *t);
+/* "union-marginal" as a reader says it: "Union Marginal". */
+void dialog_level_title(const char *key, char *buf, size_t len);
 /* The end-of-game report. */
 void dialog_report(struct tui *t);
 

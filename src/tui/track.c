@@ -1,0 +1,255 @@
+/* track.c — owns the army and the clock at a glance: the roster (`R`, every unit by corps
+ * or division with its steps, status and hex; choosing one puts the cursor on it and
+ * selects it when it can act), the turn track (`t`: the turns and their hours, the
+ * reinforcements due, the Union corps' statuses, the victory points now) and the zones of
+ * control shown on demand (`Z`: the enemy's ZOC on the map, and with a unit selected what
+ * keeps it out of the cursor hex). All of it is read off the position and the engine. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "act.h"
+#include "move.h"
+#include "tui_internal.h"
+#include "victory.h"
+
+/* ---- the roster ---- */
+
+/* What a unit is doing: "committed, moved, STR" (13.0, flags, 11.2 Shot to Ribbons). */
+void track_unit_status(const struct tui *t, int u, char *buf, size_t len)
+{
+	const struct game *g = t->g;
+	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_state *us = &g->unit[u];
+	size_t n = 0;
+	buf[0] = 0;
+#define ADD(s) (n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", n ? ", " : "", (s)))
+	if (us->steps == 0) {
+		ADD("eliminated");
+		return;
+	}
+	if (d->corps != CORPS_NONE)
+		ADD(game_corps_status_name(g->corps[d->corps]));
+	if (us->flags & UF_MOVED)
+		ADD(us->flags & UF_DOUBLE_TIME ? "moved (double-time)" : "moved");
+	if (us->flags & UF_FIRED)
+		ADD("fired");
+	if (us->flags & UF_DEF_FIRED)
+		ADD("fired defensively");
+	if (us->flags & UF_ATTACKED)
+		ADD("attacked");
+	if (us->flags & UF_ART_MOVED)
+		ADD("Moved marker");
+	if (us->flags & UF_WITHDRAWN)
+		ADD("withdrawn");
+	if (d->type == UNIT_INFANTRY && us->steps == 1)
+		ADD("STR"); /* 11.2: Shot to Ribbons, may not attack */
+	if (!hex_valid(us->hex))
+		ADD(game_is_reinforcement(g, u) ? "not yet arrived" : "off the map");
+#undef ADD
+}
+
+struct roster_ctx {
+	int *unit;    /* unit of each line; a header line: the first unit of its group */
+	int saved;
+};
+
+static void roster_preview(struct tui *t, int item, void *vctx)
+{
+	struct roster_ctx *ctx = vctx;
+	int h = t->g->unit[ctx->unit[item]].hex;
+	if (hex_valid(h)) {
+		t->cursor = h;
+		tui_follow(t);
+	}
+}
+
+/* True when units u and v are of one group of the roster (a corps' division, a
+ * Confederate division). */
+static bool same_group(const struct tui *t, int u, int v)
+{
+	const struct unit_def *a = game_unit_def(t->g, u), *b = game_unit_def(t->g, v);
+	return a->side == b->side && !strcmp(a->formation, b->formation) &&
+	       !strcmp(a->division_name, b->division_name);
+}
+
+void track_roster(struct tui *t)
+{
+	enum { LINE_W = 120 };
+	int maxl = 2 * ROSTER_UNITS;
+	char *text = malloc((size_t)maxl * LINE_W);
+	const char **items = malloc((size_t)maxl * sizeof *items);
+	int *unit = malloc((size_t)maxl * sizeof *unit);
+	if (!text || !items || !unit) {
+		tui_say(t, true, "out of memory");
+		goto done;
+	}
+	int n = 0, start = 0;
+	enum side first = t->g->pending.side == SIDE_CONFEDERATE ? SIDE_CONFEDERATE : SIDE_UNION;
+	for (int pass = 0; pass < 2; pass++) {
+		enum side s = pass == 0 ? first : first == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+		int prev = -1;
+		for (int u = 0; u < ROSTER_UNITS && n + 2 <= maxl; u++) {
+			const struct unit_def *d = game_unit_def(t->g, u);
+			if (d->side != s)
+				continue;
+			if (prev < 0 || !same_group(t, prev, u)) {
+				char *h = text + (size_t)n * LINE_W;
+				if (s == SIDE_UNION)
+					snprintf(h, LINE_W, "== %s Corps, %s", d->formation, d->division_name);
+				else
+					snprintf(h, LINE_W, "== %s (%s)", d->division_name, d->formation);
+				items[n] = h;
+				unit[n++] = u;
+			}
+			prev = u;
+			char st[96];
+			track_unit_status(t, u, st, sizeof st);
+			char where[16];
+			int hx = t->g->unit[u].hex;
+			snprintf(where, sizeof where, hex_valid(hx) ? "%04d" : "-", hx);
+			char *line = text + (size_t)n * LINE_W;
+			snprintf(line, LINE_W, "  %-4s %-14.14s %d/%d %-4s %.60s", d->id, d->commander,
+				 t->g->unit[u].steps, d->steps, where, st);
+			items[n] = line;
+			if (u == t->sel_unit || (t->sel_unit < 0 && hx == t->cursor && !start))
+				start = n;
+			unit[n++] = u;
+		}
+	}
+	struct roster_ctx ctx = { unit, t->cursor };
+	char title[96];
+	snprintf(title, sizeof title, "Roster: id, commander, steps, hex, status (type to filter)");
+	int k = dialog_menu(t, title, items, n, start, roster_preview, &ctx);
+	if (k < 0) {
+		t->cursor = ctx.saved;
+		tui_follow(t);
+		goto done;
+	}
+	int u = unit[k];
+	int h = t->g->unit[u].hex;
+	if (hex_valid(h)) {
+		t->cursor = h;
+		tui_follow(t);
+	}
+	bool acts = false;
+	for (int i = 0; i < t->nlegal && !acts; i++)
+		acts = act_uses(&t->legal[i], u) && t->legal[i].type != ACT_END &&
+		       t->legal[i].type != ACT_DECLINE;
+	if (acts)
+		play_select_unit(t, u);
+	else
+		tui_say(t, false, "%s %s: %s", game_unit_def(t->g, u)->id,
+			hex_valid(h) ? "here" : "is not on the map",
+			hex_valid(h) ? "it has nothing to do now" : "(roster)");
+done:
+	free(text);
+	free(items);
+	free(unit);
+}
+
+/* ---- the turn track ---- */
+
+void track_turns(struct tui *t)
+{
+	const struct game *g = t->g;
+	const struct tables *tb = &t->scn->tables;
+	static char buf[64][128];
+	static const char *lines[64];
+	int n = 0;
+#define LINE(...) do { if (n < 64) { snprintf(buf[n], sizeof buf[n], __VA_ARGS__); lines[n] = buf[n]; n++; } } while (0)
+	LINE("TURN RECORD TRACK (5.0): eleven turns, the Union moves first in each");
+	for (int turn = 1; turn <= GAME_TURNS; turn++) {
+		char due[96] = "";
+		if (turn == 6)
+			snprintf(due, sizeof due, "VI Corps arrives (9.3A)%s",
+				 g->corps[CORPS_VI] != CORPS_UNAVAILABLE || g->turn > 6 ? ": arrived" : "");
+		if (tb->ap_hill_lo[turn] > 0) {
+			size_t l = strlen(due);
+			if (g->ap_hill_triggered && g->ap_hill_turn <= turn)
+				snprintf(due + l, sizeof due - l, "%sA.P. Hill: arrived on turn %d (9.1)",
+					 l ? "; " : "", g->ap_hill_turn);
+			else
+				snprintf(due + l, sizeof due - l, "%sA.P. Hill rolls: arrives on %d%s%.0d "
+					 "(9.1, %d%%)", l ? "; " : "", tb->ap_hill_lo[turn],
+					 tb->ap_hill_hi[turn] > tb->ap_hill_lo[turn] ? "-" : "",
+					 tb->ap_hill_hi[turn] > tb->ap_hill_lo[turn] ? tb->ap_hill_hi[turn] : 0,
+					 tui_percent(tb->ap_hill_hi[turn] - tb->ap_hill_lo[turn] + 1));
+		}
+		LINE("%s %2d  %-8s %s", turn == g->turn ? ">>" : "  ", turn, tui_turn_time(t, turn), due);
+	}
+	LINE("Now: turn %d, %s, %s %s phase", g->turn, tui_turn_time(t, g->turn),
+	     tui_side_title(g->side), game_phase_name(g->phase));
+	LINE("%s", "");
+	LINE("UNION CORPS (13.0): committed ones move and attack; available ones may");
+	LINE("not close on the enemy (13.3); unavailable ones stay put (13.4)");
+	for (int c = 0; c < CORPS_COUNT; c += 3) {
+		char row[128];
+		int len = 0;
+		for (int k = c; k < c + 3 && k < CORPS_COUNT; k++)
+			len += snprintf(row + len, sizeof row - (size_t)len, "  %-4s %-11s%s",
+					roster_corps_name(k), game_corps_status_name(g->corps[k]),
+					(g->withdrawing >> k) & 1 ? " (withdrawing, 13.5)" : "");
+		LINE("%s", row);
+	}
+	LINE("%s", "");
+	struct victory_count vc;
+	bool solo = g->opt.solitaire;
+	if (solo)
+		victory_solitaire(g, &vc);
+	else
+		victory_two_player(g, &vc);
+	char vp[16];
+	victory_format(vc.vp2, vp, sizeof vp);
+	LINE("VICTORY POINTS NOW (%s): %s %s", solo ? "19.0" : "3.2-3.4",
+	     solo ? "Confederate" : "Union", vp);
+	char level[48];
+	dialog_level_title(vc.level, level, sizeof level);
+	LINE("  %s if the game ended now (v: by objective)", level);
+#undef LINE
+	dialog_text(t, "Turn track", lines, n);
+}
+
+/* ---- zones of control ---- */
+
+void track_toggle_zoc(struct tui *t)
+{
+	t->show_zoc = !t->show_zoc;
+	if (!t->show_zoc) {
+		tui_say(t, false, "zones of control hidden (Z shows them)");
+		return;
+	}
+	enum side side = t->g->pending.side;
+	int n = 0;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int h = hex_from_index(i);
+		n += hex_valid(h) && game_in_ezoc(t->g, h, side);
+	}
+	tui_say(t, false, "Z: %d hexes in the %s ZOC (6.1-6.2) marked z; the panel says if the "
+		"selected unit may end in the cursor hex", n,
+		side == SIDE_UNION ? "Confederate" : "Union");
+}
+
+void track_zoc_panel(const struct tui *t, char *buf, size_t len)
+{
+	buf[0] = 0;
+	const struct game *g = t->g;
+	int u = t->sel_unit;
+	if (!t->show_zoc || u < 0 || u >= ROSTER_UNITS || t->cursor == g->unit[u].hex)
+		return;
+	if (g->pending.what != DECISION_MOVEMENT && g->pending.what != DECISION_WITHDRAW_MOVE)
+		return;
+	struct action a = { .type = ACT_MOVE, .unit = u, .target = -1, .n = 1 };
+	a.hex[0] = (int16_t)t->cursor;
+	int16_t path[GAME_PATH_MAX];
+	int npath, cost;
+	bool dbl;
+	char why[160];
+	if (move_check(g, &a, path, &npath, &cost, &dbl, why, sizeof why))
+		snprintf(buf, len, "%s may end here: %d MP%s", game_unit_def(g, u)->id, cost,
+			 dbl ? " at double-time" : "");
+	else
+		snprintf(buf, len, "%s may not: %s", game_unit_def(g, u)->id, why);
+}
