@@ -39,6 +39,14 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
  * broken in err. */
 bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
 		int *cost, bool *double_time, char *err, size_t errlen);
+/* The one step cost of the rules: the MPs to enter hex `to` from its neighbour `from` by the
+ * charts alone — the in-hex terrain (8.7; the road cost instead across a road hexside,
+ * 8.8.1A, or into a Sunken Road hex, 8.8.3B) plus the hexside's own cost (8.7.4–8.7.5A,
+ * 8.8.1B) — or -1 when the hexside may not be crossed (8.7.6) or the hexes are not
+ * neighbours. What depends on the position is the caller's: zones of control (6.3B),
+ * the road bonus (8.8.2), the direction of this phase's ford crossings (8.7.5B, movement
+ * only: rules-notes.md). Movement, withdrawal (13.6) and the bot's distance field use it. */
+int move_enter_cost(const struct scenario *s, int from, int to);
 /* True when unit u may start a move now (its side's movement phase, not yet moved, and no
  * rule holds it still); false with the rule in err. */
 bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen);

@@ -308,6 +308,33 @@ static void test_withdrawal_through_ford(void **state)
 	fx_refused("move U14 2615 2515", "8.7.5B");  /* now the other way is closed */
 }
 
+/* 13.6A: a withdrawal pays the charts' costs of movement (move_enter_cost), 8.8.3B included:
+ * through woods with MA 2, only the two Sunken Road hexes (1 MP each) take U1 two hexes. */
+static void test_withdrawal_sunken_road(void **state)
+{
+	(void)state;
+	fx_fresh(SETUP_EMPTY);
+	for (int c = 18; c <= 22; c++)
+		for (int r = 8; r <= 16; r++)
+			fx_terrain(S, c * 100 + r, TERRAIN_WOODS);
+	S->map.hex[hex_index(2013)].sunken_road = true;
+	S->map.hex[hex_index(2014)].sunken_road = true;
+	S->roster.unit[fx_u("U1")].ma = 2;
+	S->roster.unit[fx_u("U2")].ma = 2;
+	fx_ok("place C1 1040");
+	fx_ok("place U1 2012");
+	fx_ok("place U2 2112");
+	to_next_turn();
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_ok("withdraw I");
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	assert_int_equal(G->pending.subject, fx_u("U1"));
+	fx_ok("move U1 2014");                       /* Sunken Road 1 + Sunken Road 1 */
+	assert_int_equal(G->unit[fx_u("U1")].hex, 2014);
+	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_refused("move U2 2114", "13.6");          /* woods 2 + woods 2: beyond MA 2 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_availability_rolls),
 		cmocka_unit_test(test_withdrawal),
 		cmocka_unit_test(test_withdrawal_through_ford),
+		cmocka_unit_test(test_withdrawal_sunken_road),
 	};
 	return cmocka_run_group_tests_name("commit", tests, fx_suite_setup, fx_suite_teardown);
 }

@@ -123,6 +123,13 @@ static void test_sunken_road(void **state)
 	assert_int_equal(fx_path_cost("move U1 2011 2012"), 3);    /* 1 + (1 + run 1) */
 	assert_int_equal(fx_path_cost("move U1 2011 2012 2013"), 4); /* along the road */
 	assert_int_equal(fx_path_cost("move U1 2011 2111 2112 2013"), 5); /* 2013 is woods, off road */
+	/* the one step cost that movement, withdrawal and the bot share */
+	assert_int_equal(move_enter_cost(S, 2011, 2012), 2);      /* 8.8.3B 1 + run 1 */
+	assert_int_equal(move_enter_cost(S, 2012, 2011), 2);      /* clear 1 + run 1 */
+	assert_int_equal(move_enter_cost(S, 2013, 2012), 1);      /* along the road */
+	assert_int_equal(move_enter_cost(S, 2112, 2013), 2);      /* woods, off road */
+	assert_int_equal(move_enter_cost(S, 2012, 2012), -1);     /* not neighbours */
+	assert_int_equal(move_enter_cost(S, 2011, 2013), -1);
 }
 
 static void test_bonus_not_into_ezoc(void **state)
@@ -209,6 +216,9 @@ static void test_creek_and_fords(void **state)
 	assert_int_equal(fx_cost_at("U1", 2610), 3);                /* clear + bridge */
 	assert_int_equal(fx_cost_at("U1", 2611), 4);
 	fx_refused("move U1 2510 2611", "8.7.6");
+	assert_int_equal(move_enter_cost(S, 2511, 2611), -1);     /* 8.7.6 */
+	assert_int_equal(move_enter_cost(S, 2510, 2610), 2);      /* clear + bridge */
+	assert_int_equal(move_enter_cost(S, 2615, 2515), 4);      /* clear + ford 3 (8.7.5A) */
 	/* 6.2A: no ZOC across the creek but at bridges and fords */
 	fx_fresh(SETUP_EMPTY);
 	fx_creek_after_column(S, 25);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bot_internal.h"
+#include "move.h"
 
 /* 15.6B: the IX Corps division U57 belongs to now (1–4): the first whose infantry is on the
  * map. */
@@ -115,18 +116,13 @@ static void heap_pop(struct heap *h, int *hex, int *cost)
 	}
 }
 
-/* MPs to enter hex `to` from its neighbour `from` by the charts (road, terrain, hexside), at
- * least 1, at most 8; -1 when the side may not be crossed. */
+/* MPs to enter hex `to` from its neighbour `from` by the charts (move_enter_cost), kept
+ * within 1..8 for the heuristic; -1 when the side may not be crossed. */
 static int enter_cost(const struct scenario *s, int from, int to)
 {
-	unsigned side = map_side(&s->map, from, to);
-	int sc = tables_move_side_cost(&s->tables, side);
-	if (sc < 0)
+	int step = move_enter_cost(s, from, to);
+	if (step < 0)
 		return -1;
-	const struct map_hex *mh = map_hex(&s->map, to);
-	int hc = (side & (SIDE_PRIMARY | SIDE_SECONDARY)) ? tables_move_road_cost(&s->tables)
-		 : tables_move_hex_cost(&s->tables, (enum terrain)mh->terrain);
-	int step = hc + sc;
 	return step < 1 ? 1 : step > 8 ? 8 : step;
 }
 

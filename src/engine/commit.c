@@ -8,7 +8,7 @@
 
 #include "commit.h"
 #include "internal.h"
-#include "tables.h"
+#include "move.h"
 
 bool commit_unleashed(const struct game *g)
 {
@@ -256,7 +256,6 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 {
 	enum { LMAX = 7, KMAX = ROSTER_MA_MAX + 1 };
 	static const int inf = 0x7fff;
-	const struct tables *t = &g->scn->tables;
 	enum side side = game_unit_side(u);
 	int start = g->unit[u].hex, ma = game_unit_def(g, u)->ma;
 	int16_t cost[HEX_INDEX_COUNT][LMAX];
@@ -315,14 +314,10 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 					int b = hex_neighbour(h, (enum hex_dir)d);
 					if (b == HEX_NONE || enemy[hex_index(b)])
 						continue;
-					unsigned f = g->scn->map.hex[i].side[d];
-					int sc = tables_move_side_cost(t, f);
-					if (sc < 0)
+					int step = move_enter_cost(g->scn, h, b);
+					if (step < 0)
 						continue;
 					int bi = hex_index(b);
-					int step = sc + ((f & (SIDE_PRIMARY | SIDE_SECONDARY))
-						? tables_move_road_cost(t)
-						: tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[bi].terrain));
 					int nl = l + loses[bi];   /* 11.17.4B */
 					if (nl >= LMAX)
 						nl = LMAX - 1;

@@ -286,6 +286,33 @@ static bool ford_against(const struct game *g, int a, int b)
 	return false;
 }
 
+/* The charts' cost of entering hex b across a hexside with features f (8.7, 8.8.1, 8.8.3B),
+ * -1 when that hexside may not be crossed (8.7.6). */
+static int enter_cost(const struct scenario *s, unsigned f, int b)
+{
+	const struct tables *t = &s->tables;
+	const struct map_hex *mh = &s->map.hex[hex_index(b)];
+	int side = tables_move_side_cost(t, f);
+	if (side < 0)
+		return -1;
+	int cost;
+	if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
+		cost = tables_move_road_cost(t);                      /* 8.8.1A */
+	else if (mh->sunken_road)
+		cost = tables_move_road_cost(t);                      /* 8.8.3B reading */
+	else
+		cost = tables_move_hex_cost(t, (enum terrain)mh->terrain);
+	return cost + side;                                           /* 8.8.1B */
+}
+
+int move_enter_cost(const struct scenario *s, int from, int to)
+{
+	int dir = hex_direction(from, to);
+	if (dir < 0)
+		return -1;
+	return enter_cost(s, s->map.hex[hex_index(from)].side[dir], to);
+}
+
 /* MPs of the step a→b (terrain, hexside, ZOC), or -1 with *why when it may not be taken in
  * this mode. a is HEX_NONE for an entry from off the map; dir is the direction from a to b
  * when the caller knows it (the search), -1 to work it out. */
@@ -325,8 +352,7 @@ static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir
 			return -1;
 		}
 		unsigned f = mhex(g, a)->side[dir];
-		int side = tables_move_side_cost(t, f);
-		if (side < 0) {
+		if (tables_move_side_cost(t, f) < 0) {
 			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
 			return -1;
 		}
@@ -338,13 +364,7 @@ static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir
 			*why = "8.8.2: the road bonus needs the whole move on roads";
 			return -1;
 		}
-		if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
-			cost = tables_move_road_cost(t);                      /* 8.8.1A */
-		else if (mhex(g, b)->sunken_road)
-			cost = tables_move_road_cost(t);                      /* 8.8.3B reading */
-		else
-			cost = tables_move_hex_cost(t, (enum terrain)mhex(g, b)->terrain);
-		cost += side;                                                 /* 8.8.1B */
+		cost = enter_cost(g->scn, f, b);
 		if (a == c->start && c->start_ezoc)
 			cost++;                                               /* 6.3B: leaving */
 	}
