@@ -388,6 +388,189 @@ static void test_los_examples(void **state)
 	assert_true(los_clear(3720, 3518));
 }
 
+/* ------------------------------------------------------------------ the ground (issue 17)
+ * Not rulebook facts: the relief rebuilt from the accounts (docs/provenance-map.md,
+ * "Elevation"), pinned so that an edit that flattens it again fails. */
+
+/* The high hexes reachable from `from` through high hexes only. */
+static void high_region(int from, bool *in)
+{
+	memset(in, 0, HEX_INDEX_COUNT * sizeof *in);
+	int queue[HEX_INDEX_COUNT], head = 0, tail = 0;
+	if (!H(from)->high)
+		fail_msg("hex %04d is not high ground", from);
+	in[hex_index(from)] = true;
+	queue[tail++] = from;
+	while (head < tail) {
+		int h = queue[head++];
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE && H(n)->high && !in[hex_index(n)]) {
+				in[hex_index(n)] = true;
+				queue[tail++] = n;
+			}
+		}
+	}
+}
+
+static void assert_name(int id, const char *want)
+{
+	const char *name = map_hex_name(&M, id);
+	if (!name || strcmp(name, want) != 0)
+		fail_msg("hex %04d is named '%s', want '%s'", id, name ? name : "(none)", want);
+}
+
+static int high_neighbours(int id)
+{
+	int k = 0;
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int n = hex_neighbour(id, (enum hex_dir)d);
+		k += n != HEX_NONE && H(n)->high;
+	}
+	return k;
+}
+
+/* Ridges have width: no high hex stands alone or in a one-hex string (every high hex has at
+ * least two high neighbours), and the map has real relief (more than a sixth of it high). */
+static void test_ridges_have_width(void **state)
+{
+	(void)state;
+	int high = 0, all = 0;
+	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
+		for (int id = c * 100; id <= c * 100 + HEX_ROW_MAX; id++) {
+			if (!hex_valid(id))
+				continue;
+			all++;
+			if (!H(id)->high)
+				continue;
+			high++;
+			if (high_neighbours(id) < 2)
+				fail_msg("high hex %04d has %d high neighbours: a ridge needs width", id,
+					 high_neighbours(id));
+		}
+	assert_true(high * 6 > all);
+}
+
+/* The Sunken Road lies in a fold: the lane is low, the ground rises north of it (the ridge
+ * the Union came over, with its crest) and south of it toward the Piper farm, so its
+ * defenders never get 11.14A's high-ground DRM, from either side. */
+static void test_sunken_road_fold(void **state)
+{
+	(void)state;
+	static const int lane[] = { 2319, 2420, 2520, 2621, 2721 };
+	static const int north[] = { 2318, 2419, 2519, 2620, 2720 };
+	static const int south[] = { 2320, 2421, 2521, 2622 };
+	for (int i = 0; i < 5; i++) {
+		assert_high(lane[i], false);
+		assert_high(north[i], true);
+		assert_true(map_side(&M, north[i], lane[i]) & SIDE_CREST);
+	}
+	for (int i = 0; i < 4; i++)
+		assert_high(south[i], true);
+	assert_high(2121, true); /* the Piper farm */
+}
+
+/* The Sharpsburg ridge: the Hagerstown Pike from the church to the town runs on high ground
+ * at least two hexes wide, joined to the church plateau and to Cemetery Hill. */
+static void test_sharpsburg_ridge(void **state)
+{
+	(void)state;
+	const struct map_objective *pike = objective("hagerstown-road");
+	static bool ridge[HEX_INDEX_COUNT];
+	high_region(1916, ridge);
+	for (int i = 0; i < pike->nhexes; i++) {
+		int h = pike->hexes[i];
+		assert_high(h, true);
+		assert_true(ridge[hex_index(h)]);
+		bool wide = false;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d);
+			wide |= n != HEX_NONE && H(n)->high && !map_in_objective(pike, n);
+		}
+		if (!wide)
+			fail_msg("the pike's hex %04d is a one-hex ridge", h);
+	}
+	assert_true(ridge[hex_index(2127)]); /* Cemetery Hill (4.2D: Evans) */
+}
+
+/* The Harpers Ferry Road heights: the road south of the town runs on high ground, and the hex
+ * named for that ridge (2443, a 15.6C objective) is on it, as are the heights above
+ * Snavely's Ford (10.5B: 2540) and D.R. Jones' ridge (the final attack, 2433). */
+static void test_harpers_ferry_road_heights(void **state)
+{
+	(void)state;
+	const struct map_objective *hfr = objective("harpers-ferry-road");
+	static bool ridge[HEX_INDEX_COUNT];
+	high_region(1943, ridge);
+	for (int i = 1; i < hfr->nhexes; i++) /* 1831 is the town's edge */
+		if (!ridge[hex_index(hfr->hexes[i])])
+			fail_msg("the Harpers Ferry Road's hex %04d is off the heights", hfr->hexes[i]);
+	assert_name(2443, "Harpers Ferry Road ridge");
+	assert_true(ridge[hex_index(2443)]);
+	assert_true(ridge[hex_index(2540)]);
+	assert_true(ridge[hex_index(2433)]);
+}
+
+/* Hauser Ridge runs south from Nicodemus Heights through the Hauser farm to Reel Ridge, two
+ * to four hexes wide along its length. */
+static void test_hauser_ridge(void **state)
+{
+	(void)state;
+	static bool ridge[HEX_INDEX_COUNT];
+	high_region(1108, ridge);
+	assert_name(1016, "Hauser farm");
+	assert_true(ridge[hex_index(1016)]);
+	assert_true(ridge[hex_index(1523)]); /* Reel Ridge */
+	for (int r = 11; r <= 18; r++) {
+		int wide = 0;
+		for (int c = 10; c <= 13; c++)
+			wide += H(c * 100 + r)->high;
+		if (wide < 2 || wide > 4)
+			fail_msg("Hauser Ridge is %d hexes wide in row %02d", wide, r);
+	}
+}
+
+/* The creek's bluffs at the Lower Bridge: the Georgians' wooded bluff right over the bridge
+ * on the west bank; on the east bank the hills the IX Corps lay behind, either side of an
+ * open approach (the road down to the bridge stays low). */
+static void test_lower_bridge_bluffs(void **state)
+{
+	(void)state;
+	assert_high(2835, true);
+	assert_terrain(2835, TERRAIN_WOODS);
+	assert_true(map_side(&M, 2835, 2836) & SIDE_SLOPE); /* the bridge lies under the bluff */
+	static const int approach[] = { 2935, 3034, 3133, 3234, 3333 };
+	for (int i = 0; i < 5; i++) {
+		assert_false(on_west_bank(approach[i]));
+		assert_high(approach[i], false);
+		assert_true(some_side(approach[i], SIDE_SECONDARY)); /* the Rohrersville road */
+	}
+	static const int hills[] = { 3131, 3132, 3231, 3135, 3136, 3235 };
+	for (int i = 0; i < 6; i++) {
+		assert_false(on_west_bank(hills[i]));
+		assert_high(hills[i], true);
+	}
+}
+
+/* Woods and placements: the North Woods cross the Hagerstown Pike, the West Woods reach it
+ * (the Starke cannon on their east edge, 1815), and the Joseph Poffenberger farmstead stands
+ * in the open at the North Woods' north edge. */
+static void test_woods_and_the_pike(void **state)
+{
+	(void)state;
+	const int pike[] = { 1607, 1608 };
+	for (int i = 0; i < 2; i++) {
+		assert_terrain(pike[i], TERRAIN_WOODS);
+		assert_true(some_side(pike[i], SIDE_PRIMARY));
+	}
+	assert_terrain(1707, TERRAIN_WOODS);
+	assert_terrain(1815, TERRAIN_WOODS);
+	assert_true(hex_adjacent(1815, 1914) && (map_side(&M, 1914, 1915) & SIDE_PRIMARY));
+	assert_name(1806, "Joseph Poffenberger farm");
+	assert_terrain(1806, TERRAIN_CLEAR);
+	assert_terrain(1807, TERRAIN_WOODS);
+}
+
 /* 15.6C: the IX Corps objective hexes: the Lower Bridge's west end, a hex at Snavely's
  * Ford and a hex beyond, all across the creek from IX Corps' set-up. */
 static void test_ix_corps_objectives(void **state)
@@ -778,7 +961,7 @@ static void test_loader_errors(void **state)
 
 static const char *const want_1916 =
 	"= 1916 clear high\n"
-	"sides 1915:primary+slope 2016:secondary 2017:none 1917:primary 1817:slope 1816:slope\n";
+	"sides 1915:primary 2016:secondary 2017:none 1917:primary 1817:none 1816:none\n";
 
 static void test_hex_command_in_process(void **state)
 {
@@ -816,7 +999,7 @@ static void test_hex_command_batch(void **state)
 	assert_true(strncmp(buf, want_1916, strlen(want_1916)) == 0);
 	const char *want_2836 =
 		"\n\n= 2836 clear low\n"
-		"sides 2835:secondary+slope 2935:secondary+creek+bridge 2936:none 2837:none 2736:slope "
+		"sides 2835:secondary+slope 2935:secondary+creek+bridge 2936:slope 2837:slope 2736:slope "
 		"2735:slope\n";
 	assert_non_null(strstr(buf, want_2836));
 	assert_true(n >= 2 && buf[n - 1] == '\n' && buf[n - 2] == '\n');
@@ -862,6 +1045,13 @@ int main(void)
 		cmocka_unit_test(test_los_example_terrain),
 		cmocka_unit_test(test_los_examples),
 		cmocka_unit_test(test_ix_corps_objectives),
+		cmocka_unit_test(test_ridges_have_width),
+		cmocka_unit_test(test_sunken_road_fold),
+		cmocka_unit_test(test_sharpsburg_ridge),
+		cmocka_unit_test(test_harpers_ferry_road_heights),
+		cmocka_unit_test(test_hauser_ridge),
+		cmocka_unit_test(test_lower_bridge_bluffs),
+		cmocka_unit_test(test_woods_and_the_pike),
 		cmocka_unit_test(test_entry_edges),
 		cmocka_unit_test(test_union_setup_zones),
 		cmocka_unit_test(test_confederate_setup_zones),

@@ -572,6 +572,54 @@ static void test_setup_terrain(void **state)
 	free(m);
 }
 
+/* The Confederate set-up on its ground (issue 17, docs/provenance-oob.md): Toombs on the
+ * wooded bluff right over the Lower Bridge (high woods next to its west end, 2836); no gun
+ * inside the Sunken Road (D.H. Hill's and the reserve's batteries stood behind it); Hood in
+ * reserve in the woods by the church, next to 1916 but not in it. */
+static void test_setup_confederate_ground(void **state)
+{
+	(void)state;
+	struct map *m = fx_map_shipped();
+	const struct map_hex *toombs = map_hex(m, hex_of("C26"));
+	assert_true(toombs->high);
+	assert_int_equal(toombs->terrain, TERRAIN_WOODS);
+	assert_true(hex_adjacent(hex_of("C26"), 2836));
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		int h = R.historical_hex[i];
+		if (h != HEX_NONE && R.unit[i].type == UNIT_ARTILLERY && map_hex(m, h)->sunken_road)
+			fail_msg("%s sets up in the Sunken Road (%04d)", R.unit[i].id, h);
+	}
+	static const char *const hood[] = { "C23", "C24", "C25" };
+	for (int k = 0; k < 3; k++) {
+		assert_true(hex_adjacent(hex_of(hood[k]), 1916));
+		assert_int_equal(map_hex(m, hex_of(hood[k]))->terrain, TERRAIN_WOODS);
+	}
+	free(m);
+}
+
+/* Every Confederate set-up line of data/setup-historical.txt says why the unit stands there
+ * (a `#` comment; 4.3 prints only Jackson's division). */
+static void test_setup_reasons(void **state)
+{
+	(void)state;
+	FILE *f = fopen("data/setup-historical.txt", "r");
+	assert_non_null(f);
+	char line[512];
+	int n = 0, lineno = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		char id[8], where[8];
+		if (line[0] != 'C' || sscanf(line, "%7s %7s", id, where) != 2 || !strcmp(where, "off"))
+			continue;
+		n++;
+		const char *why = strchr(line, '#');
+		if (!why || strlen(why) < 12)
+			fail_msg("data/setup-historical.txt:%d: no reason for the set-up hex", lineno);
+	}
+	fclose(f);
+	assert_int_equal(n, ROSTER_CONFEDERATE - 6); /* A.P. Hill's six arrive later (4.1B) */
+}
+
 /* `antietam --print-oob` runs on the shipped data and prints both armies. */
 static void test_print_oob_program(void **state)
 {
@@ -697,6 +745,8 @@ int main(void)
 		cmocka_unit_test(test_may_stack),
 		cmocka_unit_test(test_setup_creek),
 		cmocka_unit_test(test_setup_terrain),
+		cmocka_unit_test(test_setup_confederate_ground),
+		cmocka_unit_test(test_setup_reasons),
 		cmocka_unit_test(test_print_oob_program),
 		cmocka_unit_test(test_loader_errors),
 		cmocka_unit_test(test_print_oob),
