@@ -1,7 +1,9 @@
 /* bot.h — the solitaire Union player (rules 14.0–18.0) and a simple scripted Confederate
- * player, both front-ends of the engine: they look at the position, pick among the actions
- * game_legal() offers and apply them through game_apply(), like a human at the keyboard.
- * Every choice is written into the game's event log with the rule that drove it. */
+ * player. They only choose: they read the position, pick among the actions game_legal()
+ * offers, and hand each choice, with the rule that drove it as the action's note, to a port
+ * that applies it through game_apply() and records it (the match layer's, include/match.h,
+ * or bot_play_game's on a bare game). A record of their play is a list of plain actions and
+ * replays without them. */
 #ifndef ANTIETAM_BOT_H
 #define ANTIETAM_BOT_H
 
@@ -11,21 +13,33 @@
 
 #include "game.h"
 
-/* Play every pending `union …` decision of g by the solitaire rules until the decision
- * passes to the Confederacy or the game ends. The commands played are appended to played
- * (one per line, as action_format writes them; may be NULL). Returns the number of actions
- * applied, or -1 with err set when the engine refused everything the bot could offer (g is
- * then left at that decision, consistent). */
-int bot_play(struct game *g, char *played, size_t len, char *err, size_t errlen);
+/* Where a computer player's choices go: apply performs action a on the game g the player
+ * reads (through game_apply; the owner records it) and returns true, or false with err when
+ * the engine refuses it (g then unchanged). */
+struct bot_port {
+	const struct game *g;
+	bool (*apply)(void *ctx, const struct action *a, char *err, size_t errlen);
+	void *ctx;
+};
+
+/* Choose every pending `union …` decision by the solitaire rules until the decision passes
+ * to the Confederacy or the game ends. Returns the number of actions applied, or -1 with err
+ * set when the engine refused everything the bot could offer (the game is then left at that
+ * decision, consistent). */
+int bot_play(const struct bot_port *port, char *err, size_t errlen);
 
 /* The same for the Confederacy with a simple scripted player (for tests and the `bot`
  * command): it attacks with adjacent infantry at good odds, fires its guns, retreats as far
  * from the enemy as the rules allow and ends everything else. Deterministic. */
-int bot_confederate_play(struct game *g, char *played, size_t len, char *err, size_t errlen);
+int bot_confederate_play(const struct bot_port *port, char *err, size_t errlen);
 
 /* Play for whichever side owns the pending decision (Union: bot_play; Confederacy:
  * bot_confederate_play); 0 when the game is over. */
-int bot_play_pending(struct game *g, char *played, size_t len, char *err, size_t errlen);
+int bot_play_pending(const struct bot_port *port, char *err, size_t errlen);
+
+/* bot_play_pending on a bare game (tests, the bench, the soak): each action through
+ * game_apply, its command appended to played (one a line; played may be NULL). */
+int bot_play_game(struct game *g, char *played, size_t len, char *err, size_t errlen);
 
 /* Timing of the Union bot over whole solitaire games (historical set-up, seeds 1..games,
  * against the scripted Confederacy): the median and worst time of one Union player-turn in

@@ -174,6 +174,10 @@ struct action {
 	int16_t units[8];
 	int nunits;
 	uint64_t number;          /* seed (ACT_SEED) */
+	/* Optional: why a player chose this action ("16.4: U3 attacks C7 …"), one reason a
+	 * line; game_apply logs each line before the action's own events. Not part of the
+	 * command (action_format leaves it out), so a record replays the same without it. */
+	const char *note;
 };
 
 /* ---- the position ---- */

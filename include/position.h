@@ -33,6 +33,7 @@ struct position_record {
 	uint64_t seed;
 	struct game_options opt;
 	char **action;   /* n texts, heap-allocated; action[i] is the command of the i-th action */
+	char **note;     /* note[i]: why a player chose action i (struct action's note), or NULL */
 	int n, cap;
 	bool has_start;  /* set by position_record_init: the record says how the game began */
 };
@@ -43,6 +44,10 @@ void position_record_init(struct position_record *r, enum game_setup setup, uint
 /* Append the text of one applied action; false (record unchanged) when out of memory or the
  * text is longer than POSITION_ACTION_TEXT - 1 or has a line break. */
 bool position_record_add(struct position_record *r, const char *text);
+/* Add note (lines of the reason a player gave, struct action's note) to the last action's
+ * note; true when there is nothing to add; false when there is no action, out of memory or
+ * the note has a carriage return. Replaying the action with its note logs the same. */
+bool position_record_note(struct position_record *r, const char *note);
 /* Keep only the first n actions (undo); n at or above r->n changes nothing. */
 void position_record_truncate(struct position_record *r, int n);
 /* Deep copy src into dst (dst need not be initialised; its old contents are not freed);

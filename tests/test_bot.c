@@ -101,7 +101,8 @@ static void union_plays(void)
 {
 	played[0] = 0;
 	char err[512];
-	int n = bot_play(&G, played, sizeof played, err, sizeof err);
+	int n = G.pending.side == SIDE_UNION ? bot_play_game(&G, played, sizeof played, err, sizeof err)
+					     : 0;
 	if (n < 0)
 		fail_msg("bot_play: %s", err);
 	char why[256];
@@ -837,7 +838,7 @@ static void play_games(int games, bool solitaire)
 			played[0] = 0;
 			enum side who = G.pending.side;
 			int seen = G.nlog;
-			int n = bot_play_pending(&G, played, sizeof played, err, sizeof err);
+			int n = bot_play_game(&G, played, sizeof played, err, sizeof err);
 			if (n < 0)
 				fail_msg("seed %d turn %d: %s", seed, G.turn, err);
 			/* every Union decision comes from a rule of 14.0–18.0: never the bot's
@@ -887,11 +888,11 @@ static void test_quick_setup(void **st)
 	game_new(&G, &s, SETUP_QUICK, 9, NULL);
 	assert_int_equal(G.pending.what, DECISION_SETUP);
 	assert_int_equal(G.pending.side, SIDE_UNION);
-	if (bot_play_pending(&G, played, sizeof played, err, sizeof err) <= 0)
+	if (bot_play_game(&G, played, sizeof played, err, sizeof err) <= 0)
 		fail_msg("union set-up: %s", err);
 	assert_int_equal(G.pending.what, DECISION_SETUP);
 	assert_int_equal(G.pending.side, SIDE_CONFEDERATE);
-	if (bot_play_pending(&G, played, sizeof played, err, sizeof err) <= 0)
+	if (bot_play_game(&G, played, sizeof played, err, sizeof err) <= 0)
 		fail_msg("confederate set-up: %s", err);
 	assert_int_not_equal(G.pending.what, DECISION_SETUP); /* turn 1 begins */
 	assert_int_equal(G.pending.side, SIDE_UNION);

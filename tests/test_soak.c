@@ -262,6 +262,47 @@ static void random_step(struct game *g, struct position_record *rec, uint64_t *r
 		fail_msg("seed %llu: the game did not end", (unsigned long long)seed);
 }
 
+/* The bot's port: each choice through game_apply into the record as a plain action with its
+ * note (the rule the bot followed), as the match layer keeps it. */
+struct soak_port {
+	struct game *g;
+	struct position_record *rec;
+};
+
+static bool soak_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	struct soak_port *p = ctx;
+	if (!game_apply(p->g, a, err, errlen))
+		return false;
+	char text[512];
+	action_format(scn, a, text, sizeof text);
+	assert_true(position_record_add(p->rec, text));
+	assert_true(position_record_note(p->rec, a->note));
+	if (record)
+		fprintf(record, "%s\n", text);
+	return true;
+}
+
+/* The record alone, played from the start through game_apply with no bot, reaches the same
+ * game, log and all (the bots' reasons are the notes of their actions). */
+static void replay_check(const struct position_record *rec, const struct game *g, uint64_t seed)
+{
+	static struct game r;
+	game_new(&r, scn, rec->setup, rec->seed, &rec->opt);
+	char err[512];
+	for (int i = 0; i < rec->n; i++) {
+		struct action a;
+		bool parsed = action_parse(scn, rec->action[i], &a, err, sizeof err);
+		a.note = rec->note[i];
+		if (!parsed || !game_apply(&r, &a, err, sizeof err))
+			fail_msg("seed %llu: the record's action %d '%s' does not replay: %s",
+				 (unsigned long long)seed, i + 1, rec->action[i], err);
+	}
+	if (memcmp(&r, g, sizeof r))
+		fail_msg("seed %llu: the record replayed without the bot does not reach the game",
+			 (unsigned long long)seed);
+}
+
 /* A whole game, random against random (bot = false), or the solitaire Union bot (14.0–18.0)
  * against a random Confederacy: the bot's player-turn is one step of the record (`bot`, as
  * the front-ends record it), checked and written back like a random action, and none of its
@@ -279,7 +320,6 @@ static long play(uint64_t seed, bool bot)
 	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
-	static char played[1 << 18];
 	if (record)
 		fprintf(record, "game %s %llu\n", bot ? "bot" : "random", (unsigned long long)seed);
 	while (g.pending.what != DECISION_GAMEOVER) {
@@ -290,22 +330,21 @@ static long play(uint64_t seed, bool bot)
 		char err[512];
 		int seen = g.nlog, turn = g.turn;
 		before = g;
-		played[0] = 0;
-		int n = bot_play(&g, played, sizeof played, err, sizeof err);
-		if (record)
-			fputs(played, record);
+		struct soak_port sp = { &g, &rec };
+		struct bot_port port = { &g, soak_apply, &sp };
+		int n = bot_play(&port, err, sizeof err);
 		if (n < 0)
 			fail_msg("seed %llu turn %d: the Union bot: %s", (unsigned long long)seed, turn, err);
 		for (int i = seen; i < g.nlog; i++)
 			if (i >= g.nlog - GAME_LOG_MAX && !strncmp(g.log[i % GAME_LOG_MAX].text, "bot: ", 5))
 				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
 					 (unsigned long long)seed, turn, g.log[i % GAME_LOG_MAX].text);
-		assert_true(position_record_add(&rec, "bot"));
 		check_step(&before, &g, -1, NULL, 0, elim, "bot", seed);
 		actions += n;
 		roundtrip(&g, &rec, seed);
 	}
 	roundtrip(&g, &rec, seed);
+	replay_check(&rec, &g, seed);
 	position_record_free(&rec);
 	if (record)
 		bot_bench_digest(record, &g);

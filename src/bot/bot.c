@@ -1,9 +1,11 @@
 /* bot.c — owns the decision loop of the bots: bot_play() answers every pending `union …`
  * decision by the solitaire rules (dispatching to the commitment, objective, movement and
  * combat files), bot_confederate_play() runs the simple scripted Confederate player of
- * bot_confed.c that the tests and the `bot` command use. Every action goes through game_apply(); when the engine
- * refuses what a rule chose, the bot falls back on an action game_legal() offers (ending the
- * step first), so it never stalls and never plays an illegal move. */
+ * bot_confed.c that the tests and the `bot` command use. The bots only choose: each action,
+ * with the rule behind it as its note, goes to the caller's port, which applies it through
+ * game_apply() and records it; when the engine refuses what a rule chose, the bot falls back
+ * on an action game_legal() offers (ending the step first), so it never stalls and never
+ * plays an illegal move. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,45 +98,43 @@ void bot_maps(struct bot *b)
 	spread(b->conf_inf_at, b->near_inf);
 }
 
-/* ---- applying ---- */
+/* ---- choosing: every action goes to the port, which applies it ---- */
 
-static void record(struct bot *b, const struct action *a)
+void bot_note(struct bot *b, const char *fmt, ...)
 {
-	b->applied++;
-	if (!b->played || b->len == 0)
+	size_t used = strlen(b->note);
+	if (used + 2 >= sizeof b->note)
 		return;
-	char cmd[512];
-	action_format(b->s, a, cmd, sizeof cmd);
-	int w = snprintf(b->played + b->used, b->len - b->used, "%s\n", cmd);
-	if (w > 0 && b->used + (size_t)w < b->len)
-		b->used += (size_t)w;
-	else
-		b->played[b->used] = 0; /* full: keep what fits, whole lines only */
+	if (used)
+		b->note[used++] = '\n';
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(b->note + used, sizeof b->note - used, fmt, ap);
+	va_end(ap);
 }
 
 bool bot_apply(struct bot *b, const struct action *a, const char *rule, const char *fmt, ...)
 {
+	/* the reason rides on the action (game_apply logs it before the dice the action rolls),
+	 * after any reason noted for a choice that was no action (a gun that stays …) */
+	size_t kept = strlen(b->note);
 	char why[GAME_LOG_TEXT];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	/* the reason goes into the log before the dice the action rolls; a refused action
-	 * leaves the game unchanged, so its reason is taken back */
-	int nlog = b->g->nlog;
-	struct game_event oldest = b->g->log[nlog % GAME_LOG_MAX]; /* the slot the ring reuses */
-	game_log(b->g, "%s: %s", rule, why);
-	char err[256];
+	bot_note(b, "%s: %s", rule, why);
+	struct action act = *a;
+	act.note = b->note;
 	int from = a->type == ACT_MOVE && a->unit >= 0 && a->unit < ROSTER_UNITS
 			   ? b->g->unit[a->unit].hex : HEX_NONE;
-	if (!game_apply(b->g, a, err, sizeof err)) {
-		b->g->nlog = nlog;
-		b->g->log[nlog % GAME_LOG_MAX] = oldest;
+	if (!b->port->apply(b->port->ctx, &act, b->err, b->errlen)) {
+		b->note[kept] = 0; /* refused: the game is unchanged; its reason goes */
 		b->refused++;
-		snprintf(b->err, b->errlen, "%s", err);
 		return false;
 	}
-	record(b, a);
+	b->note[0] = 0;
+	b->applied++;
 	if (a->type == ACT_MOVE && b->nmoves < BOT_MOVES_MAX) {
 		b->moves[b->nmoves].from = (int16_t)from;
 		b->moves[b->nmoves++].to = b->g->unit[a->unit].hex;
@@ -168,7 +168,7 @@ bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const c
  * opened the chain and keep that attacker out of this combat phase. */
 static bool close_chain(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	const struct combat_state *cs = &g->combat;
 	int a = -1;
 	int e = combat_missing_attack(g, &a);
@@ -220,7 +220,7 @@ static bool fallback(struct bot *b)
 		return true;
 	if (declaring && close_chain(b))
 		return true;
-	game_log(b->g, "bot: cannot end the step: %s", b->err);
+	bot_note(b, "bot: cannot end the step: %s", b->err);
 	if (bot_apply_type(b, ACT_DECLINE, "bot", "declined"))
 		return true;
 	int n = bot_legal(b);
@@ -297,18 +297,17 @@ static bool union_decide(struct bot *b)
 
 /* ---- the loops ---- */
 
-static struct bot *bot_new(struct game *g, char *played, size_t len, char *err, size_t errlen)
+static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen)
 {
 	struct bot *b = malloc(sizeof *b);
 	if (!b) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	b->g = g;
-	b->s = g->scn;
-	b->played = played;
-	b->len = len;
-	b->used = played && len ? strlen(played) : 0;
+	b->port = port;
+	b->g = port->g;
+	b->s = port->g->scn;
+	b->note[0] = 0;
 	b->applied = 0;
 	b->refused = 0;
 	b->banned[0] = b->banned[1] = 0;
@@ -334,12 +333,12 @@ static bool quick_setup(struct bot *b)
 	return bot_apply_type(b, ACT_END, "4.2", "the set-up is complete");
 }
 
-static int play(struct game *g, enum side side, char *played, size_t len, char *err,
-		size_t errlen)
+static int play(const struct bot_port *port, enum side side, char *err, size_t errlen)
 {
 	if (errlen)
 		err[0] = 0;
-	struct bot *b = bot_new(g, played, len, err, errlen);
+	const struct game *g = port->g;
+	struct bot *b = bot_new(port, err, errlen);
 	if (!b)
 		return -1;
 	int guard = 0, result;
@@ -368,20 +367,51 @@ static int play(struct game *g, enum side side, char *played, size_t len, char *
 	return result;
 }
 
-int bot_play(struct game *g, char *played, size_t len, char *err, size_t errlen)
+int bot_play(const struct bot_port *port, char *err, size_t errlen)
 {
-	return play(g, SIDE_UNION, played, len, err, errlen);
+	return play(port, SIDE_UNION, err, errlen);
 }
 
-int bot_confederate_play(struct game *g, char *played, size_t len, char *err, size_t errlen)
+int bot_confederate_play(const struct bot_port *port, char *err, size_t errlen)
 {
-	return play(g, SIDE_CONFEDERATE, played, len, err, errlen);
+	return play(port, SIDE_CONFEDERATE, err, errlen);
 }
 
-int bot_play_pending(struct game *g, char *played, size_t len, char *err, size_t errlen)
+int bot_play_pending(const struct bot_port *port, char *err, size_t errlen)
 {
-	if (g->pending.what == DECISION_GAMEOVER)
+	if (port->g->pending.what == DECISION_GAMEOVER)
 		return 0;
-	return g->pending.side == SIDE_UNION ? bot_play(g, played, len, err, errlen)
-					     : bot_confederate_play(g, played, len, err, errlen);
+	return play(port, port->g->pending.side, err, errlen);
+}
+
+/* ---- a port onto a bare game ---- */
+
+struct game_port {
+	struct game *g;
+	char *played;
+	size_t len, used;
+};
+
+static bool game_port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	struct game_port *p = ctx;
+	if (!game_apply(p->g, a, err, errlen))
+		return false;
+	if (!p->played || p->len == 0)
+		return true;
+	char cmd[512];
+	action_format(p->g->scn, a, cmd, sizeof cmd);
+	int w = snprintf(p->played + p->used, p->len - p->used, "%s\n", cmd);
+	if (w > 0 && p->used + (size_t)w < p->len)
+		p->used += (size_t)w;
+	else
+		p->played[p->used] = 0; /* full: keep what fits, whole lines only */
+	return true;
+}
+
+int bot_play_game(struct game *g, char *played, size_t len, char *err, size_t errlen)
+{
+	struct game_port p = { g, played, len, played && len ? strlen(played) : 0 };
+	struct bot_port port = { g, game_port_apply, &p };
+	return bot_play_pending(&port, err, errlen);
 }

@@ -76,7 +76,7 @@ bool bot_bench(const struct scenario *s, int games, FILE *record, struct bot_ben
 			double t0 = cpu_ms();
 			if (played)
 				played[0] = 0;
-			int k = bot_play_pending(g, played, plen, err, errlen);
+			int k = bot_play_game(g, played, plen, err, errlen);
 			double t1 = cpu_ms();
 			if (record)
 				fputs(played, record);

@@ -25,7 +25,7 @@ static bool planned_target(const struct bot *b, int hex)
  * about to be attacked (17.0B); then the phase ends. */
 bool bot_artillery(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int n = bot_legal(b);
 	bool stayed = b->plan_turn == g->turn;
 	for (int i = 0; i < n && stayed; i++) {
@@ -115,7 +115,7 @@ static bool declare(struct bot *b, int u, int hex, const char *rule)
  * each engaged attacker attacks again while the attack is favourable. */
 static bool declarations(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	bool round2 = g->combat.round >= 2;
 	if (!round2 && b->plan_turn == g->turn) {
 		for (int i = 0; i < b->nplan; i++) {
@@ -179,7 +179,7 @@ static bool decl_encircled(const struct game *g, const struct combat_decl *d)
 
 static bool resolve_order(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int n = bot_legal(b);
 	int best = -1, bclass = 9;
 	for (int i = 0; i < n; i++) {
@@ -218,7 +218,7 @@ static bool resolve_order(struct bot *b)
  * that end legally (docs/rules-notes.md); 18.3E: a gun follows the infantry of its corps. */
 static bool retreat(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int u = g->combat.queue[0];
 	int n = bot_legal(b);
 	bool one_hex = g->side == SIDE_UNION && g->combat.queue_kind[0] == RETREAT_BREAKOFF;
@@ -265,7 +265,7 @@ static bool retreat(struct bot *b)
  * that would go badly (Union defending: CI + DRMs of 10 or more). */
 static bool break_off(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int n = bot_legal(b);
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &b->acts[i];
@@ -307,7 +307,7 @@ static bool break_off(struct bot *b)
 /* 18.4: advance, into the vacated hex nearest the unit's objective. */
 static bool advance(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int n = bot_legal(b);
 	int best = -1, bf = BOT_FAR + 1;
 	for (int i = 0; i < n; i++) {
@@ -333,7 +333,7 @@ static bool advance(struct bot *b)
 /* 11.5B: a Union gun fires defensively at the attacker it hurts most. */
 static bool defensive_fire(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int n = bot_legal(b);
 	int best = -1, bv = 0;
 	for (int i = 0; i < n; i++) {

@@ -14,7 +14,7 @@
  * first hex it may reach. */
 static bool movement(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	if (bot_apply_type(b, ACT_END, "scripted", "the Confederacy holds its ground"))
 		return true;
 	struct move_dest d[64];

@@ -1,5 +1,5 @@
 /* bot_internal.h — what the files of the solitaire bot share: the context of one bot_play
- * call (the game, where the commands go, the attacks planned in the movement phase) and the
+ * call (the game read, the port its choices go to, the attacks planned in the movement phase) and the
  * small queries every part of the bot asks. Only src/bot/ includes it. */
 #ifndef ANTIETAM_BOT_INTERNAL_H
 #define ANTIETAM_BOT_INTERNAL_H
@@ -28,10 +28,10 @@ struct bot_plan {
 };
 
 struct bot {
-	struct game *g;
+	const struct bot_port *port;         /* where the chosen actions go */
+	const struct game *g;                /* the game read (port->g), changed only by the port */
 	const struct scenario *s;
-	char *played;
-	size_t len, used;
+	char note[1024];                     /* reasons for the next action, one a line */
 	int applied;
 	int refused;                         /* actions the engine refused */
 	uint64_t banned[2];                  /* 11.1B: attackers kept out of this combat */
@@ -76,9 +76,13 @@ struct bot {
 
 /* ---- bot.c ---- */
 
-/* Apply a through the one door; on success record the command and log "rule: why". */
+/* Hand a to the port with "rule: why" as its note (after the reasons bot_note kept); true
+ * when it was applied. */
 bool bot_apply(struct bot *b, const struct action *a, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Keep a reason for a choice that is no action (a gun that stays …): it goes with the next
+ * action applied. */
+void bot_note(struct bot *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Legal actions now into b->acts; the count. */
 int bot_legal(struct bot *b);
 /* True when unit u may not declare an attack in this combat phase (11.1B chain cancelled). */

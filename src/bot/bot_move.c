@@ -138,7 +138,7 @@ static bool go_attack(struct bot *b, int u, const struct attack_choice *c, const
 		if (!move_to(b, u, c->from, rule, why))
 			return false;
 	} else {
-		game_log(b->g, "%s: %s", rule, why);
+		bot_note(b, "%s: %s", rule, why);
 	}
 	struct bot_plan *p = &b->plan[b->nplan++];
 	p->unit = (int16_t)u;
@@ -542,7 +542,7 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved,
 			  const struct dests *cached)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	struct dests ds;
 	bool have = cached != NULL;
 	if (have)
@@ -706,7 +706,7 @@ static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int co
  * toward the infantry of its formation nearest the objective (17.0C). */
 static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int corps = bot_def(g, gun)->corps;
 	int here = g->unit[gun].hex;
 	b->what_if = *g;
@@ -714,7 +714,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	if (here != HEX_NONE && gun_value(b, gun, here, corps, GUN_HERE, &target) > 0) {
 		b->gun_target[gun] = (int16_t)target;
 		b->gun_claims[target - ROSTER_UNION]++; /* 10.7D: two guns a target */
-		game_log(g, "17.0A: %s stays in %04d: it can fire at %s (10.8A: a gun that moves "
+		bot_note(b, "17.0A: %s stays in %04d: it can fire at %s (10.8A: a gun that moves "
 			 "does not fire)", game_unit_name(gun), here, game_unit_name(target));
 		return false;
 	}
@@ -780,7 +780,7 @@ static bool unit_present(const struct game *g, int u)
 
 static void move_formation(struct bot *b, int f)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	int targets[MAP_OBJ_HEXES];
 	int nt = bot_objective_hexes(b, f, targets, MAP_OBJ_HEXES);
 	if (nt == 0)
@@ -844,7 +844,7 @@ static void move_formation(struct bot *b, int f)
 
 bool bot_movement(struct bot *b)
 {
-	struct game *g = b->g;
+	const struct game *g = b->g;
 	if (b->plan_turn != g->turn) {
 		b->nplan = 0;
 		b->plan_turn = g->turn;

@@ -122,8 +122,7 @@ void cli_free(struct cli *c)
 	if (c) {
 		free(c->scenario);
 		free(c->map);
-		free(c->game);
-		position_record_free(&c->record);
+		match_free(c->match);
 	}
 	free(c);
 }

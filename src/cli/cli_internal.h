@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "match.h"
 #include "position.h"
 #include "scenario.h"
 
@@ -17,9 +18,8 @@ struct cli {
 	struct scenario *scenario; /* loaded on first use */
 	struct map *map;           /* the map alone, when the scenario does not load (cmd_map.c) */
 	char load_error[1024];
-	struct game *game;         /* the game in play (`new`), NULL before the first */
-	struct position_record record; /* how the game began and every action since (cmd_save.c) */
-	bool autosave;             /* `autosave on`: save at every phase change (cmd_save.c) */
+	struct match *match;       /* the game in play with its record (`new`, `load`), NULL before */
+	char autosave_dir[1024];   /* `autosave on`: save at every phase change there, "" off */
 };
 
 /* A handler writes the text after "= " to out (possibly empty, possibly several lines) and
@@ -45,23 +45,16 @@ const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen);
  * NULL with err set when the map itself does not load. */
 const struct map *cli_map(struct cli *c, char *err, size_t errlen);
 /* The game in play; NULL with err set ("no game: use new …") before the first `new`. */
-struct game *cli_game(struct cli *c, char *err, size_t errlen);
+const struct game *cli_game(struct cli *c, char *err, size_t errlen);
 /* The game in play for a command of exactly `words` words (the name counted); NULL with err
  * set: "usage: USAGE" when argc differs, else cli_game's message. */
-struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
+const struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
 			   size_t errlen);
-/* Parse argv as one action (action_parse) and apply it through game_apply; NULL on success,
- * else err. */
+/* Parse argv as one action (action_parse) and apply it through the match (match_apply:
+ * recorded, autosaved at a phase change when that is on); NULL on success, else err. */
 const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen);
-/* Start the record of a game begun by game_new(setup, seed, opt) (cmd_save.c). */
-void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
-		    const struct game_options *opt);
-/* After action a was applied to c->game: add it to the record, and autosave when that is on
- * and the action ended a phase (turn, side, phase: the game's before the action). */
-void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
-		       enum phase phase);
-/* The same for the `bot` command: recorded as "bot", which `replay` plays again. */
-void cli_record_bot(struct cli *c, int turn, enum side side, enum phase phase);
+/* Make m the match in play (the old one is freed), with the session's autosave setting. */
+void cli_set_match(struct cli *c, struct match *m);
 /* printf into err, return err (for `return cli_fail(err, errlen, ...)`). */
 const char *cli_fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -10,40 +10,22 @@
 #include "bot.h"
 #include "cli_internal.h"
 
-#define PLAYED_MAX (256 * 1024)
-
 static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			   size_t errlen)
 {
 	(void)argv;
-	struct game *g = cli_game_args(c, argc, 1, "bot", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 1, "bot", err, errlen);
 	if (!g)
 		return err;
 	if (g->pending.what == DECISION_GAMEOVER)
 		return cli_fail(err, errlen, "5.3: the game is over");
-	char *played = malloc(PLAYED_MAX);
-	struct game *before = malloc(sizeof *before);
-	if (!played || !before) {
-		free(played);
-		free(before);
-		return cli_fail(err, errlen, "out of memory");
-	}
-	played[0] = 0;
-	*before = *g;
-	int n = bot_play_pending(g, played, PLAYED_MAX, err, errlen);
-	if (n < 0) {
-		*g = *before; /* a failed command changes nothing */
-		free(played);
-		free(before);
+	int from = match_record(c->match)->n;
+	/* a failed command changes nothing: the match is put back as it was */
+	if (match_play_bot(c->match, false, err, errlen) < 0)
 		return err;
-	}
-	cli_record_bot(c, before->turn, before->side, before->phase);
-	size_t len = strlen(played);
-	if (len && played[len - 1] == '\n')
-		played[--len] = 0;
-	fputs(played, out);
-	free(played);
-	free(before);
+	const struct position_record *rec = match_record(c->match);
+	for (int i = from; i < rec->n; i++)
+		fprintf(out, "%s%s", i > from ? "\n" : "", rec->action[i]);
 	return NULL;
 }
 
@@ -51,12 +33,11 @@ static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *ou
 				  size_t errlen)
 {
 	(void)argv;
-	struct game *g = cli_game_args(c, argc, 1, "objectives", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 1, "objectives", err, errlen);
 	if (!g)
 		return err;
 	if (!g->solitaire.ready)
-		return cli_fail(err, errlen, "15.0: no objectives yet (the solitaire bot has not "
-				"played)");
+		return cli_fail(err, errlen, "15.0: no objectives: not a solitaire game");
 	for (int f = 0; f < SOLO_FORMATIONS; f++) {
 		char buf[64];
 		solitaire_objective_describe(g, f, buf, sizeof buf);

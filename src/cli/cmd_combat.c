@@ -14,7 +14,7 @@
 static const char *cmd_fire(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
-	struct game *g = cli_game(c, err, errlen);
+	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
 	if (argc != 3)
@@ -54,7 +54,7 @@ static bool parse_hexes(const char *w, int *hexes, int *n)
 static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
-	struct game *g = cli_game(c, err, errlen);
+	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
 	if (argc < 3 || argc > 2 + COMBAT_ATTACKERS_MAX)
@@ -97,7 +97,7 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 static const char *cmd_control(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			       size_t errlen)
 {
-	struct game *g = cli_game(c, err, errlen);
+	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
 	int hex;
@@ -113,7 +113,7 @@ static const char *cmd_control(struct cli *c, int argc, char **argv, FILE *out, 
 static const char *cmd_vp(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			  size_t errlen)
 {
-	struct game *g = cli_game(c, err, errlen);
+	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
 	bool solo = false, detail = false;

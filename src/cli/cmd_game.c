@@ -2,7 +2,7 @@
  * movement, commitment and sub-decisions (PROTOCOL.md): new, seed, dice, place, remove,
  * set, unit, moves, move, end, pending, legal, and the sub-decision actions (decline,
  * retreat, advance, support, breakoff, resolve, commit, withdraw, mishap). Every change goes
- * through action_parse() and game_apply(); this file only formats. */
+ * through action_parse() and the match (match_apply); this file only formats. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +13,23 @@
 #include "game.h"
 #include "move.h"
 
-struct game *cli_game(struct cli *c, char *err, size_t errlen)
+const struct game *cli_game(struct cli *c, char *err, size_t errlen)
 {
-	if (!c->game)
+	if (!c->match) {
 		cli_fail(err, errlen, "no game: start one with 'new historical' or 'new empty'");
-	return c->game;
+		return NULL;
+	}
+	return match_game(c->match);
 }
 
-struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
+void cli_set_match(struct cli *c, struct match *m)
+{
+	match_free(c->match);
+	c->match = m;
+	match_set_autosave(m, c->autosave_dir, MATCH_AUTOSAVE_PHASE);
+}
+
+const struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,
 			   size_t errlen)
 {
 	if (argc != words) {
@@ -32,7 +41,7 @@ struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage
 
 const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, size_t errlen)
 {
-	struct game *g = cli_game(c, err, errlen);
+	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
 	char line[1024];
@@ -41,12 +50,8 @@ const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, si
 	for (int i = 0; i < argc && len < sizeof line; i++)
 		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " " : "", argv[i]);
 	struct action a;
-	int turn = g->turn;
-	enum side side = g->side;
-	enum phase phase = g->phase;
-	if (!action_parse(g->scn, line, &a, err, errlen) || !game_apply(g, &a, err, errlen))
+	if (!action_parse(g->scn, line, &a, err, errlen) || !match_apply(c->match, &a, err, errlen))
 		return err;
-	cli_record_action(c, &a, turn, side, phase);
 	return NULL;
 }
 
@@ -93,12 +98,12 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 	const struct scenario *s = cli_scenario(c, err, errlen);
 	if (!s)
 		return err;
-	if (!c->game && !(c->game = malloc(sizeof *c->game)))
+	struct match *m = match_new(s, (enum game_setup)setup, seed, &opt);
+	if (!m)
 		return cli_fail(err, errlen, "out of memory");
-	game_new(c->game, s, (enum game_setup)setup, seed, &opt);
-	cli_record_new(c, (enum game_setup)setup, seed, &opt);
-	fprintf(out, "turn %d %s %s", c->game->turn, game_side_name(c->game->side),
-		game_phase_name(c->game->phase));
+	cli_set_match(c, m);
+	const struct game *g = match_game(m);
+	fprintf(out, "turn %d %s %s", g->turn, game_side_name(g->side), game_phase_name(g->phase));
 	return NULL;
 }
 
@@ -114,7 +119,7 @@ static const char *cmd_end(struct cli *c, int argc, char **argv, FILE *out, char
 {
 	if (cli_apply_action(c, argc, argv, err, errlen))
 		return err;
-	print_pending(c->game, out);
+	print_pending(match_game(c->match), out);
 	return NULL;
 }
 
@@ -122,7 +127,7 @@ static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, 
 			       size_t errlen)
 {
 	(void)argv;
-	struct game *g = cli_game_args(c, argc, 1, "pending", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 1, "pending", err, errlen);
 	if (!g)
 		return err;
 	print_pending(g, out);
@@ -132,7 +137,7 @@ static const char *cmd_pending(struct cli *c, int argc, char **argv, FILE *out, 
 /* The unit named by the one argument of a command `NAME UNIT` and the game (*g): the unit's
  * index, or -1 with err set (usage, no game, not a unit). */
 static int unit_argument(struct cli *c, int argc, char **argv, const char *usage,
-			 struct game **g, char *err, size_t errlen)
+			 const struct game **g, char *err, size_t errlen)
 {
 	*g = cli_game_args(c, argc, 2, usage, err, errlen);
 	if (!*g)
@@ -146,7 +151,7 @@ static int unit_argument(struct cli *c, int argc, char **argv, const char *usage
 static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
-	struct game *g;
+	const struct game *g;
 	int u = unit_argument(c, argc, argv, "unit UNIT", &g, err, errlen);
 	if (u < 0)
 		return err;
@@ -169,7 +174,7 @@ static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, cha
 static const char *cmd_moves(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			     size_t errlen)
 {
-	struct game *g;
+	const struct game *g;
 	int u = unit_argument(c, argc, argv, "moves UNIT", &g, err, errlen);
 	if (u < 0)
 		return err;
@@ -188,7 +193,7 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 {
 	(void)argv;
 	enum { MAX = 1 << 15 };
-	struct game *g = cli_game_args(c, argc, 1, "legal", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 1, "legal", err, errlen);
 	if (!g)
 		return err;
 	struct action *a = malloc(sizeof *a * MAX);

@@ -13,51 +13,6 @@
 #include "game.h"
 #include "position.h"
 
-/* ---- the record (called by the other command files) ---- */
-
-void cli_record_new(struct cli *c, enum game_setup setup, uint64_t seed,
-		    const struct game_options *opt)
-{
-	position_record_free(&c->record);
-	position_record_init(&c->record, setup, seed, opt);
-}
-
-/* Add one action text; out of memory, the record stops being a replay of the game (the
- * position file then has no `start` and `replay` says so). */
-static void record_text(struct cli *c, const char *text)
-{
-	if (c->record.has_start && !position_record_add(&c->record, text))
-		c->record.has_start = false;
-}
-
-static void autosave_if_new_phase(struct cli *c, int turn, enum side side, enum phase phase)
-{
-	const struct game *g = c->game;
-	if (c->autosave && (g->turn != turn || g->side != side || g->phase != phase ||
-			    g->pending.what == DECISION_GAMEOVER)) {
-		char err[1024];
-		if (!position_autosave(g, c->record.has_start ? &c->record : NULL, err, sizeof err))
-			fprintf(stderr, "antietam: autosave: %s\n", err);
-	}
-}
-
-void cli_record_action(struct cli *c, const struct action *a, int turn, enum side side,
-		       enum phase phase)
-{
-	char text[POSITION_ACTION_TEXT];
-	action_format(c->game->scn, a, text, sizeof text);
-	record_text(c, text);
-	autosave_if_new_phase(c, turn, side, phase);
-}
-
-void cli_record_bot(struct cli *c, int turn, enum side side, enum phase phase)
-{
-	/* The bot also changes the game outside actions (its reasons in the log, the dice of the
-	 * solitaire charts, its objectives): only running it again replays that exactly. */
-	record_text(c, "bot");
-	autosave_if_new_phase(c, turn, side, phase);
-}
-
 /* ---- commands ---- */
 
 /* The position file of g as one string without its final newline (the protocol's answer
@@ -83,10 +38,10 @@ static const char *cmd_state(struct cli *c, int argc, char **argv, FILE *out, ch
 			     size_t errlen)
 {
 	(void)argv;
-	struct game *g = cli_game_args(c, argc, 1, "state", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 1, "state", err, errlen);
 	if (!g)
 		return err;
-	char *text = position_text(g, &c->record);
+	char *text = position_text(g, match_record(c->match));
 	if (!text)
 		return cli_fail(err, errlen, "out of memory");
 	fputs(text, out);
@@ -98,39 +53,26 @@ static const char *cmd_save(struct cli *c, int argc, char **argv, FILE *out, cha
 			    size_t errlen)
 {
 	(void)out;
-	struct game *g = cli_game_args(c, argc, 2, "save FILE", err, errlen);
+	const struct game *g = cli_game_args(c, argc, 2, "save FILE", err, errlen);
 	if (!g)
 		return err;
-	if (!position_save(g, c->record.has_start ? &c->record : NULL, argv[1], err, errlen))
-		return err;
-	return NULL;
+	return match_save(c->match, argv[1], err, errlen) ? NULL : err;
 }
 
 static const char *cmd_load(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			    size_t errlen)
 {
-	(void)out;
 	if (argc != 2)
 		return cli_fail(err, errlen, "usage: load FILE");
 	const struct scenario *s = cli_scenario(c, err, errlen);
 	if (!s)
 		return err;
-	struct game *g = malloc(sizeof *g);
-	struct position_record rec = { 0 };
-	if (!g)
-		return cli_fail(err, errlen, "out of memory");
-	if (!position_load(g, &rec, s, argv[1], err, errlen)) {
-		free(g);
+	char notice[256];
+	struct match *m = match_load(s, argv[1], notice, sizeof notice, err, errlen);
+	if (!m)
 		return err;
-	}
-	if (c->game) {
-		*c->game = *g;
-		free(g);
-	} else {
-		c->game = g;
-	}
-	position_record_free(&c->record);
-	c->record = rec;
+	cli_set_match(c, m);
+	fputs(notice, out);
 	return NULL;
 }
 
@@ -139,12 +81,13 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 {
 	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off")))
 		return cli_fail(err, errlen, "usage: autosave on|off");
-	char dir[POSITION_PATH_MAX];
+	char dir[POSITION_PATH_MAX] = "";
 	if (!strcmp(argv[1], "on") && !position_autosave_dir(dir, sizeof dir))
 		return cli_fail(err, errlen, "no autosave directory: set XDG_STATE_HOME or HOME");
-	c->autosave = !strcmp(argv[1], "on");
-	if (c->autosave)
-		fputs(dir, out);
+	snprintf(c->autosave_dir, sizeof c->autosave_dir, "%s", dir);
+	if (c->match)
+		match_set_autosave(c->match, dir, MATCH_AUTOSAVE_PHASE);
+	fputs(dir, out);
 	return NULL;
 }
 
@@ -174,7 +117,7 @@ static bool replay_bot(struct game *g, FILE *out, char *err, size_t errlen)
 	char why[256];
 	/* The terminal game keeps what a bot that got stuck had played (the player then decides
 	 * for it); the `bot` command records nothing then. Either way: play on as it did. */
-	bool stuck = bot_play_pending(g, played, PLAYED_MAX, why, sizeof why) < 0;
+	bool stuck = bot_play_game(g, played, PLAYED_MAX, why, sizeof why) < 0;
 	for (char *save = NULL, *line = strtok_r(played, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		fprintf(out, "\n  %s", line);
@@ -239,8 +182,9 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 				goto done;
 			continue;
 		}
-		if (!action_parse(s, rec.action[i], &a, err, errlen) ||
-		    !game_apply(g, &a, err, errlen)) {
+		bool parsed = action_parse(s, rec.action[i], &a, err, errlen);
+		a.note = rec.note[i]; /* the reason the player gave, logged again */
+		if (!parsed || !game_apply(g, &a, err, errlen)) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s", err);
 			cli_fail(err, errlen, "%s: action %d '%s' refused: %s", path, i + 1,

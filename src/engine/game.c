@@ -479,6 +479,11 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 	}
 	/* a whole struct game is a plain value: work on a copy, keep it only on success */
 	struct game work = *g;
+	for (const char *n = a->note; n && *n;) {
+		size_t len = strcspn(n, "\n");
+		game_log(&work, "%.*s", (int)len, n);
+		n += len + (n[len] == '\n');
+	}
 	/* 4.2: while a side sets up, place and remove are its set-up actions (quick.c) */
 	bool quick = g->pending.what == DECISION_SETUP &&
 		     (a->type == ACT_PLACE || a->type == ACT_REMOVE);

@@ -361,6 +361,15 @@ static void write_record(FILE *f, const struct position_record *r)
 		fputs("action ", f);
 		write_quoted(f, r->action[i]);
 		putc('\n', f);
+		for (const char *n = r->note[i]; n && *n;) {
+			size_t len = strcspn(n, "\n");
+			char line[POSITION_ACTION_TEXT];
+			snprintf(line, sizeof line, "%.*s", (int)len, n);
+			fputs("note ", f);
+			write_quoted(f, line);
+			putc('\n', f);
+			n += len + (n[len] == '\n');
+		}
 	}
 }
 
@@ -1430,6 +1439,21 @@ static bool rd_action(struct reader *r)
 	return true;
 }
 
+/* A line of the reason the player gave for the action before it (struct action's note). */
+static bool rd_note(struct reader *r)
+{
+	char text[POSITION_ACTION_TEXT];
+	if (r->rec.n == 0)
+		return FAIL("'note' before any 'action'");
+	if (!parse_quoted(r, 1, text, sizeof text))
+		return false;
+	if (strpbrk(text, "\r\n"))
+		return FAIL("line break in a note");
+	if (!position_record_note(&r->rec, text))
+		return FAIL("out of memory");
+	return true;
+}
+
 static bool rd_end(struct reader *r)
 {
 	return nfields(r, 1, 1);
@@ -1470,6 +1494,7 @@ static const struct record_key {
 	{ "objective", rd_objective, 0, SOLO_FORMATIONS },
 	{ "event", rd_event, 0, GAME_LOG_MAX },
 	{ "action", rd_action, 0, 1 << 30 },
+	{ "note", rd_note, 0, 1 << 30 },
 	{ "end", rd_end, 1, 1 },
 };
 #define NKEYS (int)(sizeof record_keys / sizeof record_keys[0])

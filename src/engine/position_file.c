@@ -40,13 +40,35 @@ bool position_record_add(struct position_record *r, const char *text)
 		if (!a)
 			return false;
 		r->action = a;
+		char **nt = realloc(r->note, (size_t)cap * sizeof *nt);
+		if (!nt)
+			return false;
+		r->note = nt;
 		r->cap = cap;
 	}
 	char *copy = malloc(len + 1);
 	if (!copy)
 		return false;
 	memcpy(copy, text, len + 1);
+	r->note[r->n] = NULL;
 	r->action[r->n++] = copy;
+	return true;
+}
+
+bool position_record_note(struct position_record *r, const char *note)
+{
+	if (r->n == 0 || !note || !*note)
+		return r->n > 0 || !note || !*note;
+	size_t old = r->note[r->n - 1] ? strlen(r->note[r->n - 1]) : 0, len = strlen(note);
+	if (strchr(note, '\r'))
+		return false;
+	char *more = realloc(r->note[r->n - 1], old + len + 2);
+	if (!more)
+		return false;
+	if (old)
+		more[old++] = '\n';
+	memcpy(more + old, note, len + 1);
+	r->note[r->n - 1] = more;
 	return true;
 }
 
@@ -54,8 +76,11 @@ void position_record_truncate(struct position_record *r, int n)
 {
 	if (n < 0)
 		n = 0;
-	while (r->n > n)
-		free(r->action[--r->n]);
+	while (r->n > n) {
+		r->n--;
+		free(r->action[r->n]);
+		free(r->note[r->n]);
+	}
 }
 
 bool position_record_copy(struct position_record *dst, const struct position_record *src)
@@ -63,7 +88,8 @@ bool position_record_copy(struct position_record *dst, const struct position_rec
 	position_record_init(dst, src->setup, src->seed, &src->opt);
 	dst->has_start = src->has_start;
 	for (int i = 0; i < src->n; i++)
-		if (!position_record_add(dst, src->action[i])) {
+		if (!position_record_add(dst, src->action[i]) ||
+		    !position_record_note(dst, src->note[i])) {
 			position_record_free(dst);
 			return false;
 		}
@@ -72,10 +98,14 @@ bool position_record_copy(struct position_record *dst, const struct position_rec
 
 void position_record_free(struct position_record *r)
 {
-	for (int i = 0; i < r->n; i++)
+	for (int i = 0; i < r->n; i++) {
 		free(r->action[i]);
+		free(r->note[i]);
+	}
 	free(r->action);
+	free(r->note);
 	r->action = NULL;
+	r->note = NULL;
 	r->n = r->cap = 0;
 	r->has_start = false;
 }

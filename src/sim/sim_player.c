@@ -19,14 +19,14 @@ static int play_bot(struct game *g, enum side side, int level, uint64_t *rng, ch
 		    size_t len, char *err, size_t errlen)
 {
 	(void)side, (void)level, (void)rng;
-	return bot_play(g, played, len, err, errlen);
+	return bot_play_game(g, played, len, err, errlen);
 }
 
 static int play_scripted(struct game *g, enum side side, int level, uint64_t *rng,
 			 char *played, size_t len, char *err, size_t errlen)
 {
 	(void)side, (void)level, (void)rng;
-	return bot_confederate_play(g, played, len, err, errlen);
+	return bot_play_game(g, played, len, err, errlen);
 }
 
 static uint64_t next(uint64_t *s)

@@ -148,10 +148,11 @@ void setup_remove(struct tui *t)
 void setup_undo(struct tui *t)
 {
 	/* The game's record says which unit was placed last and is still where it was put. */
-	for (int i = t->rec.n - 1; i >= 0; i--) {
+	const struct position_record *rec = match_record(t->match);
+	for (int i = rec->n - 1; i >= 0; i--) {
 		struct action a;
 		char err[256];
-		if (!action_parse(t->scn, t->rec.action[i], &a, err, sizeof err) ||
+		if (!action_parse(t->scn, rec->action[i], &a, err, sizeof err) ||
 		    a.type != ACT_PLACE || game_unit_side(a.unit) != t->g->pending.side ||
 		    t->g->unit[a.unit].hex != a.target)
 			continue;

@@ -1,6 +1,6 @@
 /* tui.c — owns the interactive session: starting curses, the start menu, the main loop that
  * reads keys and mouse clicks, and the single place where the front-end changes the game
- * (tui_apply → game_apply), with the undo stack of the movement phase. Every rule lives in
+ * (tui_apply → match_apply → game_apply; the match keeps the record, undo and autosave). Every rule lives in
  * the engine: this file asks game_legal() what may be done and passes actions through. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
@@ -42,12 +42,6 @@ const char *tui_turn_time(const struct tui *t, int turn)
 
 /* ---- the one door to the engine ---- */
 
-static bool same_movement_phase(const struct game *a, const struct game *b)
-{
-	return a->turn == b->turn && a->side == b->side && a->phase == b->phase &&
-	       b->pending.what == DECISION_MOVEMENT;
-}
-
 void tui_refresh_legal(struct tui *t)
 {
 	/* A full list may have been cut short: grow it and ask again. */
@@ -72,45 +66,17 @@ void tui_refresh_legal(struct tui *t)
 bool tui_apply(struct tui *t, const struct action *a)
 {
 	char err[256] = "";
-	struct game *before = malloc(sizeof *before);
-	if (!before) {
-		tui_say(t, true, "out of memory");
-		return false;
-	}
-	*before = *t->g;
-	int nrec = t->rec.n;
-	if (!game_apply(t->g, a, err, sizeof err)) {
+	if (!match_apply(t->match, a, err, sizeof err)) {
 		tui_say(t, true, "%s", err[0] ? err : "refused");
-		free(before);
 		return false;
 	}
-	/* Undo keeps copies of the position before each move of one movement phase: nothing
-	 * hidden is revealed by taking a move back (no die is rolled by a move). */
-	if (before->pending.what == DECISION_MOVEMENT && a->type == ACT_MOVE &&
-	    same_movement_phase(before, t->g)) {
-		if (t->nundo == TUI_UNDO_MAX) {
-			memmove(t->undo, t->undo + 1, (TUI_UNDO_MAX - 1) * sizeof *t->undo);
-			memmove(t->undo_nrec, t->undo_nrec + 1, (TUI_UNDO_MAX - 1) * sizeof *t->undo_nrec);
-			t->nundo--;
-		}
-		t->undo_nrec[t->nundo] = nrec;
-		t->undo[t->nundo++] = *before;
-	} else if (!same_movement_phase(before, t->g)) {
-		t->nundo = 0;
-	}
-	free(before);
 	char line[POSITION_ACTION_TEXT];
 	action_format(t->scn, a, line, sizeof line);
-	if (!position_record_add(&t->rec, line))
-		tui_say(t, true, "done: %s (but the game record is full: saves will lack it)", line);
-	else
-		tui_say(t, false, "done: %s", line);
-	/* Autosave whenever a phase or step ends, so a crash or a closed terminal costs little. */
-	if (a->type == ACT_END) {
-		char aerr[256];
-		if (!position_autosave(t->g, &t->rec, aerr, sizeof aerr))
-			tui_say(t, true, "autosave failed: %s", aerr);
-	}
+	tui_say(t, false, "done: %s", line);
+	/* the match autosaves after every action: a crash or a closed terminal costs nothing */
+	if (match_autosave_error(t->match)[0])
+		tui_say(t, true, "done: %s (but the autosave failed: %s; S saves elsewhere)", line,
+			match_autosave_error(t->match));
 	tui_refresh_legal(t);
 	return true;
 }
@@ -121,14 +87,24 @@ void play_undo(struct tui *t)
 		setup_undo(t);
 		return;
 	}
-	if (t->nundo == 0 || !same_movement_phase(&t->undo[t->nundo - 1], t->g)) {
-		tui_say(t, true, "nothing to undo in this movement phase");
+	if (!match_undo(t->match)) {
+		tui_say(t, true, "nothing to undo: only the moves of this movement phase can be "
+			"taken back");
 		return;
 	}
-	*t->g = t->undo[--t->nundo];
-	position_record_truncate(&t->rec, t->undo_nrec[t->nundo]);
 	tui_refresh_legal(t);
-	tui_say(t, false, "move taken back (%d more can be)", t->nundo);
+	tui_say(t, false, "move taken back (%d more can be)", match_undo_count(t->match));
+}
+
+/* Make m the game in play (the old one is freed), autosaving after every action. */
+static void set_match(struct tui *t, struct match *m)
+{
+	match_free(t->match);
+	t->match = m;
+	t->g = match_game(m);
+	char dir[POSITION_PATH_MAX];
+	if (position_autosave_dir(dir, sizeof dir))
+		match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
 }
 
 /* ---- starting a game ---- */
@@ -141,9 +117,12 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	t->gopt.solitaire = solitaire;
-	game_new(t->g, t->scn, setup, seed, &t->gopt);
-	position_record_free(&t->rec);
-	position_record_init(&t->rec, setup, seed, &t->gopt);
+	struct match *m = match_new(t->scn, setup, seed, &t->gopt);
+	if (!m) {
+		tui_say(t, true, "out of memory");
+		return;
+	}
+	set_match(t, m);
 	t->save_path[0] = 0;
 	game_started(t);
 	t->seen_log = 1; /* what the start rolled (15.6C, 15.2, 8.14) is news; "new game" is not */
@@ -159,7 +138,6 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 static void game_started(struct tui *t)
 {
 	t->playing = true;
-	t->nundo = 0;
 	t->last_side = SIDE_NONE;
 	t->seen_log = t->g->nlog;
 	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
@@ -171,20 +149,13 @@ static void game_started(struct tui *t)
 /* Load a position file into the session; false with the loader's message shown. */
 static bool load_game(struct tui *t, const char *path)
 {
-	char err[512];
-	struct game *g = malloc(sizeof *g);
-	struct position_record rec = { 0 };
-	if (!g)
-		return false;
-	if (!position_load(g, &rec, t->scn, path, err, sizeof err)) {
+	char err[512], notice[256];
+	struct match *m = match_load(t->scn, path, notice, sizeof notice, err, sizeof err);
+	if (!m) {
 		tui_say(t, true, "%s", err);
-		free(g);
 		return false;
 	}
-	*t->g = *g;
-	free(g);
-	position_record_free(&t->rec);
-	t->rec = rec;
+	set_match(t, m);
 	t->gopt = t->g->opt;
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	t->msg[0] = 0;
@@ -193,7 +164,9 @@ static bool load_game(struct tui *t, const char *path)
 	/* what the pending decision asks (a unit to retreat, a supporting advance …) first */
 	char hint[sizeof t->msg];
 	snprintf(hint, sizeof hint, "%s", t->msg);
-	if (hint[0])
+	if (notice[0])
+		tui_say(t, false, "Loaded %s: %s.", path, notice);
+	else if (hint[0])
 		tui_say(t, false, "%s (loaded %s)", hint, path);
 	else
 		tui_say(t, false, "Loaded %s: turn %d, %s.", path, t->g->turn,
@@ -201,20 +174,21 @@ static bool load_game(struct tui *t, const char *path)
 	return true;
 }
 
-static void save_game(struct tui *t)
+static bool save_game(struct tui *t)
 {
 	char path[POSITION_PATH_MAX];
 	snprintf(path, sizeof path, "%s", t->save_path[0] ? t->save_path : "antietam.pos");
 	if (!dialog_prompt(t, "Save to:", path, sizeof path))
-		return;
+		return false;
 	char err[512];
-	if (!position_save(t->g, &t->rec, path, err, sizeof err)) {
+	if (!match_save(t->match, path, err, sizeof err)) {
 		tui_say(t, true, "%s", err);
-		return;
+		return false;
 	}
 	position_set_last(path, err, sizeof err);
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	tui_say(t, false, "saved to %s", path);
+	return true;
 }
 
 void tui_follow(struct tui *t)
@@ -331,13 +305,25 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 	refresh();
 }
 
-/* Leave the program; a game in progress is autosaved so "Resume" finds it. */
+/* Leave the program; a game in progress is autosaved so "Resume" finds it. When that fails
+ * the player is told why and offered to save it elsewhere before anything is thrown away
+ * (issue 21.1); the program stays when he declines to leave it unsaved. */
 static void quit_game(struct tui *t)
 {
-	char err[256];
-	if (t->playing && t->g->pending.what != DECISION_GAMEOVER)
-		position_autosave(t->g, &t->rec, err, sizeof err);
-	t->quit = true;
+	char err[512];
+	if (!t->playing || t->g->pending.what == DECISION_GAMEOVER ||
+	    match_autosave(t->match, err, sizeof err)) {
+		t->quit = true;
+		return;
+	}
+	char q[sizeof t->msg];
+	snprintf(q, sizeof q, "The autosave failed (%.160s). Save the game to a file? (y/n)", err);
+	if (dialog_confirm(t, q) && save_game(t)) {
+		t->quit = true;
+		return;
+	}
+	if (dialog_confirm(t, "Quit and lose the game in play? (y/n)"))
+		t->quit = true;
 }
 
 /* A line of text typed under the start menu. */
@@ -510,27 +496,14 @@ static bool game_key(struct tui *t, int ch)
 	return true;
 }
 
-/* The solitaire game (14.0–19.0): the bot plays every Union decision through the engine,
- * each action going into the game's record like the player's own. */
+/* The solitaire game (14.0–19.0): the bot makes every Union decision, each action going
+ * through the match into the game's record like the player's own. */
 static bool bot_turn(struct tui *t)
 {
 	tui_say(t, false, "The Union is moving (%s)...", game_decision_name(t->g->pending.what));
 	draw_frame(t);
-	enum { PLAYED_MAX = 1 << 18 };
-	char *played = malloc(PLAYED_MAX);
 	char err[256] = "";
-	if (!played) {
-		tui_say(t, true, "out of memory");
-		t->bot_stuck = true;
-		return false;
-	}
-	played[0] = 0;
-	int n = bot_play(t->g, played, PLAYED_MAX, err, sizeof err);
-	/* Recorded as the command `bot`: the bot also rolls the solitaire charts and logs its
-	 * reasons outside actions, so only running it again (replay) redoes its turn exactly. */
-	position_record_add(&t->rec, "bot");
-	free(played);
-	t->nundo = 0;
+	int n = match_play_bot(t->match, true, err, sizeof err);
 	t->msg[0] = 0; /* what the player's decision asks, if anything, says itself */
 	tui_refresh_legal(t);
 	if (n < 0) {
@@ -539,8 +512,9 @@ static bool bot_turn(struct tui *t)
 		tui_say(t, true, "the Union bot cannot go on (%s): decide this for the Union", err);
 		return false;
 	}
-	char aerr[256];
-	position_autosave(t->g, &t->rec, aerr, sizeof aerr);
+	if (match_autosave_error(t->match)[0])
+		tui_say(t, true, "the autosave failed: %s (S saves elsewhere)",
+			match_autosave_error(t->match));
 	return n > 0;
 }
 
@@ -610,11 +584,9 @@ static bool session_open(struct tui *t, const char *datadir)
 		return false;
 	}
 	t->scn = malloc(sizeof *t->scn);
-	t->g = malloc(sizeof *t->g);
-	t->undo = malloc(TUI_UNDO_MAX * sizeof *t->undo);
 	t->legal_cap = TUI_LEGAL_FIRST;
 	t->legal = malloc(TUI_LEGAL_FIRST * sizeof *t->legal);
-	if (!t->scn || !t->g || !t->undo || !t->legal) {
+	if (!t->scn || !t->legal) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
@@ -627,10 +599,8 @@ static bool session_open(struct tui *t, const char *datadir)
 
 static void session_close(struct tui *t)
 {
-	position_record_free(&t->rec);
+	match_free(t->match);
 	free(t->scn);
-	free(t->g);
-	free(t->undo);
 	free(t->legal);
 }
 
@@ -654,9 +624,9 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	if (opt->load) {
 		/* a file that does not load is said on the terminal the user typed it at */
 		char err[512];
-		struct position_record rec = { 0 };
-		bool ok = position_load(t->g, &rec, t->scn, opt->load, err, sizeof err);
-		position_record_free(&rec);
+		struct match *m = match_load(t->scn, opt->load, NULL, 0, err, sizeof err);
+		bool ok = m != NULL;
+		match_free(m);
 		if (!ok) {
 			fprintf(stderr, "antietam: %s\n", err);
 			session_close(t);

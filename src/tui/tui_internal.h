@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "match.h"
 #include "position.h"
 #include "geom.h"
 #include "scenario.h"
@@ -14,7 +15,6 @@
 
 #define TUI_LEGAL_FIRST 8192      /* the legal list grows (doubling) when it fills up */
 #define TUI_LEGAL_LIMIT (1 << 18)
-#define TUI_UNDO_MAX 128
 #define TUI_MARK_MAX 512
 
 /* What the map highlights in a hex (the union of these bits). */
@@ -41,16 +41,9 @@ struct tui {
 	struct scenario *scn;
 
 	bool playing;              /* a game is in progress */
-	struct game *g;
+	struct match *match;       /* the game with its record, undo and autosave (match.h) */
+	const struct game *g;      /* match_game(match): read here, changed only by tui_apply */
 	struct game_options gopt;
-
-	/* undo within one movement phase: copies of the position before each move */
-	struct game *undo;
-	int undo_nrec[TUI_UNDO_MAX]; /* length of the record before each undoable move */
-	int nundo;
-
-	/* the game's record (position files keep it beside the position) */
-	struct position_record rec;
 	char save_path[POSITION_PATH_MAX];
 
 	/* the legal actions at the current decision (refreshed after every change) */

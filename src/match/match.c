@@ -1,0 +1,350 @@
+/* match.c — owns a match (include/match.h): the game, its record, the undo of the current
+ * movement phase's moves kept as the bytes each move changed, the autosave policy, the
+ * computer players' turns through the same door as a player's actions, and the event sink.
+ * Both front-ends (src/tui, src/cli) keep their game here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "match.h"
+
+#define UNDO_MAX 64
+
+/* One undoable move: the record's length before it and, in the undo pool, the runs of bytes
+ * of struct game it changed, each as (offset, length, the old bytes). */
+struct undo_step {
+	int nrec;
+	size_t at, len; /* its runs in pool */
+};
+
+struct match {
+	struct game game;
+	struct position_record rec;
+	struct undo_step undo[UNDO_MAX];
+	int nundo;
+	unsigned char *pool;
+	size_t pool_used, pool_cap;
+	char autosave_dir[POSITION_PATH_MAX];
+	enum match_autosave autosave;
+	bool in_bot;              /* a computer player's turn: autosave once, at its end */
+	char autosave_err[512];
+	match_sink_fn sink;
+	void *sink_ctx;
+};
+
+static struct match *alloc_match(void)
+{
+	struct match *m = calloc(1, sizeof *m);
+	return m;
+}
+
+struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_t seed,
+			const struct game_options *opt)
+{
+	struct match *m = alloc_match();
+	if (!m)
+		return NULL;
+	game_new(&m->game, s, setup, seed, opt);
+	position_record_init(&m->rec, setup, seed, opt);
+	return m;
+}
+
+void match_free(struct match *m)
+{
+	if (!m)
+		return;
+	position_record_free(&m->rec);
+	free(m->pool);
+	free(m);
+}
+
+const struct game *match_game(const struct match *m)
+{
+	return &m->game;
+}
+
+const struct position_record *match_record(const struct match *m)
+{
+	return &m->rec;
+}
+
+void match_set_sink(struct match *m, match_sink_fn fn, void *ctx)
+{
+	m->sink = fn;
+	m->sink_ctx = ctx;
+}
+
+/* ---- undo: the bytes a move changed ---- */
+
+static bool same_movement_phase(const struct game *a, const struct game *b)
+{
+	return a->turn == b->turn && a->side == b->side && a->phase == b->phase &&
+	       b->pending.what == DECISION_MOVEMENT;
+}
+
+static bool pool_put(struct match *m, const void *p, size_t n)
+{
+	if (m->pool_used + n > m->pool_cap) {
+		size_t cap = m->pool_cap ? m->pool_cap : 4096;
+		while (cap < m->pool_used + n)
+			cap *= 2;
+		unsigned char *more = realloc(m->pool, cap);
+		if (!more)
+			return false;
+		m->pool = more;
+		m->pool_cap = cap;
+	}
+	memcpy(m->pool + m->pool_used, p, n);
+	m->pool_used += n;
+	return true;
+}
+
+/* Keep the runs of bytes that differ between before and after (runs closer than 8 bytes
+ * joined) as one undo step; false when out of memory (the step is then not kept). */
+static bool undo_push(struct match *m, const struct game *before, int nrec)
+{
+	if (m->nundo == UNDO_MAX) { /* drop the oldest: its runs stay in the pool until reset */
+		memmove(m->undo, m->undo + 1, (UNDO_MAX - 1) * sizeof *m->undo);
+		m->nundo--;
+	}
+	const unsigned char *b = (const unsigned char *)before;
+	const unsigned char *a = (const unsigned char *)&m->game;
+	size_t n = sizeof m->game, start = m->pool_used;
+	for (size_t i = 0; i < n;) {
+		if (a[i] == b[i]) {
+			i++;
+			continue;
+		}
+		size_t j = i, same = 0;
+		while (j < n && same < 8) {
+			same = a[j] == b[j] ? same + 1 : 0;
+			j++;
+		}
+		size_t len = j - i - same;
+		uint32_t hdr[2] = { (uint32_t)i, (uint32_t)len };
+		if (!pool_put(m, hdr, sizeof hdr) || !pool_put(m, b + i, len)) {
+			m->pool_used = start;
+			return false;
+		}
+		i += len;
+	}
+	m->undo[m->nundo++] = (struct undo_step){ nrec, start, m->pool_used - start };
+	return true;
+}
+
+int match_undo_count(const struct match *m)
+{
+	return m->nundo;
+}
+
+bool match_undo(struct match *m)
+{
+	if (m->nundo == 0)
+		return false;
+	struct undo_step *u = &m->undo[--m->nundo];
+	unsigned char *g = (unsigned char *)&m->game;
+	for (size_t at = u->at; at < u->at + u->len;) {
+		uint32_t hdr[2];
+		memcpy(hdr, m->pool + at, sizeof hdr);
+		memcpy(g + hdr[0], m->pool + at + sizeof hdr, hdr[1]);
+		at += sizeof hdr + hdr[1];
+	}
+	m->pool_used = u->at;
+	position_record_truncate(&m->rec, u->nrec);
+	if (m->nundo == 0)
+		m->pool_used = 0;
+	return true;
+}
+
+static void undo_reset(struct match *m)
+{
+	m->nundo = 0;
+	m->pool_used = 0;
+}
+
+/* ---- autosave ---- */
+
+void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy)
+{
+	snprintf(m->autosave_dir, sizeof m->autosave_dir, "%s", dir ? dir : "");
+	m->autosave = m->autosave_dir[0] ? policy : MATCH_AUTOSAVE_OFF;
+}
+
+bool match_autosave(struct match *m, char *err, size_t errlen)
+{
+	if (!m->autosave_dir[0]) {
+		snprintf(err, errlen, "no autosave directory");
+		return false;
+	}
+	const struct position_record *rec = m->rec.has_start ? &m->rec : NULL;
+	bool ok = position_autosave(&m->game, rec, err, errlen);
+	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
+	return ok;
+}
+
+const char *match_autosave_error(const struct match *m)
+{
+	return m->autosave_err;
+}
+
+bool match_save(struct match *m, const char *path, char *err, size_t errlen)
+{
+	const struct position_record *rec = m->rec.has_start ? &m->rec : NULL;
+	return position_save(&m->game, rec, path, err, errlen);
+}
+
+static void autosave_after(struct match *m, const struct game *before)
+{
+	const struct game *g = &m->game;
+	bool phase_over = g->turn != before->turn || g->side != before->side ||
+			  g->phase != before->phase || g->pending.what == DECISION_GAMEOVER;
+	if (m->in_bot || m->autosave == MATCH_AUTOSAVE_OFF ||
+	    (m->autosave == MATCH_AUTOSAVE_PHASE && !phase_over))
+		return;
+	char err[512];
+	match_autosave(m, err, sizeof err);
+}
+
+/* ---- the one door ---- */
+
+bool match_apply(struct match *m, const struct action *a, char *err, size_t errlen)
+{
+	struct game *before = malloc(sizeof *before);
+	if (!before) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	*before = m->game;
+	int nrec = m->rec.n;
+	if (!game_apply(&m->game, a, err, errlen)) {
+		free(before);
+		return false;
+	}
+	/* Out of memory the record stops being a replay of the game: the position file then
+	 * has no `start` and says so. */
+	char text[POSITION_ACTION_TEXT];
+	action_format(m->game.scn, a, text, sizeof text);
+	if (!position_record_add(&m->rec, text) || !position_record_note(&m->rec, a->note))
+		m->rec.has_start = false;
+	/* Undo: the moves of one movement phase (a move rolls no die: taking one back reveals
+	 * nothing hidden). */
+	if (before->pending.what == DECISION_MOVEMENT && a->type == ACT_MOVE &&
+	    same_movement_phase(before, &m->game)) {
+		if (!undo_push(m, before, nrec))
+			undo_reset(m);
+	} else if (!same_movement_phase(before, &m->game)) {
+		undo_reset(m);
+	}
+	autosave_after(m, before);
+	if (m->sink)
+		m->sink(m->sink_ctx, &m->game, before->nlog, m->game.nlog);
+	free(before);
+	return true;
+}
+
+/* ---- the computer players ---- */
+
+static bool port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	return match_apply(ctx, a, err, errlen);
+}
+
+int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
+{
+	struct game *before = keep ? NULL : malloc(sizeof *before);
+	if (!keep && !before) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (before)
+		*before = m->game;
+	int nrec = m->rec.n;
+	bool had_start = m->rec.has_start;
+	struct bot_port port = { &m->game, port_apply, m };
+	m->in_bot = true;
+	int n = bot_play_pending(&port, err, errlen);
+	m->in_bot = false;
+	if (n < 0 && before) {
+		m->game = *before;
+		position_record_truncate(&m->rec, nrec);
+		m->rec.has_start = had_start;
+		undo_reset(m);
+	} else if (n > 0 && m->autosave != MATCH_AUTOSAVE_OFF) {
+		char aerr[512];
+		match_autosave(m, aerr, sizeof aerr);
+	}
+	free(before);
+	return n;
+}
+
+/* ---- opening a file ---- */
+
+/* Replay rec from its start with today's bots at its `bot` lines into a plain record;
+ * true when that reaches the game g was loaded as. */
+static bool convert_bot_lines(struct match *m, const struct position_record *rec,
+			      const struct game *saved)
+{
+	struct match *r = match_new(saved->scn, rec->setup, rec->seed, &rec->opt);
+	if (!r)
+		return false;
+	bool ok = true;
+	char err[512];
+	for (int i = 0; i < rec->n && ok; i++) {
+		struct action a;
+		if (!strcmp(rec->action[i], "bot"))
+			ok = match_play_bot(r, false, err, sizeof err) >= 0;
+		else if ((ok = action_parse(saved->scn, rec->action[i], &a, err, sizeof err))) {
+			a.note = rec->note[i];
+			ok = match_apply(r, &a, err, sizeof err);
+		}
+	}
+	/* the same position, the log aside (the bots' reasons are now notes of actions) */
+	struct game x = r->game, y = *saved;
+	memset(x.log, 0, sizeof x.log);
+	memset(y.log, 0, sizeof y.log);
+	x.nlog = y.nlog = 0;
+	ok = ok && !memcmp(&x, &y, sizeof x);
+	if (ok) {
+		position_record_free(&m->rec);
+		ok = position_record_copy(&m->rec, &r->rec);
+	}
+	match_free(r);
+	return ok;
+}
+
+struct match *match_load(const struct scenario *s, const char *path, char *notice,
+			 size_t noticelen, char *err, size_t errlen)
+{
+	if (notice && noticelen)
+		notice[0] = 0;
+	struct match *m = alloc_match();
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (!position_load(&m->game, &m->rec, s, path, err, errlen)) {
+		match_free(m);
+		return NULL;
+	}
+	bool legacy = false;
+	for (int i = 0; i < m->rec.n; i++)
+		legacy |= !strcmp(m->rec.action[i], "bot");
+	if (legacy) {
+		struct position_record old;
+		bool copied = position_record_copy(&old, &m->rec);
+		bool ok = copied && convert_bot_lines(m, &old, &m->game);
+		if (copied)
+			position_record_free(&old);
+		if (!ok) {
+			position_record_free(&m->rec);
+			m->rec.has_start = false;
+		}
+		if (notice)
+			snprintf(notice, noticelen, "%s", ok
+				 ? "its record's `bot` turns were replayed into plain actions"
+				 : "its record (with `bot` turns that today's bot plays differently) "
+				   "was dropped: the game goes on from the saved position");
+	}
+	return m;
+}
