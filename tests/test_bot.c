@@ -303,6 +303,68 @@ static void movement_setup(void)
 	fx_phase("union", "movement");
 }
 
+/* The line of `played` that begins with prefix: its index (0 first), or -1. */
+static int played_index(const char *prefix)
+{
+	int line = 0;
+	for (const char *p = played; *p; line++) {
+		if (strncmp(p, prefix, strlen(prefix)) == 0)
+			return line;
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	return -1;
+}
+
+/* 16.2A: only units that can *and will* attack move first. U1 could reach a favourable
+ * attack on C1 (CV 1), four hexes behind it, but nothing takes it there: it is not adjacent
+ * (16.4.3) and the attack is not on its way to the objective, 2005 (16.4.5B), so it marches
+ * north. It is no attacker, and U2, farther from the enemy, moves first (16.2D). The old
+ * reading counted any favourable attack within reach and moved U1 first. */
+static void test_16_2a_only_units_that_will_attack_move_first(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_place(U(1), 2020);
+	fx_place(U(2), 1515);
+	fx_inf(C(1), 4, 1, 0);
+	fx_place(C(1), 2024);
+	union_plays();
+	assert_true(logged("16.4.5A: U1"));
+	assert_true(logged("16.4.5A: U2"));
+	assert_false(strstr(played, "attack") != NULL);
+	int u1 = played_index("move U1 "), u2 = played_index("move U2 ");
+	assert_true(u1 >= 0 && u2 >= 0);
+	assert_true(u2 < u1);
+}
+
+/* 16.1C: stacks first, then lone infantry, lone artillery last. U1 with its gun U5 in 2030,
+ * U2 alone in 1530 (farther from the enemy, so first of the infantry by 16.2D), U6 a lone
+ * gun in 2032; nothing in reach. The stack moves first — U1, then U5 (17.0C: toward the
+ * infantry) — then U2, then U6. The old order moved every infantry unit first (U2, U1), the
+ * guns after. */
+static void test_16_1c_stacks_then_lone_infantry_then_lone_artillery(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_place(U(1), 2030);
+	fx_gun(U(5), 2, 3, 8);
+	fx_place(U(5), 2030);
+	fx_place(U(2), 1530);
+	fx_gun(U(6), 2, 3, 8);
+	fx_place(U(6), 2032);
+	fx_place(C(1), 4040);
+	union_plays();
+	int u1 = played_index("move U1 "), u5 = played_index("move U5 ");
+	int u2 = played_index("move U2 "), u6 = played_index("move U6 ");
+	if (u1 < 0 || u5 < 0 || u2 < 0 || u6 < 0)
+		dump_log();
+	assert_true(u1 >= 0 && u5 >= 0 && u2 >= 0 && u6 >= 0);
+	assert_true(u1 < u5 && u5 < u2 && u2 < u6);
+}
+
 static void test_16_4_3_attack_adjacent(void **st)
 {
 	(void)st;
@@ -432,6 +494,19 @@ static void test_16_4_4_protects_a_flank(void **st)
 	/* U1 moves first (it attacks C1, 16.4.3); C2, strong and slow, can step into 2012 and
 	 * with C1 in 2010 attack U1 encircled; U2 comes to block 2012 or put it in its ZOC */
 	flank_setup(2, 2013, 2);
+	assert_u2_protects_u1();
+}
+
+/* 16.4.4A "an already moved unit of the same corps": IX Corps' divisions protect each other.
+ * The flank position with U1 of IX/1 and U2 of IX/2 (16.1B: IX/1 moves first, each division
+ * with its own objective, 15.6A): U2 protects U1. The old bot looked only within the
+ * division now moving and sent U2 toward its objective. */
+static void test_16_4_4_flank_protection_within_the_corps(void **st)
+{
+	(void)st;
+	flank_setup(2, 2013, 2);
+	fx_corps(U(1), CORPS_IX, 1);
+	fx_corps(U(2), CORPS_IX, 2);
 	assert_u2_protects_u1();
 }
 
@@ -938,6 +1013,8 @@ int main(void)
 		cmocka_unit_test(test_recommitment_limit),
 		cmocka_unit_test(test_extra_availability_rolls),
 		cmocka_unit_test(test_8_14_mishap_exposes_the_enemy),
+		cmocka_unit_test(test_16_2a_only_units_that_will_attack_move_first),
+		cmocka_unit_test(test_16_1c_stacks_then_lone_infantry_then_lone_artillery),
 		cmocka_unit_test(test_16_4_3_attack_adjacent),
 		cmocka_unit_test(test_16_4_5_toward_objective),
 		cmocka_unit_test(test_16_4_5_stops_short_of_a_strong_enemy),
@@ -945,6 +1022,7 @@ int main(void)
 		cmocka_unit_test(test_16_4_1_supporting_attack),
 		cmocka_unit_test(test_16_4_2_same_division),
 		cmocka_unit_test(test_16_4_4_protects_a_flank),
+		cmocka_unit_test(test_16_4_4_flank_protection_within_the_corps),
 		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),
 		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
 		cmocka_unit_test(test_16_6_one_unit_is_not_both_sides),

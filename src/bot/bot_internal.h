@@ -49,6 +49,11 @@ struct bot {
 	uint8_t near[HEX_INDEX_COUNT];       /* range to the nearest Confederate unit (cap 60) */
 	uint8_t near_inf[HEX_INDEX_COUNT];   /* range to the nearest Confederate infantry */
 
+	/* 16.4.4: the infantry of the corps now moving that has already had its move (IX
+	 * Corps: all four divisions, 16.1B), in order */
+	int16_t moved[ROSTER_UNION];
+	int nmoved;
+
 	/* 17.0A, 10.7D: the target each Union gun stayed in its hex to fire at (-1 none), and
 	 * how many such guns each Confederate unit has (this turn's movement phase) */
 	int16_t gun_target[ROSTER_UNION];

@@ -152,15 +152,23 @@ static bool go_attack(struct bot *b, int u, const struct attack_choice *c, const
 
 struct order {
 	int u;
+	int gun;     /* 16.1C: the gun of the formation stacked with it, -1 when alone */
 	bool attack;
 	int key1, key2;
 };
 
+/* 16.2A, then 16.1C, then 16.2B–D: the units that will attack first; among them, and among
+ * the others, infantry stacked with artillery before lone infantry; then the nearest in MPs
+ * and the strongest (16.2B–C), else the farthest from the enemy first (16.2D). The attackers
+ * go first even before stacks: 16.4.1, 16.4.2 and 16.4.4 need the attacks planned and the
+ * units moved "in sequence" (16.4.4C), docs/rules-notes.md. */
 static int order_cmp(const void *pa, const void *pb)
 {
 	const struct order *a = pa, *b = pb;
 	if (a->attack != b->attack)
 		return a->attack ? -1 : 1;
+	if ((a->gun >= 0) != (b->gun >= 0))
+		return a->gun >= 0 ? -1 : 1;
 	if (a->key1 != b->key1)
 		return a->key1 < b->key1 ? -1 : 1;
 	if (a->key2 != b->key2)
@@ -285,13 +293,14 @@ static bool str_move(struct bot *b, int u, const struct dests *ds)
 	return move_to(b, u, ds->d[best].hex, "16.7", "shot to ribbons, away from the enemy");
 }
 
-/* 16.4.5: toward the objective by the field; attack what it meets if favourable. */
-static bool toward_objective(struct bot *b, int u, const struct dests *ds, const int *field)
+/* 16.4.5B–C: the best favourable attack unit u meets on its way to the objective (none when
+ * it may not attack). */
+static struct attack_choice met_on_the_way(struct bot *b, int u, const struct dests *ds,
+					   const int *field)
 {
 	const struct game *g = b->g;
 	int here = hex_index(g->unit[u].hex);
 	int fhere = here >= 0 ? field[here] : BOT_FAR;
-	/* B–C: a favourable attack met on the way (not moving away from the objective) */
 	struct attack_choice best = { 0 };
 	int corps = bot_def(g, u)->corps;
 	bool may_attack = commit_unit_status(g, u) == CORPS_COMMITTED;
@@ -314,6 +323,17 @@ static bool toward_objective(struct bot *b, int u, const struct dests *ds, const
 			consider(&best, from, around[k], cost, score, fav);
 		}
 	}
+	return best;
+}
+
+/* 16.4.5: toward the objective by the field; attack what it meets if favourable. */
+static bool toward_objective(struct bot *b, int u, const struct dests *ds, const int *field)
+{
+	const struct game *g = b->g;
+	int here = hex_index(g->unit[u].hex);
+	int fhere = here >= 0 ? field[here] : BOT_FAR;
+	/* B–C: a favourable attack met on the way (not moving away from the objective) */
+	struct attack_choice best = met_on_the_way(b, u, ds, field);
 	if (best.found)
 		return go_attack(b, u, &best, "16.4.5B");
 	/* A, D: the hex nearest the objective outside enemy ZOCs, lower cost first */
@@ -490,7 +510,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 /* 16.4.4: protect the flank of the nearest already-moved unit of the corps that is
  * threatened: move next to it onto an encircling hex, or next to one so as to put it in a
  * Union ZOC (16.6B), never onto a hex that is itself threatened (16.6C); the cheapest. */
-static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int *moved,
+static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int16_t *moved,
 			  int nmoved)
 {
 	const struct game *g = b->g;
@@ -539,8 +559,8 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
  * reachable hexes worked out when the units were put in order may be passed in (cached, while
  * no action has been applied since);
  * they are only asked of the engine when a rule needs them. */
-static bool move_infantry(struct bot *b, int u, const int *field, const int *moved, int nmoved,
-			  const struct dests *cached)
+static bool move_infantry(struct bot *b, int u, const int *field, const int16_t *moved,
+			  int nmoved, const struct dests *cached)
 {
 	const struct game *g = b->g;
 	struct dests ds;
@@ -804,17 +824,27 @@ static void move_formation(struct bot *b, int f)
 			continue;
 		struct order *o = &ord[n++];
 		o->u = u;
+		o->gun = -1;
 		o->attack = false;
 		int here = g->unit[u].hex;
+		for (int k = 0; k < ROSTER_UNION && here != HEX_NONE; k++)
+			if (k != u && bot_formation(g, k) == f && !bot_is_infantry(g, k) &&
+			    game_on_map(g, k) && g->unit[k].hex == here)
+				o->gun = k;
 		int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
-		/* 16.2A–C: a unit that can attack: nearest in MPs first, then the strongest. It
-		 * ends next to the enemy only off roads and not at double-time (8.8.2D, 8.9A),
-		 * so only units within MA hexes can */
+		/* 16.2A–C: a unit that can and will attack — by its own priorities as the phase
+		 * begins: 16.4.3 where it stands, else 16.4.5B on its way to the objective (no
+		 * unit has moved or attacked yet, so 16.4.1, 16.4.2 and 16.4.4 do not apply) —
+		 * nearest in MPs first, then the strongest. It ends next to the enemy only off
+		 * roads and not at double-time (8.8.2D, 8.9A), so only units within MA hexes can */
 		if (cache && g->unit[u].steps > 1 && here != HEX_NONE && ed <= bot_def(g, u)->ma &&
 		    commit_unit_status(g, u) == CORPS_COMMITTED) {
 			reachable(b, u, &cache[u]);
 			cached[u] = true;
-			struct attack_choice c = best_attack(b, u, &cache[u], NULL, 0, true, true);
+			struct dests none = { .n = 0 };
+			struct attack_choice c = best_attack(b, u, &none, NULL, 0, true, false);
+			if (!c.found)
+				c = met_on_the_way(b, u, &cache[u], field);
 			if (c.found) {
 				o->attack = true;
 				o->key1 = c.cost;
@@ -826,18 +856,24 @@ static void move_formation(struct bot *b, int f)
 		o->key2 = 0;
 	}
 	qsort(ord, (size_t)n, sizeof ord[0], order_cmp);
-	int moved[ROSTER_UNION], nmoved = 0;
+	bool gun_done[ROSTER_UNION] = { 0 };
 	for (int i = 0; i < n; i++) {
-		int u = ord[i].u;
+		int u = ord[i].u, gun = ord[i].gun;
 		bool fresh = cached[u] && b->nmoves == cache_moves && b->generation == cache_gen;
-		move_infantry(b, u, field, moved, nmoved, fresh ? &cache[u] : NULL);
-		moved[nmoved++] = u;
+		move_infantry(b, u, field, b->moved, b->nmoved, fresh ? &cache[u] : NULL);
+		b->moved[b->nmoved++] = (int16_t)u;
+		/* 16.1C: a stack moves first, its gun right after its infantry (17.0) */
+		if (gun >= 0 && !gun_done[gun]) {
+			gun_done[gun] = true;
+			if (move_unit_may_move(g, gun, NULL, 0))
+				move_artillery(b, gun, f, field);
+		}
 	}
 	free(cache);
-	/* 16.1C: artillery last */
+	/* 16.1C: lone artillery last */
 	for (int u = 0; u < ROSTER_UNION; u++)
-		if (bot_formation(g, u) == f && !bot_is_infantry(g, u) && unit_present(g, u) &&
-		    move_unit_may_move(g, u, NULL, 0))
+		if (!gun_done[u] && bot_formation(g, u) == f && !bot_is_infantry(g, u) &&
+		    unit_present(g, u) && move_unit_may_move(g, u, NULL, 0))
 			move_artillery(b, u, f, field);
 	free(field);
 }
@@ -861,6 +897,7 @@ bool bot_movement(struct bot *b)
 			continue;
 		if (g->corps[c] == CORPS_UNAVAILABLE && !commit_unleashed(g))
 			continue;
+		b->nmoved = 0; /* 16.4.4: the units of this corps already moved */
 		if (c == CORPS_IX) {
 			for (int f = SOLO_IX1; f <= SOLO_IX4; f++)
 				move_formation(b, f);
