@@ -76,8 +76,7 @@ enum art_retreat { ART_RETREAT_OK, ART_RETREAT_STEP, ART_RETREAT_ELIMINATED };
 
 enum vp_rule {
 	VP_RULE_ALL,  /* full for every hex of the objective, partial for some */
-	VP_RULE_ANY,  /* full for any hex of it (3.2 fn 1) */
-	VP_RULE_HEX,  /* full when one named hex is held (3.2 fn 3 reading) */
+	VP_RULE_ANY,  /* full for any hex of it (3.2 fn 1, fn 3) */
 };
 
 #define TABLES_KEY_MAX 24
@@ -86,7 +85,6 @@ struct vp_objective {
 	int partial2;             /* half VPs for some hexes; -1 for a one-hex objective */
 	int full2;                /* half VPs for the whole objective */
 	enum vp_rule rule;
-	int hex;                  /* VP_RULE_HEX: the hex that must be held */
 };
 #define TABLES_VP_MAX 16
 
@@ -209,9 +207,8 @@ int tables_move_side_cost(const struct tables *t, unsigned features);
 
 /* 3.2: the VP entry of an objective key, or NULL. */
 const struct vp_objective *tables_vp_objective(const struct tables *t, const char *key);
-/* 3.2: half VPs for an objective given how many of its nhexes hexes the Union holds and
- * whether it holds the special hex (VP_RULE_HEX). */
-int tables_vp_award2(const struct vp_objective *o, int held, int nhexes, bool holds_hex);
+/* 3.2: half VPs for an objective given how many of its nhexes hexes the Union holds. */
+int tables_vp_award2(const struct vp_objective *o, int held, int nhexes);
 /* 3.4A: half VPs to the Union per eliminated unit of a side (confederate true/false). */
 int tables_vp_eliminated2(const struct tables *t, bool confederate);
 /* 3.5 / 19.0B: the level name ("union-decisive", …) of a score in half VPs. */

@@ -45,6 +45,21 @@ static void test_answers(void **state)
 	free(out);
 }
 
+/* 3.2 fn 3 (RECONSTRUCTION.md): a Union unit on 1231 controls three hexes of the road from
+ * 1032 to Sharpsburg, not 1032 itself: 6 VP, once; the solitaire count gives the
+ * Confederate nothing for that road. */
+static void test_road_1032_vp(void **state)
+{
+	(void)state;
+	int rc;
+	char *out = run("--batch", "new empty 1\nplace U1 1231\nset phase confederate combat\nend\n"
+			"vp\nvp solitaire\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(out, "= turn 1 union movement\n\n= \n\n= \n\n= union withdrawal\n\n"
+				 "= 6 confederate-decisive\n\n= 0 union-decisive\n\n");
+	free(out);
+}
+
 static void test_errors(void **state)
 {
 	(void)state;
@@ -176,6 +191,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_answers),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_road_1032_vp),
 		cmocka_unit_test(test_help_lists_commands),
 		cmocka_unit_test(test_bad_invocation),
 		cmocka_unit_test(test_every_answer_flushed),

@@ -267,25 +267,25 @@ static void test_victory_points(void **state)
 	}
 	assert_null(tables_vp_objective(&T, "antietam"));
 	const struct vp_objective *o = tables_vp_objective(&T, "west-wood");
-	assert_int_equal(tables_vp_award2(o, 0, 5, false), 0);
-	assert_int_equal(tables_vp_award2(o, 3, 5, false), 4);
-	assert_int_equal(tables_vp_award2(o, 5, 5, false), 6);
+	assert_int_equal(tables_vp_award2(o, 0, 5), 0);
+	assert_int_equal(tables_vp_award2(o, 3, 5), 4);
+	assert_int_equal(tables_vp_award2(o, 5, 5), 6);
 	o = tables_vp_objective(&T, "north-wood");
-	assert_int_equal(tables_vp_award2(o, 1, 3, false), 0);
+	assert_int_equal(tables_vp_award2(o, 1, 3), 0);
 	/* 3.2 fn 1: 3 VP for Sharpsburg however many of its hexes. */
 	o = tables_vp_objective(&T, "sharpsburg");
-	assert_int_equal(tables_vp_award2(o, 1, 12, false), 6);
-	assert_int_equal(tables_vp_award2(o, 12, 12, false), 6);
-	/* 3.2 fn 3 (rules-notes.md): 6 VP with hex 1032, none without it. */
+	assert_int_equal(tables_vp_award2(o, 1, 12), 6);
+	assert_int_equal(tables_vp_award2(o, 12, 12), 6);
+	/* 3.2 fn 3 (RECONSTRUCTION.md): 6 VP for any hex of the road, however many. */
 	o = tables_vp_objective(&T, "road-1032");
-	assert_int_equal(o->rule, VP_RULE_HEX);
-	assert_int_equal(o->hex, 1032);
-	assert_int_equal(tables_vp_award2(o, 7, 9, false), 0);
-	assert_int_equal(tables_vp_award2(o, 1, 9, true), 12);
+	assert_int_equal(o->rule, VP_RULE_ANY);
+	assert_int_equal(tables_vp_award2(o, 0, 5), 0);
+	assert_int_equal(tables_vp_award2(o, 1, 5), 12);
+	assert_int_equal(tables_vp_award2(o, 5, 5), 12);
 	/* 3.2 fn 4: both bridge hexes. */
 	o = tables_vp_objective(&T, "lower-bridge");
-	assert_int_equal(tables_vp_award2(o, 1, 2, false), 0);
-	assert_int_equal(tables_vp_award2(o, 2, 2, false), 6);
+	assert_int_equal(tables_vp_award2(o, 1, 2), 0);
+	assert_int_equal(tables_vp_award2(o, 2, 2), 6);
 	assert_int_equal(tables_vp_eliminated2(&T, true), 2);
 	assert_int_equal(tables_vp_eliminated2(&T, false), -1);
 }
@@ -449,7 +449,7 @@ static void test_keys_on_data_map(void **state)
 		assert_non_null(map_hex(m, tables_ix_draw(&T)[i]));
 	const struct map_objective *road = map_objective(m, "road-1032");
 	assert_non_null(road);
-	assert_true(map_in_objective(road, tables_vp_objective(&T, "road-1032")->hex));
+	assert_true(map_in_objective(road, 1032));
 	free(m);
 }
 
@@ -552,7 +552,7 @@ static void test_loader_errors(void **state)
 	expect_error("move-side ford", "move-side ford x", 0, "'x' is not a number");
 	expect_error("vp west-wood", "vp west-wood 4 3", 0, "partial award above");
 	expect_error("vp west-wood", "vp west-wood 2 3.25", 0, "not a VP value");
-	expect_error("vp road-1032", "vp road-1032 - 6 hex=0999", 0, "vp rule");
+	expect_error("vp road-1032", "vp road-1032 - 6 hex=1032", 0, "vp rule");
 	expect_error("level two-player 25", "level two-player 40 union-marginal", 0,
 		     "from the highest score down");
 	expect_error("level two-player min", NULL, count_lines() - 1, "must end with a 'min'");

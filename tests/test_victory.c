@@ -131,12 +131,50 @@ static void test_solitaire_points(void **st)
 	assert_string_equal(vc.level, "union-marginal"); /* 11.5: 9-12½ */
 }
 
+/* 3.2 fn 3 (RECONSTRUCTION.md): 6 VP to the Union for any hex of the road from 1032 to the
+ * edge of Sharpsburg, however many, 1032 itself not needed; 19.0's Confederate line is its
+ * complement: every hex of that road Confederate. */
+static void test_road_1032_points(void **st)
+{
+	(void)st;
+	fx_new();
+	objective("road-1032", 5, 1032, 1131, 1231, 1331, 1431);
+	struct victory_count vc;
+	victory_two_player(&G, &vc);
+	assert_int_equal(vc.vp2, 0);
+	set_control(1032, SIDE_CONFEDERATE);
+	set_control(1131, SIDE_CONFEDERATE);
+	set_control(1231, SIDE_UNION);          /* one hex, not 1032 */
+	set_control(1331, SIDE_CONFEDERATE);
+	set_control(1431, SIDE_CONFEDERATE);
+	victory_two_player(&G, &vc);
+	assert_int_equal(vc.vp2, 2 * 6);
+	victory_solitaire(&G, &vc);
+	assert_int_equal(vc.vp2, 0);
+	set_control(1331, SIDE_UNION);          /* two: still 6, once */
+	set_control(1032, SIDE_UNION);
+	victory_two_player(&G, &vc);
+	assert_int_equal(vc.vp2, 2 * 6);
+	/* every hex Confederate: 6 to the Confederate in the solitaire count, none to the Union */
+	for (int i = 0; i < 5; i++)
+		set_control((int[]){ 1032, 1131, 1231, 1331, 1431 }[i], SIDE_CONFEDERATE);
+	victory_two_player(&G, &vc);
+	assert_int_equal(vc.vp2, 0);
+	victory_solitaire(&G, &vc);
+	assert_int_equal(vc.vp2, 2 * 6);
+	/* a hex nobody controls is not the Confederate's */
+	set_control(1431, SIDE_NONE);
+	victory_solitaire(&G, &vc);
+	assert_int_equal(vc.vp2, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_control),
 		cmocka_unit_test(test_two_player_points),
 		cmocka_unit_test(test_solitaire_points),
+		cmocka_unit_test(test_road_1032_points),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -158,16 +158,10 @@ const struct vp_objective *tables_vp_objective(const struct tables *t, const cha
 	return NULL;
 }
 
-int tables_vp_award2(const struct vp_objective *o, int held, int nhexes, bool holds_hex)
+int tables_vp_award2(const struct vp_objective *o, int held, int nhexes)
 {
-	switch (o->rule) {
-	case VP_RULE_ANY:
+	if (o->rule == VP_RULE_ANY)
 		return held > 0 ? o->full2 : 0;
-	case VP_RULE_HEX:
-		return holds_hex ? o->full2 : 0;
-	case VP_RULE_ALL:
-		break;
-	}
 	if (nhexes > 0 && held >= nhexes)
 		return o->full2;
 	if (held > 0 && o->partial2 > 0)

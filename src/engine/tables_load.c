@@ -336,10 +336,10 @@ static bool rec_vp(struct loader *L)
 	if (!datafile_nfields(df, 4, true))
 		return false;
 	if (df->nfields > 5)
-		return datafile_fail(df, "vp KEY PARTIAL FULL [all|any|hex=CCRR]");
+		return datafile_fail(df, "vp KEY PARTIAL FULL [all|any]");
 	if (t->nvp == TABLES_VP_MAX)
 		return datafile_fail(df, "more than %d VP objectives", TABLES_VP_MAX);
-	struct vp_objective o = { .rule = VP_RULE_ALL, .hex = HEX_NONE };
+	struct vp_objective o = { .rule = VP_RULE_ALL };
 	if (!field_key(df, 1, o.key))
 		return false;
 	if (tables_vp_objective(t, o.key))
@@ -358,10 +358,8 @@ static bool rec_vp(struct loader *L)
 			o.rule = VP_RULE_ALL;
 		else if (!strcmp(r, "any"))
 			o.rule = VP_RULE_ANY;
-		else if (!strncmp(r, "hex=", 4) && hex_parse(r + 4, &o.hex))
-			o.rule = VP_RULE_HEX;
 		else
-			return datafile_fail(df, "vp rule '%s': expected all, any or hex=CCRR", r);
+			return datafile_fail(df, "vp rule '%s': expected all or any", r);
 	}
 	t->vp[t->nvp++] = o;
 	return true;

@@ -146,8 +146,7 @@ void victory_two_player(const struct game *g, struct victory_count *c)
 			break;
 		l->held = held_by(g, o, SIDE_UNION);
 		l->nhexes = o->nhexes;
-		bool holds = v->rule == VP_RULE_HEX && victory_control(g, v->hex) == SIDE_UNION;
-		l->vp2 = tables_vp_award2(v, l->held, l->nhexes, holds);
+		l->vp2 = tables_vp_award2(v, l->held, l->nhexes);
 		c->vp2 += l->vp2;
 	}
 	add_eliminated(g, c, SIDE_CONFEDERATE, tables_vp_eliminated2(t, true));

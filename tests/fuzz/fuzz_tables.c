@@ -39,7 +39,7 @@ static void lookups(const struct tables *t)
 	for (int i = 0; i < t->nvp; i++) {
 		const struct vp_objective *o = tables_vp_objective(t, t->vp[i].key);
 		for (int held = 0; o && held <= 3; held++)
-			(void)tables_vp_award2(o, held, 3, held & 1);
+			(void)tables_vp_award2(o, held, 3);
 	}
 	for (int m = 0; m < VICTORY_MODES; m++)
 		for (int vp2 = -80; vp2 <= 80; vp2 += 3)
