@@ -14,8 +14,4 @@
  * Otherwise false with the first broken invariant in err. */
 bool game_check(const struct game *g, char *err, size_t errlen);
 
-/* 7.0: may these units (indices) share a hex at the end of a move or retreat? On false,
- * why (citing the rule) is written to why when it is not NULL. */
-bool check_stacking(const struct game *g, const int *units, int n, char *why, size_t whylen);
-
 #endif

@@ -64,8 +64,13 @@ bool roster_corps_parse(const char *s, enum corps *out);
  * count is outside 1..steps. */
 int roster_cv(const struct unit_def *u, int steps);
 int roster_morale(const struct unit_def *u, int steps);
-/* True when unit a may share a hex with unit b under the formation limits of 7.1–7.3 and
- * the one-infantry-one-artillery limit (same side assumed). */
-bool roster_may_stack(const struct unit_def *a, const struct unit_def *b);
+/* The one stacking rule (7.0): may these n units (dense indices) share one hex at the end
+ * of a move, retreat or set-up? At most one infantry and one artillery unit of a side (7.1A),
+ * one Union corps (7.2A), one IX Corps division, its corps artillery going with any (7.2B),
+ * any Confederate formations together (7.3), never both sides (8.4). On false, why (citing
+ * the rule) is written to why when it is not NULL. Movement, retreats, set-up, withdrawal and
+ * the invariant checker all ask it, through game_stack_why() for one unit joining a hex. */
+bool roster_may_stack(const struct roster *r, const int *units, int n, char *why,
+		      size_t whylen);
 
 #endif

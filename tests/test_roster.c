@@ -458,7 +458,7 @@ static void test_setup_legal(void **state)
 					fail_msg("%s in %04d next to enemy %s in %04d", R.unit[i].id, h,
 						 R.unit[j].id, g);
 			} else if (g == h) {
-				if (!roster_may_stack(&R.unit[i], &R.unit[j]))
+				if (!roster_may_stack(&R, (int[]){ i, j }, 2, NULL, 0))
 					fail_msg("%s and %s may not stack in %04d (7.0)", R.unit[i].id,
 						 R.unit[j].id, h);
 				if (R.unit[j].type == UNIT_ARTILLERY)
@@ -515,19 +515,38 @@ static void test_setup_confederate_history(void **state)
 	}
 }
 
-/* 7.1-7.3 as roster_may_stack applies them. */
+/* 7.1-7.3 and 8.4 as roster_may_stack applies them, with the rule it cites. */
+static bool may_stack(const char *rule, int n, ...)
+{
+	int units[4];
+	char why[128] = "";
+	va_list ap;
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		units[i] = roster_find(&R, va_arg(ap, const char *));
+	va_end(ap);
+	bool ok = roster_may_stack(&R, units, n, why, sizeof why);
+	if (ok)
+		assert_string_equal(why, "");
+	else if (strncmp(why, rule, strlen(rule)))
+		fail_msg("refused with '%s', not %s", why, rule);
+	return ok;
+}
+
 static void test_may_stack(void **state)
 {
 	(void)state;
-	assert_true(roster_may_stack(unit("U3"), unit("U5")));    /* 1/I infantry + artillery */
-	assert_false(roster_may_stack(unit("U2"), unit("U3")));   /* two infantry */
-	assert_false(roster_may_stack(unit("U5"), unit("U13")));  /* two artillery */
-	assert_false(roster_may_stack(unit("U14"), unit("U5")));  /* 7.2A corps never mix */
-	assert_true(roster_may_stack(unit("U58"), unit("U57")));  /* 7.2B corps artillery */
-	assert_true(roster_may_stack(unit("U68"), unit("U57")));
-	assert_false(roster_may_stack(unit("U61"), unit("U60"))); /* 7.2B other IX division */
-	assert_true(roster_may_stack(unit("C1"), unit("C19")));   /* 7.3 */
-	assert_false(roster_may_stack(unit("C1"), unit("U5")));
+	assert_true(may_stack("", 2, "U3", "U5"));            /* 1/I infantry + artillery */
+	assert_false(may_stack("7.1A", 2, "U2", "U3"));       /* two infantry */
+	assert_false(may_stack("7.1A", 2, "U5", "U13"));      /* two artillery */
+	assert_false(may_stack("7.2A", 2, "U14", "U5"));      /* corps never mix */
+	assert_true(may_stack("", 2, "U58", "U57"));          /* 7.2B corps artillery */
+	assert_true(may_stack("", 2, "U68", "U57"));
+	assert_false(may_stack("7.2B", 2, "U61", "U60"));     /* other IX division */
+	assert_true(may_stack("", 2, "C1", "C19"));           /* 7.3 */
+	assert_false(may_stack("8.4", 2, "C1", "U5"));
+	assert_false(may_stack("7.1A", 3, "U3", "U5", "U2")); /* a third unit */
+	assert_true(may_stack("", 1, "U2"));
 }
 
 /* The creek (8.7.6): with data/map.txt, the Confederates and the Union I and XII Corps are

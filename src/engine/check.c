@@ -11,52 +11,6 @@ static bool fail(char *err, size_t errlen, const char *fmt, const char *a, int b
 	return false;
 }
 
-bool check_stacking(const struct game *g, const int *units, int n, char *why, size_t whylen)
-{
-	const struct roster *r = &g->scn->roster;
-	int inf[2] = { 0, 0 }, art[2] = { 0, 0 };
-	int corps = -2, ixdiv = -1;
-	for (int i = 0; i < n; i++) {
-		const struct unit_def *d = &r->unit[units[i]];
-		if (d->type == UNIT_INFANTRY)
-			inf[d->side]++;
-		else
-			art[d->side]++;
-		if (d->side != SIDE_UNION)
-			continue;
-		/* 7.2A: units of different Union corps never stack together */
-		if (corps != -2 && corps != (int)d->corps) {
-			if (why)
-				snprintf(why, whylen, "7.2A: units of different Union corps may not stack");
-			return false;
-		}
-		corps = d->corps;
-		/* 7.2B: within IX Corps only one division per hex; U57 (corps artillery, division 0)
-		 * stacks with any IX infantry */
-		if (d->corps == CORPS_IX && d->division > 0) {
-			if (ixdiv >= 0 && ixdiv != d->division) {
-				if (why)
-					snprintf(why, whylen, "7.2B: IX Corps units of different divisions may not stack");
-				return false;
-			}
-			ixdiv = d->division;
-		}
-	}
-	for (int s = 0; s < 2; s++) {
-		if (inf[s] > 1 || art[s] > 1) {
-			if (why)
-				snprintf(why, whylen, "7.1A: at most one infantry and one artillery unit a hex");
-			return false;
-		}
-	}
-	if ((inf[0] + art[0]) && (inf[1] + art[1])) {
-		if (why)
-			snprintf(why, whylen, "8.4: units of both sides in one hex");
-		return false;
-	}
-	return true;
-}
-
 /* Stacking is checked at every decision point: a retreat through an overstacked hex is one
  * action (its whole path), so no decision is ever pending in the middle of one (7.1B). */
 bool game_check(const struct game *g, char *err, size_t errlen)
@@ -88,7 +42,7 @@ bool game_check(const struct game *g, char *err, size_t errlen)
 	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		char why[128];
-		if (nat[i] > 1 && !check_stacking(g, at[i], nat[i], why, sizeof why)) {
+		if (nat[i] > 1 && !roster_may_stack(r, at[i], nat[i], why, sizeof why)) {
 			snprintf(err, errlen, "hex %04d: %s", hex_from_index(i), why);
 			return false;
 		}

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
 #include "commit.h"
 #include "internal.h"
 #include "move.h"
@@ -472,7 +471,7 @@ static const char *end_refused(struct ctx *c, int hex)
 	for (int k = 0; k < c->nfriends[hi]; k++)
 		units[n++] = c->friends[hi][k];
 	units[n++] = c->u;
-	if (n > 1 && !check_stacking(c->g, units, n, c->why, sizeof c->why))
+	if (n > 1 && !roster_may_stack(&c->g->scn->roster, units, n, c->why, sizeof c->why))
 		return c->why;
 	return NULL;
 }

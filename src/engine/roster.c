@@ -1,6 +1,6 @@
 /* roster.c — owns the counters (4.1A) and the historical set-up (4.3) as loaded from
  * data/units.txt and data/setup-historical.txt, the protocol names of sides, unit types and
- * Union corps, and the formation stacking limits of 7.1–7.3 that depend only on the
+ * Union corps, and the one stacking rule (7.1–7.3, 8.4), which depends only on the
  * counters. The file formats are described in docs/formats.md. */
 #include "roster.h"
 
@@ -103,18 +103,47 @@ int roster_morale(const struct unit_def *u, int steps)
 	return steps >= 1 && steps <= u->steps ? u->morale[steps] : 0;
 }
 
-bool roster_may_stack(const struct unit_def *a, const struct unit_def *b)
+bool roster_may_stack(const struct roster *r, const int *units, int n, char *why, size_t whylen)
 {
-	if (a->side != b->side || a->type == b->type)
-		return false; /* 7.1A: one infantry and one artillery */
-	if (a->side == SIDE_CONFEDERATE)
-		return true; /* 7.3 */
-	if (a->corps != b->corps)
-		return false; /* 7.2A */
-	if (a->corps == CORPS_IX && a->division != b->division) {
-		/* 7.2B: the corps artillery (division 0, unit 57) stacks with any IX infantry */
-		const struct unit_def *art = a->type == UNIT_ARTILLERY ? a : b;
-		return art->division == 0;
+	int inf[2] = { 0, 0 }, art[2] = { 0, 0 };
+	int corps = -2, ixdiv = -1;
+	for (int i = 0; i < n; i++) {
+		const struct unit_def *d = &r->unit[units[i]];
+		if (d->type == UNIT_INFANTRY)
+			inf[d->side]++;
+		else
+			art[d->side]++;
+		if (d->side != SIDE_UNION)
+			continue;
+		/* 7.2A: units of different Union corps never stack together */
+		if (corps != -2 && corps != (int)d->corps) {
+			if (why)
+				snprintf(why, whylen, "7.2A: units of different Union corps may not stack");
+			return false;
+		}
+		corps = d->corps;
+		/* 7.2B: within IX Corps only one division per hex; U57 (corps artillery, division 0)
+		 * stacks with any IX infantry */
+		if (d->corps == CORPS_IX && d->division > 0) {
+			if (ixdiv >= 0 && ixdiv != d->division) {
+				if (why)
+					snprintf(why, whylen, "7.2B: IX Corps units of different divisions may not stack");
+				return false;
+			}
+			ixdiv = d->division;
+		}
+	}
+	for (int s = 0; s < 2; s++) {
+		if (inf[s] > 1 || art[s] > 1) {
+			if (why)
+				snprintf(why, whylen, "7.1A: at most one infantry and one artillery unit a hex");
+			return false;
+		}
+	}
+	if ((inf[0] + art[0]) && (inf[1] + art[1])) {
+		if (why)
+			snprintf(why, whylen, "8.4: units of both sides in one hex");
+		return false;
 	}
 	return true;
 }

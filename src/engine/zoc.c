@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
 #include "game.h"
 
 const struct unit_def *game_unit_def(const struct game *g, int u)
@@ -108,7 +107,7 @@ bool game_stack_why(const struct game *g, int hex, int u, char *why, size_t whyl
 		units[n++] = v;
 	}
 	units[n++] = u;
-	return check_stacking(g, units, n, why, whylen);
+	return roster_may_stack(&g->scn->roster, units, n, why, whylen);
 }
 
 bool game_stack_allows(const struct game *g, int hex, int u)

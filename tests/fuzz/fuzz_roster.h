@@ -53,7 +53,7 @@ static void fuzz_roster(const uint8_t *data, size_t size, int fuzz_units)
 				abort();
 			for (int s = 0; s <= ROSTER_STEPS_MAX + 1; s++)
 				(void)(roster_cv(&r.unit[i], s) + roster_morale(&r.unit[i], s));
-			(void)roster_may_stack(&r.unit[i], &r.unit[(i + 1) % ROSTER_UNITS]);
+			(void)roster_may_stack(&r, (int[]){ i, (i + 1) % ROSTER_UNITS }, 2, NULL, 0);
 		}
 	}
 	if (f)
