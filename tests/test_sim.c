@@ -73,6 +73,31 @@ static void test_same_seed_same_game(void **st)
 	assert_true(memcmp(&a.turn, &c.turn, sizeof a.turn) != 0);
 }
 
+/* --keep: the actions recorded replay from the seed to the same position (all but the log,
+ * where the bots also write their reasons). */
+static void test_kept_game_replays(void **st)
+{
+	(void)st;
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "scripted");
+	static struct sim_game r;
+	static struct game end, again;
+	struct position_record rec;
+	char err[512];
+	if (!sim_play_game(scn, &cfg, 9, &r, &end, &rec, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(rec.seed, 9);
+	assert_true(rec.n > 100);
+	game_new(&again, scn, rec.setup, rec.seed, &rec.opt);
+	for (int i = 0; i < rec.n; i++) {
+		struct action a;
+		if (!action_parse(scn, rec.action[i], &a, err, sizeof err) ||
+		    !game_apply(&again, &a, err, sizeof err))
+			fail_msg("action %d '%s': %s", i + 1, rec.action[i], err);
+	}
+	assert_memory_equal(&again, &end, offsetof(struct game, log));
+	position_record_free(&rec);
+}
+
 /* ---- the record agrees with the game ---- */
 
 /* The game's own figures at its end: its VP counts (victory.h) with their eliminated-unit
@@ -424,6 +449,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_same_game),
+		cmocka_unit_test(test_kept_game_replays),
 		cmocka_unit_test(test_record_agrees_with_game),
 		cmocka_unit_test(test_csv_reads_back),
 		cmocka_unit_test(test_shards_merge_to_one_run),

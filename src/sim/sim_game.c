@@ -196,6 +196,8 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		const struct sim_choice *c = &cfg->player[side];
 		char why[512];
 		why[0] = 0;
+		if (played)
+			played[0] = 0; /* a player that applies nothing writes nothing */
 		int k = c->player->play(g, side, c->level, &rng[side], played, played ? PLAYED_MAX : 0,
 					why, sizeof why);
 		if (k < 0 || ++calls > CALLS_MAX) {
