@@ -417,7 +417,7 @@ static void test_players(void **st)
 	assert_true(sim_player_parse("bot", SIDE_UNION, SIM_SOLITAIRE, &c, err, sizeof err));
 	assert_string_equal(c.player->name, "bot");
 	assert_false(sim_player_parse("bot", SIDE_CONFEDERATE, SIM_SOLITAIRE, &c, err, sizeof err));
-	assert_non_null(strstr(err, "does not play the confederate side"));
+	assert_non_null(strstr(err, "does not play the Confederate side"));
 	assert_false(sim_player_parse("bot", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_non_null(strstr(err, "14.0"));
 	assert_false(sim_player_parse("scripted", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));

@@ -141,7 +141,7 @@ bool sim_player_parse(const char *text, enum side side, enum sim_rules rules,
 		k = sizeof name - 1;
 	memcpy(name, text, k);
 	name[k] = 0;
-	const char *sname = game_side_name(side);
+	const char *sname = side == SIDE_UNION ? "Union" : "Confederate";
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
 		const struct sim_player *p = &players[i];
 		if (strcmp(p->name, name))

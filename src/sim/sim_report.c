@@ -107,6 +107,8 @@ static int get_vp_two(const struct sim_game *g) { return g->vp2_two; }
 static int get_vp_solo(const struct sim_game *g) { return g->vp2_solo; }
 static int hist_vp_two(const struct sim_history *h) { return h->vp2_two; }
 static int hist_vp_solo(const struct sim_history *h) { return h->vp2_solo; }
+static int get_ap_hill(const struct sim_game *g) { return g->ap_hill_turn; }
+static int hist_ap_hill(const struct sim_history *h) { return h->ap_hill_turn; }
 
 static const struct metric metrics[] = {
 	{ "vp-two-player", "VP, two-player count (3.2-3.4, Union)", "Union VP (3.2)", 2, get_vp_two,
@@ -123,6 +125,8 @@ static const struct metric metrics[] = {
 	  hist_inf_u },
 	{ "infantry-confederate", "Confederate infantry units eliminated",
 	  "Confederate brigades lost", 1, get_inf_c, hist_inf_c },
+	{ "ap-hill", "A.P. Hill's arrival (game-turn, 9.1)", "A.P. Hill's turn", 1,
+	  get_ap_hill, hist_ap_hill },
 	{ "batteries-union", "Union batteries eliminated", "Union batteries lost", 1, get_bat_u,
 	  NULL },
 	{ "batteries-confederate", "Confederate batteries eliminated", "Confederate batteries lost",
