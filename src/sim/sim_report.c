@@ -484,7 +484,7 @@ static void sec_levels(struct doc *d, const struct scenario *s, const struct sim
 		para(d, "%s (1862's holdings counted the same way: %s).",
 		     mode == 0 ? "3.5, the two-player levels (Union VP)"
 			       : "19.0B, the solitaire levels (Confederate VP)", hl);
-		table_begin(d, "level|games|share|95% CI|1862|");
+		table_begin(d, "level|games|share|95% CI|1862");
 		for (int k = 0; k < s->tables.nlevels[mode]; k++) {
 			const char *name = s->tables.level[mode][k].name;
 			int c = 0;
@@ -528,7 +528,7 @@ static void sec_corps(struct doc *d, const struct sim_history *h, const struct s
 		      int n, int *v)
 {
 	heading(d, 2, "Union losses by corps");
-	table_begin(d, "corps|median men|central 80%|mean (95% CI)|1862|");
+	table_begin(d, "corps|median men|central 80%|mean (95% CI)|1862|1862 in the central 80%");
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		for (int i = 0; i < n; i++)
 			v[i] = g[i].corps_men[c];
@@ -537,9 +537,9 @@ static void sec_corps(struct doc *d, const struct sim_history *h, const struct s
 		char hv[16] = "-";
 		if (h->corps_men[c] >= 0)
 			snprintf(hv, sizeof hv, "%d", h->corps_men[c]);
-		rowf(d, "%s|%d|%d-%d|%.0f (%.0f-%.0f)|%s|%s", game_corps_name((enum corps)c), ds.p50,
-		     ds.p10, ds.p90, ds.mean, ds.mean - ds.ci, ds.mean + ds.ci, hv,
-		     h->corps_men[c] >= 0 && outside(&ds, h->corps_men[c]) ? FLAG : " ");
+		rowf(d, "%s|%d|%d to %d|%.0f (%.0f to %.0f)|%s|%s", game_corps_name((enum corps)c),
+		     ds.p50, ds.p10, ds.p90, ds.mean, ds.mean - ds.ci, ds.mean + ds.ci, hv,
+		     h->corps_men[c] < 0 ? "-" : outside(&ds, h->corps_men[c]) ? FLAG : "yes");
 	}
 	table_end(d);
 }
@@ -550,7 +550,7 @@ static void sec_objectives(struct doc *d, const struct sim_layout *l, const stru
 	heading(d, 2, "Objectives at the end");
 	para(d, "How often the Union controls every hex of each objective (3.3) at the end of "
 		"the game, some of them, or none; 1862: who held it at nightfall on the 17th.");
-	table_begin(d, "objective|Union all|95% CI|Union some|Union none|1862|");
+	table_begin(d, "objective|Union all|95% CI|Union some|Union none|1862");
 	for (int o = 0; o < l->nobj; o++) {
 		int all = 0, some = 0;
 		for (int i = 0; i < n; i++) {
