@@ -23,20 +23,22 @@
 enum sim_rules { SIM_SOLITAIRE, SIM_TWO_PLAYER, SIM_RULES_COUNT };
 extern const char *const sim_rules_names[SIM_RULES_COUNT]; /* "solitaire", "two-player" */
 
-/* A player: plays the pending decisions of its side until the decision passes to the other
- * side or the game ends. A computer player is one more row of the table in sim_player.c
- * (its levels, if any, chosen as NAME:LEVEL). */
+/* A player: chooses the pending decisions of its side until the decision passes to the
+ * other side or the game ends, handing each choice (with its reason as the action's note)
+ * to the port, which applies it to the game and records it — the bots' model (bot.h). A
+ * computer player is one more row of the table in sim_player.c (its levels, if any, chosen
+ * as NAME:LEVEL). */
+struct bot_port;
 struct sim_player {
 	const char *name;          /* "bot", "scripted", "random" */
 	const char *about;         /* one line for --help and the report */
 	unsigned sides;            /* bit (1 << enum side) per side it may play */
 	unsigned rules;            /* bit (1 << enum sim_rules) per rules it plays under */
 	int levels;                /* 0: none; else NAME:1..levels, NAME alone = level 1 */
-	/* Play side's decisions from g: the number of actions applied (>= 0), or -1 with err
-	 * when it could not go on. rng is the player's own stream (random play), separate from
-	 * the game's dice; played (may be NULL) gets each action's command, one a line. */
-	int (*play)(struct game *g, enum side side, int level, uint64_t *rng, char *played,
-		    size_t len, char *err, size_t errlen);
+	/* The number of actions applied (>= 0), or -1 with err when it could not go on. rng
+	 * is the player's own stream (random play), separate from the game's dice. */
+	int (*play)(const struct bot_port *port, enum side side, int level, uint64_t *rng,
+		    char *err, size_t errlen);
 };
 
 /* A player chosen on the command line: the row and its level. */
@@ -105,7 +107,8 @@ struct sim_layout {
 void sim_layout(const struct scenario *s, struct sim_layout *l);
 
 /* Play one game from seed to its end; the record into *out, the final position into *final
- * when it is not NULL (and each action's command into rec when not NULL). False with err
+ * when it is not NULL, and when rec is not NULL the game's record (initialised here; every
+ * action with its note: it replays the game). False with err
  * ("seed N turn T: ...") when a player could not go on or the game did not end. */
 struct position_record;
 bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint64_t seed,

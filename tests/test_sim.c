@@ -73,8 +73,8 @@ static void test_same_seed_same_game(void **st)
 	assert_true(memcmp(&a.turn, &c.turn, sizeof a.turn) != 0);
 }
 
-/* --keep: the actions recorded replay from the seed to the same position (all but the log,
- * where the bots also write their reasons). */
+/* --keep: the actions recorded, with the bots' notes, replay from the seed to the same
+ * position, log and all. */
 static void test_kept_game_replays(void **st)
 {
 	(void)st;
@@ -90,11 +90,13 @@ static void test_kept_game_replays(void **st)
 	game_new(&again, scn, rec.setup, rec.seed, &rec.opt);
 	for (int i = 0; i < rec.n; i++) {
 		struct action a;
-		if (!action_parse(scn, rec.action[i], &a, err, sizeof err) ||
+		bool parsed = action_parse(scn, rec.action[i], &a, err, sizeof err);
+		a.note = rec.note[i];
+		if (!parsed ||
 		    !game_apply(&again, &a, err, sizeof err))
 			fail_msg("action %d '%s': %s", i + 1, rec.action[i], err);
 	}
-	assert_memory_equal(&again, &end, offsetof(struct game, log));
+	assert_memory_equal(&again, &end, sizeof end);
 	position_record_free(&rec);
 }
 

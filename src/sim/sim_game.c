@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot.h"
 #include "position.h"
 #include "sim.h"
 #include "victory.h"
 
-#define PLAYED_MAX (1 << 18)
 #define CALLS_MAX 20000     /* a player's turns in one game: far above any real game */
 
 void sim_layout(const struct scenario *s, struct sim_layout *l)
@@ -143,21 +143,27 @@ void sim_game_figures(const struct game *g, struct sim_game *r)
 		r->union_hex[i] = victory_control(g, l.hex[i]) == SIDE_UNION;
 }
 
-/* Each action's command line into the record (for --keep). */
-static void add_played(struct position_record *rec, const char *played)
+/* The port the players hand their choices to: each applied to the game and, for --keep,
+ * recorded with its note (a record that replays the game, log and all). */
+struct seat {
+	struct game *g;
+	struct position_record *rec;
+	bool rec_ok;
+};
+
+static bool seat_apply(void *ctx, const struct action *a, char *err, size_t errlen)
 {
-	const char *p = played;
-	while (rec && *p) {
-		const char *nl = strchr(p, '\n');
-		size_t k = nl ? (size_t)(nl - p) : strlen(p);
-		char line[POSITION_ACTION_TEXT];
-		if (k < sizeof line) {
-			memcpy(line, p, k);
-			line[k] = 0;
-			position_record_add(rec, line);
-		}
-		p += k + (nl != NULL);
+	struct seat *s = ctx;
+	if (!game_apply(s->g, a, err, errlen))
+		return false;
+	if (s->rec) {
+		char cmd[POSITION_ACTION_TEXT];
+		action_format(s->g->scn, a, cmd, sizeof cmd);
+		s->rec_ok &= position_record_add(s->rec, cmd);
+		if (a->note)
+			s->rec_ok &= position_record_note(s->rec, a->note);
 	}
+	return true;
 }
 
 bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint64_t seed,
@@ -165,10 +171,7 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		   char *err, size_t errlen)
 {
 	struct game *g = malloc(sizeof *g);
-	char *played = rec ? malloc(PLAYED_MAX) : NULL;
-	if (!g || (rec && !played)) {
-		free(g);
-		free(played);
+	if (!g) {
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
@@ -188,6 +191,8 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		t.steps[u] = g->unit[u].steps;
 	/* each side's own stream for random play, apart from the game's dice */
 	uint64_t rng[2] = { seed ^ 0x5eed0001u, seed ^ 0x5eed0002u };
+	struct seat seat = { g, rec, true };
+	struct bot_port port = { g, seat_apply, &seat };
 	bool ok = true;
 	int calls = 0;
 	while (g->pending.what != DECISION_GAMEOVER) {
@@ -196,10 +201,7 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		const struct sim_choice *c = &cfg->player[side];
 		char why[512];
 		why[0] = 0;
-		if (played)
-			played[0] = 0; /* a player that applies nothing writes nothing */
-		int k = c->player->play(g, side, c->level, &rng[side], played, played ? PLAYED_MAX : 0,
-					why, sizeof why);
+		int k = c->player->play(&port, side, c->level, &rng[side], why, sizeof why);
 		if (k < 0 || ++calls > CALLS_MAX) {
 			snprintf(err, errlen, "seed %llu turn %d: the %s player (%s): %s",
 				 (unsigned long long)seed, turn, out->player_name[side],
@@ -207,8 +209,6 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 			ok = false;
 			break;
 		}
-		if (played)
-			add_played(rec, played);
 		out->actions += k;
 		look(g, &t, out);
 		/* a game-turn is over when the next one has begun or the game has ended */
@@ -217,11 +217,15 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		     out->nturns++)
 			turn_row(g, &out->turn[out->nturns]);
 	}
+	if (ok && !seat.rec_ok) {
+		snprintf(err, errlen, "seed %llu: out of memory for the record of the game",
+			 (unsigned long long)seed);
+		ok = false;
+	}
 	if (ok)
 		sim_game_figures(g, out);
 	if (final)
 		*final = *g;
 	free(g);
-	free(played);
 	return ok;
 }

@@ -15,18 +15,18 @@ const char *const sim_rules_names[SIM_RULES_COUNT] = { "solitaire", "two-player"
 #define BOTH_RULES ((1u << SIM_SOLITAIRE) | (1u << SIM_TWO_PLAYER))
 #define LEGAL_MAX 8192
 
-static int play_bot(struct game *g, enum side side, int level, uint64_t *rng, char *played,
-		    size_t len, char *err, size_t errlen)
+static int play_bot(const struct bot_port *port, enum side side, int level, uint64_t *rng,
+		    char *err, size_t errlen)
 {
 	(void)side, (void)level, (void)rng;
-	return bot_play_game(g, played, len, err, errlen);
+	return bot_play(port, err, errlen);
 }
 
-static int play_scripted(struct game *g, enum side side, int level, uint64_t *rng,
-			 char *played, size_t len, char *err, size_t errlen)
+static int play_scripted(const struct bot_port *port, enum side side, int level, uint64_t *rng,
+			 char *err, size_t errlen)
 {
 	(void)side, (void)level, (void)rng;
-	return bot_play_game(g, played, len, err, errlen);
+	return bot_confederate_play(port, err, errlen);
 }
 
 static uint64_t next(uint64_t *s)
@@ -37,13 +37,15 @@ static uint64_t next(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* One random action at g's decision: in movement, 23 times in 24 a random unit to a random
- * hex it may reach (listing every move of every unit each time would make the games slow),
- * else the end of the phase; elsewhere any legal action. False when the pick does not
- * apply (a unit with nowhere to go, an `end` refused by 9.1C): the caller picks again. */
-static bool random_action(struct game *g, uint64_t *rng, struct action *legal, char *played,
-			  size_t len, size_t *used, char *err, size_t errlen)
+/* One random action at the port's decision: in movement, 23 times in 24 a random unit to a
+ * random hex it may reach (listing every move of every unit each time would make the games
+ * slow), else the end of the phase; elsewhere any legal action. False when the pick does
+ * not apply (a unit with nowhere to go, an `end` refused by 9.1C): the caller picks again;
+ * err is set only when there is nothing to pick. */
+static bool random_action(const struct bot_port *port, uint64_t *rng, struct action *legal,
+			  char *err, size_t errlen)
 {
+	const struct game *g = port->g;
 	uint64_t r = next(rng);
 	struct action a;
 	memset(&a, 0, sizeof a);
@@ -71,23 +73,12 @@ static bool random_action(struct game *g, uint64_t *rng, struct action *legal, c
 		a = legal[(r >> 12) % (uint64_t)n];
 	}
 	char why[256];
-	if (!game_apply(g, &a, why, sizeof why))
-		return false;
-	if (played && len) {
-		char cmd[512];
-		action_format(g->scn, &a, cmd, sizeof cmd);
-		int w = snprintf(played + *used, len - *used, "%s\n", cmd);
-		if (w > 0 && *used + (size_t)w < len)
-			*used += (size_t)w;
-		else
-			played[*used] = 0;
-	}
-	return true;
+	return port->apply(port->ctx, &a, why, sizeof why);
 }
 
 /* Random legal play for side until the decision passes or the game ends. */
-static int play_random(struct game *g, enum side side, int level, uint64_t *rng, char *played,
-		       size_t len, char *err, size_t errlen)
+static int play_random(const struct bot_port *port, enum side side, int level, uint64_t *rng,
+		       char *err, size_t errlen)
 {
 	(void)level;
 	struct action *legal = malloc(sizeof *legal * LEGAL_MAX);
@@ -96,18 +87,15 @@ static int play_random(struct game *g, enum side side, int level, uint64_t *rng,
 		return -1;
 	}
 	int applied = 0, misses = 0;
-	size_t used = 0;
-	if (played && len)
-		played[0] = 0;
 	err[0] = 0;
-	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == side) {
-		if (random_action(g, rng, legal, played, len, &used, err, errlen)) {
+	while (port->g->pending.what != DECISION_GAMEOVER && port->g->pending.side == side) {
+		if (random_action(port, rng, legal, err, errlen)) {
 			applied++;
 			misses = 0;
 		} else if (err[0] || ++misses > 10000) {
 			if (!err[0])
 				snprintf(err, errlen, "random play found nothing to apply at %s",
-					 game_decision_name(g->pending.what));
+					 game_decision_name(port->g->pending.what));
 			applied = -1;
 			break;
 		}
