@@ -258,7 +258,7 @@ static void page(const char *fmt, ...)
 
 /* Draws the hand-over page with the log of what happened since the player last looked,
  * scrolled `back` lines up from its end; returns how far back it can scroll. */
-static int handover_draw(struct tui *t, const char *title, int back)
+static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 {
 	enum side side = t->g->pending.side;
 	erase();
@@ -283,6 +283,7 @@ static int handover_draw(struct tui *t, const char *title, int back)
 	int room = LINES - y - 7;
 	if (room < 1)
 		room = 1;
+	*rows = room;
 	int max_back = to - first > room ? to - first - room : 0;
 	if (back > max_back)
 		back = max_back;
@@ -308,10 +309,10 @@ void dialog_handover(struct tui *t, const char *title)
 {
 	int back = 0;
 	for (;;) {
-		int max_back = handover_draw(t, title, back);
+		int page;
+		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
-		int page = LINES / 2 > 1 ? LINES / 2 : 1;
 		int ch = getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;

@@ -138,6 +138,7 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 static void game_started(struct tui *t)
 {
 	t->playing = true;
+	t->epoch++;
 	t->last_side = SIDE_NONE;
 	t->seen_log = t->g->nlog;
 	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
@@ -518,6 +519,18 @@ static bool bot_turn(struct tui *t)
 	return n > 0;
 }
 
+/* Defensive fire (11.5B) as one screen, its result shown before play goes on. */
+static void defensive_fire_screen(struct tui *t)
+{
+	int from = t->g->nlog;
+	*t->before = *t->g;
+	draw_frame(t);
+	bool applied = combat_view_defensive(t);
+	t->seen_log = from;
+	if (applied)
+		combat_view_results(t, from, t->before);
+}
+
 /* Before each decision: the hot-seat hand-over, the bot's turn and the end-of-game report. */
 static void before_decision(struct tui *t)
 {
@@ -526,13 +539,20 @@ static void before_decision(struct tui *t)
 		if (p->side != SIDE_UNION)
 			t->bot_stuck = false;
 		else if (!t->bot_stuck && bot_turn(t)) {
-			/* No hand-over with one player: show him what the bot did. */
 			draw_frame(t);
-			dialog_handover(t, "The Union has played");
 			p = &t->g->pending;
-			if (p->side == SIDE_CONFEDERATE && !t->msg[0])
-				tui_say(t, false, "The Union has played: your %s (g: the log)",
-					game_decision_name(p->what));
+			if (p->what == DECISION_DEFENSIVE_FIRE && p->side == SIDE_CONFEDERATE) {
+				/* the bot's attack and the gun's answer in one screen */
+				defensive_fire_screen(t);
+				p = &t->g->pending;
+			} else {
+				/* No hand-over with one player: show him what the bot did. */
+				dialog_handover(t, "The Union has played");
+				p = &t->g->pending;
+				if (p->side == SIDE_CONFEDERATE && !t->msg[0])
+					tui_say(t, false, "The Union has played: your %s (g: the log)",
+						game_decision_name(p->what));
+			}
 		}
 		if (p->what != DECISION_GAMEOVER) {
 			t->last_side = p->side;
@@ -548,9 +568,15 @@ static void before_decision(struct tui *t)
 		return;
 	}
 	if (p->side != t->last_side) {
-		if (t->last_side != SIDE_NONE) /* not before the first decision of a game */
+		/* not before the first decision of a game; never an empty hand-over */
+		if (t->last_side != SIDE_NONE && t->seen_log < t->g->nlog)
 			dialog_handover(t, NULL);
+		else if (t->last_side != SIDE_NONE)
+			tui_say(t, false, "%s player: your %s (nothing new since you looked)",
+				tui_side_title(p->side), game_decision_name(p->what));
 		t->last_side = p->side;
+		if (p->what == DECISION_DEFENSIVE_FIRE)
+			defensive_fire_screen(t);
 	}
 }
 
@@ -571,7 +597,15 @@ static void run(struct tui *t)
 				tui_relayout(t);
 			continue;
 		}
-		if (!game_key(t, ch))
+		/* What the key resolved (fire, attacks) is shown before play goes on, and so before
+		 * any hand-over. */
+		int from = t->g->nlog;
+		unsigned epoch = t->epoch;
+		*t->before = *t->g;
+		bool stay = game_key(t, ch);
+		if (t->playing && t->epoch == epoch && t->g->nlog > from)
+			combat_view_results(t, from, t->before);
+		if (!stay)
 			start_menu(t);
 	}
 }
@@ -584,9 +618,10 @@ static bool session_open(struct tui *t, const char *datadir)
 		return false;
 	}
 	t->scn = malloc(sizeof *t->scn);
+	t->before = malloc(sizeof *t->before);
 	t->legal_cap = TUI_LEGAL_FIRST;
 	t->legal = malloc(TUI_LEGAL_FIRST * sizeof *t->legal);
-	if (!t->scn || !t->legal) {
+	if (!t->scn || !t->before || !t->legal) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
@@ -601,6 +636,7 @@ static void session_close(struct tui *t)
 {
 	match_free(t->match);
 	free(t->scn);
+	free(t->before);
 	free(t->legal);
 }
 
