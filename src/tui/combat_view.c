@@ -63,7 +63,7 @@ static int show_view(struct tui *t, const char *title, const struct view *v, int
 	}
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
-	return getch();
+	return tui_getch();
 }
 
 static void result_line(struct view *v, const int8_t *att, const int8_t *def, const bool *ret)

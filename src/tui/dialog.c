@@ -109,7 +109,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		draw_text(y + h - 3, x + 2, w - 4, foot);
 		draw_text(y + h - 2, x + 2, w - 4, keys);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case KEY_UP: sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: sel = sel + 1 < nvis ? sel + 1 : sel; break;
@@ -157,7 +157,7 @@ bool dialog_confirm(struct tui *t, const char *question)
 	draw_bottom(t->lay.msg_y, COLS, question);
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
-	int ch = getch();
+	int ch = tui_getch();
 	t->msg[0] = 0;
 	return ch == 'y' || ch == 'Y';
 }
@@ -177,7 +177,7 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 		draw_text(t->lay.msg_y, x, COLS - x - 1, buf);
 		move(t->lay.msg_y, x + (int)n < COLS - 1 ? x + (int)n : COLS - 1);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
 			t->msg[0] = 0;
@@ -224,7 +224,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
 		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
@@ -313,7 +313,7 @@ void dialog_handover(struct tui *t, const char *title)
 		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
-		int ch = getch();
+		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
 		switch (ch) {

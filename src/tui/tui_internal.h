@@ -93,6 +93,9 @@ bool tui_apply(struct tui *t, const struct action *a);
 /* Recompute the legal actions and clear the marks after the position changed. */
 void tui_refresh_legal(struct tui *t);
 /* Put a message on the message line (printf style). */
+/* The next key (getch); when a signal that ends the program came, the game in play is
+ * autosaved, the terminal restored and the program ends as the signal would end it. */
+int tui_getch(void);
 void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Recompute the screen split after a resize (or a switch of map view). */
 void tui_relayout(struct tui *t);
