@@ -19,7 +19,7 @@ fail=0
 screen() { $T capture-pane -p -t sig 2>/dev/null; }
 wait_for() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 100 ]; do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.1; i=$((i + 1))
 	done
