@@ -10,9 +10,8 @@ set -u
 PROGRAM=${ANTIETAM_PROGRAM:-./antietam}
 command -v tmux >/dev/null 2>&1 || { echo "tui_signals: tmux is not installed: skipped"; exit 77; }
 [ -x "$PROGRAM" ] || { echo "tui_signals: $PROGRAM not built"; exit 1; }
-SOCK=antietam-signals-$$
-T="tmux -L $SOCK"
 STATE=$(mktemp -d)
+T="tmux -L antietam-signals-$$"
 cleanup() { $T kill-server 2>/dev/null; rm -rf "$STATE"; }
 trap cleanup EXIT INT TERM
 fail=0
@@ -28,6 +27,8 @@ wait_for() {
 check() { if eval "$1"; then echo "ok   $2"; else echo "FAIL $2"; screen | sed 's/^/     | /'; fail=1; fi; }
 
 for sig in HUP TERM INT QUIT; do
+	# a server of its own for each signal: one still shutting down fails a new session
+	T="tmux -L antietam-signals-$$-$sig"
 	dir="$STATE/$sig"
 	mkdir -p "$dir"
 	$T new-session -d -s sig -x 100 -y 30 \
