@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "combat.h"
+#include "event.h"
 #include "hex.h"
 #include "scenario.h"
 #include "solitaire.h"
@@ -21,8 +22,8 @@
 #define GAME_TURNS 11
 #define GAME_FORCED_MAX 64
 #define GAME_LOG_MAX 256       /* events kept (a ring: the oldest are dropped) */
-#define GAME_LOG_TEXT 120
 #define GAME_PATH_MAX 48       /* hexes in one move or retreat path */
+_Static_assert(EVENT_HEXES >= GAME_PATH_MAX, "a move or retreat event carries its whole path");
 
 enum phase { PHASE_MOVEMENT, PHASE_ARTILLERY, PHASE_COMBAT };
 enum corps_status { CORPS_COMMITTED, CORPS_AVAILABLE, CORPS_UNAVAILABLE };
@@ -81,11 +82,6 @@ struct game_options {
 
 enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY, SETUP_QUICK /* 4.2: placed by the players */ };
 
-struct game_event {
-	int turn;
-	char text[GAME_LOG_TEXT];
-};
-
 /* Slots past a count (forced[], ford_from[], queue[] …) and bytes past the end of a string
  * are kept zero, so that two equal positions are equal bytes: a game written to a position
  * file and read back is memcmp-equal to the game itself (tests/test_position.c). A field
@@ -138,7 +134,7 @@ struct game {
 	/* solitaire bot (14.0–19.0): objectives and commitment history; written by src/bot/ */
 	struct solitaire_state solitaire;
 
-	/* event log */
+	/* event log (event.h): typed events, the English is the front-ends' (event_text.h) */
 	struct game_event log[GAME_LOG_MAX];
 	int nlog;                 /* total events ever logged; log[(n) % GAME_LOG_MAX] */
 };
@@ -199,12 +195,12 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 /* Write an action as the command that performs it. */
 void action_format(const struct scenario *s, const struct action *a, char *buf, size_t len);
 
+/* Event number k of g's log (0 = the first ever logged), or NULL when k is not below
+ * g->nlog or the ring no longer holds it (only the last GAME_LOG_MAX are kept). */
+const struct game_event *game_event_at(const struct game *g, int k);
+
 /* ---- helpers shared by the engine modules ---- */
 
-/* Roll one die: the next forced result if any, else the RNG; logs it with why. */
-int game_roll(struct game *g, const char *why);
-/* Append a formatted event to the log. */
-void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The protocol's words, indexed by enum decision, enum phase, enum corps_status, enum side
  * (with "none") and enum corps; shared by the batch commands and the position files. */
 extern const char *const game_decision_names[DECISION_COUNT];
@@ -228,8 +224,6 @@ int game_unit_cv(const struct game *g, int u);
 int game_unit_morale(const struct game *g, int u);
 /* True when hex is in the ZOC of a unit of side `enemy_of`'s enemy (6.1–6.2). */
 bool game_in_ezoc(const struct game *g, int hex, enum side side);
-/* Eliminate one step of unit u (11.16); logs; removes it at 0. */
-void game_lose_step(struct game *g, int u, const char *why);
 
 /* ---- more shared queries (zoc.c, game.c) ---- */
 

@@ -22,7 +22,7 @@
 
 #include "game.h"
 
-#define POSITION_VERSION 1
+#define POSITION_VERSION 2  /* 2: typed events (event.h); 1 (read): events as text */
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024
 #define POSITION_ACTION_TEXT 512   /* longest action text a record keeps */

@@ -97,6 +97,9 @@ int main(void)
 		v[i] = (now() - t0) * 1e3;
 	}
 	printf("scenario-load: %.2f ms (median of 9: map, counters, set-up, charts)\n", median(v, 9));
+	printf("struct-game: %zu bytes (a whole position, copied by every game_apply; the event "
+	       "log %zu of them; goal at most 8192)\n", sizeof(struct game),
+	       sizeof(((struct game *)0)->log));
 
 	static struct game g;
 	game_new(&g, &s, SETUP_HISTORICAL, 1, NULL);

@@ -9,6 +9,7 @@
 #include "fixture_program.h"
 
 #include "bot.h"
+#include "event_text.h"
 #include "los.h"
 
 static char played[1 << 16];
@@ -62,11 +63,19 @@ static void solo_new(void)
 	assert_true(G.solitaire.ready);
 }
 
+/* The sentence of the game's event number i. */
+static const char *log_text(int i)
+{
+	static char text[EVENT_TEXT_MAX];
+	event_format(G.scn, game_event_at(&G, i), text, sizeof text);
+	return text;
+}
+
 static void dump_log(void)
 {
 	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
 	for (int i = first; i < G.nlog; i++)
-		print_message("log: %s\n", G.log[i % GAME_LOG_MAX].text);
+		print_message("log: %s\n", log_text(i));
 	print_message("played:\n%s\n", played);
 }
 
@@ -75,7 +84,7 @@ static bool logged_quiet(const char *text)
 {
 	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
 	for (int i = first; i < G.nlog; i++)
-		if (strstr(G.log[i % GAME_LOG_MAX].text, text))
+		if (strstr(log_text(i), text))
 			return true;
 	return false;
 }
@@ -606,10 +615,10 @@ static void assert_planned_once(int from, const char *where)
 	for (int i = from; i < G.nlog; i++) {
 		if (i < G.nlog - GAME_LOG_MAX)
 			continue;
-		int u = planned_attacker(G.log[i % GAME_LOG_MAX].text);
+		int u = planned_attacker(log_text(i));
 		if (u >= 0 && ++count[u] > 1)
 			fail_msg("%s: U%d has a second attack planned: %s", where, u + 1,
-				 G.log[i % GAME_LOG_MAX].text);
+				 log_text(i));
 	}
 }
 
@@ -919,10 +928,10 @@ static void play_games(int games, bool solitaire)
 			/* every Union decision comes from a rule of 14.0–18.0: never the bot's
 			 * last resort (bot.c fallback, logged "bot: …") */
 			for (int i = seen; who == SIDE_UNION && i < G.nlog; i++) {
-				const char *t = G.log[i % GAME_LOG_MAX].text;
-				if (i >= G.nlog - GAME_LOG_MAX && strncmp(t, "bot: ", 5) == 0)
+				const struct game_event *e = game_event_at(&G, i);
+				if (e && e->kind == EVENT_NOTE && strncmp(e->text, "bot: ", 5) == 0)
 					fail_msg("seed %d turn %d: the Union bot had no rule: %s",
-						 seed, G.turn, t);
+						 seed, G.turn, e->text);
 			}
 			char why[256];
 			if (!game_check(&G, why, sizeof why))

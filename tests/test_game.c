@@ -14,6 +14,7 @@
 #include "check.h"
 #include "move.h"
 #include "scenario.h"
+#include "../src/engine/internal.h" /* game_roll: the engine's own dice */
 
 /* Group set-up: G, and in S the featureless scenario the tests share. */
 static int setup(void **state)
@@ -154,24 +155,26 @@ static void test_dice(void **state)
 	struct game twin = *G;
 	int seq[20];
 	for (int i = 0; i < 20; i++) {
-		seq[i] = game_roll(G, "test");
+		seq[i] = game_roll(G, EVENT_WHY_TEST);
 		assert_true(seq[i] >= 1 && seq[i] <= 6);
-		assert_int_equal(game_roll(&twin, "test"), seq[i]); /* reproducible from the seed */
+		assert_int_equal(game_roll(&twin, EVENT_WHY_TEST), seq[i]); /* reproducible from the seed */
 	}
 	fx_ok("dice 6 1 6");
-	assert_int_equal(game_roll(G, "forced"), 6);
-	assert_int_equal(game_roll(G, "forced"), 1);
-	assert_int_equal(game_roll(G, "forced"), 6);
+	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 6);
+	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 1);
+	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 6);
 	fx_ok("seed 42");
 	for (int i = 0; i < 20; i++)
-		assert_int_equal(game_roll(G, "again"), seq[i]);
-	/* every die is logged */
-	const struct game_event *e = &G->log[(G->nlog - 1) % GAME_LOG_MAX];
-	assert_non_null(strstr(e->text, "again"));
+		assert_int_equal(game_roll(G, EVENT_WHY_TEST), seq[i]);
+	/* every die is logged, with its reason */
+	const struct game_event *e = game_event_at(G, G->nlog - 1);
+	assert_int_equal(e->kind, EVENT_DIE);
+	assert_int_equal(e->why, EVENT_WHY_TEST);
+	assert_int_equal(e->die, seq[19]);
 	/* all six faces come up */
 	int seen[7] = { 0 };
 	for (int i = 0; i < 600; i++)
-		seen[game_roll(G, "spread")]++;
+		seen[game_roll(G, EVENT_WHY_TEST)]++;
 	for (int f = 1; f <= 6; f++)
 		assert_true(seen[f] > 50);
 }

@@ -18,6 +18,7 @@
 
 #include "bot.h"
 #include "cli.h"
+#include "event_text.h"
 #include "position.h"
 
 /* A scenario with only what the reader checks: every unit's step count (2.13). */
@@ -36,6 +37,73 @@ static struct scenario *fake_scenario(void)
 static int unit_of(char side, int n)
 {
 	return side == 'U' ? n - 1 : ROSTER_UNION + n - 1;
+}
+
+/* An event of kind k with a value other than blank in every field the kind uses. */
+static void sample_event(struct game_event *e, enum event_kind k, int turn, int i)
+{
+	event_clear(e, k, turn);
+	unsigned f = event_kind_fields(k);
+	if (f & EF_SIDE)
+		e->side = SIDE_CONFEDERATE;
+	if (f & EF_CORPS)
+		e->corps = CORPS_IX;
+	if (f & EF_FORMATION)
+		e->formation = SOLO_IX2;
+	if (f & EF_STATUS)
+		e->status = CORPS_UNAVAILABLE;
+	if (f & EF_SETUP)
+		e->setup = SETUP_QUICK;
+	if (f & EF_WHY)
+		e->why = EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE;
+	if (f & EF_DIE)
+		e->die = (int8_t)(1 + i % 6);
+	if (f & EF_DRM)
+		e->drm = -3;
+	if (f & EF_STEPS)
+		e->steps = 2;
+	if (f & EF_MP)
+		e->mp = 7;
+	if (f & EF_ROUND)
+		e->round = 2;
+	if (f & EF_COLUMN)
+		e->column = 3;
+	if (f & EF_LOSSES)
+		e->att_loss = 1, e->def_loss = 2;
+	if (f & EF_OBJECTIVE)
+		e->objective = SOLO_OBJ_HEX, e->objective_hex = 2836;
+	e->double_time = f & EF_DOUBLE_TIME;
+	e->defensive = f & EF_DEFENSIVE;
+	e->several = f & EF_SEVERAL;
+	e->retreat = f & EF_RETREAT;
+	e->rolled = f & EF_ROLLED;
+	e->withdrawn = f & EF_WITHDRAWN;
+	if (f & EF_UNIT)
+		e->unit = (int16_t)unit_of('U', 12);
+	if (f & EF_TARGET)
+		e->target = (int16_t)unit_of('C', 53);
+	if (f & EF_FROM)
+		e->from = 1917;
+	if (f & EF_TO)
+		e->to = 2018;
+	if (f & EF_STRENGTHS)
+		e->attack = 12, e->defence = 7;
+	if (f & EF_14_2)
+		e->eliminated = 3, e->lost = 10, e->start = 30;
+	if (f & EF_PATH) {
+		static const int16_t path[] = { 1917, 1918, 2018 };
+		memcpy(e->hex, path, sizeof path);
+		e->n = 3;
+	}
+	if (f & EF_UNITS) {
+		e->hex[0] = (int16_t)unit_of('U', 3);
+		e->hex[1] = (int16_t)unit_of('C', 4);
+		e->n = 2;
+	}
+	if (f & EF_SEED)
+		e->seed = 18446744073709551615ULL;
+	if (f & EF_TEXT)
+		snprintf(e->text, sizeof e->text, "a note %d", i);
 }
 
 /* A game with a non-default value in every field the position file holds. */
@@ -110,19 +178,23 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	c->attacker_loss = 1;
 	c->defender_loss = 2;
 	c->retreat_result = true;
-	/* 300 events: the ring has dropped the oldest 44. Texts that would break a naive
-	 * writer: quotes, backslashes, '#', blank runs, tabs, leading and trailing blanks,
-	 * UTF-8. */
+	/* 300 events: the ring has dropped the oldest 44. The odd ones are notes with texts
+	 * that would break a naive writer: quotes, backslashes, '#', blank runs, tabs, leading
+	 * and trailing blanks, UTF-8; the even ones every kind in turn, every field set. */
 	static const char *const odd[] = {
 		"say \"hello\" # not a comment", "back\\slash", "  two  blanks  ", "tab\there",
 		" lead", "trail ", "\xe2\x80\x93 dash", "x", "", "\\x41 is not A",
 	};
 	for (int i = 0; i < 300; i++) {
 		struct game_event *e = &g->log[i % GAME_LOG_MAX];
-		memset(e, 0, sizeof *e); /* as game_log does: no bytes of an older event remain */
-		e->turn = 1 + i % 11;
-		if (i % 10 < 9)
-			snprintf(e->text, sizeof e->text, "%s %d", odd[i % 10], i);
+		int turn = 1 + i % 11;
+		if (i % 2 == 0) {
+			sample_event(e, (enum event_kind)(i / 2 % EVENT_KIND_COUNT), turn, i);
+			continue;
+		}
+		event_clear(e, EVENT_NOTE, turn);
+		if (i / 2 % 10 < 9)
+			snprintf(e->text, sizeof e->text, "%s %d", odd[i / 2 % 10], i);
 		else
 			snprintf(e->text, sizeof e->text, "%s", odd[9]);
 	}
@@ -223,6 +295,74 @@ static void test_round_trip(void **state)
 	free(s);
 }
 
+static void expect_refused(const struct scenario *s, const char *text, size_t len, int line,
+			   const char *expect);
+
+/* Version 1 kept each event as its English text: such a file still reads, each event a note
+ * with that text (formatted as it was), and a typed line is no version-1 event. */
+static void test_version_1_log(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec, rec2 = { 0 };
+	struct game *g = filled_game(s, &rec);
+	char *text = write_text(g, &rec);
+	size_t cap = strlen(text) * 2 + 64, len = 0;
+	char *v1 = malloc(cap);
+	assert_non_null(v1);
+	int k = 0;
+	for (char *line = text, *eol; *line; line = eol + 1) {
+		eol = strchr(line, '\n');
+		if (!strncmp(line, "antietam-position ", 18))
+			len += (size_t)snprintf(v1 + len, cap - len, "antietam-position 1\n");
+		else if (!strncmp(line, "event ", 6))
+			len += (size_t)snprintf(v1 + len, cap - len, "event %d \"U%d moves 1917 (%d MP)\"\n",
+						1 + k % 11, 1 + k % 69, k), k++;
+		else
+			len += (size_t)snprintf(v1 + len, cap - len, "%.*s", (int)(eol - line + 1), line);
+	}
+	assert_int_equal(k, GAME_LOG_MAX);
+	struct game *back = calloc(1, sizeof *back);
+	char err[512] = "";
+	if (!read_text(back, &rec2, s, v1, len, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(back->nlog, 300);
+	for (int i = 0; i < GAME_LOG_MAX; i++) {
+		const struct game_event *e = game_event_at(back, 300 - GAME_LOG_MAX + i);
+		char want[64], got[EVENT_TEXT_MAX];
+		snprintf(want, sizeof want, "U%d moves 1917 (%d MP)", 1 + i % 69, i);
+		assert_int_equal(e->kind, EVENT_NOTE);
+		assert_int_equal(e->turn, 1 + i % 11);
+		assert_string_equal(e->text, want);
+		event_format(s, e, got, sizeof got);
+		assert_string_equal(got, want);
+	}
+	/* written again, it is a version-2 file with note lines */
+	char *again = write_text(back, &rec2);
+	assert_non_null(strstr(again, "antietam-position 2\n"));
+	assert_non_null(strstr(again, "\nevent 1 note \"U1 moves 1917 (0 MP)\"\n"));
+	/* a typed line in a version-1 file */
+	char *typed = strstr(v1, "\nevent ");
+	assert_non_null(typed);
+	char *eol = strchr(typed + 1, '\n');
+	char *bad = malloc(len + 64);
+	assert_non_null(bad);
+	int at = snprintf(bad, len + 64, "%.*sevent 1 die die=3%s", (int)(typed + 1 - v1), v1, eol);
+	int line = 1;
+	for (const char *p = v1; p <= typed; p++)
+		line += *p == '\n';
+	expect_refused(s, bad, (size_t)at, line, "expected text in double quotes");
+	free(bad);
+	free(again);
+	free(back);
+	free(v1);
+	free(text);
+	free(g);
+	position_record_free(&rec);
+	position_record_free(&rec2);
+	free(s);
+}
+
 /* The symbolic lines a reader of the file sees. */
 static void test_symbolic(void **state)
 {
@@ -232,7 +372,7 @@ static void test_symbolic(void **state)
 	struct game *g = filled_game(s, &rec);
 	char *text = write_text(g, &rec);
 	static const char *const want[] = {
-		"antietam-position 1\n",
+		"antietam-position 2\n",
 		"\nsetup empty\n",
 		"\noptions mishap=on unleashed=off solitaire=on\n",
 		"\nturn 7 confederate combat\n",
@@ -260,11 +400,18 @@ static void test_symbolic(void **state)
 		"\nobjective XII current=3 first=unrolled second=unrolled third=unrolled\n",
 		"\nobjective IX/3 current=0 first=3224 second=unrolled third=unrolled\n",
 		"\nlog-count 300\n",
-		"\nevent 2 \"say \\\"hello\\\" \\x23 not a comment 100\"\n",
-		"\nevent 4 \"\\x20 two\\x20 blanks\\x20\\x20 102\"\n",
-		"\nevent 3 \"back\\\\slash 101\"\n",
-		"\nevent 5 \"tab\\x09here 103\"\n",
-		"\nevent 8 \"\\xe2\\x80\\x93 dash 106\"\n",
+		"\nevent 7 note \"say \\\"hello\\\" \\x23 not a comment 61\"\n",
+		"\nevent 2 note \"\\x20 two\\x20 blanks\\x20\\x20 45\"\n",
+		"\nevent 9 note \"back\\\\slash 63\"\n",
+		"\nevent 4 note \"tab\\x09here 47\"\n",
+		"\nevent 10 note \"\\xe2\\x80\\x93 dash 53\"\n",
+		"\nevent 3 attack unit=U12 from=1917 die=3 drm=-3 attack=12 defence=7 column=3 "
+		"attacker-loss=1 defender-loss=2 retreat=yes\n",
+		"\nevent 2 move unit=U12 from=1917 mp=7 double-time=yes path=1917,1918,2018\n",
+		"\nevent 10 new-game setup=quick seed=18446744073709551615\n",
+		"\nevent 10 corps-status corps=IX status=unavailable why=artillery-retreat-ezoc-table\n",
+		"\nevent 10 objective formation=IX/2 column=3 rolled=yes objective=2836\n",
+		"\nevent 9 declare from=1917 several=yes units=U3,C4\n",
 		"\nstart empty seed=18446744073709551615 mishap=on unleashed=on solitaire=off\n",
 		"\naction \"move U12 1917\"\n",
 		"\nend\n",
@@ -272,9 +419,9 @@ static void test_symbolic(void **state)
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		if (!strstr(text, want[i]))
 			fail_msg("no '%s' in:\n%s", want[i], text);
-	/* Events: only the 256 the ring keeps, oldest first. */
-	assert_non_null(strstr(text, "\nevent 1 \" lead 44\"\n"));
-	assert_null(strstr(text, " 43\"\n"));
+	/* Events: only the 256 the ring keeps, oldest first; a field left out is blank. */
+	assert_non_null(strstr(text, "\nlog-count 300\nevent 1 cancel from=1917\n"));
+	assert_null(strstr(text, "slash 43\"\n"));
 	free(text);
 	free(g);
 	position_record_free(&rec);
@@ -291,7 +438,7 @@ struct broken {
 };
 
 static const struct broken broken[] = {
-	{ "antietam-position", "antietam-position 2", "unsupported position format version", NULL },
+	{ "antietam-position", "antietam-position 3", "unsupported position format version", NULL },
 	{ "antietam-position", "antietam-map 1", "expected first line", NULL },
 	{ "antietam-position", "antietam-position", "expected first line", NULL },
 	{ "end", NULL, "truncated file: no 'end' line", "$" },
@@ -375,15 +522,29 @@ static const struct broken broken[] = {
 	{ "queue", "queue U5 U5", "unit U5 queued twice", NULL },
 	{ "log-count", "log-count 0", "more events than log-count 0 keeps (0)", "event 1 " },
 	{ "log-count", "log-count 5", "more events than log-count 5 keeps (5)", "event 6 " },
-	{ "event 2 ", "event 2 \"unterminated", "expected text in double quotes", NULL },
-	{ "event 2 ", "event 2 \"a\"b\"", "unescaped '\"'", NULL },
-	{ "event 2 ", "event 2 \"bad \\q escape\"", "bad escape", NULL },
-	{ "event 2 ", "event 2 \"zero \\x00\"", "\\x00", NULL },
-	{ "event 2 ", "event 2 \"ends in \\\"", "unterminated escape", NULL },
-	{ "event 2 ", "event 2 \"0123456789012345678901234567890123456789012345678901234567890123456789"
+	{ "event 2 ", "event 2 note \"unterminated", "expected text in double quotes", NULL },
+	{ "event 2 ", "event 2 note \"a\"b\"", "unescaped '\"'", NULL },
+	{ "event 2 ", "event 2 note \"bad \\q escape\"", "bad escape", NULL },
+	{ "event 2 ", "event 2 note \"zero \\x00\"", "\\x00", NULL },
+	{ "event 2 ", "event 2 note \"ends in \\\"", "unterminated escape", NULL },
+	{ "event 2 ", "event 2 note \"0123456789012345678901234567890123456789012345678901234567890123456789"
 		      "0123456789012345678901234567890123456789012345678901234567890123456789\"",
 	  "text longer than 119 characters", NULL },
-	{ "event 2 ", "event 2 \"caf\xc3\xa9\"", "not printable ASCII", NULL },
+	{ "event 2 ", "event 2 note \"caf\xc3\xa9\"", "not printable ASCII", NULL },
+	{ "event 2 ", "event 2", "'event' takes a turn and a kind", NULL },
+	{ "event 2 ", "event 2 frobnicate", "unknown event kind 'frobnicate'", NULL },
+	{ "event 2 ", "event 2 die die=7", "die: 7 out of range 1..6", NULL },
+	{ "event 2 ", "event 2 die die=3 die=4", "key 'die' given twice", NULL },
+	{ "event 2 ", "event 2 fire drm=0 drm=0", "key 'drm' given twice", NULL },
+	{ "event 2 ", "event 2 die unit=U1", "a 'die' event has no key unit=", NULL },
+	{ "event 2 ", "event 2 die why=because", "unknown reason 'because'", NULL },
+	{ "event 2 ", "event 2 step-lost unit=U99", "unknown unit 'U99'", NULL },
+	{ "event 2 ", "event 2 corps-status corps=X", "unknown corps 'X'", NULL },
+	{ "event 2 ", "event 2 move path=1917,,1918", "malformed list", NULL },
+	{ "event 2 ", "event 2 move path=1917,4400", "'4400' is not a hex", NULL },
+	{ "event 2 ", "event 2 move path=1917 path=1918", "key 'path' given twice", NULL },
+	{ "event 2 ", "event 2 turn-begins \"text\"", "a 'turn-begins' event has no text", NULL },
+	{ "event 2 ", "event 2 note", "missing quoted text", NULL },
 	{ "start", "# no start", "'action' before 'start'", "action " },
 	{ "start", "start empty seed=-1 mishap=on unleashed=on solitaire=off", "seed: '-1'", NULL },
 	{ "start", "start empty seed=99999999999999999999 mishap=on unleashed=on solitaire=off",
@@ -1128,7 +1289,7 @@ static void test_cli_commands(void **state)
 
 	/* state: the position file verbatim after "= ", then the blank line */
 	char *st = run(c, "state");
-	assert_int_equal(strncmp(st, "= antietam-position 1\n", 22), 0);
+	assert_int_equal(strncmp(st, "= antietam-position 2\n", 22), 0);
 	size_t n = strlen(st);
 	assert_true(n > 3 && !strcmp(st + n - 6, "\nend\n\n"));
 	assert_null(strstr(st, "\n\n\n"));
@@ -1277,6 +1438,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_field_known),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_version_1_log),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_broken_bytes),

@@ -335,10 +335,12 @@ static long play(uint64_t seed, bool bot)
 		int n = bot_play(&port, err, sizeof err);
 		if (n < 0)
 			fail_msg("seed %llu turn %d: the Union bot: %s", (unsigned long long)seed, turn, err);
-		for (int i = seen; i < g.nlog; i++)
-			if (i >= g.nlog - GAME_LOG_MAX && !strncmp(g.log[i % GAME_LOG_MAX].text, "bot: ", 5))
+		for (int i = seen; i < g.nlog; i++) {
+			const struct game_event *e = game_event_at(&g, i);
+			if (e && e->kind == EVENT_NOTE && !strncmp(e->text, "bot: ", 5))
 				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
-					 (unsigned long long)seed, turn, g.log[i % GAME_LOG_MAX].text);
+					 (unsigned long long)seed, turn, e->text);
+		}
 		check_step(&before, &g, -1, NULL, 0, elim, "bot", seed);
 		actions += n;
 		roundtrip(&g, &rec, seed);

@@ -118,7 +118,7 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 	/* the reason rides on the action (game_apply logs it before the dice the action rolls),
 	 * after any reason noted for a choice that was no action (a gun that stays …) */
 	size_t kept = strlen(b->note);
-	char why[GAME_LOG_TEXT];
+	char why[EVENT_TEXT_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);

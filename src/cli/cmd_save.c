@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "bot.h"
 #include "cli_internal.h"
+#include "event_text.h"
 #include "game.h"
 #include "position.h"
 
@@ -98,8 +99,11 @@ static void print_events(const struct game *g, int from, int to, FILE *out)
 {
 	if (to - from > GAME_LOG_MAX)
 		from = to - GAME_LOG_MAX;
-	for (int i = from; i < to; i++)
-		fprintf(out, "\n    %s", g->log[i % GAME_LOG_MAX].text);
+	for (int i = from; i < to; i++) {
+		char text[EVENT_TEXT_MAX];
+		event_format(g->scn, game_event_at(g, i), text, sizeof text);
+		fprintf(out, "\n    %s", text);
+	}
 }
 
 /* Let the bot play the pending decisions (the `bot` command), listing what it played and

@@ -178,16 +178,15 @@ static void declare(struct game *g, const int *hexes, int nh, const int16_t *uni
 			d->defhex[i] = (int16_t)hexes[i];
 		d->ndefhex = (int8_t)nh;
 	}
-	char names[64] = "";
+	struct game_event *e = event_new(g, EVENT_DECLARE);
+	e->from = d->defhex[0];
+	e->several = d->ndefhex > 1;
 	for (int i = 0; i < nu; i++) {
 		d->attacker[d->nattackers++] = units[i];
 		bit_set(cs->attacked_round, units[i]);
 		g->unit[units[i]].flags |= UF_ATTACKED;
-		size_t len = strlen(names);
-		snprintf(names + len, sizeof names - len, " %s", cdef(g, units[i])->id);
+		e->hex[e->n++] = (int16_t)units[i];
 	}
-	game_log(g, "attack on %04d%s declared:%s", d->defhex[0], d->ndefhex > 1 ? " (+)" : "",
-		 names);
 }
 
 static void cancel(struct game *g, int di)
@@ -200,7 +199,7 @@ static void cancel(struct game *g, int di)
 		if (!(cs->round == 2 && bit_get(cs->attacked_r1, u)))
 			g->unit[u].flags &= ~(uint32_t)UF_ATTACKED;
 	}
-	game_log(g, "attack on %04d cancelled", d->defhex[0]);
+	event_new(g, EVENT_CANCEL)->from = d->defhex[0];
 	for (int i = di + 1; i < cs->ndecl; i++)
 		cs->decl[i - 1] = cs->decl[i];
 	cs->ndecl--;
@@ -280,7 +279,7 @@ static bool apply_declare(struct game *g, const struct action *a, char *err, siz
 		}
 		if (cs->ndecl == 0) {
 			cs->stage = CS_OVER;
-			game_log(g, "no attacks in round %d", cs->round);
+			event_new(g, EVENT_NO_ATTACKS)->round = cs->round;
 		} else {
 			cs->stage = CS_CHOOSE;
 		}
@@ -430,8 +429,10 @@ static bool apply_support(struct game *g, const struct action *a, char *err, siz
 		return refuse(err, errlen, "11.19B: make a supporting advance or decline");
 	if (!advance_support_ok(g, a->unit, cs->advancer, cs->advance_from, err, errlen))
 		return false;
-	game_log(g, "%s makes a supporting advance from %04d into %04d (11.19)",
-		 cdef(g, a->unit)->id, g->unit[a->unit].hex, cs->advance_from);
+	struct game_event *e = event_new(g, EVENT_SUPPORT);
+	e->unit = (int16_t)a->unit;
+	e->from = g->unit[a->unit].hex;
+	e->to = cs->advance_from;
 	if (cdef(g, a->unit)->side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
 		commit_note_confederate_move(g, a->unit, g->unit[a->unit].hex, cs->advance_from);
 	g->unit[a->unit].hex = cs->advance_from;

@@ -162,8 +162,7 @@ void commit_note_confederate_move(struct game *g, int u, int from, int to)
 	if (d >= 0 && (g->scn->map.hex[hex_index(from)].side[d] & SIDE_CREEK) &&
 	    !g->commitment_lifted) {
 		g->commitment_lifted = true;
-		game_log(g, "8.12B: %s crosses Antietam Creek: the Union corps limits are lifted",
-			 game_unit_name(u));
+		event_new(g, EVENT_CREEK_CROSSED)->unit = (int16_t)u;
 	}
 	for (int v = 0; v < ROSTER_UNION; v++) {
 		if (!game_on_map(g, v) || !hex_adjacent(g->unit[v].hex, to))
@@ -172,8 +171,9 @@ void commit_note_confederate_move(struct game *g, int u, int from, int to)
 		if (g->corps[c] == CORPS_COMMITTED || commit_lifted(g, c, u))
 			continue;
 		g->corps_lifted[c] |= 1ull << (u - ROSTER_UNION);
-		game_log(g, "13.3F: %s is adjacent to %s Corps: its limits are lifted against it",
-			 game_unit_name(u), game_corps_name(c));
+		struct game_event *e = event_new(g, EVENT_LIMITS_LIFTED);
+		e->unit = (int16_t)u;
+		e->corps = (int8_t)c;
 	}
 }
 
@@ -184,23 +184,27 @@ void commit_set_status(struct game *g, enum corps c, enum corps_status s)
 	g->corps[c] = s;
 }
 
+void commit_change_status(struct game *g, enum corps c, enum corps_status s, enum event_why why)
+{
+	commit_set_status(g, c, s);
+	struct game_event *e = event_new(g, EVENT_CORPS_STATUS);
+	e->corps = (int8_t)c;
+	e->status = (int8_t)s;
+	e->why = (uint8_t)why;
+}
+
 void commit_turn_start(struct game *g)
 {
 	if (g->turn == 6 && g->corps[CORPS_VI] == CORPS_UNAVAILABLE) {
-		commit_set_status(g, CORPS_VI, CORPS_AVAILABLE);  /* 13.8 */
-		game_log(g, "13.8: VI Corps is Available");
+		commit_change_status(g, CORPS_VI, CORPS_AVAILABLE, EVENT_WHY_VI_CORPS); /* 13.8 */
 	}
 	if (g->turn == 1 || commit_unleashed(g))
 		return;                                           /* 13.7A */
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		if (g->corps[c] != CORPS_UNAVAILABLE || (c == CORPS_VI && g->turn < 6))
 			continue;
-		char why[48];
-		snprintf(why, sizeof why, "13.4D availability of %s Corps", game_corps_name((enum corps)c));
-		if (game_roll(g, why) == 6) {
-			commit_set_status(g, (enum corps)c, CORPS_AVAILABLE);
-			game_log(g, "13.4D: %s Corps is Available", game_corps_name((enum corps)c));
-		}
+		if (game_roll_for(g, EVENT_WHY_AVAILABILITY, c, -1) == 6)
+			commit_change_status(g, (enum corps)c, CORPS_AVAILABLE, EVENT_WHY_AVAILABLE);
 	}
 }
 
@@ -390,10 +394,10 @@ static void withdraw_next(struct game *g)
 			continue;
 		struct withdraw_target t[1];
 		if (!withdraw_may_stay(g, u) && withdraw_targets(g, u, t, 1) == 0) {
-			game_log(g, "13.6D: %s cannot withdraw and is eliminated", game_unit_name(u));
+			event_new(g, EVENT_WITHDRAW_TRAPPED)->unit = (int16_t)u;
 			g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
 			while (g->unit[u].steps > 0)
-				game_lose_step(g, u, "13.6D");
+				game_lose_step(g, u, EVENT_WHY_WITHDRAW_TRAPPED);
 			continue;
 		}
 		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAW_MOVE, u);
@@ -410,8 +414,9 @@ static void withdraw_next(struct game *g)
 static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errlen)
 {
 	if (hex == HEX_NONE && withdraw_may_stay(g, u)) {
-		game_log(g, "13.6A: %s stays in %d, five or more hexes from every enemy unit",
-			 game_unit_name(u), g->unit[u].hex);
+		struct game_event *e = event_new(g, EVENT_WITHDRAW_STAYS);
+		e->unit = (int16_t)u;
+		e->from = g->unit[u].hex;
 		g->unit[u].flags |= UF_WITHDRAWN; /* not a move: it may regroup (12.0) */
 		withdraw_next(g);
 		return true;
@@ -427,13 +432,16 @@ static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errl
 			 game_unit_name(u));
 		return false;
 	}
-	game_log(g, "13.6: %s withdraws from %d to %d", game_unit_name(u), g->unit[u].hex, t[k].hex);
+	struct game_event *e = event_new(g, EVENT_WITHDRAW_MOVE);
+	e->unit = (int16_t)u;
+	e->from = g->unit[u].hex;
+	e->to = t[k].hex;
 	g->unit[u].hex = t[k].hex;
 	g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
 	if (game_unit_def(g, u)->type == UNIT_ARTILLERY)
 		g->unit[u].flags |= UF_ART_MOVED;
 	for (int l = 0; l < t[k].losses; l++)
-		game_lose_step(g, u, "11.17.4B withdrawing through an EZOC");
+		game_lose_step(g, u, EVENT_WHY_WITHDRAW_EZOC);
 	withdraw_next(g);
 	return true;
 }
@@ -454,9 +462,9 @@ bool commit_apply(struct game *g, const struct action *a, char *err, size_t errl
 			snprintf(err, errlen, "13.5B: only a Committed corps withdraws");
 			return false;
 		}
-		commit_set_status(g, (enum corps)a->target, CORPS_UNAVAILABLE); /* 13.5C */
+		commit_change_status(g, (enum corps)a->target, CORPS_UNAVAILABLE, /* 13.5C */
+				     EVENT_WHY_WITHDRAWS);
 		g->withdrawing |= (uint8_t)(1u << a->target);
-		game_log(g, "13.5: %s Corps withdraws", game_corps_name((enum corps)a->target));
 		withdraw_next(g);
 		return true;
 	case DECISION_WITHDRAW_MOVE:
@@ -482,8 +490,7 @@ bool commit_apply(struct game *g, const struct action *a, char *err, size_t errl
 			snprintf(err, errlen, "%s", why);
 			return false;
 		}
-		commit_set_status(g, (enum corps)a->target, CORPS_COMMITTED);
-		game_log(g, "13.1: %s Corps is Committed", game_corps_name((enum corps)a->target));
+		commit_change_status(g, (enum corps)a->target, CORPS_COMMITTED, EVENT_WHY_COMMITTED);
 		if (!commit_commitment_possible(g))
 			game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
 		return true;

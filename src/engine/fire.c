@@ -138,11 +138,15 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 	char err[160];
 	if (!fire_check(g, gun, target, defensive, &o, err, sizeof err))
 		return;
-	int roll = game_roll(g, defensive ? "defensive fire (11.5B)" : "artillery fire (10.2C)");
+	int roll = game_roll(g, defensive ? EVENT_WHY_DEFENSIVE_FIRE : EVENT_WHY_ARTILLERY_FIRE);
 	int steps = o.steps[roll];
-	const struct unit_def *d = cdef(g, gun), *td = cdef(g, target);
-	game_log(g, "%s fires%s at %s: roll %d drm %+d, %d step%s lost", d->id,
-		 defensive ? " defensively" : "", td->id, roll, o.drm, steps, steps == 1 ? "" : "s");
+	struct game_event *e = event_new(g, EVENT_FIRE);
+	e->unit = (int16_t)gun;
+	e->target = (int16_t)target;
+	e->die = (int8_t)roll;
+	e->drm = (int8_t)o.drm;
+	e->steps = (int8_t)steps;
+	e->defensive = defensive;
 	if (defensive) {
 		g->unit[gun].flags |= UF_DEF_FIRED;
 	} else {
@@ -150,7 +154,8 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 		g->fired_at[target]++; /* 10.7D; defensive fire does not count */
 	}
 	for (int i = 0; i < steps && game_on_map(g, target); i++)
-		game_lose_step(g, target, defensive ? "defensive fire" : "artillery fire");
+		game_lose_step(g, target,
+			       defensive ? EVENT_WHY_DEFENSIVE_FIRE_LOSS : EVENT_WHY_FIRE_LOSS);
 	struct fire_report *r = &g->combat.last_fire;
 	r->gun = (int16_t)gun;
 	r->target = (int16_t)target;

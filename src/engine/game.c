@@ -7,7 +7,6 @@
  * The phases themselves live elsewhere: movement in move.c, commitment and withdrawal in
  * commit.c, artillery fire and combat in fire.c/combat*.c; each hands control back through
  * game_advance() when its phase is over. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -130,7 +129,7 @@ static uint64_t splitmix64(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-int game_roll(struct game *g, const char *why)
+int game_roll_for(struct game *g, enum event_why why, int corps, int formation)
 {
 	int d;
 	if (g->nforced > 0) {
@@ -141,20 +140,17 @@ int game_roll(struct game *g, const char *why)
 		/* the high 32 bits scaled to 0..5: no modulo bias worth the name */
 		d = 1 + (int)(((splitmix64(&g->rng) >> 32) * 6) >> 32);
 	}
-	game_log(g, "die %d: %s", d, why);
+	struct game_event *e = event_new(g, EVENT_DIE);
+	e->die = (int8_t)d;
+	e->why = (uint8_t)why;
+	e->corps = (int8_t)corps;
+	e->formation = (int8_t)formation;
 	return d;
 }
 
-void game_log(struct game *g, const char *fmt, ...)
+int game_roll(struct game *g, enum event_why why)
 {
-	struct game_event *e = &g->log[g->nlog % GAME_LOG_MAX];
-	memset(e, 0, sizeof *e); /* nothing of the event this slot held before (position files) */
-	e->turn = g->turn;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(e->text, sizeof e->text, fmt, ap);
-	va_end(ap);
-	g->nlog++;
+	return game_roll_for(g, why, -1, -1);
 }
 
 /* ---- units ---- */
@@ -171,18 +167,18 @@ int game_unit_morale(const struct game *g, int u)
 	return s > 0 ? game_unit_def(g, u)->morale[s] : 0;
 }
 
-void game_lose_step(struct game *g, int u, const char *why)
+void game_lose_step(struct game *g, int u, enum event_why why)
 {
 	struct unit_state *us = &g->unit[u];
 	if (us->steps <= 0)
 		return;
 	us->steps--;
-	if (us->steps == 0) {
-		game_log(g, "%s eliminated (%s)", game_unit_name(u), why);
+	struct game_event *e = event_new(g, us->steps == 0 ? EVENT_ELIMINATED : EVENT_STEP_LOST);
+	e->unit = (int16_t)u;
+	e->why = (uint8_t)why;
+	e->steps = us->steps;
+	if (us->steps == 0)
 		us->hex = HEX_NONE;
-	} else {
-		game_log(g, "%s loses a step (%s), %d left", game_unit_name(u), why, us->steps);
-	}
 }
 
 /* ---- the turn sequence (5.2) ---- */
@@ -217,12 +213,12 @@ static bool mishap_roll(struct game *g)
 {
 	if (!g->opt.mishap)
 		return false;
-	int d = game_roll(g, "8.14 terrible mishap");
+	int d = game_roll(g, EVENT_WHY_MISHAP);
 	if (d != 1)
 		return false;
 	struct action a[1];
 	if (move_mishap_legal(g, a, 1) == 0) {
-		game_log(g, "8.14: a mishap, but no enemy unit can legally move");
+		event_new(g, EVENT_MISHAP_NONE);
 		return false;
 	}
 	game_set_pending(g, g->side, DECISION_MISHAP, -1);
@@ -295,12 +291,12 @@ void game_advance(struct game *g)
 		}
 		control_update(g); /* 3.3 */
 		if (g->turn >= GAME_TURNS) {
-			game_log(g, "5.3: the game ends after turn %d", g->turn);
+			event_new(g, EVENT_GAME_ENDS);
 			game_set_pending(g, SIDE_NONE, DECISION_GAMEOVER, -1);
 			return;
 		}
 		g->turn++;
-		game_log(g, "turn %d begins", g->turn);
+		event_new(g, EVENT_TURN_BEGINS);
 		union_turn_start(g);
 		return;
 	}
@@ -339,8 +335,9 @@ void game_new(struct game *g, const struct scenario *s, enum game_setup setup, u
 		g->corps[CORPS_V] = CORPS_UNAVAILABLE;
 		g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
 	}
-	static const char *const setup_word[] = { "historical", "empty", "quick" };
-	game_log(g, "new game, %s set-up, seed %llu", setup_word[setup], (unsigned long long)seed);
+	struct game_event *e = event_new(g, EVENT_NEW_GAME);
+	e->setup = (int8_t)setup;
+	e->seed = seed;
 	if (setup == SETUP_QUICK) {
 		/* 4.2: every unit off the map until its owner places it; the Union places first
 		 * (docs/rules-notes.md "Quick set-up") */
@@ -481,7 +478,7 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 	struct game work = *g;
 	for (const char *n = a->note; n && *n;) {
 		size_t len = strcspn(n, "\n");
-		game_log(&work, "%.*s", (int)len, n);
+		event_note(&work, "%.*s", (int)len, n);
 		n += len + (n[len] == '\n');
 	}
 	/* 4.2: while a side sets up, place and remove are its set-up actions (quick.c) */

@@ -13,6 +13,23 @@ void game_set_pending(struct game *g, enum side side, enum decision what, int su
 /* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
 void game_movement_reset(struct game *g);
 
+/* ---- events and dice (event.c, game.c): everything the engine logs is a typed event ---- */
+
+/* Raise an event of kind k in g's log: a blank event (event_clear) of the current turn, for
+ * the caller to fill in. */
+struct game_event *event_new(struct game *g, enum event_kind k);
+/* Raise a NOTE event: a line of the reason a player gave for an action (struct action's
+ * note), cut at EVENT_TEXT_MAX - 1 characters. */
+void event_note(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Roll one die: the next forced result if any, else the RNG; raises a DIE event with why. */
+int game_roll(struct game *g, enum event_why why);
+/* The same for a die about one corps or one solitaire formation (-1 for neither): the
+ * 13.4D, 14.2, 14.3B and 15.2B rolls. */
+int game_roll_for(struct game *g, enum event_why why, int corps, int formation);
+/* Eliminate one step of unit u (11.16) for reason why, raising STEP_LOST or ELIMINATED;
+ * removes it from the map at 0. */
+void game_lose_step(struct game *g, int u, enum event_why why);
+
 /* ---- action.c ---- */
 /* A list of legal actions being written: the first max go to a[], the rest are only counted
  * in n. */
@@ -66,6 +83,8 @@ bool commit_commitment_possible(const struct game *g);
 void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid);
 /* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);
+/* The same, raising a CORPS_STATUS event with the rule that changed it. */
+void commit_change_status(struct game *g, enum corps c, enum corps_status s, enum event_why why);
 bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int commit_legal(const struct game *g, struct action *out, int max);
 

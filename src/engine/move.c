@@ -719,7 +719,7 @@ void move_hood_check(struct game *g)
 		for (int u = 0; u < ROSTER_UNION; u++)
 			if (game_on_map(g, u) && hex_adjacent(g->unit[u].hex, g->unit[v].hex)) {
 				g->hood_released = true;
-				game_log(g, "4.5C: a Union unit is adjacent to Hood's division: it may move");
+				event_new(g, EVENT_HOOD_RELEASED);
 				return;
 			}
 	}
@@ -735,7 +735,8 @@ static bool apply_move(struct game *g, const struct action *a, char *err, size_t
 	int u = a->unit;
 	struct unit_state *us = &g->unit[u];
 	const struct unit_def *d = game_unit_def(g, u);
-	int from = us->hex;
+	int16_t start = us->hex;
+	int from = start;
 	if (from == HEX_NONE)
 		g->entry_count[edge_slot(path[0])]++;                 /* 9.2E */
 	for (int i = 0; i < npath; i++) {
@@ -756,11 +757,14 @@ static bool apply_move(struct game *g, const struct action *a, char *err, size_t
 			g->corps_done |= (uint8_t)(1u << g->corps_moving); /* 8.13 */
 		g->corps_moving = (int8_t)d->corps;
 	}
-	char text[GAME_LOG_TEXT];
-	int len = snprintf(text, sizeof text, "%s moves", d->id);
-	for (int i = 0; i < npath && len < (int)sizeof text - 8; i++)
-		len += snprintf(text + len, sizeof text - (size_t)len, " %d", path[i]);
-	game_log(g, "%s (%d MP%s)", text, cost, dbl ? ", double-time" : "");
+	struct game_event *e = event_new(g, EVENT_MOVE);
+	e->unit = (int16_t)u;
+	e->from = start;
+	e->mp = (int8_t)cost;
+	e->double_time = dbl;
+	e->n = (uint8_t)npath;
+	for (int i = 0; i < npath; i++)
+		e->hex[i] = (int16_t)path[i];
 	if (d->side == SIDE_UNION)
 		move_hood_check(g);
 	return true;
@@ -832,11 +836,11 @@ void move_ap_hill_roll(struct game *g)
 		waiting |= ap_hill_waiting(g, u);
 	if (!waiting)
 		return;
-	int d = game_roll(g, "9.1B A.P. Hill arrival");
+	int d = game_roll(g, EVENT_WHY_AP_HILL);
 	if (tables_ap_hill_arrives(&g->scn->tables, g->turn, d)) {
 		g->ap_hill_triggered = true;
 		g->ap_hill_turn = (int8_t)g->turn;
-		game_log(g, "9.1: A.P. Hill arrives on turn %d", g->turn);
+		event_new(g, EVENT_AP_HILL);
 	}
 }
 
@@ -872,7 +876,9 @@ void move_regroup(struct game *g)
 		if (game_enemy_distance(g, us->hex, game_unit_side(u)) < 3)
 			continue;                                     /* 12.2 */
 		us->steps++;
-		game_log(g, "12.0: %s regroups to %d steps", d->id, us->steps);
+		struct game_event *e = event_new(g, EVENT_REGROUP);
+		e->unit = (int16_t)u;
+		e->steps = us->steps;
 	}
 }
 
@@ -882,7 +888,7 @@ bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen
 {
 	if (g->pending.what == DECISION_MISHAP) {
 		if (a->type == ACT_END) {
-			game_log(g, "8.14: no mishap move");
+			event_new(g, EVENT_MISHAP_DECLINED);
 			after_mishap(g);
 			return true;
 		}
@@ -895,8 +901,10 @@ bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen
 			snprintf(err, errlen, "%s", why);
 			return false;
 		}
-		game_log(g, "8.14: mishap moves %s from %d to %d", game_unit_name(a->unit),
-			 g->unit[a->unit].hex, a->target);
+		struct game_event *e = event_new(g, EVENT_MISHAP_MOVE);
+		e->unit = (int16_t)a->unit;
+		e->from = g->unit[a->unit].hex;
+		e->to = (int16_t)a->target;
 		g->unit[a->unit].hex = (int16_t)a->target;
 		after_mishap(g);
 		return true;

@@ -340,16 +340,144 @@ static void write_solitaire(FILE *f, const struct game *g)
 	}
 }
 
+/* ---- events (event.h): `event TURN KIND KEY=VALUE… ["text"]` ---- */
+
+enum ev_type { EV_INT, EV_BOOL, EV_UNIT, EV_HEX, EV_SIDE, EV_CORPS, EV_FORMATION, EV_STATUS,
+	       EV_SETUP, EV_WHY };
+
+/* The fields of struct game_event that are small integers, each with its key, the EF_ bit
+ * that says which kinds use it, and its range (EV_INT). */
+static const struct ev_field {
+	const char *key;
+	unsigned bit;
+	enum ev_type type;
+	size_t off, size;
+	int min, max;
+} ev_fields[] = {
+#define EVF(key, bit, type, member, min, max)                                                 \
+	{ key, bit, type, offsetof(struct game_event, member),                                 \
+	  sizeof(((struct game_event *)0)->member), min, max }
+	EVF("setup", EF_SETUP, EV_SETUP, setup, 0, 2),
+	EVF("side", EF_SIDE, EV_SIDE, side, 0, 2),
+	EVF("unit", EF_UNIT, EV_UNIT, unit, 0, 0),
+	EVF("target", EF_TARGET, EV_UNIT, target, 0, 0),
+	EVF("from", EF_FROM, EV_HEX, from, 0, 0),
+	EVF("to", EF_TO, EV_HEX, to, 0, 0),
+	EVF("corps", EF_CORPS, EV_CORPS, corps, 0, 0),
+	EVF("formation", EF_FORMATION, EV_FORMATION, formation, 0, 0),
+	EVF("status", EF_STATUS, EV_STATUS, status, 0, 2),
+	EVF("die", EF_DIE, EV_INT, die, 1, 6),
+	EVF("drm", EF_DRM, EV_INT, drm, -99, 99),
+	EVF("why", EF_WHY, EV_WHY, why, 0, 0),
+	EVF("steps", EF_STEPS, EV_INT, steps, 0, 99),
+	EVF("mp", EF_MP, EV_INT, mp, 0, 127),
+	EVF("round", EF_ROUND, EV_INT, round, 1, 2),
+	EVF("attack", EF_STRENGTHS, EV_INT, attack, 0, 9999),
+	EVF("defence", EF_STRENGTHS, EV_INT, defence, 0, 9999),
+	EVF("column", EF_COLUMN, EV_INT, column, 0, 99),
+	EVF("attacker-loss", EF_LOSSES, EV_INT, att_loss, 0, 99),
+	EVF("defender-loss", EF_LOSSES, EV_INT, def_loss, 0, 99),
+	EVF("eliminated", EF_14_2, EV_INT, eliminated, 0, 999),
+	EVF("lost", EF_14_2, EV_INT, lost, 0, 999),
+	EVF("start", EF_14_2, EV_INT, start, 0, 999),
+	EVF("double-time", EF_DOUBLE_TIME, EV_BOOL, double_time, 0, 1),
+	EVF("defensive", EF_DEFENSIVE, EV_BOOL, defensive, 0, 1),
+	EVF("several", EF_SEVERAL, EV_BOOL, several, 0, 1),
+	EVF("retreat", EF_RETREAT, EV_BOOL, retreat, 0, 1),
+	EVF("rolled", EF_ROLLED, EV_BOOL, rolled, 0, 1),
+	EVF("withdrawn", EF_WITHDRAWN, EV_BOOL, withdrawn, 0, 1),
+#undef EVF
+};
+#define NEV_FIELDS (int)(sizeof ev_fields / sizeof ev_fields[0])
+
+static long ev_get(const struct game_event *e, const struct ev_field *f)
+{
+	const char *p = (const char *)e + f->off;
+	if (f->type == EV_BOOL)
+		return *(const bool *)p;
+	if (f->type == EV_WHY)
+		return *(const uint8_t *)p;
+	return f->size == 1 ? *(const int8_t *)p : *(const int16_t *)p;
+}
+
+static void ev_set(struct game_event *e, const struct ev_field *f, long v)
+{
+	char *p = (char *)e + f->off;
+	if (f->type == EV_BOOL)
+		*(bool *)p = v != 0;
+	else if (f->type == EV_WHY)
+		*(uint8_t *)p = (uint8_t)v;
+	else if (f->size == 1)
+		*(int8_t *)p = (int8_t)v;
+	else
+		*(int16_t *)p = (int16_t)v;
+}
+
+static void write_ev_value(FILE *f, const struct ev_field *fd, long v)
+{
+	char name[16];
+	switch (fd->type) {
+	case EV_BOOL: fputs(yes_no(v), f); break;
+	case EV_UNIT: unit_name((int)v, name); fputs(name, f); break;
+	case EV_HEX: fprintf(f, "%04ld", v); break;
+	case EV_SIDE: fputs(game_side_names[v], f); break;
+	case EV_CORPS: fputs(game_corps_name((enum corps)v), f); break;
+	case EV_FORMATION: fputs(formation_names[v], f); break;
+	case EV_STATUS: fputs(game_corps_status_names[v], f); break;
+	case EV_SETUP: fputs(setup_names[v], f); break;
+	case EV_WHY: fputs(event_why_name((enum event_why)v), f); break;
+	default: fprintf(f, "%ld", v); break;
+	}
+}
+
+/* The fields kind e->kind uses that are not blank (a field left out is blank). */
+static void write_event(FILE *f, const struct game *g, const struct game_event *e)
+{
+	struct game_event blank;
+	event_clear(&blank, (enum event_kind)e->kind, e->turn);
+	unsigned uses = event_kind_fields((enum event_kind)e->kind);
+	fprintf(f, "event %d %s", e->turn, event_kind_name((enum event_kind)e->kind));
+	for (int i = 0; i < NEV_FIELDS; i++) {
+		const struct ev_field *fd = &ev_fields[i];
+		long v = ev_get(e, fd);
+		if (!(uses & fd->bit) || v == ev_get(&blank, fd))
+			continue;
+		fprintf(f, " %s=", fd->key);
+		write_ev_value(f, fd, v);
+	}
+	if ((uses & EF_OBJECTIVE) &&
+	    (e->objective != blank.objective || e->objective_hex != blank.objective_hex)) {
+		struct solo_objective o = { .key = e->objective, .hex = e->objective_hex };
+		fputs(" objective=", f);
+		write_solo_objective(f, g, &o);
+	}
+	if ((uses & (EF_PATH | EF_UNITS)) && e->n > 0) {
+		fputs(uses & EF_PATH ? " path=" : " units=", f);
+		for (int i = 0; i < e->n && i < EVENT_HEXES; i++) {
+			char name[16];
+			if (uses & EF_PATH) {
+				fprintf(f, "%s%04d", i ? "," : "", e->hex[i]);
+			} else {
+				unit_name(e->hex[i], name);
+				fprintf(f, "%s%s", i ? "," : "", name);
+			}
+		}
+	}
+	if (uses & EF_SEED)
+		fprintf(f, " seed=%" PRIu64, e->seed);
+	if (uses & EF_TEXT) {
+		putc(' ', f);
+		write_quoted(f, e->text);
+	}
+	putc('\n', f);
+}
+
 static void write_log(FILE *f, const struct game *g)
 {
 	fprintf(f, "log-count %d\n", g->nlog);
 	int first = g->nlog > GAME_LOG_MAX ? g->nlog - GAME_LOG_MAX : 0;
-	for (int i = first; i < g->nlog; i++) {
-		const struct game_event *e = &g->log[i % GAME_LOG_MAX];
-		fprintf(f, "event %d ", e->turn);
-		write_quoted(f, e->text);
-		putc('\n', f);
-	}
+	for (int i = first; i < g->nlog; i++)
+		write_event(f, g, &g->log[i % GAME_LOG_MAX]);
 }
 
 static void write_record(FILE *f, const struct position_record *r)
@@ -1380,6 +1508,149 @@ static bool rd_log_count(struct reader *r)
 	return nfields(r, 2, 2) && parse_int(r, r->df.field[1], 0, 1 << 30, "log-count", &r->g->nlog);
 }
 
+/* The value of one small-integer field of an event. */
+static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const char *val,
+			   long *v)
+{
+	int i = 0;
+	bool b;
+	enum event_why w;
+	enum corps c;
+	switch (fd->type) {
+	case EV_BOOL:
+		if (!parse_yes_no(r, val, fd->key, &b))
+			return false;
+		*v = b;
+		return true;
+	case EV_UNIT:
+		if (!parse_unit(r, val, &i))
+			return false;
+		break;
+	case EV_HEX:
+		if (!parse_hex(r, val, &i))
+			return false;
+		break;
+	case EV_SIDE:
+		if (!parse_name(r, val, game_side_names, 3, "side", &i))
+			return false;
+		break;
+	case EV_CORPS:
+		if (!game_corps_parse(val, &c))
+			return FAIL("unknown corps '%s'", val);
+		i = c;
+		break;
+	case EV_FORMATION:
+		if (!parse_name(r, val, formation_names, SOLO_FORMATIONS, "formation", &i))
+			return false;
+		break;
+	case EV_STATUS:
+		if (!parse_name(r, val, game_corps_status_names, 3, "corps status", &i))
+			return false;
+		break;
+	case EV_SETUP:
+		if (!parse_name(r, val, setup_names, 3, "set-up", &i))
+			return false;
+		break;
+	case EV_WHY:
+		if (!event_why_parse(val, &w))
+			return FAIL("unknown reason '%s'", val);
+		i = (int)w;
+		break;
+	default:
+		if (!parse_int(r, val, fd->min, fd->max, fd->key, &i))
+			return false;
+		break;
+	}
+	*v = i;
+	return true;
+}
+
+/* A comma-separated list of hexes (path=) or units (units=) into e->hex. */
+static bool parse_ev_list(struct reader *r, const char *val, bool units, struct game_event *e)
+{
+	char buf[DATAFILE_LINE_MAX];
+	snprintf(buf, sizeof buf, "%s", val);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int v;
+		if (e->n == EVENT_HEXES)
+			return FAIL("more than %d entries in '%.40s'", EVENT_HEXES, val);
+		if (units ? !parse_unit(r, tok, &v) : !parse_hex(r, tok, &v))
+			return false;
+		e->hex[e->n++] = (int16_t)v;
+	}
+	if (e->n == 0 || val[strlen(val) - 1] == ',' || val[0] == ',' || strstr(val, ",,"))
+		return FAIL("malformed list '%.40s'", val);
+	return true;
+}
+
+/* `event TURN KIND KEY=VALUE… ["text"]` (version 2): every key one the kind uses, once. */
+static bool parse_typed_event(struct reader *r, struct game_event *e)
+{
+	enum event_kind k;
+	if (r->df.nfields < 3)
+		return FAIL("'event' takes a turn and a kind");
+	if (!event_kind_parse(r->df.field[2], &k))
+		return FAIL("unknown event kind '%s'", r->df.field[2]);
+	int turn = e->turn;
+	event_clear(e, k, turn);
+	unsigned uses = event_kind_fields(k), seen = 0;
+	uint64_t seen_field = 0;
+	_Static_assert(NEV_FIELDS <= 64, "one bit per field");
+	int i = 3;
+	for (; i < r->df.nfields && r->df.field[i][0] != '"'; i++) {
+		char key[32];
+		const char *val = split_key(r, r->df.field[i], key, sizeof key);
+		if (!val)
+			return false;
+		unsigned bit = 0;
+		int fi = -1;
+		for (int j = 0; j < NEV_FIELDS; j++)
+			if (!strcmp(ev_fields[j].key, key))
+				fi = j, bit = ev_fields[j].bit;
+		if (!strcmp(key, "objective"))
+			bit = EF_OBJECTIVE;
+		else if (!strcmp(key, "path"))
+			bit = EF_PATH;
+		else if (!strcmp(key, "units"))
+			bit = EF_UNITS;
+		else if (!strcmp(key, "seed"))
+			bit = EF_SEED;
+		if (!(uses & bit))
+			return FAIL("a '%s' event has no key %s=", r->df.field[2], key);
+		if (fi < 0 ? (seen & bit) != 0 : (seen_field >> fi & 1) != 0)
+			return FAIL("key '%s' given twice", key);
+		if (fi >= 0) {
+			long v = 0;
+			seen_field |= 1ull << fi;
+			if (!parse_ev_value(r, &ev_fields[fi], val, &v))
+				return false;
+			ev_set(e, &ev_fields[fi], v);
+		} else if (bit == EF_OBJECTIVE) {
+			struct solo_objective o;
+			if (!parse_solo_objective(r, val, &o))
+				return false;
+			e->objective = o.key;
+			e->objective_hex = o.hex;
+		} else if (bit == EF_SEED) {
+			char *end;
+			errno = 0;
+			unsigned long long v = strtoull(val, &end, 10);
+			if (!*val || *end || errno || *val == '-')
+				return FAIL("seed: '%s' is not a number", val);
+			e->seed = v;
+		} else if (!parse_ev_list(r, val, bit == EF_UNITS, e)) {
+			return false;
+		}
+		seen |= bit;
+	}
+	if (uses & EF_TEXT)
+		return parse_quoted(r, i, e->text, sizeof e->text);
+	if (i < r->df.nfields)
+		return FAIL("a '%s' event has no text", r->df.field[2]);
+	return true;
+}
+
 static bool rd_event(struct reader *r)
 {
 	struct game *g = r->g;
@@ -1389,8 +1660,13 @@ static bool rd_event(struct reader *r)
 	if (r->nevents == kept)
 		return FAIL("more events than log-count %d keeps (%d)", g->nlog, kept);
 	struct game_event *e = &g->log[(g->nlog - kept + r->nevents) % GAME_LOG_MAX];
-	if (!parse_int(r, r->df.field[1], 0, GAME_TURNS + 1, "event turn", &e->turn) ||
-	    !parse_quoted(r, 2, e->text, sizeof e->text))
+	int turn;
+	if (r->df.nfields < 2 || !parse_int(r, r->df.field[1], 0, GAME_TURNS + 1, "event turn", &turn))
+		return r->df.nfields < 2 ? FAIL("'event' takes a turn") : false;
+	event_clear(e, EVENT_NOTE, turn);
+	/* version 1 kept each event as its English: it comes back as a note */
+	if (r->df.version == 1 ? !parse_quoted(r, 2, e->text, sizeof e->text)
+			       : !parse_typed_event(r, e))
 		return false;
 	r->nevents++;
 	return true;

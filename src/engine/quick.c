@@ -170,7 +170,7 @@ bool quick_apply(struct game *g, const struct action *a, char *err, size_t errle
 				 game_side_name(g->pending.side), n == 1 ? "" : "s", game_unit_name(first));
 			return false;
 		}
-		game_log(g, "4.2: the %s set-up is complete", game_side_name(g->pending.side));
+		event_new(g, EVENT_SETUP_DONE)->side = (int8_t)g->pending.side;
 		if (g->pending.side == SIDE_UNION) {
 			g->side = SIDE_CONFEDERATE;
 			game_set_pending(g, SIDE_CONFEDERATE, DECISION_SETUP, -1);

@@ -13,7 +13,7 @@
 
 static enum side defender(const struct game *g) { return enemy_of(g->side); }
 
-static void eliminate(struct game *g, int u, const char *why)
+static void eliminate(struct game *g, int u, enum event_why why)
 {
 	while (game_on_map(g, u))
 		game_lose_step(g, u, why);
@@ -110,8 +110,10 @@ void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
 	if (cdef(g, u)->side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
 		commit_note_confederate_move(g, u, cs->advance_from, hex);
 	g->unit[u].hex = (int16_t)hex;
-	game_log(g, "%s advances from %04d into %04d (11.18)", cdef(g, u)->id, cs->advance_from,
-		 hex);
+	struct game_event *e = event_new(g, EVENT_ADVANCE);
+	e->unit = (int16_t)u;
+	e->from = cs->advance_from;
+	e->to = (int16_t)hex;
 	cs->stage = (int8_t)then;
 }
 
@@ -163,7 +165,7 @@ static void defender_losses(struct game *g, const int *hexes, int nh, int steps)
 			}
 		if (pick < 0)
 			return;
-		game_lose_step(g, pick, "combat (11.15)");
+		game_lose_step(g, pick, EVENT_WHY_COMBAT_LOSS);
 	}
 }
 
@@ -212,13 +214,20 @@ static void resolve_attack(struct game *g, int a)
 		cs->stage = CS_ATTACK;
 		return;
 	}
-	int roll = game_roll(g, "combat (11.5D)");
+	int roll = game_roll(g, EVENT_WHY_COMBAT);
 	int al = o.att_loss[roll], dl = o.def_loss[roll];
 	bool retreat = o.def_retreat[roll];
-	game_log(g, "%s attacks %04d: %d against %d, column %s, roll %d drm %+d: %d/%d%s",
-		 cdef(g, a)->id, hexes[0], o.attack, o.defence,
-		 tables_crt_column_name((enum crt_column)o.column), roll, o.drm, al, dl,
-		 retreat ? "*" : "");
+	struct game_event *e = event_new(g, EVENT_ATTACK);
+	e->unit = (int16_t)a;
+	e->from = (int16_t)hexes[0];
+	e->attack = (int16_t)o.attack;
+	e->defence = (int16_t)o.defence;
+	e->column = (int8_t)o.column;
+	e->die = (int8_t)roll;
+	e->drm = (int8_t)o.drm;
+	e->att_loss = (int8_t)al;
+	e->def_loss = (int8_t)dl;
+	e->retreat = retreat;
 	cs->last_attack = (struct attack_report){ .attacker = (int16_t)a,
 		.defhex = (int16_t)hexes[0], .column = (int8_t)o.column, .drm = (int8_t)o.drm,
 		.roll = (int8_t)roll, .attacker_loss = (int8_t)al, .defender_loss = (int8_t)dl,
@@ -227,7 +236,7 @@ static void resolve_attack(struct game *g, int a)
 	cs->defender_loss = (int8_t)dl;
 	cs->retreat_result = retreat;
 	for (int i = 0; i < al && game_on_map(g, a); i++)
-		game_lose_step(g, a, "combat (11.15)");
+		game_lose_step(g, a, EVENT_WHY_COMBAT_LOSS);
 	defender_losses(g, hexes, nh, dl); /* the hexes this attack is against */
 	if (retreat)
 		for (int i = 0; i < nh; i++) {
@@ -255,18 +264,18 @@ static bool run_queue(struct game *g)
 		if (!is_infantry(g, u) && cs->queue_kind[0] == RETREAT_MANDATORY &&
 		    !cs->queue_rolled[0]) {
 			cs->queue_rolled[0] = true;
-			int roll = game_roll(g, "artillery retreat (11.17.6A)");
+			int roll = game_roll(g, EVENT_WHY_ARTILLERY_RETREAT);
 			enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
 			if (r == ART_RETREAT_ELIMINATED)
-				eliminate(g, u, "artillery retreat table (11.17.6A)");
+				eliminate(g, u, EVENT_WHY_ARTILLERY_RETREAT_TABLE);
 			else if (r == ART_RETREAT_STEP)
-				game_lose_step(g, u, "artillery retreat table (11.17.6A)");
+				game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_TABLE);
 			continue;
 		}
 		struct retreat_path p[1];
 		if (retreat_paths(g, u, (enum retreat_kind)cs->queue_kind[0], p, 1) == 0) {
-			game_log(g, "%s cannot retreat and is eliminated (11.17.3F)", cdef(g, u)->id);
-			eliminate(g, u, "no retreat (11.17.3F)");
+			event_new(g, EVENT_NO_RETREAT)->unit = (int16_t)u;
+			eliminate(g, u, EVENT_WHY_NO_RETREAT);
 			queue_pop(cs);
 			continue;
 		}
@@ -369,7 +378,7 @@ static void end_of_round(struct game *g)
 	cs->attacked_r1[1] = cs->attacked_round[1];
 	cs->attacked_round[0] = cs->attacked_round[1] = 0;
 	cs->stage = CS_DECLARE;
-	game_log(g, "combat round 2 (11.5E)");
+	event_new(g, EVENT_ROUND_TWO);
 }
 
 void combat_end_round(struct game *g)
@@ -499,7 +508,9 @@ void combat_break_off(struct game *g, int di)
 	enum side s = (enum side)cs->breakoff_side;
 	d->flags |= DECL_BROKEN_OFF;
 	cs->current = (int8_t)di;
-	game_log(g, "%s breaks off the combat at %04d (11.5E)", game_side_name(s), d->defhex[0]);
+	struct game_event *e = event_new(g, EVENT_BREAK_OFF);
+	e->side = (int8_t)s;
+	e->from = d->defhex[0];
 	if (s == defender(g)) {
 		for (int i = 0; i < d->ndefhex; i++) {
 			int units[8];

@@ -194,11 +194,11 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 {
 	enum side side = cdef(g, u)->side;
 	bool through_ezoc = false;
-	char way[GAME_PATH_MAX * 5 + 1] = "";
-	for (int i = 0, len = 0; i < n && len + 6 <= (int)sizeof way; i++)
-		len += snprintf(way + len, sizeof way - (size_t)len, " %04d", path[i]);
-	game_log(g, "%s retreats %d hex%s from %04d:%s", cdef(g, u)->id, n, n == 1 ? "" : "es",
-		 g->unit[u].hex, way);
+	struct game_event *e = event_new(g, EVENT_RETREAT);
+	e->unit = (int16_t)u;
+	e->from = g->unit[u].hex;
+	for (int i = 0; i < n && i < EVENT_HEXES; i++)
+		e->hex[e->n++] = path[i];
 	for (int i = 0; i < n && game_on_map(g, u); i++) {
 		int h = path[i];
 		int friends[8];
@@ -209,29 +209,29 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 		if (game_in_ezoc(g, h, side)) {
 			through_ezoc = true;
 			if (nf == 0)
-				game_lose_step(g, u, "retreat into an enemy ZOC (11.17.4B)");
+				game_lose_step(g, u, EVENT_WHY_RETREAT_EZOC);
 		}
 		/* 11.17.5 panic: every other friendly unit in the hex entered */
 		for (int k = 0; k < nf; k++) {
 			int f = friends[k];
 			if (!game_on_map(g, f))
 				continue;
-			int roll = game_roll(g, "panic (11.17.5)");
+			int roll = game_roll(g, EVENT_WHY_PANIC);
 			if (roll + game_unit_morale(g, f) <= 2)
-				game_lose_step(g, f, "panic (11.17.5)");
+				game_lose_step(g, f, EVENT_WHY_PANIC);
 		}
 	}
 	if (!game_on_map(g, u) || is_infantry(g, u))
 		return;
 	/* 11.17.6C: a forced artillery retreat through an EZOC rolls again */
 	if (kind == RETREAT_MANDATORY && through_ezoc) {
-		int roll = game_roll(g, "artillery retreat through an EZOC (11.17.6C)");
+		int roll = game_roll(g, EVENT_WHY_ARTILLERY_RETREAT_EZOC);
 		enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
 		if (r == ART_RETREAT_ELIMINATED)
 			while (game_on_map(g, u))
-				game_lose_step(g, u, "artillery retreat table (11.17.6C)");
+				game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
 		else if (r == ART_RETREAT_STEP)
-			game_lose_step(g, u, "artillery retreat table (11.17.6C)");
+			game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
 	}
 	if (game_on_map(g, u))
 		g->unit[u].flags |= UF_ART_MOVED; /* 11.17.6E */

@@ -84,6 +84,19 @@ void solitaire_objective_describe(const struct game *g, int f, char *buf, size_t
 						   sizeof name));
 }
 
+/* Raise an event of kind k about formation f and objective o. */
+static struct game_event *objective_event(struct game *g, enum event_kind k, int f,
+					  const struct solo_objective *o)
+{
+	struct game_event *e = event_new(g, k);
+	e->formation = (int8_t)f;
+	if (o) {
+		e->objective = o->key;
+		e->objective_hex = o->hex;
+	}
+	return e;
+}
+
 /* Look up column n (0-based) of a formation's row, rolling when the cell needs a die. */
 static void roll_objective(struct game *g, int f, int n, const int *ix_hex)
 {
@@ -91,11 +104,8 @@ static void roll_objective(struct game *g, int f, int n, const int *ix_hex)
 	const struct tables *t = &s->tables;
 	const char *row = formation_rows[f];
 	int roll = 1;
-	if (tables_corps_objective_rolls(t, row, n + 1)) {
-		char why[64];
-		snprintf(why, sizeof why, "15.2B objective of %s", row);
-		roll = game_roll(g, why);
-	}
+	if (tables_corps_objective_rolls(t, row, n + 1))
+		roll = game_roll_for(g, EVENT_WHY_OBJECTIVE, -1, f);
 	const char *key = tables_corps_objective(t, row, n + 1, roll);
 	struct solo_objective *o = &g->solitaire.obj[f][n];
 	o->hex = HEX_NONE;
@@ -112,10 +122,9 @@ static void roll_objective(struct game *g, int f, int n, const int *ix_hex)
 			if (!strcmp(s->map.objective[i].key, key))
 				o->key = (int8_t)i;
 	}
-	char buf[MAP_NAME_MAX + 8];
-	game_log(g, "15.2: %s objective %d is %s%s", row, n + 1,
-		 solitaire_objective_label(s, o, buf, sizeof buf),
-		 tables_corps_objective_rolls(t, row, n + 1) ? " (rolled)" : "");
+	struct game_event *e = objective_event(g, EVENT_OBJECTIVE, f, o);
+	e->column = (int8_t)n;
+	e->rolled = tables_corps_objective_rolls(t, row, n + 1);
 }
 
 /* 15.6C: draw the four division markers onto 2836, 2836, 2443, 2942 (charts' ix-draw):
@@ -130,14 +139,16 @@ static void draw_ix(struct game *g, int *hex_of_div)
 		if (left > 1) {
 			int d;
 			do
-				d = game_roll(g, "15.6C IX Corps objective markers");
+				d = game_roll(g, EVENT_WHY_IX_MARKERS);
 			while (d > left);
 			pick = d - 1;
 		}
 		hex_of_div[div] = pool[div + pick];
 		pool[div + pick] = pool[div];
 		pool[div] = hex_of_div[div];
-		game_log(g, "15.6C: IX/%d draws the marker of hex %04d", div + 1, hex_of_div[div]);
+		struct game_event *e = event_new(g, EVENT_IX_MARKER);
+		e->formation = (int8_t)(SOLO_IX1 + div);
+		e->from = (int16_t)hex_of_div[div];
 	}
 }
 
@@ -165,8 +176,6 @@ static void draw_first_objectives(struct game *g)
 static void update_objectives(struct game *g)
 {
 	struct solitaire_state *st = &g->solitaire;
-	const struct scenario *s = g->scn;
-	char buf[MAP_NAME_MAX + 8];
 	for (int f = 0; f < SOLO_FORMATIONS; f++) {
 		/* 15.4: a Confederate retakes an earlier objective: the corps reverts to it */
 		for (int n = 0; n < st->current[f] && n < SOLO_ORDINALS; n++) {
@@ -175,8 +184,7 @@ static void update_objectives(struct game *g)
 				continue;
 			if (!objective_taken(g, o)) {
 				st->current[f] = (int8_t)n;
-				game_log(g, "15.4: %s reverts to %s, retaken by the Confederacy",
-					 formation_rows[f], solitaire_objective_label(s, o, buf, sizeof buf));
+				objective_event(g, EVENT_OBJECTIVE_RETAKEN, f, o);
 				break;
 			}
 		}
@@ -187,18 +195,15 @@ static void update_objectives(struct game *g)
 				roll_objective(g, f, st->current[f], NULL);
 			if (o->key == SOLO_OBJ_NONE) {
 				st->current[f] = SOLO_ORDINALS;
-				game_log(g, "15.5: %s has no objective left; its units stay put",
-					 formation_rows[f]);
+				objective_event(g, EVENT_NO_OBJECTIVE_LEFT, f, NULL);
 				break;
 			}
 			if (!objective_taken(g, o))
 				break;
-			game_log(g, "15.2A: %s has taken %s", formation_rows[f],
-				 solitaire_objective_label(s, o, buf, sizeof buf));
+			objective_event(g, EVENT_OBJECTIVE_TAKEN, f, o);
 			st->current[f]++;
 			if (st->current[f] >= SOLO_ORDINALS)
-				game_log(g, "15.5: %s has no objective left; its units stay put",
-					 formation_rows[f]);
+				objective_event(g, EVENT_NO_OBJECTIVE_LEFT, f, NULL);
 		}
 	}
 }
@@ -238,14 +243,16 @@ static void withdrawal_rolls(struct game *g)
 			continue;
 		int elim, lost, start;
 		int drm = withdrawal_drm(g, (enum corps)c, &elim, &lost, &start);
-		char why[64];
-		snprintf(why, sizeof why, "14.2 withdrawal roll, %s Corps",
-			 roster_corps_name((enum corps)c));
-		int d = game_roll(g, why);
+		int d = game_roll_for(g, EVENT_WHY_WITHDRAWAL_ROLL, c, -1);
 		bool out = d + drm <= 2;
-		game_log(g, "14.2: %s Corps rolls %d%+d (%d brigades eliminated, %d of %d "
-			 "infantry steps lost): %s", roster_corps_name((enum corps)c), d, drm,
-			 elim, lost, start, out ? "withdrawn" : "stays committed");
+		struct game_event *e = event_new(g, EVENT_WITHDRAWAL_ROLL);
+		e->corps = (int8_t)c;
+		e->die = (int8_t)d;
+		e->drm = (int8_t)drm;
+		e->eliminated = (int16_t)elim;
+		e->lost = (int16_t)lost;
+		e->start = (int16_t)start;
+		e->withdrawn = out;
 		if (out)
 			st->withdraw_mask |= (uint8_t)(1u << c);
 	}
@@ -330,13 +337,9 @@ void solitaire_commitment_rolls(struct game *g)
 				enum corps c = solitaire_priority(g->scn, p);
 				if (c == CORPS_NONE || !candidate(g, c))
 					continue;
-				char why[48];
-				snprintf(why, sizeof why, "14.3B availability of %s Corps",
-					 roster_corps_name(c));
-				if (game_roll(g, why) == 6) {
-					commit_set_status(g, c, CORPS_AVAILABLE);
-					game_log(g, "14.3B: %s Corps is Available and must be committed",
-						 roster_corps_name(c));
+				if (game_roll_for(g, EVENT_WHY_SOLITAIRE_AVAILABILITY, c, -1) == 6) {
+					commit_change_status(g, c, CORPS_AVAILABLE,
+							     EVENT_WHY_SOLITAIRE_AVAILABLE);
 					found = true;
 				}
 			}

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bot.h"
+#include "event_text.h"
 #include "sim.h"
 #include "tui_internal.h"
 #include "victory.h"
@@ -109,7 +110,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		draw_text(y + h - 3, x + 2, w - 4, foot);
 		draw_text(y + h - 2, x + 2, w - 4, keys);
 		refresh();
-		int ch = tui_getch();
+		int ch = getch();
 		switch (ch) {
 		case KEY_UP: sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: sel = sel + 1 < nvis ? sel + 1 : sel; break;
@@ -157,7 +158,7 @@ bool dialog_confirm(struct tui *t, const char *question)
 	draw_bottom(t->lay.msg_y, COLS, question);
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
-	int ch = tui_getch();
+	int ch = getch();
 	t->msg[0] = 0;
 	return ch == 'y' || ch == 'Y';
 }
@@ -177,7 +178,7 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 		draw_text(t->lay.msg_y, x, COLS - x - 1, buf);
 		move(t->lay.msg_y, x + (int)n < COLS - 1 ? x + (int)n : COLS - 1);
 		refresh();
-		int ch = tui_getch();
+		int ch = getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
 			t->msg[0] = 0;
@@ -224,7 +225,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
 		refresh();
-		int ch = tui_getch();
+		int ch = getch();
 		switch (ch) {
 		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
 		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
@@ -258,7 +259,7 @@ static void page(const char *fmt, ...)
 
 /* Draws the hand-over page with the log of what happened since the player last looked,
  * scrolled `back` lines up from its end; returns how far back it can scroll. */
-static int handover_draw(struct tui *t, const char *title, int back, int *rows)
+static int handover_draw(struct tui *t, const char *title, int back)
 {
 	enum side side = t->g->pending.side;
 	erase();
@@ -283,7 +284,6 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	int room = LINES - y - 7;
 	if (room < 1)
 		room = 1;
-	*rows = room;
 	int max_back = to - first > room ? to - first - room : 0;
 	if (back > max_back)
 		back = max_back;
@@ -291,8 +291,11 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	if (first < to)
 		draw_text(y + 4, 2, COLS - 4, from > first ? "Since then (earlier lines above):" :
 			  "Since then:");
-	for (int k = from; k < last; k++)
-		draw_text(y + 5 + (k - from), 4, COLS - 6, t->g->log[k % GAME_LOG_MAX].text);
+	for (int k = from; k < last; k++) {
+		char text[EVENT_TEXT_MAX];
+		event_format(t->g->scn, game_event_at(t->g, k), text, sizeof text);
+		draw_text(y + 5 + (k - from), 4, COLS - 6, text);
+	}
 	attr_set(A_REVERSE, 0, NULL);
 	if (max_back > 0)
 		snprintf(line, sizeof line, " Enter: go on   Up/PgUp/g earlier, Down/PgDn/G later "
@@ -309,11 +312,11 @@ void dialog_handover(struct tui *t, const char *title)
 {
 	int back = 0;
 	for (;;) {
-		int page;
-		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
+		int max_back = handover_draw(t, title, back);
 		if (back > max_back)
 			back = max_back;
-		int ch = tui_getch();
+		int page = LINES / 2 > 1 ? LINES / 2 : 1;
+		int ch = getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
 		switch (ch) {
@@ -425,8 +428,12 @@ void dialog_log(struct tui *t)
 	npage = 0;
 	const struct game *g = t->g;
 	int from = g->nlog - GAME_LOG_MAX > 0 ? g->nlog - GAME_LOG_MAX : 0;
-	for (int k = g->nlog - 1; k >= from; k--)
-		page("T%-2d %s", g->log[k % GAME_LOG_MAX].turn, g->log[k % GAME_LOG_MAX].text);
+	for (int k = g->nlog - 1; k >= from; k--) {
+		const struct game_event *e = game_event_at(g, k);
+		char text[EVENT_TEXT_MAX];
+		event_format(g->scn, e, text, sizeof text);
+		page("T%-2d %s", e->turn, text);
+	}
 	if (npage == 0)
 		page("nothing has happened yet");
 	dialog_text(t, "Log of dice and results, newest first", page_lines, npage);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_text.h"
 #include "tui_internal.h"
 #include "victory.h"
 
@@ -526,9 +527,10 @@ static void draw_log(struct tui *t)
 			addch(' ');
 		if (k >= g->nlog)
 			continue;
-		const struct game_event *e = &g->log[k % GAME_LOG_MAX];
-		char line[GAME_LOG_TEXT + 16];
-		snprintf(line, sizeof line, "T%-2d %s", e->turn, e->text);
+		const struct game_event *e = game_event_at(g, k);
+		char text[EVENT_TEXT_MAX], line[EVENT_TEXT_MAX + 16];
+		event_format(g->scn, e, text, sizeof text);
+		snprintf(line, sizeof line, "T%-2d %s", e->turn, text);
 		attr_set(k >= t->seen_log ? A_BOLD : A_NORMAL, 0, NULL);
 		draw_text(l->log_y + 1 + i, l->log_x, l->log_w, line);
 		attr_set(A_NORMAL, 0, NULL);

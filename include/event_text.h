@@ -1,0 +1,16 @@
+/* event_text.h — the English of the game's events (event.h), written in one place for every
+ * front-end: the terminal game's log, --batch, --replay. Not part of the engine (which raises
+ * typed events and writes no sentence): src/text/event_text.c. */
+#ifndef ANTIETAM_EVENT_TEXT_H
+#define ANTIETAM_EVENT_TEXT_H
+
+#include <stddef.h>
+
+#include "event.h"
+#include "scenario.h"
+
+/* The sentence of event e of a game on scenario s ("U12 fires at C14: roll 4 drm -1, 1 step
+ * lost") into buf (len bytes, NUL included; at most EVENT_TEXT_MAX - 1 characters). */
+void event_format(const struct scenario *s, const struct game_event *e, char *buf, size_t len);
+
+#endif
