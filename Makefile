@@ -118,6 +118,7 @@ check: deps-test $(PROGRAM) $(TESTS)
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_smoke.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
+	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_signals.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
 test: check
 

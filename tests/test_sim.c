@@ -290,6 +290,14 @@ static void test_shards_merge_to_one_run(void **st)
 	assert_int_equal(rc, 2);
 	assert_non_null(strstr(out, "is in two of the runs"));
 	free(out);
+	/* so are games of other players */
+	run_ok("--simulate 1 --seed 99 --jobs 1 --out %s/other", dir);
+	snprintf(cmd, sizeof cmd, "%s --merge %s/one %s/other --out %s/bad --no-plots 2>&1",
+		 fx_program_path(), dir, dir, dir);
+	out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "seed 99 was played with other players, rules or options"));
+	free(out);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 }

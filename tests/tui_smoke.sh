@@ -160,10 +160,13 @@ expect "C2 Jones: 1 hex marked" "Enter selects it"
 keys 3
 expect "Hex 1714" "the cursor on the vacated hex"
 keys Enter
-expect "The Union has played" "the advance ends the combat phase: the bot's turn"
-keys g
-expect "C2 makes a supporting advance from 1614 into 1714" "Enter there made the advance"
-keys Enter
+expect "may fire at an attacker before the attack (11.5B):" "the advance ends the combat phase: the bot's turn stops at defensive fire, in one screen"
+expect "18.2C: resolve 1714" "the screen shows the bot's attack coming"
+keys Escape
+expect "defensive fire (11.5B): Enter on a marked attacker fires C5, e holds fire" "Esc: the decision stays, on the map"
+keys R Jones
+expect "C2   Jones          2/2 1714" "Enter there made the advance (C2 is in 1714)"
+keys Escape
 keys q
 keys y
 keys q
@@ -212,6 +215,16 @@ keys 1612+ Enter
 expect "Attack on 1612+1712 (11.0)" "a declaration from the list goes through the odds screen"
 keys Enter
 expect "done: attack 1612+1712 C2" "and is declared from there"
+keys e
+expect "Combat result (11.5)" "the result box before play goes on"
+expect "C2 attacks 1612: 2 against 8, column -1" "with the odds column"
+expect "+2 11.11 Confederate elan" "the DRMs with their rules"
+expect "DRM +2: row" "the die"
+expect "the defender in 1612 loses" "and the result in words"
+keys Enter
+expect "Hand over to the Union player" "then the hand-over, with what happened"
+expect "die 3: combat (11.5D)" "the hand-over lists the combat"
+keys Enter
 keys q
 keys y
 keys q
@@ -227,6 +240,26 @@ expect "__-1_/" "the map marks each costly end with its steps"
 keys a
 expect "retreat U1 2514 2513 2512  -1 step (11.17.4B)" "the list says what each path costs"
 keys Escape
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# Defensive fire in one screen (11.5B): the attack coming, each attacker with its odds;
+# the fire and the attack in one result box (tests/data/deffire-11-5b.pos, two players)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-6"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/deffire-11-5b.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "1714 <- U2" "a loaded declaration"
+keys e
+expect "C5 in 1714 may fire at an attacker before the attack (11.5B):" "defensive fire in one screen"
+expect "fire at U2   in 1713: range 1, DRM -1, hit" "each attacker with its odds"
+expect "(nothing new since you looked)" "no empty hand-over: a message instead"
+keys Enter
+expect "C5 fires defensively at U2 in 1713" "the result box shows the fire"
+expect "U2 attacks 1714" "and the attack that followed"
+keys Enter
+absent "Combat result" "Enter closes it"
 keys q
 keys y
 keys q

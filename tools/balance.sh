@@ -10,6 +10,7 @@ prog=${1:?usage: tools/balance.sh PROGRAM [GAMES] [JOBS]}
 games=${2:-1000}
 jobs=${3:-}
 out=build/balance
+rm -rf "$out" docs/balance
 mkdir -p "$out"
 
 runs='solitaire-scripted|--rules solitaire --union bot --confederate scripted|Solitaire: the Union bot against the scripted Confederacy
@@ -47,6 +48,21 @@ echo "$runs" | while IFS='|' read -r name args title; do
 		# the headline and the victory levels of the run's report, one heading level down
 		awk '/^## Distributions/ { exit } go { sub(/^## /, "### "); print } /^## Headline/ { go = 1 }' \
 			"$out/$name/report.md"
+		# the charts of the VP in force and the losses, and the map of the objectives: the
+		# report's sections (gnuplot's SVGs copied beside this file, else text charts)
+		case $name in two-player) vp="VP, two-player" ;; *) vp="VP, solitaire" ;; esac
+		for section in "$vp" "Union steps lost" "Confederate steps lost" \
+			"How often each objective hex ends Union"; do
+			awk -v s="### $section" -v run="$name" '
+				index($0, s) == 1 { go = 1; print "#" $0; next }
+				go && /^##/ { exit }
+				go { gsub(/\(plots\//, "(balance/" run "-"); print }' "$out/$name/report.md"
+		done
+		# the SVGs those sections show
+		grep -o "(balance/$name-[a-z0-9-]*\.svg)" "$doc" | tr -d '()' | while read -r svg; do
+			mkdir -p docs/balance
+			cp "$out/$name/plots/${svg#balance/"$name"-}" "docs/$svg"
+		done
 	} >>"$doc"
 done
 

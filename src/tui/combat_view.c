@@ -12,6 +12,7 @@
 
 #include "act.h"
 #include "combat.h"
+#include "events.h"
 #include "tables.h"
 #include "tui_internal.h"
 
@@ -62,7 +63,7 @@ static int show_view(struct tui *t, const char *title, const struct view *v, int
 	}
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
-	return getch();
+	return tui_getch();
 }
 
 static void result_line(struct view *v, const int8_t *att, const int8_t *def, const bool *ret)
@@ -407,4 +408,164 @@ bool combat_view_has_attack(const struct tui *t, int hex)
 		if (t->legal[i].type == ACT_ATTACK && action_hits_hex(&t->legal[i], hex))
 			return true;
 	return false;
+}
+
+/* ---- the result box ---- */
+
+/* The DRMs of an attack as the position before it saw them, when they give the column and
+ * total the log reports (the same attack figured again); false otherwise. */
+static bool attack_mods(const struct game *before, const struct event *e, struct combat_odds *o)
+{
+	const struct combat_state *cs = &before->combat;
+	for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
+		const struct combat_decl *d = &cs->decl[i];
+		bool mine = false;
+		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
+			mine |= d->attacker[k] == e->unit;
+		if (!mine || d->defhex[0] != e->hex[0])
+			continue;
+		int hexes[COMBAT_DEFHEX_MAX], des[COMBAT_ATTACKERS_MAX], nd = 0;
+		for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
+			hexes[k] = d->defhex[k];
+		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
+			if (game_on_map(before, d->attacker[k]))
+				des[nd++] = d->attacker[k];
+		char err[160];
+		return combat_odds(before, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
+		       o->drm == e->drm && !strcmp(tables_crt_column_name(o->column), e->column);
+	}
+	return false;
+}
+
+/* The lines of one attack or fire event and what followed it (steps, retreats). */
+static void result_lines(struct tui *t, const struct game *before, const struct event *e,
+			 struct view *v)
+{
+	const char *id = draw_unit_id(t, e->unit);
+	if (e->kind == EV_ATTACK) {
+		vl(v, A_BOLD, "%s attacks %04d: %d against %d, column %s", id, e->hex[0], e->attack,
+		   e->defence, e->column);
+		struct combat_odds o;
+		if (before && attack_mods(before, e, &o))
+			mods_lines(v, o.mod, o.nmods);
+		vl(v, A_NORMAL, " die %d, DRM %+d: row %d of the CRT gives %d/%d%s", e->roll, e->drm,
+		   e->roll + e->drm, e->att_loss, e->def_loss, e->retreat ? "*" : "");
+		char words[160];
+		event_attack_words(t->g, e, words, sizeof words);
+		vl(v, A_BOLD, " %s", words);
+	} else {
+		vl(v, A_BOLD, "%s fires%s at %s in %04d", id, e->defensive ? " defensively" : "",
+		   draw_unit_id(t, e->target), before ? before->unit[e->target].hex : t->g->unit[e->target].hex);
+		struct fire_odds fo;
+		if (before && fire_check(before, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
+		    fo.drm == e->drm)
+			mods_lines(v, fo.mod, fo.nmods);
+		vl(v, A_NORMAL, " die %d, DRM %+d", e->roll, e->drm);
+		vl(v, A_BOLD, " %s %s", draw_unit_id(t, e->target),
+		   e->def_loss ? "loses 1 step" : "loses nothing: no effect");
+	}
+}
+
+void combat_view_results(struct tui *t, int from, const struct game *before)
+{
+	struct view v = { .n = 0 };
+	int nres = 0;
+	bool any_attack = false;
+	struct event e;
+	for (int k = from < event_first(t->g) ? event_first(t->g) : from; k < t->g->nlog; k++) {
+		if (!event_read(t->g, k, &e))
+			continue;
+		if (e.kind == EV_ATTACK || e.kind == EV_FIRE) {
+			if (nres++)
+				vl(&v, A_NORMAL, "%s", "");
+			any_attack |= e.kind == EV_ATTACK;
+			result_lines(t, before, &e, &v);
+		} else if (nres && (e.kind == EV_STEP || e.kind == EV_ELIMINATED ||
+				    e.kind == EV_RETREAT || e.kind == EV_ADVANCE)) {
+			vl(&v, A_DIM, "   %s", e.text);
+		}
+	}
+	if (!nres)
+		return;
+	vl(&v, A_NORMAL, "%s", "");
+	vl(&v, A_BOLD, "Enter: go on");
+	for (;;) {
+		int ch = show_view(t, any_attack ? "Combat result (11.5)" : "Artillery fire result (10.2)",
+				   &v, -1);
+		if (ch == KEY_RESIZE) {
+			tui_relayout(t);
+			continue;
+		}
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27 || ch == 'q')
+			break;
+	}
+}
+
+/* ---- defensive fire in one screen ---- */
+
+bool combat_view_defensive(struct tui *t)
+{
+	const struct game *g = t->g;
+	if (g->pending.what != DECISION_DEFENSIVE_FIRE)
+		return false;
+	int gun = g->pending.subject;
+	int idx[CAND_MAX], n = 0, decline = -1;
+	for (int i = 0; i < t->nlegal; i++) {
+		if (t->legal[i].type == ACT_FIRE && n < CAND_MAX)
+			idx[n++] = i;
+		else if (t->legal[i].type == ACT_DECLINE)
+			decline = i;
+	}
+	int sel = 0;
+	for (;;) {
+		struct view v = { .n = 0 };
+		/* what happened since this player last looked: the attack now coming */
+		int first = t->seen_log > event_first(g) ? t->seen_log : event_first(g);
+		if (g->nlog - first > 6)
+			first = g->nlog - 6;
+		for (int k = first; k < g->nlog; k++)
+			vl(&v, A_DIM, "%s", g->log[k % GAME_LOG_MAX].text);
+		if (first < g->nlog)
+			vl(&v, A_NORMAL, "%s", "");
+		vl(&v, A_BOLD, "%s in %04d may fire at an attacker before the attack (11.5B):",
+		   draw_unit_id(t, gun), g->unit[gun].hex);
+		int head = v.n;
+		for (int i = 0; i < n; i++) {
+			const struct action *a = &t->legal[idx[i]];
+			struct fire_odds fo;
+			int six = act_effect_sixths(g, a);
+			bool ok = fire_check(g, gun, a->target, true, &fo, NULL, 0);
+			vl(&v, A_NORMAL, " fire at %-4s in %04d: range %d, DRM %+d, hit %d in 6 (%d%%)",
+			   draw_unit_id(t, a->target), g->unit[a->target].hex, ok ? fo.range : 0,
+			   ok ? fo.drm : 0, six < 0 ? 0 : six, tui_percent(six < 0 ? 0 : six));
+		}
+		vl(&v, A_NORMAL, "%s", "");
+		vl(&v, A_BOLD, "Enter: fire   d: hold fire   Esc: look at the map first");
+		int ch = show_view(t, "Defensive fire (11.5B)", &v, n ? head + sel : -1);
+		switch (ch) {
+		case KEY_UP: case 'k': sel = sel > 0 ? sel - 1 : sel; break;
+		case KEY_DOWN: case 'j': sel = sel + 1 < n ? sel + 1 : sel; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 27:
+			tui_say(t, false, "defensive fire (11.5B): Enter on a marked attacker fires %s, "
+				"e holds fire", draw_unit_id(t, gun));
+			return false;
+		case 'd': case 'e':
+			if (decline >= 0) {
+				struct action a = t->legal[decline];
+				return tui_apply(t, &a);
+			}
+			break;
+		case '\n': case '\r': case KEY_ENTER:
+			if (n > 0) {
+				struct action a = t->legal[idx[sel]];
+				if (act_effect_sixths(g, &a) == 0 &&
+				    !dialog_confirm(t, "No die can hit (0 in 6, 0%): fire anyway? (y/n)"))
+					break;
+				return tui_apply(t, &a);
+			}
+			break;
+		default: break;
+		}
+	}
 }

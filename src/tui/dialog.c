@@ -110,7 +110,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		draw_text(y + h - 3, x + 2, w - 4, foot);
 		draw_text(y + h - 2, x + 2, w - 4, keys);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case KEY_UP: sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: sel = sel + 1 < nvis ? sel + 1 : sel; break;
@@ -158,7 +158,7 @@ bool dialog_confirm(struct tui *t, const char *question)
 	draw_bottom(t->lay.msg_y, COLS, question);
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
-	int ch = getch();
+	int ch = tui_getch();
 	t->msg[0] = 0;
 	return ch == 'y' || ch == 'Y';
 }
@@ -178,7 +178,7 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 		draw_text(t->lay.msg_y, x, COLS - x - 1, buf);
 		move(t->lay.msg_y, x + (int)n < COLS - 1 ? x + (int)n : COLS - 1);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
 			t->msg[0] = 0;
@@ -225,7 +225,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
 		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
@@ -259,7 +259,7 @@ static void page(const char *fmt, ...)
 
 /* Draws the hand-over page with the log of what happened since the player last looked,
  * scrolled `back` lines up from its end; returns how far back it can scroll. */
-static int handover_draw(struct tui *t, const char *title, int back)
+static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 {
 	enum side side = t->g->pending.side;
 	erase();
@@ -284,6 +284,7 @@ static int handover_draw(struct tui *t, const char *title, int back)
 	int room = LINES - y - 7;
 	if (room < 1)
 		room = 1;
+	*rows = room;
 	int max_back = to - first > room ? to - first - room : 0;
 	if (back > max_back)
 		back = max_back;
@@ -312,11 +313,11 @@ void dialog_handover(struct tui *t, const char *title)
 {
 	int back = 0;
 	for (;;) {
-		int max_back = handover_draw(t, title, back);
+		int page;
+		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
-		int page = LINES / 2 > 1 ? LINES / 2 : 1;
-		int ch = getch();
+		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
 		switch (ch) {

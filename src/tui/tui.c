@@ -6,6 +6,7 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,63 @@ const char *tui_turn_time(const struct tui *t, int turn)
 	if (!tables_turn_time(&t->scn->tables, turn, buf, sizeof buf))
 		snprintf(buf, sizeof buf, "turn %d", turn);
 	return buf;
+}
+
+/* ---- signals: a closed terminal, kill, Ctrl-C, Ctrl-\ (issue 21.2) ---- */
+
+static volatile sig_atomic_t caught_signal;
+static struct tui *signal_tui; /* the session to save when one comes */
+
+static void on_signal(int sig)
+{
+	caught_signal = sig;
+}
+
+/* Catch the signals that end the program, without SA_RESTART so that a getch() waiting for
+ * a key returns; the key loop (tui_getch) then leaves in order. */
+static void catch_signals(struct tui *t)
+{
+	static const int sigs[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signal_tui = t;
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* After a signal: autosave the game in play, give the terminal back, say where the game is,
+ * and end as the signal would have ended the program. */
+static void leave_on_signal(int sig)
+{
+	struct tui *t = signal_tui;
+	char err[512] = "", dir[POSITION_PATH_MAX] = "";
+	bool saved = false, playing = t && t->playing && t->g->pending.what != DECISION_GAMEOVER;
+	if (playing) {
+		saved = match_autosave(t->match, err, sizeof err);
+		position_autosave_dir(dir, sizeof dir);
+	}
+	endwin();
+	if (playing && saved)
+		fprintf(stderr, "antietam: %s: the game in play is saved in %s (antietam --resume "
+			"continues it)\n", strsignal(sig), dir);
+	else if (playing)
+		fprintf(stderr, "antietam: %s: the game could not be saved: %s\n", strsignal(sig), err);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+int tui_getch(void)
+{
+	for (;;) {
+		int ch = getch();
+		if (caught_signal)
+			leave_on_signal(caught_signal);
+		if (ch != ERR)
+			return ch;
+	}
 }
 
 /* ---- the one door to the engine ---- */
@@ -138,6 +196,7 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 static void game_started(struct tui *t)
 {
 	t->playing = true;
+	t->epoch++;
 	t->last_side = SIDE_NONE;
 	t->seen_log = t->g->nlog;
 	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
@@ -339,7 +398,7 @@ static bool start_prompt(const char *question, char *buf, size_t len)
 		if (x < COLS)
 			mvaddnstr(LINES - 1, x, buf, COLS - x - 1);
 		refresh();
-		int ch = getch();
+		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 27) {
 			curs_set(0);
 			return ch != 27 && n > 0;
@@ -375,7 +434,7 @@ static void start_menu(struct tui *t)
 	int sel = 0;
 	for (;;) {
 		start_draw(t, items, n, sel);
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case KEY_UP: case 'k': case '8': sel = (sel + n - 1) % n; break;
 		case KEY_DOWN: case 'j': case '2': sel = (sel + 1) % n; break;
@@ -518,6 +577,18 @@ static bool bot_turn(struct tui *t)
 	return n > 0;
 }
 
+/* Defensive fire (11.5B) as one screen, its result shown before play goes on. */
+static void defensive_fire_screen(struct tui *t)
+{
+	int from = t->g->nlog;
+	*t->before = *t->g;
+	draw_frame(t);
+	bool applied = combat_view_defensive(t);
+	t->seen_log = from;
+	if (applied)
+		combat_view_results(t, from, t->before);
+}
+
 /* Before each decision: the hot-seat hand-over, the bot's turn and the end-of-game report. */
 static void before_decision(struct tui *t)
 {
@@ -526,13 +597,20 @@ static void before_decision(struct tui *t)
 		if (p->side != SIDE_UNION)
 			t->bot_stuck = false;
 		else if (!t->bot_stuck && bot_turn(t)) {
-			/* No hand-over with one player: show him what the bot did. */
 			draw_frame(t);
-			dialog_handover(t, "The Union has played");
 			p = &t->g->pending;
-			if (p->side == SIDE_CONFEDERATE && !t->msg[0])
-				tui_say(t, false, "The Union has played: your %s (g: the log)",
-					game_decision_name(p->what));
+			if (p->what == DECISION_DEFENSIVE_FIRE && p->side == SIDE_CONFEDERATE) {
+				/* the bot's attack and the gun's answer in one screen */
+				defensive_fire_screen(t);
+				p = &t->g->pending;
+			} else {
+				/* No hand-over with one player: show him what the bot did. */
+				dialog_handover(t, "The Union has played");
+				p = &t->g->pending;
+				if (p->side == SIDE_CONFEDERATE && !t->msg[0])
+					tui_say(t, false, "The Union has played: your %s (g: the log)",
+						game_decision_name(p->what));
+			}
 		}
 		if (p->what != DECISION_GAMEOVER) {
 			t->last_side = p->side;
@@ -548,9 +626,15 @@ static void before_decision(struct tui *t)
 		return;
 	}
 	if (p->side != t->last_side) {
-		if (t->last_side != SIDE_NONE) /* not before the first decision of a game */
+		/* not before the first decision of a game; never an empty hand-over */
+		if (t->last_side != SIDE_NONE && t->seen_log < t->g->nlog)
 			dialog_handover(t, NULL);
+		else if (t->last_side != SIDE_NONE)
+			tui_say(t, false, "%s player: your %s (nothing new since you looked)",
+				tui_side_title(p->side), game_decision_name(p->what));
 		t->last_side = p->side;
+		if (p->what == DECISION_DEFENSIVE_FIRE)
+			defensive_fire_screen(t);
 	}
 }
 
@@ -563,7 +647,7 @@ static void run(struct tui *t)
 		}
 		before_decision(t);
 		draw_frame(t);
-		int ch = getch();
+		int ch = tui_getch();
 		if (t->lay.too_small) {
 			if (ch == 'q' || ch == 'Q')
 				t->playing = false, start_menu(t);
@@ -571,7 +655,15 @@ static void run(struct tui *t)
 				tui_relayout(t);
 			continue;
 		}
-		if (!game_key(t, ch))
+		/* What the key resolved (fire, attacks) is shown before play goes on, and so before
+		 * any hand-over. */
+		int from = t->g->nlog;
+		unsigned epoch = t->epoch;
+		*t->before = *t->g;
+		bool stay = game_key(t, ch);
+		if (t->playing && t->epoch == epoch && t->g->nlog > from)
+			combat_view_results(t, from, t->before);
+		if (!stay)
 			start_menu(t);
 	}
 }
@@ -584,9 +676,10 @@ static bool session_open(struct tui *t, const char *datadir)
 		return false;
 	}
 	t->scn = malloc(sizeof *t->scn);
+	t->before = malloc(sizeof *t->before);
 	t->legal_cap = TUI_LEGAL_FIRST;
 	t->legal = malloc(TUI_LEGAL_FIRST * sizeof *t->legal);
-	if (!t->scn || !t->legal) {
+	if (!t->scn || !t->before || !t->legal) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
@@ -601,6 +694,7 @@ static void session_close(struct tui *t)
 {
 	match_free(t->match);
 	free(t->scn);
+	free(t->before);
 	free(t->legal);
 }
 
@@ -649,6 +743,8 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	curs_set(0);
 	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON3_CLICKED, NULL);
 	mouseinterval(200);
+	timeout(250); /* getch() wakes now and then: a signal is then seen (tui_getch) */
+	catch_signals(t);
 	draw_init_colours(t);
 	tui_relayout(t);
 	if (opt->load)

@@ -43,6 +43,8 @@ struct tui {
 	bool playing;              /* a game is in progress */
 	struct match *match;       /* the game with its record, undo and autosave (match.h) */
 	const struct game *g;      /* match_game(match): read here, changed only by tui_apply */
+	unsigned epoch;            /* counts games begun or loaded in this session */
+	struct game *before;       /* the position before the last key (the result box's DRMs) */
 	struct game_options gopt;
 	char save_path[POSITION_PATH_MAX];
 
@@ -91,6 +93,9 @@ bool tui_apply(struct tui *t, const struct action *a);
 /* Recompute the legal actions and clear the marks after the position changed. */
 void tui_refresh_legal(struct tui *t);
 /* Put a message on the message line (printf style). */
+/* The next key (getch); when a signal that ends the program came, the game in play is
+ * autosaved, the terminal restored and the program ends as the signal would end it. */
+int tui_getch(void);
 void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Recompute the screen split after a resize (or a switch of map view). */
 void tui_relayout(struct tui *t);
@@ -259,6 +264,14 @@ bool combat_view_fire(struct tui *t, const struct action *a);
 void combat_view_attack(struct tui *t, int hex, int preselect);
 /* The attack builder on the hexes of a legal declaration (from a list), its units chosen. */
 void combat_view_declare(struct tui *t, const struct action *a);
+/* The result box: every attack and fire the log shows from entry `from` on (its column,
+ * DRMs as `before` saw them, die and result in words, the steps and retreats that followed);
+ * nothing when there is none. Enter goes on. */
+void combat_view_results(struct tui *t, int from, const struct game *before);
+/* Defensive fire (11.5B) in one screen: the attack coming (the log since the player last
+ * looked), each attacker the gun may fire at with its odds; Enter fires, d holds fire, Esc
+ * leaves the decision on the map. True when an action was applied. */
+bool combat_view_defensive(struct tui *t);
 /* True when some legal declaration attacks hex. */
 bool combat_view_has_attack(const struct tui *t, int hex);
 

@@ -1,0 +1,51 @@
+/* events.h — the one place where the front-end reads the game's text log: each event line
+ * the engine writes (a move, an attack, a fire, a retreat, an advance, a step lost …) as a
+ * typed record, for the result box and the replay of what the other side did. When the
+ * engine's log becomes typed events, only events.c changes. Curses-free, so
+ * tests/test_tui_events.c checks it against the lines the engine itself writes. */
+#ifndef ANTIETAM_TUI_EVENTS_H
+#define ANTIETAM_TUI_EVENTS_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+enum event_kind {
+	EV_OTHER,       /* a line no view draws (dice, corps statuses, turn starts …) */
+	EV_MOVE,        /* unit moves along hex[] (the hexes entered, 8.0; 13.6; 8.14) */
+	EV_DECLARE,     /* an attack declared on hex[0] */
+	EV_ATTACK,      /* unit attacks hex[0]: column, roll, drm, losses, retreat (11.5) */
+	EV_FIRE,        /* unit fires at target: roll, drm, steps lost (10.2, 11.5B) */
+	EV_RETREAT,     /* unit retreats from `from` along hex[] (11.17) */
+	EV_ADVANCE,     /* unit advances from `from` into hex[0] (11.18, 11.19) */
+	EV_STEP,        /* unit loses a step (steps_left after it) */
+	EV_ELIMINATED,  /* unit is eliminated */
+	EV_KIND_COUNT
+};
+
+struct event {
+	enum event_kind kind;
+	int turn;
+	int unit;               /* the unit acting or losing, -1 */
+	int target;             /* EV_FIRE: the unit fired at, -1 */
+	int from;               /* EV_RETREAT, EV_ADVANCE: the hex left; else HEX_NONE */
+	int hex[GAME_PATH_MAX];
+	int n;                  /* hexes in hex[] */
+	int attack, defence;    /* EV_ATTACK: the combat factors */
+	char column[8];         /* EV_ATTACK: the CRT column ("2:1", "-1") */
+	int roll, drm;          /* EV_ATTACK, EV_FIRE */
+	int att_loss, def_loss; /* EV_ATTACK: steps; EV_FIRE: def_loss = steps lost */
+	bool retreat;           /* EV_ATTACK: the defender must retreat ('*') */
+	int steps_left;         /* EV_STEP */
+	bool defensive;         /* EV_FIRE: defensive fire (11.5B) */
+	const char *text;       /* the log line itself */
+};
+
+/* Read log entry k (0 .. g->nlog-1, still in the ring) into e; false when it is gone. */
+bool event_read(const struct game *g, int k, struct event *e);
+/* The oldest log entry the ring still holds. */
+int event_first(const struct game *g);
+/* An attack's result in words: "C3 loses 1 step and must retreat; U10 loses 1". */
+void event_attack_words(const struct game *g, const struct event *e, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,152 @@
+/* test_tui_events.c — the front-end's reading of the game log (src/tui/events.c) on the
+ * lines the engine itself writes: moves (with their paths), declarations, attacks (column,
+ * roll, DRM, losses, retreat), fire, retreats, advances, steps lost and eliminations, each
+ * read back with the values the position shows. The front-end file is compiled in. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../src/tui/events.c"
+#include "scenario.h"
+
+static struct scenario *S;
+static struct game *G;
+
+static int setup(void **state)
+{
+	(void)state;
+	char err[512];
+	S = malloc(sizeof *S);
+	G = malloc(sizeof *G);
+	if (!S || !G || !scenario_load(S, "data", err, sizeof err))
+		return -1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(S);
+	free(G);
+	return 0;
+}
+
+static void play(const char *line)
+{
+	struct action a;
+	char err[256];
+	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply(G, &a, err, sizeof err))
+		fail_msg("'%s' refused: %s", line, err);
+}
+
+/* The newest event of a kind since entry `from`, or fail. */
+static struct event find(int from, enum event_kind kind)
+{
+	struct event e, found = { .kind = EV_KIND_COUNT };
+	for (int k = from; k < G->nlog; k++)
+		if (event_read(G, k, &e) && e.kind == kind)
+			found = e;
+	if (found.kind != kind)
+		fail_msg("no event of kind %d after %d", kind, from);
+	return found;
+}
+
+static void test_move(void **state)
+{
+	(void)state;
+	game_new(G, S, SETUP_HISTORICAL, 5, NULL);
+	play("end");
+	int from = G->nlog;
+	play("move U10 2107");
+	struct event e = find(from, EV_MOVE);
+	assert_int_equal(e.unit, game_unit_parse("U10"));
+	assert_true(e.n >= 2);
+	assert_int_equal(e.hex[e.n - 1], 2107);
+	assert_int_equal(G->unit[e.unit].hex, 2107);
+	for (int i = 1; i < e.n; i++)
+		assert_true(hex_adjacent(e.hex[i - 1], e.hex[i]));
+	struct event none;
+	assert_false(event_read(G, G->nlog, &none));
+	assert_true(event_read(G, 0, &none));
+	assert_int_equal(none.kind, EV_OTHER); /* "new game ..." */
+}
+
+static void test_attack_retreat_steps(void **state)
+{
+	(void)state;
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	play("place C32 2415");
+	play("place U1 2515");
+	play("place C1 2616");
+	play("set phase confederate combat");
+	int from = G->nlog;
+	play("attack 2515 C32");
+	struct event d = find(from, EV_DECLARE);
+	assert_int_equal(d.hex[0], 2515);
+	play("dice 6");
+	play("end");
+	struct event a = find(from, EV_ATTACK);
+	assert_int_equal(a.unit, game_unit_parse("C32"));
+	assert_int_equal(a.hex[0], 2515);
+	assert_int_equal(a.roll, 6);
+	assert_int_equal(a.attack, 6);
+	assert_int_equal(a.defence, 5);
+	assert_string_equal(a.column, "+1");
+	assert_int_equal(a.drm, 2);
+	assert_int_equal(a.att_loss, 1);
+	assert_int_equal(a.def_loss, 2);
+	assert_true(a.retreat);
+	char words[160];
+	event_attack_words(G, &a, words, sizeof words);
+	assert_string_equal(words, "the defender in 2515 loses 2 steps and must retreat (11.17); "
+			    "C32 loses 1 step");
+	struct event st = find(from, EV_STEP);
+	assert_int_equal(st.unit, game_unit_parse("U1"));
+	assert_int_equal(st.steps_left, 3);
+	int before = G->nlog;
+	play("retreat U1 2615 2714 2814");
+	struct event r = find(before, EV_RETREAT);
+	assert_int_equal(r.unit, game_unit_parse("U1"));
+	assert_int_equal(r.from, 2515);
+	assert_int_equal(r.n, 3);
+	assert_int_equal(r.hex[0], 2615);
+	assert_int_equal(r.hex[2], 2814);
+	struct event adv = find(before, EV_ADVANCE);
+	assert_int_equal(adv.from, 2415);
+	assert_int_equal(adv.hex[0], 2515);
+}
+
+static void test_fire_and_elimination(void **state)
+{
+	(void)state;
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	play("place C5 1714");
+	play("place U13 1715 1");
+	play("set phase confederate artillery");
+	int from = G->nlog;
+	play("dice 6");
+	play("fire C5 U13");
+	struct event f = find(from, EV_FIRE);
+	assert_int_equal(f.unit, game_unit_parse("C5"));
+	assert_int_equal(f.target, game_unit_parse("U13"));
+	assert_int_equal(f.roll, 6);
+	assert_false(f.defensive);
+	assert_int_equal(f.def_loss, 1 - G->unit[f.target].steps);
+	if (f.def_loss == 1)
+		assert_int_equal(find(from, EV_ELIMINATED).unit, f.target);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_move),
+		cmocka_unit_test(test_attack_retreat_steps),
+		cmocka_unit_test(test_fire_and_elimination),
+	};
+	return cmocka_run_group_tests_name("tui_events", tests, setup, teardown);
+}
