@@ -45,7 +45,7 @@ static void play(const char *line)
 }
 
 /* The newest event of a kind since entry `from`, or fail. */
-static struct event find(int from, enum event_kind kind)
+static struct event find(int from, enum view_event kind)
 {
 	struct event e, found = { .kind = EV_KIND_COUNT };
 	for (int k = from; k < G->nlog; k++)

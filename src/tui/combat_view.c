@@ -523,8 +523,11 @@ bool combat_view_defensive(struct tui *t)
 		int first = t->seen_log > event_first(g) ? t->seen_log : event_first(g);
 		if (g->nlog - first > 6)
 			first = g->nlog - 6;
-		for (int k = first; k < g->nlog; k++)
-			vl(&v, A_DIM, "%s", g->log[k % GAME_LOG_MAX].text);
+		for (int k = first; k < g->nlog; k++) {
+			struct event ev;
+			if (event_read(g, k, &ev))
+				vl(&v, A_DIM, "%s", ev.text);
+		}
 		if (first < g->nlog)
 			vl(&v, A_NORMAL, "%s", "");
 		vl(&v, A_BOLD, "%s in %04d may fire at an attacker before the attack (11.5B):",

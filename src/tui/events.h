@@ -1,8 +1,7 @@
-/* events.h — the one place where the front-end reads the game's text log: each event line
- * the engine writes (a move, an attack, a fire, a retreat, an advance, a step lost …) as a
- * typed record, for the result box and the replay of what the other side did. When the
- * engine's log becomes typed events, only events.c changes. Curses-free, so
- * tests/test_tui_events.c checks it against the lines the engine itself writes. */
+/* events.h — the one place where the front-end reads the game's events (event.h): each event
+ * the views draw (a move, an attack, a fire, a retreat, an advance, a step lost …) as the
+ * record they draw it from, for the result box and the replay of what the other side did.
+ * Curses-free, so tests/test_tui_events.c checks it against the events the engine raises. */
 #ifndef ANTIETAM_TUI_EVENTS_H
 #define ANTIETAM_TUI_EVENTS_H
 
@@ -10,7 +9,7 @@
 
 #include "game.h"
 
-enum event_kind {
+enum view_event {
 	EV_OTHER,       /* a line no view draws (dice, corps statuses, turn starts …) */
 	EV_MOVE,        /* unit moves along hex[] (the hexes entered, 8.0; 13.6; 8.14) */
 	EV_DECLARE,     /* an attack declared on hex[0] */
@@ -24,7 +23,7 @@ enum event_kind {
 };
 
 struct event {
-	enum event_kind kind;
+	enum view_event kind;
 	int turn;
 	int unit;               /* the unit acting or losing, -1 */
 	int target;             /* EV_FIRE: the unit fired at, -1 */
@@ -38,10 +37,10 @@ struct event {
 	bool retreat;           /* EV_ATTACK: the defender must retreat ('*') */
 	int steps_left;         /* EV_STEP */
 	bool defensive;         /* EV_FIRE: defensive fire (11.5B) */
-	const char *text;       /* the log line itself */
+	char text[EVENT_TEXT_MAX]; /* its sentence (event_format) */
 };
 
-/* Read log entry k (0 .. g->nlog-1, still in the ring) into e; false when it is gone. */
+/* Read event k (0 .. g->nlog-1, still in the ring) into e; false when it is gone. */
 bool event_read(const struct game *g, int k, struct event *e);
 /* The oldest log entry the ring still holds. */
 int event_first(const struct game *g);
