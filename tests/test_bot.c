@@ -882,6 +882,123 @@ static void test_18_3a_break_off_two_hexes_when_one_is_not_legal(void **st)
 		    hex_distance(h2, 1812) >= 2);
 }
 
+/* 18.3B: the Union defender breaks off when the next round's combat reaches CI number +
+ * DRMs of 10. U1 (6 steps, CV 6) in 2011 is attacked by C1 (CV 7) from the north and C2 (CV
+ * 2) from the south, both morale +1: encircled by two designated attackers. Round one: C1 at
+ * +1 (CI 3) with DRM +5 (elan +2, 11.9A1 +2, morale +1), roll 1: 1/2; C2 at -1, roll 1:
+ * 1/1. U1 is down to 3 steps (CV 3), C1 to CV 6: the next round C1 attacks at 2:1, CI 5 + 5
+ * = 10, and the Union breaks off (18.3B); U1 retreats by 18.3D. */
+static void defender_breakoff(bool c1_str)
+{
+	solo_new();
+	fx_inf(U(1), 6, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 7, 1);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 2, 1);
+	fx_place(C(2), 2012);
+	fx_place(U(9), 4040);
+	fx_phase("confederate", "combat");
+	fx_ok("attack 2011 C1 C2");
+	fx_dice(2, 1, 1);
+	fx_ok("end");
+	if (G.pending.what == DECISION_RESOLVE)
+		fx_ok("resolve 2011");
+	assert_int_equal(G.unit[U(1)].steps, 3);
+	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
+	if (c1_str) {
+		fx_inf(C(1), 4, 10, 1); /* Shot to Ribbons with CV 7: still 2:1, but no attack */
+		fx_steps(C(1), 1);
+	}
+	union_plays();
+}
+
+/* ...and the next round counts only attackers that can attack: Shot to Ribbons C1 may not
+ * (11.2B), so U1 stays. */
+static void test_18_3b_defender_breaks_off_at_10(void **st)
+{
+	(void)st;
+	defender_breakoff(false);
+	assert_true(played_line("breakoff 2011"));
+	assert_true(logged("18.3B"));
+	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 2);
+	defender_breakoff(true);
+	assert_false(strstr(played, "breakoff") != NULL);
+	assert_int_equal(G.unit[U(1)].hex, 2011);
+}
+
+/* 18.4 with 11.18C: after the defender breaks off, a Union attacker advances only where the
+ * movement rules would take it — nearer its objective (2005, north), not Shot to Ribbons,
+ * not open to an encircling attack. U1 attacks C1 (0 column, roll 1: 2/1); C1 breaks off and
+ * retreats two hexes. C1 north of U1: U1 advances into 2010. C1 south: the hex is farther
+ * from the objective and U1 declines. (The old bot always advanced.) */
+static void optional_advance(int c1_hex, const char *retreat)
+{
+	solo_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), c1_hex);
+	fx_place(C(9), 4040);
+	fx_phase("union", "combat");
+	char line[64];
+	snprintf(line, sizeof line, "attack %04d U1", c1_hex);
+	fx_ok(line);
+	fx_dice(1, 1);
+	fx_ok("end");
+	if (G.pending.what == DECISION_RESOLVE)
+		fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	snprintf(line, sizeof line, "breakoff %04d", c1_hex);
+	fx_ok(line);
+	fx_ok(retreat);
+	fx_pending(SIDE_UNION, DECISION_ADVANCE, U(1));
+	union_plays();
+}
+
+static void test_18_4_optional_advance_by_the_movement_rules(void **st)
+{
+	(void)st;
+	optional_advance(2010, "retreat C1 2009 2008");
+	assert_true(played_line("advance U1 2010"));
+	assert_true(logged("18.4: U1 advances into 2010 (11.18C)"));
+	optional_advance(2012, "retreat C1 2013 2014");
+	assert_int_equal(G.unit[U(1)].hex, 2011);
+	assert_true(logged("the optional advance (11.18C) is declined: not nearer its objective"));
+}
+
+/* 11.19 in solitaire: U1 eliminates C1 (2:1, roll 1: 1/1) and advances into 2010 (11.18A);
+ * U2, behind it in 2012, follows into 2011, nearer its objective. Shot to Ribbons, U2 stays
+ * (16.7). (The old bot declined every supporting advance.) */
+static void supporting_advance(int u2_steps)
+{
+	solo_new();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_steps(C(1), 1);
+	fx_place(U(2), 2012);
+	fx_steps(U(2), u2_steps);
+	fx_place(C(9), 4040);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	if (G.pending.what == DECISION_RESOLVE)
+		fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(1));
+	union_plays();
+}
+
+static void test_11_19_supporting_advance_by_the_movement_rules(void **st)
+{
+	(void)st;
+	supporting_advance(4);
+	assert_true(played_line("support U2"));
+	assert_true(logged("11.19: U2 follows U1 into 2011"));
+	assert_int_equal(G.unit[U(2)].hex, 2011);
+	supporting_advance(1);
+	assert_int_equal(G.unit[U(2)].hex, 2012);
+	assert_true(logged("no supporting advance into 2011: Shot to Ribbons (16.7)"));
+}
+
 /* ---- the `bot` command ---- */
 
 static void test_bot_command(void **st)
@@ -1046,6 +1163,9 @@ int main(void)
 		cmocka_unit_test(test_18_2_encircled_defender_first),
 		cmocka_unit_test(test_18_3a_attacker_breaks_off_one_hex),
 		cmocka_unit_test(test_18_3a_break_off_two_hexes_when_one_is_not_legal),
+		cmocka_unit_test(test_18_3b_defender_breaks_off_at_10),
+		cmocka_unit_test(test_18_4_optional_advance_by_the_movement_rules),
+		cmocka_unit_test(test_11_19_supporting_advance_by_the_movement_rules),
 		cmocka_unit_test(test_bot_command),
 		cmocka_unit_test(test_full_solitaire_games),
 		cmocka_unit_test(test_full_games_two_player_rules),

@@ -5,6 +5,7 @@
  * attackers and defenders (18.3A–C), the second round, advances (18.4) and supporting
  * advances. Odds and fire figures come from combat_odds() and fire_check(). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot_internal.h"
@@ -282,7 +283,8 @@ static bool break_off(struct bot *b)
 		bool any_fav = false, lost = false;
 		for (int k = 0; k < d->nattackers; k++) {
 			int u = d->attacker[k];
-			if (!game_on_map(g, u) || (union_attacks && g->unit[u].steps <= 1))
+			/* a Shot to Ribbons attacker has no next round (11.2B) */
+			if (!game_on_map(g, u) || g->unit[u].steps <= 1)
 				continue;
 			struct combat_odds o;
 			if (!odds_now(g, u, hexes, d->ndefhex, &o))
@@ -304,16 +306,76 @@ static bool break_off(struct bot *b)
 	return bot_apply_type(b, ACT_END, "18.3", "no combat broken off");
 }
 
-/* 18.4: advance, into the vacated hex nearest the unit's objective. */
+/* How many MPs nearer its formation's objective (15.3, by movement cost) unit u would be in
+ * hex `to` than where it stands; BOT_FAR when the formation has no objective (15.5). */
+static int objective_gain(struct bot *b, int u, int to)
+{
+	const struct game *g = b->g;
+	int f = bot_formation(g, u), targets[MAP_OBJ_HEXES];
+	int nt = f >= 0 ? bot_objective_hexes(b, f, targets, MAP_OBJ_HEXES) : 0;
+	int *field = nt ? malloc(sizeof(int) * HEX_INDEX_COUNT) : NULL;
+	if (!field)
+		return -BOT_FAR;
+	bot_distance_field(b, targets, nt, field);
+	int here = hex_index(g->unit[u].hex), there = hex_index(to);
+	int gain = here >= 0 && there >= 0 ? field[here] - field[there] : -BOT_FAR;
+	free(field);
+	return gain;
+}
+
+/* Would the solitaire rules move Union infantry u into hex (an optional advance, a supporting
+ * advance)? Only when it is not Shot to Ribbons (16.7: such units keep away from the enemy),
+ * its corps is Committed (16.8: the others hold), the hex is nearer its objective (16.4.5A)
+ * and it would not be open to an encircling attack there (16.6C). *gain: the MPs gained;
+ * *why: the reason when not. */
+static bool worth_entering(struct bot *b, int u, int hex, int *gain, const char **why)
+{
+	const struct game *g = b->g;
+	*gain = 0;
+	if (g->unit[u].steps <= 1) {
+		*why = "Shot to Ribbons (16.7)";
+		return false;
+	}
+	if (commit_unit_status(g, u) != CORPS_COMMITTED) {
+		*why = "its corps is not Committed (16.8)";
+		return false;
+	}
+	*gain = objective_gain(b, u, hex);
+	if (*gain <= 0) {
+		*why = "not nearer its objective (16.4.5A)";
+		return false;
+	}
+	if (bot_flank_exposed(b, hex, game_unit_cv(g, u))) {
+		*why = "open to an encircling attack there (16.6C)";
+		return false;
+	}
+	return true;
+}
+
+/* 18.4 with 11.18: a mandatory advance (11.18A) into the vacated hex nearest the unit's
+ * objective (11.18B); an optional one after the defender broke off (11.18C) only when the
+ * movement rules would take the unit there (worth_entering), the attacker that gains most
+ * toward its objective; else declined. */
 static bool advance(struct bot *b)
 {
 	const struct game *g = b->g;
+	bool optional = g->combat.stage == CS_BO_ADVANCE;
 	int n = bot_legal(b);
-	int best = -1, bf = BOT_FAR + 1;
+	if (optional)
+		bot_maps(b);
+	int best = -1, bf = BOT_FAR + 1, bgain = 0;
+	const char *why = "no attacker may advance";
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_ADVANCE)
 			continue;
+		if (optional) {
+			int gain;
+			if (worth_entering(b, a->unit, a->target, &gain, &why) &&
+			    (best < 0 || gain > bgain))
+				best = i, bgain = gain;
+			continue;
+		}
 		int f = bot_formation(g, a->unit);
 		int targets[MAP_OBJ_HEXES];
 		int nt = f >= 0 ? bot_objective_hexes(b, f, targets, MAP_OBJ_HEXES) : 0;
@@ -324,10 +386,44 @@ static bool advance(struct bot *b)
 		if (d < bf)
 			bf = d, best = i;
 	}
+	if (best < 0 && optional) {
+		char line[128];
+		snprintf(line, sizeof line, "the optional advance (11.18C) is declined: %s", why);
+		return bot_apply_type(b, ACT_DECLINE, "18.4", line);
+	}
 	if (best < 0)
 		return false;
 	struct action a = b->acts[best];
+	if (optional)
+		return bot_apply(b, &a, "18.4", "%s advances into %04d (11.18C): %d MP nearer its "
+				 "objective", game_unit_name(a.unit), a.target, bgain);
 	return bot_apply(b, &a, "18.4", "%s advances into %04d", game_unit_name(a.unit), a.target);
+}
+
+/* 11.19: a supporting advance by the eligible unit that the movement rules would take into
+ * the hex the advancing unit left (worth_entering), the one that gains most; else declined. */
+static bool support(struct bot *b)
+{
+	const struct game *g = b->g;
+	int n = bot_legal(b);
+	int into = g->combat.advance_from, best = -1, bgain = 0;
+	const char *why = "no unit may follow";
+	bot_maps(b);
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &b->acts[i];
+		int gain;
+		if (a->type == ACT_SUPPORT && a->unit >= 0 &&
+		    worth_entering(b, a->unit, into, &gain, &why) && (best < 0 || gain > bgain))
+			best = i, bgain = gain;
+	}
+	if (best < 0) {
+		char line[128];
+		snprintf(line, sizeof line, "no supporting advance into %04d: %s", into, why);
+		return bot_apply_type(b, ACT_DECLINE, "11.19", line);
+	}
+	struct action a = b->acts[best];
+	return bot_apply(b, &a, "11.19", "%s follows %s into %04d: %d MP nearer its objective",
+			 game_unit_name(a.unit), game_unit_name(g->pending.subject), into, bgain);
 }
 
 /* 11.5B: a Union gun fires defensively at the attacker it hurts most. */
@@ -366,8 +462,7 @@ bool bot_combat_decide(struct bot *b)
 	case DECISION_ADVANCE:
 		return advance(b);
 	case DECISION_SUPPORT:
-		/* no solitaire rule asks for it: the units stay where 16.0 put them */
-		return bot_apply_type(b, ACT_DECLINE, "11.19", "no supporting advance");
+		return support(b);
 	case DECISION_BREAK_OFF:
 		return break_off(b);
 	default:

@@ -136,6 +136,9 @@ void bot_distance_field(const struct bot *b, const int *targets, int n, int *fie
 /* ---- bot_move.c: 16.0, 17.0 ---- */
 bool bot_movement(struct bot *b);
 bool bot_withdraw_move(struct bot *b);
+/* 16.6: could Confederate infantry attack a Union unit of combat value cv in hex encircled
+ * next turn, the position as it stands (bot_maps first)? */
+bool bot_flank_exposed(struct bot *b, int hex, int cv);
 
 /* ---- bot_combat.c: 10.0 (fire choice), 17.0, 18.0 ---- */
 bool bot_artillery(struct bot *b);

@@ -507,6 +507,11 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 	return mask;
 }
 
+bool bot_flank_exposed(struct bot *b, int hex, int cv)
+{
+	return hex_valid(hex) && encircle_threat(b, hex, cv) != 0;
+}
+
 /* 16.4.4: protect the flank of the nearest already-moved unit of the corps that is
  * threatened: move next to it onto an encircling hex, or next to one so as to put it in a
  * Union ZOC (16.6B), never onto a hex that is itself threatened (16.6C); the cheapest. */
