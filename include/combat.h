@@ -45,6 +45,7 @@ enum combat_stage {
 	CS_CHOOSE,          /* `resolve`: the attacker picks the next defending hex (11.4E) */
 	CS_DEFFIRE,         /* `defensive-fire GUN` before the first attack on a hex (11.5B) */
 	CS_ATTACK,          /* (automatic) the next attack of the current combat */
+	CS_LOSS,            /* `step-loss`: the defender's steps of a CRT result (11.15B) */
 	CS_RETREAT,         /* `retreat UNIT`: the retreat queue after a CRT result */
 	CS_ADVANCE,         /* `advance UNIT`: 11.18A/B */
 	CS_SUPPORT,         /* `support UNIT`: 11.19 */
@@ -93,7 +94,10 @@ struct combat_state {
 	uint8_t queue_kind[COMBAT_QUEUE_MAX]; /* enum retreat_kind */
 	bool queue_rolled[COMBAT_QUEUE_MAX];  /* 11.17.6A: artillery retreat table rolled */
 	int8_t nqueue;
-	int8_t attacker_loss, defender_loss;  /* result being applied */
+	int8_t attacker_loss;                 /* result being applied */
+	int8_t defender_loss;                 /* the defender's steps still to take (11.15B) */
+	uint8_t loss_hexes;                   /* bit i: defhex i of the current declaration is
+					       * one the attack being resolved is against */
 	bool retreat_result;                  /* '*' on the CRT */
 	int16_t attacking;                    /* unit whose attack is being resolved */
 	int16_t advancer, advance_from;       /* the unit that advanced and the hex it left */
@@ -125,6 +129,11 @@ void fire_phase_begin(struct game *g);
 bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 /* Legal actions in the artillery fire phase. */
 int fire_legal(const struct game *g, struct action *out, int max);
+
+/* 11.15B–C: at a `step-loss` decision, the defender's units that may lose the next step of
+ * the attack being resolved (in each of its hexes the infantry, the artillery only when no
+ * infantry is left there); the count (at most max), 0 at any other moment. */
+int combat_loss_candidates(const struct game *g, int *out, int max);
 
 /* ---- queries ---- */
 

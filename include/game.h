@@ -46,6 +46,7 @@ enum decision {
 	DECISION_COMBAT_ROUND2,   /* 11.1C */
 	DECISION_GAMEOVER,
 	DECISION_SETUP,           /* 4.2 quick set-up: the owner places its units (quick.h) */
+	DECISION_STEP_LOSS,       /* 11.15B: the defender picks the unit that loses a step */
 	DECISION_COUNT
 };
 
@@ -154,6 +155,7 @@ enum action_type {
 	ACT_COMMIT,       /* commit corps */
 	ACT_WITHDRAW,     /* withdraw corps */
 	ACT_MISHAP,       /* 8.14: move enemy unit one hex */
+	ACT_LOSE,         /* 11.15B: unit loses the next step of its side's combat result */
 	/* set-up and test actions (PROTOCOL.md); they ignore phase and rules */
 	ACT_PLACE, ACT_REMOVE, ACT_SET_TURN, ACT_SET_PHASE, ACT_SET_CORPS, ACT_SEED, ACT_DICE,
 	ACT_COUNT

@@ -1129,9 +1129,71 @@ static void test_bench_figures(void **st)
 	assert_true(r.worst_ms >= r.median_ms);
 }
 
+/* 11.15B (bot_loss.c): each bot gives the step from the unit with most steps left, then the
+ * one whose combat value falls least; the Union bot by that rule, not its last resort. */
+static void test_bot_step_loss(void **st)
+{
+	(void)st;
+	solo_new();
+	fx_inf(C(1), 4, 9, 0);
+	fx_place(C(1), 2011);
+	fx_inf(U(1), 3, 1, 0);
+	fx_inf(U(2), 2, 1, 0);
+	fx_place(U(1), 2010);
+	fx_place(U(2), 2110);
+	fx_phase("confederate", "combat");
+	fx_ok("attack 2010+2110 C1");
+	struct combat_odds o;
+	int hexes[2] = { 2010, 2110 }, des = C(1);
+	assert_true(combat_odds(&G, C(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	int die = 0;
+	for (int d = 1; d <= 6 && !die; d++)
+		if (o.def_loss[d] == 1)
+			die = d;
+	assert_true(die > 0);
+	fx_dice(1, die);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_STEP_LOSS, -1);
+	union_plays();
+	if (!played_line("lose U1"))
+		fail_msg("the Union bot played:\n%s", played);
+	assert_true(logged("11.15B: U1 loses the step: most steps left (3)"));
+	assert_int_equal(G.unit[U(1)].steps, 2);
+	/* equal steps: the smaller fall in combat value (the scripted Confederate player too) */
+	fx_new();
+	fx_inf(U(1), 4, 9, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 1, 0);
+	fx_inf(C(2), 2, 1, 0);
+	fx_def(C(1))->cv[2] = 5;               /* 5 -> 1 */
+	fx_def(C(2))->cv[2] = 2;               /* 2 -> 1 */
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2110);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010+2110 U1");
+	des = U(1);
+	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	die = 0;
+	for (int d = 1; d <= 6 && !die; d++)
+		if (o.def_loss[d] == 1)
+			die = d;
+	assert_true(die > 0);
+	fx_dice(1, die);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
+	played[0] = 0;
+	char err[256];
+	assert_true(bot_play_game(&G, played, sizeof played, err, sizeof err) > 0);
+	if (!played_line("lose C2"))
+		fail_msg("the Confederate player played:\n%s", played);
+	assert_int_equal(G.unit[C(2)].steps, 1);
+	assert_int_equal(G.unit[C(1)].steps, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bot_step_loss),
 		cmocka_unit_test(test_objective_chart_and_ix_draw),
 		cmocka_unit_test(test_objective_taken_and_recaptured),
 		cmocka_unit_test(test_out_of_objectives),

@@ -285,8 +285,80 @@ static void test_multi_hex(void **st)
 	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 6);
 	fx_dice(1, 6);
 	fx_ok("end");
-	/* defender losses: infantry first, the strongest first */
-	assert_int_equal(G.unit[C(1)].steps + G.unit[C(2)].steps, 4 - r.defender);
+	/* 11.15B: the Confederate chooses which unit loses each step: both from C2 */
+	assert_int_equal(r.defender, 2);
+	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
+	fx_refused("lose C3", "11.15B");
+	fx_ok("lose C2");
+	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
+	fx_ok("lose C2");
+	assert_int_equal(G.unit[C(2)].steps, 0);
+	assert_int_equal(G.unit[C(1)].steps, 2);
+}
+
+static void round_trip(void);
+
+/* 11.15B–C: a real choice only across hexes (in a stack the infantry goes first), asked of
+ * the owner at every step; none when one hex defends or every step is lost anyway. */
+static void test_step_loss_choice(void **st)
+{
+	(void)st;
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 1, 0);
+	fx_inf(C(2), 2, 1, 0);
+	fx_gun(C(20), 2, 1, 4);
+	fx_place(C(1), 2010);
+	fx_place(C(20), 2010);              /* a stack: C1 before C20 (11.15C) */
+	fx_place(C(2), 2110);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010+2110 U1");
+	struct combat_odds o;
+	int hexes[2] = { 2010, 2110 }, des = U(1);
+	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	int die = 0;
+	for (int d = 1; d <= 6 && !die; d++)
+		if (o.def_loss[d] >= 1 && o.def_loss[d] < 5)
+			die = d;
+	assert_true(die > 0);
+	fx_dice(3, 1, die, 1);              /* C20's defensive fire misses; the CRT; spare */
+	fx_ok("end");
+	if (G.pending.what == DECISION_DEFENSIVE_FIRE)
+		fx_ok("decline");
+	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
+	struct action a[8];
+	int n = game_legal(&G, a, 8);
+	assert_int_equal(n, 2);             /* lose C1, lose C2 */
+	assert_int_equal(a[0].type, ACT_LOSE);
+	assert_int_equal(a[0].unit, C(1));
+	assert_int_equal(a[1].unit, C(2));
+	fx_refused("lose C20", "11.15C");
+	fx_refused("end", "11.15B");
+	round_trip();
+	fx_ok("lose C1");
+	assert_int_equal(G.unit[C(1)].steps, 1);
+	/* one hex with a stack: no choice, the infantry takes it */
+	fx_new();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_gun(C(20), 2, 1, 4);
+	fx_place(C(20), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	o = odds_of(U(1), 2010, 1, U(1));
+	die = 0;
+	for (int d = 1; d <= 6 && !die; d++)
+		if (o.def_loss[d] >= 1)
+			die = d;
+	fx_dice(3, 1, die, 1);
+	fx_ok("end");
+	if (G.pending.what == DECISION_DEFENSIVE_FIRE)
+		fx_ok("decline");
+	assert_int_not_equal(G.pending.what, DECISION_STEP_LOSS);
+	assert_int_equal(G.unit[C(1)].steps, fx_def(C(1))->steps - o.def_loss[die]);
+	assert_int_equal(G.unit[C(20)].steps, 2);
 }
 
 /* ---- resolution, retreat, advance, support ---- */
@@ -844,6 +916,7 @@ int main(void)
 		cmocka_unit_test(test_creek_and_corps_status),
 		cmocka_unit_test(test_mandatory_chain),
 		cmocka_unit_test(test_multi_hex),
+		cmocka_unit_test(test_step_loss_choice),
 		cmocka_unit_test(test_attack_retreat_advance_support),
 		cmocka_unit_test(test_support_limits),
 		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),

@@ -177,6 +177,7 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	c->nqueue = 2;
 	c->attacker_loss = 1;
 	c->defender_loss = 2;
+	c->loss_hexes = 5;
 	c->retreat_result = true;
 	/* 300 events: the ring has dropped the oldest 44. The odd ones are notes with texts
 	 * that would break a naive writer: quotes, backslashes, '#', blank runs, tabs, leading
@@ -391,7 +392,7 @@ static void test_symbolic(void **state)
 		"\nunit U60 off steps=",
 		"\nunit C50 dead steps=0",
 		"\nunit U2 1101 steps=2 mp=1 flags=art-moved,bit12\n",
-		"\ncombat round=2 current=1 attacker-loss=1 defender-loss=2 retreat=yes\n",
+		"\ncombat round=2 current=1 attacker-loss=1 defender-loss=2 retreat=yes loss-hexes=5\n",
 		"\ndecl 2317,2318,2417 attackers=C4,C5,C6,C7,C8,C9 next=2 flags=255\n",
 		"\ndecl - attackers=- next=0 flags=0\n",
 		"\nqueue U5 C53\n",
@@ -514,6 +515,8 @@ static const struct broken broken[] = {
 	  "round: 3 out of range 0..2", NULL },
 	{ "combat", "combat round=2 current=5 attacker-loss=1 defender-loss=2 retreat=yes",
 	  "combat current=5 but only 3 declarations", "$" },
+	{ "combat", "combat round=2 current=1 attacker-loss=1 defender-loss=2 retreat=yes loss-hexes=9",
+	  "loss-hexes: 9 out of range 0..7", NULL },
 	{ "decl 2316", "decl 2316 attackers=C3 next=2 flags=5", "next=2 but only 1 attackers", NULL },
 	{ "decl 2316", "decl 2316,2316 attackers=C3 next=0 flags=5", "hex 2316 listed twice", NULL },
 	{ "decl 2316", "decl 2316 attackers=C3,C3 next=0 flags=5", "unit C3 listed twice", NULL },
@@ -875,7 +878,8 @@ static void test_every_field_known(void **state)
 		F(combat_state, auto_order), F(combat_state, decl), F(combat_state, ndecl),
 		F(combat_state, queue), F(combat_state, queue_kind), F(combat_state, queue_rolled),
 		F(combat_state, nqueue), F(combat_state, attacker_loss),
-		F(combat_state, defender_loss), F(combat_state, retreat_result),
+		F(combat_state, defender_loss), F(combat_state, loss_hexes),
+		F(combat_state, retreat_result),
 		F(combat_state, attacking), F(combat_state, advancer), F(combat_state, advance_from),
 		F(combat_state, breakoff_side), F(combat_state, asked),
 		F(combat_state, attacked_round), F(combat_state, attacked_r1), F(combat_state, r1),

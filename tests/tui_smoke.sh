@@ -264,5 +264,20 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# 11.15B: U1's attack on 2010+2110 took one step; the Confederate chooses whose: both hexes
+# are marked and the message says why; Enter on 2010 takes it from C1
+# (tests/data/step-loss-11-15b.pos)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-loss"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM tests/data/step-loss-11-15b.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "which unit loses the next step (1 to take)? C1 in 2010, C2 in 2110" "a step-loss decision names the candidates"
+expect "__X__/C2  2" "and marks their hexes"
+keys Enter
+expect "C1 loses a step (combat (11.15)), 1 left" "Enter on a marked hex: that unit loses the step"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
 exit $fail

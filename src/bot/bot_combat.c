@@ -465,6 +465,8 @@ bool bot_combat_decide(struct bot *b)
 		return support(b);
 	case DECISION_BREAK_OFF:
 		return break_off(b);
+	case DECISION_STEP_LOSS:
+		return bot_step_loss(b);
 	default:
 		return false;
 	}

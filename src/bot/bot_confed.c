@@ -122,6 +122,8 @@ bool bot_confederate_decide(struct bot *b)
 		return attack(b, bot_legal(b));
 	case DECISION_RETREAT:
 		return retreat(b, bot_legal(b));
+	case DECISION_STEP_LOSS:
+		return bot_step_loss(b); /* bot_loss.c: the Union bot's rule */
 	case DECISION_ADVANCE: {
 		int n = bot_legal(b);
 		for (int i = 0; i < n; i++)

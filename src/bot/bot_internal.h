@@ -133,6 +133,15 @@ const char *bot_objective_name(const struct bot *b, int formation, char *buf, si
  * (terrain costs of the charts, creek only at bridges and fords). */
 void bot_distance_field(const struct bot *b, const int *targets, int n, int *field);
 
+/* ---- bot_loss.c: 11.15B, both bots ---- */
+
+/* The unit that loses the next step at a `step-loss` decision: of the candidates, the one
+ * with most steps left, then the smallest fall in combat value, then the lowest index; -1
+ * when there is none (docs/rules-notes.md). */
+int bot_loss_choice(const struct game *g);
+/* Apply bot_loss_choice with its reason. */
+bool bot_step_loss(struct bot *b);
+
 /* ---- bot_move.c: 16.0, 17.0 ---- */
 bool bot_movement(struct bot *b);
 bool bot_withdraw_move(struct bot *b);

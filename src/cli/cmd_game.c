@@ -222,6 +222,7 @@ static const struct cli_command game_cmds[] = {
 	{ "retreat", "retreat UNIT HEX [HEX ...] retreat along a path (11.17; more than 3 hexes only for stacking)", cmd_action },
 	{ "advance", "advance UNIT HEX          advance after combat (11.18)", cmd_action },
 	{ "support", "support UNIT              supporting advance (11.19)", cmd_action },
+	{ "lose", "lose UNIT                 UNIT loses the next step of its side's combat result (11.15B)", cmd_action },
 	{ "breakoff", "breakoff HEX              break off the combat against HEX (11.5E)", cmd_action },
 	{ "commit", "commit CORPS              commit an Available corps (13.1)", cmd_action },
 	{ "withdraw", "withdraw CORPS            withdraw a Committed corps (13.5)", cmd_action },

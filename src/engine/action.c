@@ -209,6 +209,11 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 			     errlen) &&
 		       get_unit(w[1], &a->unit, err, errlen) && get_hex(w[2], &a->target, err, errlen);
 	}
+	if (!strcmp(cmd, "lose")) {
+		a->type = ACT_LOSE;
+		return nargs(argc, 2, 2, "lose UNIT", err, errlen) &&
+		       get_unit(w[1], &a->unit, err, errlen);
+	}
 	if (!strcmp(cmd, "support") || !strcmp(cmd, "remove")) {
 		a->type = cmd[0] == 's' ? ACT_SUPPORT : ACT_REMOVE;
 		return nargs(argc, 2, 2, cmd[0] == 's' ? "support UNIT" : "remove UNIT", err, errlen) &&
@@ -309,6 +314,7 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 	case ACT_ADVANCE: put(buf, size, &len, "advance %s %04d", u, a->target); break;
 	case ACT_MISHAP: put(buf, size, &len, "mishap %s %04d", u, a->target); break;
 	case ACT_SUPPORT: put(buf, size, &len, "support %s", u); break;
+	case ACT_LOSE: put(buf, size, &len, "lose %s", u); break;
 	case ACT_REMOVE: put(buf, size, &len, "remove %s", u); break;
 	case ACT_COMMIT:
 	case ACT_WITHDRAW:

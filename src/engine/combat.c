@@ -483,6 +483,11 @@ bool combat_apply(struct game *g, const struct action *a, char *err, size_t errl
 	case CS_SUPPORT:
 	case CS_BO_SUPPORT: return apply_support(g, a, err, errlen);
 	case CS_BREAKOFF: return apply_breakoff(g, a, err, errlen);
+	case CS_LOSS:
+		if (a->type != ACT_LOSE)
+			return refuse(err, errlen, "11.15B: choose the unit that loses the step "
+				      "(lose UNIT)");
+		return combat_take_loss(g, a->unit, err, errlen);
 	default: return refuse(err, errlen, "11.0: the combat phase is over");
 	}
 }
@@ -592,6 +597,13 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		}
 		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
+	case CS_LOSS: {
+		int c[COMBAT_DEFHEX_MAX * 8];
+		int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+		for (int i = 0; i < n; i++)
+			action_list_add(&o, ACT_LOSE, c[i], -1);
+		break;
+	}
 	case CS_BREAKOFF:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&

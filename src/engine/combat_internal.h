@@ -63,6 +63,9 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen);
 
+/* 11.15B: unit u (one of combat_loss_candidates) takes the next step of the defender's
+ * result and the combat goes on; false with err citing the rule when it may not. */
+bool combat_take_loss(struct game *g, int u, char *err, size_t errlen);
 /* The combat driver (resolve.c): run the automatic steps until a decision is pending. */
 void combat_run(struct game *g);
 /* 11.5E: units of combat d still in each other's ZOCs. */

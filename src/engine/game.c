@@ -35,6 +35,7 @@ const char *const game_decision_names[DECISION_COUNT] = {
 	[DECISION_COMBAT_ROUND2] = "combat-round2",
 	[DECISION_GAMEOVER] = "gameover",
 	[DECISION_SETUP] = "setup",
+	[DECISION_STEP_LOSS] = "step-loss",
 };
 const char *const game_phase_names[3] = { "movement", "artillery", "combat" };
 const char *const game_corps_status_names[3] = { "committed", "available", "unavailable" };

@@ -45,6 +45,7 @@ static const struct {
 	[DECISION_COMBAT_ROUND2] = { false, PHASE_COMBAT, 1 },
 	[DECISION_GAMEOVER] = { false, -1, -1 },
 	[DECISION_SETUP] = { false, PHASE_MOVEMENT, 1 }, /* 4.2: the side setting up */
+	[DECISION_STEP_LOSS] = { false, PHASE_COMBAT, 0 }, /* 11.15B: the defender */
 };
 
 static const char *const setup_names[] = { "historical", "empty", "quick" }; /* enum game_setup */
@@ -178,7 +179,7 @@ static void write_corps(FILE *f, const struct game *g)
 
 static const char *const stage_names[] = {
 	[CS_DECLARE] = "declare", [CS_CHOOSE] = "choose", [CS_DEFFIRE] = "deffire",
-	[CS_ATTACK] = "attack", [CS_RETREAT] = "retreat", [CS_ADVANCE] = "advance",
+	[CS_ATTACK] = "attack", [CS_LOSS] = "step-loss", [CS_RETREAT] = "retreat", [CS_ADVANCE] = "advance",
 	[CS_SUPPORT] = "support", [CS_BREAKOFF] = "breakoff", [CS_BO_RETREAT] = "bo-retreat",
 	[CS_BO_ADVANCE] = "bo-advance", [CS_BO_SUPPORT] = "bo-support", [CS_OVER] = "over",
 };
@@ -253,8 +254,11 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 
 static void write_combat(FILE *f, const struct combat_state *c)
 {
-	fprintf(f, "combat round=%d current=%d attacker-loss=%d defender-loss=%d retreat=%s\n",
+	fprintf(f, "combat round=%d current=%d attacker-loss=%d defender-loss=%d retreat=%s",
 		c->round, c->current, c->attacker_loss, c->defender_loss, yes_no(c->retreat_result));
+	if (c->loss_hexes) /* 11.15B: only while a defender's steps are being taken */
+		fprintf(f, " loss-hexes=%d", c->loss_hexes);
+	putc('\n', f);
 	for (int i = 0; i < c->ndecl; i++) {
 		const struct combat_decl *d = &c->decl[i];
 		fputs("decl ", f);
@@ -1100,14 +1104,16 @@ static bool rd_unit(struct reader *r)
 static bool rd_combat(struct reader *r)
 {
 	static const char *const keys[] = { "round", "current", "attacker-loss", "defender-loss",
-					    "retreat" };
-	bool seen[5] = { false };
+					    "retreat", "loss-hexes" /* optional */ };
+	bool seen[6] = { false };
 	struct combat_state *c = &r->g->combat;
 	for (int i = 1; i < r->df.nfields; i++) {
 		char key[16];
 		int k, v = 0;
 		const char *val = split_key(r, r->df.field[i], key, sizeof key);
-		if (!val || !find_key(r, key, keys, 5, seen, &k))
+		if (!val || !find_key(r, key, keys, 6, seen, &k))
+			return false;
+		if (k == 5 && !parse_int(r, val, 0, (1 << COMBAT_DEFHEX_MAX) - 1, key, &v))
 			return false;
 		if (k == 0 && !parse_int(r, val, 0, 2, key, &v))
 			return false;
@@ -1125,6 +1131,8 @@ static bool rd_combat(struct reader *r)
 			c->attacker_loss = (int8_t)v;
 		else if (k == 3)
 			c->defender_loss = (int8_t)v;
+		else if (k == 5)
+			c->loss_hexes = (uint8_t)v;
 	}
 	return require_keys(r, keys, 5, seen);
 }

@@ -146,29 +146,6 @@ bool combat_bo_advance_ok(const struct game *g, int u, int i)
 
 /* ---- one attack ---- */
 
-/* 11.15C: the defender's steps, infantry before artillery; the strongest unit first. */
-static void defender_losses(struct game *g, const int *hexes, int nh, int steps)
-{
-	for (int s = 0; s < steps; s++) {
-		int pick = -1;
-		for (int pass = 0; pass < 2 && pick < 0; pass++)
-			for (int i = 0; i < nh; i++) {
-				int units[8];
-				int n = cu_side_at(g, hexes[i], defender(g), units, 8);
-				for (int k = 0; k < n; k++) {
-					int u = units[k];
-					if ((pass == 0) != is_infantry(g, u))
-						continue;
-					if (pick < 0 || g->unit[u].steps > g->unit[pick].steps)
-						pick = u;
-				}
-			}
-		if (pick < 0)
-			return;
-		game_lose_step(g, pick, EVENT_WHY_COMBAT_LOSS);
-	}
-}
-
 static void queue_push(struct combat_state *cs, int u, enum retreat_kind kind)
 {
 	if (cs->nqueue >= COMBAT_QUEUE_MAX)
@@ -195,15 +172,129 @@ static void queue_pop(struct combat_state *cs)
 
 void combat_queue_pop(struct game *g) { queue_pop(&g->combat); }
 
+/* ---- 11.15: the defender's steps ---- */
+
+/* The defender's units in the hexes the attack being resolved is against (loss_hexes),
+ * infantry first in each hex (cu_side_at); the count (at most max). */
+static int loss_units(const struct game *g, int *out, int max)
+{
+	const struct combat_state *cs = &g->combat;
+	const struct combat_decl *d = &cs->decl[cs->current];
+	int n = 0;
+	for (int i = 0; i < d->ndefhex; i++)
+		if (cs->loss_hexes & (1u << i))
+			n += cu_side_at(g, d->defhex[i], defender(g), out + n, max - n);
+	return n;
+}
+
+int combat_loss_candidates(const struct game *g, int *out, int max)
+{
+	const struct combat_state *cs = &g->combat;
+	if (g->phase != PHASE_COMBAT || cs->stage != CS_LOSS || cs->current < 0 ||
+	    cs->defender_loss <= 0)
+		return 0;
+	const struct combat_decl *d = &cs->decl[cs->current];
+	int n = 0;
+	for (int i = 0; i < d->ndefhex; i++) {
+		if (!(cs->loss_hexes & (1u << i)))
+			continue;
+		int units[8];
+		int k = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+		bool infantry = k > 0 && is_infantry(g, units[0]); /* 11.15C: infantry first */
+		for (int j = 0; j < k && n < max; j++)
+			if (is_infantry(g, units[j]) == infantry)
+				out[n++] = units[j];
+	}
+	return n;
+}
+
+/* 11.15B: is there a real choice of the unit that loses the next step? Several candidates,
+ * and not every step of the defence lost whatever the order. */
+static bool loss_choice(const struct game *g, int ncandidates)
+{
+	int units[COMBAT_DEFHEX_MAX * 8];
+	int n = loss_units(g, units, COMBAT_DEFHEX_MAX * 8), total = 0;
+	for (int i = 0; i < n; i++)
+		total += g->unit[units[i]].steps;
+	return ncandidates > 1 && g->combat.defender_loss < total;
+}
+
+/* Unit u takes the next step of the defender's result. */
+static void take_loss(struct game *g, int u)
+{
+	game_lose_step(g, u, EVENT_WHY_COMBAT_LOSS);
+	g->combat.defender_loss--;
+}
+
+/* 11.15B–C: take the defender's steps of the attack being resolved, asking its owner
+ * whenever there is a real choice (true: that decision is pending); without one, the only
+ * candidate, or (every unit losing all its steps anyway) the one with most steps. Then the
+ * survivors owe their retreats (11.17.1B) and the driver goes on to them. */
+static bool run_losses(struct game *g)
+{
+	struct combat_state *cs = &g->combat;
+	while (cs->defender_loss > 0) {
+		int c[COMBAT_DEFHEX_MAX * 8];
+		int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+		if (n == 0)
+			break;
+		if (loss_choice(g, n)) {
+			game_set_pending(g, defender(g), DECISION_STEP_LOSS, -1);
+			return true;
+		}
+		int pick = c[0];
+		for (int i = 1; i < n; i++)
+			if (g->unit[c[i]].steps > g->unit[pick].steps)
+				pick = c[i];
+		take_loss(g, pick);
+	}
+	cs->defender_loss = 0;
+	if (cs->retreat_result) {
+		int units[COMBAT_DEFHEX_MAX * 8];
+		int n = loss_units(g, units, COMBAT_DEFHEX_MAX * 8);
+		for (int i = 0; i < n; i++)
+			queue_push(cs, units[i], RETREAT_MANDATORY);
+	}
+	cs->loss_hexes = 0;
+	cs->stage = CS_RETREAT;
+	return false;
+}
+
+bool combat_take_loss(struct game *g, int u, char *err, size_t errlen)
+{
+	int c[COMBAT_DEFHEX_MAX * 8];
+	int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+	for (int i = 0; i < n; i++)
+		if (c[i] == u) {
+			take_loss(g, u);
+			combat_run(g);
+			return true;
+		}
+	int units[COMBAT_DEFHEX_MAX * 8];
+	int k = loss_units(g, units, COMBAT_DEFHEX_MAX * 8);
+	for (int i = 0; i < k; i++)
+		if (units[i] == u) {
+			snprintf(err, errlen, "11.15C: the infantry in %04d loses all its steps before %s",
+				 g->unit[u].hex, cdef(g, u)->id);
+			return false;
+		}
+	snprintf(err, errlen, "11.15B: %s is not a defending unit of this attack",
+		 u >= 0 && u < ROSTER_UNITS ? cdef(g, u)->id : "that");
+	return false;
+}
+
 static void resolve_attack(struct game *g, int a)
 {
 	struct combat_state *cs = &g->combat;
 	struct combat_decl *d = &cs->decl[cs->current];
 	int hexes[COMBAT_DEFHEX_MAX], nh = 0, des[COMBAT_ATTACKERS_MAX], nd = 0;
+	uint8_t mask = 0;
 	for (int i = 0; i < d->ndefhex; i++)
 		if (cu_occupied(g, d->defhex[i], defender(g)) &&
-		    hex_adjacent(g->unit[a].hex, d->defhex[i]))
+		    hex_adjacent(g->unit[a].hex, d->defhex[i])) {
 			hexes[nh++] = d->defhex[i];
+			mask |= (uint8_t)(1u << i);
+		}
 	for (int i = 0; i < d->nattackers; i++)
 		if (game_on_map(g, d->attacker[i]))
 			des[nd++] = d->attacker[i];
@@ -236,16 +327,9 @@ static void resolve_attack(struct game *g, int a)
 	cs->defender_loss = (int8_t)dl;
 	cs->retreat_result = retreat;
 	for (int i = 0; i < al && game_on_map(g, a); i++)
-		game_lose_step(g, a, EVENT_WHY_COMBAT_LOSS);
-	defender_losses(g, hexes, nh, dl); /* the hexes this attack is against */
-	if (retreat)
-		for (int i = 0; i < nh; i++) {
-			int units[8];
-			int n = cu_side_at(g, hexes[i], defender(g), units, 8);
-			for (int k = 0; k < n; k++)
-				queue_push(cs, units[k], RETREAT_MANDATORY);
-		}
-	cs->stage = CS_RETREAT;
+		game_lose_step(g, a, EVENT_WHY_COMBAT_LOSS); /* 11.15B: the attack is one unit's */
+	cs->loss_hexes = mask;                       /* the hexes this attack is against */
+	cs->stage = CS_LOSS;
 }
 
 /* ---- the driver ---- */
@@ -438,6 +522,10 @@ void combat_run(struct game *g)
 			}
 			break;
 		}
+		case CS_LOSS:
+			if (run_losses(g))
+				return;
+			break;
 		case CS_RETREAT:
 			if (run_queue(g))
 				return;

@@ -15,6 +15,10 @@ int act_dest(const struct game *g, const struct action *a)
 		return HEX_NONE;
 	case ACT_PLACE: /* 4.2: the hex the unit is set up in */
 		return hex_valid(a->target) ? a->target : HEX_NONE;
+	case ACT_LOSE: /* 11.15B: the hex of the unit that loses the step */
+		if (a->unit >= 0 && a->unit < ROSTER_UNITS && hex_valid(g->unit[a->unit].hex))
+			return g->unit[a->unit].hex;
+		return HEX_NONE;
 	case ACT_ATTACK: case ACT_RESOLVE: case ACT_BREAK_OFF:
 		return hex_valid(a->target) ? a->target : (a->n > 0 ? a->hex[0] : HEX_NONE);
 	default:

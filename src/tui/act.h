@@ -9,8 +9,8 @@
 #include "game.h"
 
 /* The hex an action leads to or aims at: the end of its path, its target hex (a placement's
- * hex), or the hex of its target unit; HEX_NONE when it has none (end, decline, commit, a
- * supporting advance, a set-up's remove). */
+ * hex), the hex of its target unit, or of the unit losing a step (11.15B); HEX_NONE when it
+ * has none (end, decline, commit, a supporting advance, a set-up's remove). */
 int act_dest(const struct game *g, const struct action *a);
 /* True when unit u carries out action a (its unit, or one of its listed units). */
 bool act_uses(const struct action *a, int u);

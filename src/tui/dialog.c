@@ -380,8 +380,9 @@ static void help_sequence(void)
 	page("      then movement (8.0)");
 	page("    artillery fire phase (10.0): each gun may fire once; Moved markers go");
 	page("    combat phase (11.0): declare attacks, resolve them hex by hex, defensive");
-	page("      fire (11.5B), retreats (11.17), advances (11.18), supporting advances");
-	page("      (11.19), break off (11.5E), round two");
+	page("      fire (11.5B), the defender's choice of who loses each step when several");
+	page("      hexes defend (11.15B), retreats (11.17), advances (11.18), supporting");
+	page("      advances (11.19), break off (11.5E), round two");
 	page("  Confederate player-turn: the same without withdrawal and commitment;");
 	page("    A.P. Hill may arrive from turn 8 (9.1)");
 	page("  End of turn: control of hexes (3.3); after turn 11 the game ends (3.5)");

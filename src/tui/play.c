@@ -332,10 +332,63 @@ static bool say_why_held(struct tui *t)
 	return false;
 }
 
+/* 11.15B: mark the hexes of the units that may lose the next step, the cursor on the
+ * first, and say what is asked and why those units. */
+static void offer_step_loss(struct tui *t)
+{
+	clear_marks(t);
+	t->mode = MODE_BROWSE;
+	t->sel_unit = -1;
+	char names[128] = "";
+	size_t len = 0;
+	int first = HEX_NONE;
+	for (int i = 0; i < t->nlegal; i++) {
+		const struct action *a = &t->legal[i];
+		int h = a->type == ACT_LOSE ? action_dest(t, a) : HEX_NONE;
+		if (h == HEX_NONE)
+			continue;
+		t->mark[hex_index(h)] |= MARK_TARGET;
+		if (first == HEX_NONE)
+			first = h;
+		if (len + 16 < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s in %04d",
+						len ? ", " : "", draw_unit_id(t, a->unit), h);
+	}
+	if (first == HEX_NONE)
+		return;
+	t->cursor = first;
+	tui_follow(t);
+	int left = t->g->combat.defender_loss;
+	tui_say(t, false, "11.15B: which unit loses the next step (%d to take)? %s; Enter on a "
+		"marked hex (11.15C: a stack's infantry before its guns)", left, names);
+}
+
+/* Enter at a step-loss decision: the unit of the cursor hex that may lose the step. */
+static void enter_step_loss(struct tui *t)
+{
+	int idx[8], n = 0;
+	for (int i = 0; i < t->nlegal && n < 8; i++)
+		if (t->legal[i].type == ACT_LOSE && action_dest(t, &t->legal[i]) == t->cursor)
+			idx[n++] = i;
+	if (n == 1) {
+		struct action a = t->legal[idx[0]];
+		play_do(t, &a);
+	} else if (n > 1) {
+		play_choose(t, "Which unit loses the step?", idx, n);
+	} else {
+		tui_say(t, true, "11.15B: no unit of %04d may lose this step: Enter on a marked hex",
+			t->cursor);
+	}
+}
+
 void play_enter(struct tui *t)
 {
 	if (t->g->pending.what == DECISION_GAMEOVER) {
 		dialog_report(t);
+		return;
+	}
+	if (t->g->pending.what == DECISION_STEP_LOSS) {
+		enter_step_loss(t);
 		return;
 	}
 	if (t->g->pending.what == DECISION_SETUP) {
@@ -571,6 +624,10 @@ void play_after_change(struct tui *t)
 {
 	select_subject(t);
 	announce_phase(t);
+	if (t->g->pending.what == DECISION_STEP_LOSS) {
+		offer_step_loss(t);
+		return;
+	}
 	/* Choosing the next combat to resolve or which to break off: mark those hexes and put
 	 * the cursor on the first, so Enter there does it. */
 	enum decision w = t->g->pending.what;
