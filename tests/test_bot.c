@@ -194,6 +194,13 @@ static void test_out_of_objectives(void **st)
 	union_plays();
 	assert_int_equal(G.unit[U(14)].hex, 2011);
 	assert_false(strstr(played, "attack") != NULL);
+	/* nor fire: artillery fire is an attack (10.1A) */
+	fx_corps(U(15), CORPS_II, 1);
+	fx_gun(U(15), 2, 6, 8);
+	fx_place(U(15), 2014);
+	fx_phase("union", "artillery");
+	union_plays();
+	assert_false(strstr(played, "fire U15") != NULL);
 }
 
 /* ---- 14.0 commitment ---- */
@@ -347,6 +354,37 @@ static void test_16_2a_only_units_that_will_attack_move_first(void **st)
 	int u1 = played_index("move U1 "), u2 = played_index("move U2 ");
 	assert_true(u1 >= 0 && u2 >= 0);
 	assert_true(u2 < u1);
+}
+
+/* 16.2C: of two attackers equally near (both adjacent to their target, 16.4.3), the stronger
+ * in printed combat factors moves first — the counter as it stands now: U1, printed 8 at full
+ * strength but down to 2 steps (5), comes after U2 (6). */
+static void test_16_2c_stronger_as_printed_now(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 5, 8, 0);
+	fx_place(U(1), 2011);
+	fx_steps(U(1), 2);
+	fx_inf(C(1), 2, 1, 0);
+	fx_place(C(1), 2010);
+	fx_inf(U(2), 4, 6, 0);
+	fx_place(U(2), 2511);
+	fx_inf(C(2), 2, 1, 0);
+	snprintf(fx_def(C(2))->formation, sizeof fx_def(C(2))->formation, "Hd"); /* not 16.4.2 */
+	fx_place(C(2), 2510);
+	union_plays();
+	int first = -1, second = -1;
+	for (int i = 0; i < G.nlog; i++) {
+		const char *t = G.log[i % GAME_LOG_MAX].text;
+		if (strncmp(t, "16.4.3: U2 attacks", 18) == 0 && first < 0)
+			first = i;
+		if (strncmp(t, "16.4.3: U1 attacks", 18) == 0 && second < 0)
+			second = i;
+	}
+	if (first < 0 || second < 0)
+		dump_log();
+	assert_true(first >= 0 && second > first);
 }
 
 /* 16.1C: stacks first, then lone infantry, lone artillery last. U1 with its gun U5 in 2030,
@@ -1202,6 +1240,7 @@ int main(void)
 		cmocka_unit_test(test_extra_availability_rolls),
 		cmocka_unit_test(test_8_14_mishap_exposes_the_enemy),
 		cmocka_unit_test(test_16_2a_only_units_that_will_attack_move_first),
+		cmocka_unit_test(test_16_2c_stronger_as_printed_now),
 		cmocka_unit_test(test_16_1c_stacks_then_lone_infantry_then_lone_artillery),
 		cmocka_unit_test(test_16_4_3_attack_adjacent),
 		cmocka_unit_test(test_16_4_5_toward_objective),

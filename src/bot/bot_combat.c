@@ -23,7 +23,8 @@ static bool planned_target(const struct bot *b, int hex)
 
 /* 10.0 / 17.0: first the guns that stayed in the movement phase to fire (17.0A) fire at
  * the target they stayed for; then every gun fires at its best target, preferring the hexes
- * about to be attacked (17.0B); then the phase ends. */
+ * about to be attacked (17.0B) — but not the guns of a formation out of objectives (15.5);
+ * then the phase ends. */
 bool bot_artillery(struct bot *b)
 {
 	const struct game *g = b->g;
@@ -43,6 +44,9 @@ bool bot_artillery(struct bot *b)
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_FIRE || a->target < 0)
 			continue;
+		int f = bot_formation(g, a->unit);
+		if (f >= 0 && g->solitaire.current[f] >= SOLO_ORDINALS)
+			continue; /* 15.5: no longer attacks — and fire is an attack (10.1A) */
 		int v = bot_fire_sixths(g, a->unit, a->target, false);
 		if (v <= 0)
 			continue;

@@ -853,7 +853,7 @@ static void move_formation(struct bot *b, int f)
 			if (c.found) {
 				o->attack = true;
 				o->key1 = c.cost;
-				o->key2 = -bot_def(g, u)->cv[bot_def(g, u)->steps];
+				o->key2 = -game_unit_cv(g, u); /* 16.2C: printed, at its strength now */
 				continue;
 			}
 		}
