@@ -41,7 +41,7 @@ CAIRO_CFLAGS  := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null)
 CAIRO_LIBS    := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null || echo -lcairo)
 
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
-FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c src/sim/*.c src/match/*.c src/text/*.c))
+FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c src/sim/*.c src/match/*.c src/text/*.c src/general/*.c))
 TUI_SRC    := $(sort $(wildcard src/tui/*.c))
 IMAGE_SRC  := $(sort $(wildcard src/image/*.c))
 TEST_SRC   := $(sort $(wildcard tests/test_*.c))

@@ -50,6 +50,9 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
  * number of actions, or -1 with err when the bot could not go on: with keep, the game stays
  * where it stopped (the player decides for it); without, the match is as it was before. */
 int match_play_bot(struct match *m, bool keep, char *err, size_t errlen);
+/* The same with the computer general (general.h) at level 1..GENERAL_LEVELS, for whichever
+ * side is to decide. */
+int match_play_general(struct match *m, int level, bool keep, char *err, size_t errlen);
 
 /* Moves that can be taken back (those of the current movement phase, newest last). */
 int match_undo_count(const struct match *m);

@@ -9,6 +9,7 @@
 
 #include "bot.h"
 #include "cli_internal.h"
+#include "general.h"
 
 static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			   size_t errlen)
@@ -22,6 +23,28 @@ static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char
 	int from = match_record(c->match)->n;
 	/* a failed command changes nothing: the match is put back as it was */
 	if (match_play_bot(c->match, false, err, errlen) < 0)
+		return err;
+	const struct position_record *rec = match_record(c->match);
+	for (int i = from; i < rec->n; i++)
+		fprintf(out, "%s%s", i > from ? "\n" : "", rec->action[i]);
+	return NULL;
+}
+
+static const char *cmd_general(struct cli *c, int argc, char **argv, FILE *out, char *err,
+			       size_t errlen)
+{
+	long level = 2;
+	if (argc > 2 || (argc == 2 && (sscanf(argv[1], "%ld", &level) != 1 || level < 1 ||
+				       level > GENERAL_LEVELS)))
+		return cli_fail(err, errlen, "usage: general [LEVEL]   (LEVEL 1-%d, 2 when left out)",
+				GENERAL_LEVELS);
+	const struct game *g = cli_game(c, err, errlen);
+	if (!g)
+		return err;
+	if (g->pending.what == DECISION_GAMEOVER)
+		return cli_fail(err, errlen, "5.3: the game is over");
+	int from = match_record(c->match)->n;
+	if (match_play_general(c->match, (int)level, false, err, errlen) < 0)
 		return err;
 	const struct position_record *rec = match_record(c->match);
 	for (int i = from; i < rec->n; i++)
@@ -49,6 +72,8 @@ static const char *cmd_objectives(struct cli *c, int argc, char **argv, FILE *ou
 static const struct cli_command bot_cmds[] = {
 	{ "bot", "bot                       the bot of the side to decide plays (14.0-18.0)",
 	  cmd_bot },
+	{ "general", "general [LEVEL]           the computer general plays the side to decide "
+	  "(level 1-3)", cmd_general },
 	{ "objectives", "objectives                each Union formation's corps objective (15.0)",
 	  cmd_objectives },
 };

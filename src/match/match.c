@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "general.h"
 #include "match.h"
 
 #define UNDO_MAX 64
@@ -250,7 +251,9 @@ static bool port_apply(void *ctx, const struct action *a, char *err, size_t errl
 	return match_apply(ctx, a, err, errlen);
 }
 
-int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
+/* One computer player's stretch: every decision of the side to decide through match_apply,
+ * one autosave at its end; rolled back on failure unless keep. */
+static int play_computer(struct match *m, int level, bool keep, char *err, size_t errlen)
 {
 	struct game *before = keep ? NULL : malloc(sizeof *before);
 	if (!keep && !before) {
@@ -263,7 +266,8 @@ int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
 	bool had_start = m->rec.has_start;
 	struct bot_port port = { &m->game, port_apply, m };
 	m->in_bot = true;
-	int n = bot_play_pending(&port, err, errlen);
+	int n = level > 0 ? general_play(&port, level, err, errlen)
+			  : bot_play_pending(&port, err, errlen);
 	m->in_bot = false;
 	if (n < 0 && before) {
 		m->game = *before;
@@ -276,6 +280,16 @@ int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
 	}
 	free(before);
 	return n;
+}
+
+int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
+{
+	return play_computer(m, 0, keep, err, errlen);
+}
+
+int match_play_general(struct match *m, int level, bool keep, char *err, size_t errlen)
+{
+	return play_computer(m, level < 1 ? 1 : level, keep, err, errlen);
 }
 
 /* ---- opening a file ---- */

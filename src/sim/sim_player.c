@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "general.h"
 #include "move.h"
 #include "sim.h"
 
@@ -27,6 +28,13 @@ static int play_scripted(const struct bot_port *port, enum side side, int level,
 {
 	(void)side, (void)level, (void)rng;
 	return bot_confederate_play(port, err, errlen);
+}
+
+static int play_general(const struct bot_port *port, enum side side, int level, uint64_t *rng,
+			char *err, size_t errlen)
+{
+	(void)side, (void)rng;
+	return general_play(port, level, err, errlen);
 }
 
 static uint64_t next(uint64_t *s)
@@ -111,6 +119,8 @@ static const struct sim_player players[] = {
 	  1u << SIDE_CONFEDERATE, BOTH_RULES, 0, play_scripted },
 	{ "random", "a random legal action at every decision", BOTH_SIDES, BOTH_RULES, 0,
 	  play_random },
+	{ "general", "the computer general (include/general.h): general:1 quick, :2 normal, "
+	  ":3 strong", BOTH_SIDES, BOTH_RULES, GENERAL_LEVELS, play_general },
 };
 
 const struct sim_player *sim_players(int *n)

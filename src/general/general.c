@@ -1,0 +1,613 @@
+/* general.c — owns the computer general (include/general.h): the evaluation of a position for
+ * one side, and the choice at every decision point of SEQUENCE.md.
+ *
+ * How it chooses (docs/general.md):
+ *   - movement: unit by unit (those nearest the enemy first), a few destinations each picked
+ *     by a cheap score (nearer the objectives its side lacks, next to weak enemies, stacked
+ *     with friends), each then tried on a copy of the game and the evaluation kept; staying
+ *     put is always a candidate;
+ *   - attack declarations: every legal declaration scored by the CRT's expected outcome
+ *     (combat_odds_chances: steps each side loses and the defender's retreat, weighted by
+ *     the evaluation's values), the best declared while it is worth it; 11.1B chains closed;
+ *   - every other decision (fire, defensive fire, resolve order, retreats, advances, support,
+ *     break-off, loss allocation, mishap, commitment, withdrawal): each legal action applied
+ *     to copies of the game, each copy with its own dice (the level's number of samples),
+ *     and the mean evaluation compared.
+ * The dice of the samples come from the game's own dice state, so a level is deterministic. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "general.h"
+#include "move.h"
+#include "quick.h"
+#include "tables.h"
+#include "victory.h"
+
+#define LEGAL_MAX 8192
+#define GUARD 6000
+#define DESTS_MAX 1024
+
+const struct general_weights general_default_weights = {
+	.objective = 0.5,
+	.threat = 0.35,
+	.step = 0.15,
+	.gun_step = 0.12,
+	.eliminated = 0.6,
+	.exposed_gun = 0.4,
+	.approach = 0.02,
+	.aggression = 1.0,
+};
+
+/* What one level spends. */
+static const struct level {
+	int samples;      /* dice samples per candidate at a sub-decision */
+	int dests;        /* destinations tried on a copy per unit */
+	int candidates;   /* legal actions tried at a sub-decision */
+} levels[GENERAL_LEVELS] = {
+	{ 1, 3, 12 },
+	{ 3, 6, 24 },
+	{ 6, 10, 48 },
+};
+
+struct general {
+	const struct bot_port *port;
+	const struct game *g;
+	const struct scenario *s;
+	const struct general_weights *w;
+	const struct level *lv;
+	enum side me;
+	int applied;
+	char *err;
+	size_t errlen;
+	uint64_t banned[2];       /* 11.1B: attackers kept out of this combat phase */
+	uint8_t moved[ROSTER_UNITS]; /* units already decided this movement phase */
+	int move_turn, move_side;
+	struct action legal[LEGAL_MAX];
+	struct game copy;
+	struct move_dest dest[DESTS_MAX];
+};
+
+/* ---- the evaluation ---- */
+
+static enum side enemy_of(enum side s)
+{
+	return s == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+}
+
+/* The VP an objective is worth under the rules in force (half points / 2). */
+static double objective_value(const struct game *g, const struct map_objective *o)
+{
+	const struct vp_objective *v = tables_vp_objective(&g->scn->tables, o->key);
+	if (!v)
+		return 1.0;
+	return v->full2 / 2.0;
+}
+
+static bool is_infantry(const struct game *g, int u)
+{
+	return game_unit_def(g, u)->type == UNIT_INFANTRY;
+}
+
+static int side_lo(enum side s) { return s == SIDE_UNION ? 0 : ROSTER_UNION; }
+static int side_hi(enum side s) { return s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS; }
+
+/* Range from hex to the nearest infantry unit of side s on the map (99: none). */
+static int nearest_infantry(const struct game *g, int hex, enum side s)
+{
+	int best = 99;
+	for (int u = side_lo(s); u < side_hi(s); u++)
+		if (game_on_map(g, u) && is_infantry(g, u)) {
+			int d = hex_distance(hex, g->unit[u].hex);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* The side that attacks the objectives: the Union (two-player and solitaire alike). */
+double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
+{
+	if (!w)
+		w = &general_default_weights;
+	enum side them = enemy_of(me);
+	double score = 0;
+	/* objectives: held now (3.3A, as control would be updated) and threatened */
+	const struct map *m = &g->scn->map;
+	for (int i = 0; i < m->nobjectives; i++) {
+		const struct map_objective *o = &m->objective[i];
+		double per = objective_value(g, o) / (o->nhexes > 0 ? o->nhexes : 1);
+		for (int k = 0; k < o->nhexes; k++) {
+			int h = o->hexes[k];
+			enum side c = victory_control_now(g, h);
+			if (c == me)
+				score += w->objective * per;
+			else if (c == them)
+				score -= w->objective * per;
+			int dm = nearest_infantry(g, h, me), dt = nearest_infantry(g, h, them);
+			if (dt <= 1 && dm > 1)
+				score -= w->threat * per;
+			else if (dm <= 1 && dt > 1)
+				score += w->threat * per;
+			/* the attacker closes in on what it lacks (time presses: more as turns pass) */
+			if (c != SIDE_UNION) {
+				double pull = w->approach * per * (1.0 + g->turn / 4.0);
+				double du = nearest_infantry(g, h, SIDE_UNION);
+				score += (me == SIDE_UNION ? -1 : 1) * pull * (du > 12 ? 12 : du);
+			}
+		}
+	}
+	/* material: steps on the map, guns in danger, weak units within reach of the enemy */
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_def *d = game_unit_def(g, u);
+		enum side side = game_unit_side(u);
+		double sign = side == me ? 1 : -1;
+		const struct unit_state *us = &g->unit[u];
+		if ((us->flags & UF_REMOVED) || us->steps == 0 || us->hex == HEX_NONE)
+			continue; /* eliminated units count in the VP below; others have not arrived */
+		score += sign * us->steps * (d->type == UNIT_INFANTRY ? w->step : w->gun_step);
+		int adj = 0;
+		for (int e = side_lo(enemy_of(side)); e < side_hi(enemy_of(side)); e++)
+			if (game_on_map(g, e) && is_infantry(g, e) &&
+			    hex_distance(us->hex, g->unit[e].hex) == 1)
+				adj += g->unit[e].steps;
+		if (d->type == UNIT_ARTILLERY && adj)
+			score -= sign * w->exposed_gun;
+		else if (adj)
+			score -= sign * w->eliminated * adj / (double)(adj + 3 * us->steps);
+	}
+	/* the victory points as counted now (eliminated units 3.4 / 19.0A; objectives by the
+	 * control of the last update, 3.3) */
+	struct victory_count vc;
+	if (g->opt.solitaire) {
+		victory_solitaire(g, &vc); /* the Confederate count */
+		score += (me == SIDE_CONFEDERATE ? 1 : -1) * vc.vp2 / 2.0;
+	} else {
+		victory_two_player(g, &vc); /* the Union count */
+		score += (me == SIDE_UNION ? 1 : -1) * vc.vp2 / 2.0;
+	}
+	return score;
+}
+
+/* ---- choosing and applying ---- */
+
+static uint64_t mix(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
+{
+	char note[200];
+	int n = snprintf(note, sizeof note, "general: ");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(note + n, sizeof note - (size_t)n, fmt, ap);
+	va_end(ap);
+	struct action act = *a;
+	act.note = note;
+	if (!gen->port->apply(gen->port->ctx, &act, gen->err, gen->errlen))
+		return false;
+	gen->applied++;
+	return true;
+}
+
+static bool apply_type(struct general *gen, enum action_type t, const char *why)
+{
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.type = t;
+	a.unit = a.target = -1;
+	return apply(gen, &a, "%s", why);
+}
+
+/* The mean evaluation after a on samples copies, each with dice of its own. */
+static double try_action(struct general *gen, const struct action *a, int samples)
+{
+	double sum = 0;
+	int ok = 0;
+	char err[160];
+	for (int k = 0; k < samples; k++) {
+		gen->copy = *gen->g;
+		if (samples > 1 && gen->copy.nforced == 0)
+			gen->copy.rng = mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
+		if (!game_apply(&gen->copy, a, err, sizeof err))
+			return -INFINITY;
+		sum += general_evaluate(&gen->copy, gen->me, gen->w);
+		ok++;
+	}
+	return ok ? sum / ok : -INFINITY;
+}
+
+/* Any decision: every legal action (up to the level's number) tried on sampled copies; the
+ * best applied. */
+static bool decide_by_trial(struct general *gen, const char *what)
+{
+	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
+	if (n <= 0)
+		return false;
+	if (n > gen->lv->candidates)
+		n = gen->lv->candidates;
+	int best = -1;
+	double bv = -INFINITY, base = general_evaluate(gen->g, gen->me, gen->w);
+	for (int i = 0; i < n; i++) {
+		double v = try_action(gen, &gen->legal[i], gen->lv->samples);
+		if (v > bv)
+			bv = v, best = i;
+	}
+	if (best < 0)
+		return false;
+	struct action a = gen->legal[best];
+	char cmd[160];
+	action_format(gen->s, &a, cmd, sizeof cmd);
+	return apply(gen, &a, "%s: %s, best of %d (evaluation %+.2f)", what, cmd, n, bv - base);
+}
+
+/* ---- movement ---- */
+
+/* A cheap score of unit u standing in hex: nearer the objectives its side lacks (the
+ * Union) or holds (the Confederacy), next to weak enemy units, with friends. */
+static double dest_score(const struct general *gen, int u, int hex)
+{
+	const struct game *g = gen->g;
+	const struct map *m = &g->scn->map;
+	double best = 99;
+	for (int i = 0; i < m->nobjectives; i++)
+		for (int k = 0; k < m->objective[i].nhexes; k++) {
+			int h = m->objective[i].hexes[k];
+			bool want = gen->me == SIDE_UNION ? g->control[hex_index(h)] != SIDE_UNION
+							  : true;
+			if (want) {
+				int d = hex_distance(hex, h);
+				if (d < best)
+					best = d;
+			}
+		}
+	double v = -best;
+	int them_adj = 0, weak = 0;
+	for (int e = side_lo(enemy_of(gen->me)); e < side_hi(enemy_of(gen->me)); e++)
+		if (game_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1) {
+			them_adj++;
+			weak += g->unit[e].steps <= 2 || !is_infantry(g, e);
+		}
+	if (is_infantry(g, u))
+		v += 1.5 * weak - 0.5 * (them_adj - weak);
+	else
+		v -= 3.0 * them_adj; /* guns stay out of reach of infantry */
+	return v;
+}
+
+static int cmp_score(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+	return (x[0] < y[0]) - (x[0] > y[0]);
+}
+
+/* The best move of unit u (or none: stays), applied; false when nothing was applied. */
+static bool move_unit(struct general *gen, int u)
+{
+	const struct game *g = gen->g;
+	int n = move_reachable(g, u, gen->dest, DESTS_MAX, NULL, 0);
+	if (n <= 0)
+		return false;
+	double (*sc)[2] = malloc(sizeof *sc * (size_t)n);
+	if (!sc)
+		return false;
+	for (int i = 0; i < n; i++) {
+		sc[i][0] = dest_score(gen, u, gen->dest[i].hex);
+		sc[i][1] = i;
+	}
+	qsort(sc, (size_t)n, sizeof *sc, cmp_score);
+	double stay = general_evaluate(g, gen->me, gen->w), bv = stay;
+	int best = -1, tries = n < gen->lv->dests ? n : gen->lv->dests;
+	for (int k = 0; k < tries; k++) {
+		struct action a;
+		memset(&a, 0, sizeof a);
+		a.type = ACT_MOVE;
+		a.unit = u;
+		a.target = -1;
+		a.n = 1;
+		a.hex[0] = gen->dest[(int)sc[k][1]].hex;
+		double v = try_action(gen, &a, 1);
+		if (v > bv + 1e-9)
+			bv = v, best = (int)sc[k][1];
+	}
+	free(sc);
+	if (best < 0)
+		return false;
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.type = ACT_MOVE;
+	a.unit = u;
+	a.target = -1;
+	a.n = 1;
+	a.hex[0] = gen->dest[best].hex;
+	return apply(gen, &a, "%s to %04d (evaluation %+.2f)", game_unit_name(u), a.hex[0],
+		     bv - stay);
+}
+
+/* Units of my side in the order they move: those nearest the enemy first. */
+static bool movement(struct general *gen)
+{
+	const struct game *g = gen->g;
+	if (gen->move_turn != g->turn || gen->move_side != (int)g->side) {
+		memset(gen->moved, 0, sizeof gen->moved);
+		gen->move_turn = g->turn;
+		gen->move_side = g->side;
+	}
+	int order[ROSTER_UNITS], n = 0;
+	double key[ROSTER_UNITS];
+	for (int u = side_lo(gen->me); u < side_hi(gen->me); u++) {
+		if (gen->moved[u] || !move_unit_may_move(g, u, NULL, 0))
+			continue;
+		int at = g->unit[u].hex;
+		key[u] = at == HEX_NONE ? 50 : nearest_infantry(g, at, enemy_of(gen->me));
+		int i = n++;
+		while (i > 0 && key[order[i - 1]] > key[u]) {
+			order[i] = order[i - 1];
+			i--;
+		}
+		order[i] = u;
+	}
+	for (int i = 0; i < n; i++) {
+		gen->moved[order[i]] = 1;
+		if (move_unit(gen, order[i]))
+			return true;
+	}
+	if (apply_type(gen, ACT_END, "the movement phase is over"))
+		return true;
+	/* `end` refused (9.1C: reinforcements must enter): the best legal action */
+	return decide_by_trial(gen, "movement");
+}
+
+/* ---- attack declarations ---- */
+
+static bool banned(const struct general *gen, int u)
+{
+	return gen->banned[u / 64] >> (u % 64) & 1;
+}
+
+/* What declaring a is worth by the CRT's expected outcome; -INFINITY when it cannot be
+ * scored. */
+static double attack_value(const struct general *gen, const struct action *a, double *exp_def,
+			   double *exp_att, char *col, size_t collen)
+{
+	const struct game *g = gen->g;
+	int defhex[8], nd = 0, att[8];
+	if (a->n == 0)
+		defhex[nd++] = a->target;
+	for (int i = 0; i < a->n && nd < 8; i++)
+		defhex[nd++] = a->hex[i];
+	for (int i = 0; i < a->nunits; i++)
+		att[i] = a->units[i];
+	struct combat_odds o;
+	char err[160];
+	if (a->nunits < 1 || !combat_odds(g, att[0], defhex, nd, att, a->nunits, &o, err, sizeof err))
+		return -INFINITY;
+	struct crt_chance ch[6];
+	int k = combat_odds_chances(&o, ch);
+	double ed = 0, ea = 0, er = 0;
+	for (int i = 0; i < k; i++) {
+		ed += ch[i].defender * ch[i].sixths / 6.0;
+		ea += ch[i].attacker * ch[i].sixths / 6.0;
+		er += ch[i].retreat * ch[i].sixths / 6.0;
+	}
+	*exp_def = ed;
+	*exp_att = ea;
+	snprintf(col, collen, "%s", tables_crt_column_name((enum crt_column)o.column));
+	/* a defender on an objective that retreats gives it up */
+	double obj = 0;
+	const struct map *m = &g->scn->map;
+	for (int i = 0; i < m->nobjectives; i++)
+		for (int h = 0; h < m->objective[i].nhexes; h++)
+			for (int d = 0; d < nd; d++)
+				if (m->objective[i].hexes[h] == defhex[d])
+					obj += objective_value(g, &m->objective[i]) /
+					       m->objective[i].nhexes;
+	return gen->w->aggression * ed * gen->w->step - ea * gen->w->step +
+	       er * (0.3 + 0.5 * obj) * gen->w->objective;
+}
+
+/* 11.1B: declare the attack the engine says is missing, else withdraw the one that began
+ * the chain and keep its attacker out of this combat phase. */
+static bool close_chain(struct general *gen)
+{
+	const struct game *g = gen->g;
+	int a = -1;
+	int e = combat_missing_attack(g, &a);
+	if (e < 0)
+		return false;
+	int eh = g->unit[e].hex;
+	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	for (int x = 0; x < n; x++) {
+		const struct action *act = &gen->legal[x];
+		if (act->type != ACT_ATTACK || act->nunits < 1 || banned(gen, act->units[0]))
+			continue;
+		bool covers = act->n == 0 && act->target == eh;
+		for (int h = 0; h < act->n; h++)
+			covers |= act->hex[h] == eh;
+		if (covers && apply(gen, act, "11.1B: %s in %04d has an attacker in its ZOC",
+				    game_unit_name(e), eh))
+			return true;
+	}
+	const struct combat_state *cs = &g->combat;
+	for (int i = 0; i < cs->ndecl; i++)
+		for (int k = 0; k < cs->decl[i].nattackers; k++)
+			if (cs->decl[i].attacker[k] == a) {
+				gen->banned[a / 64] |= 1ull << (a % 64);
+				struct action d;
+				memset(&d, 0, sizeof d);
+				d.type = ACT_DECLINE;
+				d.unit = -1;
+				d.target = cs->decl[i].defhex[0];
+				return apply(gen, &d, "11.1B: the attack of %s cannot be followed "
+					     "through: withdrawn", game_unit_name(a));
+			}
+	return false;
+}
+
+static bool declare(struct general *gen)
+{
+	int n = game_legal(gen->g, gen->legal, LEGAL_MAX), best = -1;
+	double bv = 0.5, bd = 0, ba = 0; /* an attack must be clearly worth its risk */
+	char bcol[16] = "";
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &gen->legal[i];
+		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
+			continue;
+		double ed = 0, ea = 0;
+		char col[16];
+		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
+		if (v > bv) {
+			bv = v;
+			best = i;
+			bd = ed;
+			ba = ea;
+			snprintf(bcol, sizeof bcol, "%s", col);
+		}
+	}
+	if (best >= 0) {
+		struct action a = gen->legal[best];
+		int hex = a.n ? a.hex[0] : a.target;
+		return apply(gen, &a, "attacks %04d at %s with %d, expects %.1f steps for %.1f", hex,
+			     bcol, a.nunits, bd, ba);
+	}
+	if (apply_type(gen, ACT_END, "no other attack is worth it"))
+		return true;
+	return close_chain(gen);
+}
+
+/* ---- the decisions ---- */
+
+static enum corps best_corps_to_commit(struct general *gen)
+{
+	const struct game *g = gen->g;
+	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	enum corps best = CORPS_NONE;
+	double bd = 1e9;
+	for (int i = 0; i < n; i++) {
+		if (gen->legal[i].type != ACT_COMMIT)
+			continue;
+		enum corps c = (enum corps)gen->legal[i].target;
+		double sum = 0;
+		int k = 0;
+		for (int u = 0; u < ROSTER_UNION; u++)
+			if (game_unit_def(g, u)->corps == c && game_on_map(g, u)) {
+				sum += nearest_infantry(g, g->unit[u].hex, SIDE_CONFEDERATE);
+				k++;
+			}
+		if (k && sum / k < bd)
+			bd = sum / k, best = c;
+	}
+	return best;
+}
+
+static bool commitment(struct general *gen)
+{
+	const struct game *g = gen->g;
+	int committed = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		committed += g->corps[c] == CORPS_COMMITTED;
+	enum corps c = committed < 2 ? best_corps_to_commit(gen) : CORPS_NONE;
+	if (c != CORPS_NONE) {
+		struct action a;
+		memset(&a, 0, sizeof a);
+		a.type = ACT_COMMIT;
+		a.unit = -1;
+		a.target = c;
+		if (apply(gen, &a, "commits %s Corps, the nearest the enemy (13.1)",
+			  game_corps_name(c)))
+			return true;
+	}
+	if (apply_type(gen, ACT_END, committed >= 2 ? "two corps are Committed"
+						     : "no other corps to commit"))
+		return true;
+	return decide_by_trial(gen, "commitment");
+}
+
+static bool decide(struct general *gen)
+{
+	const struct game *g = gen->g;
+	switch (g->pending.what) {
+	case DECISION_SETUP: {
+		struct action a;
+		if (quick_historical(g, &a, 1) == 1)
+			return apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", game_unit_name(a.unit),
+				     a.target);
+		return apply_type(gen, ACT_END, "4.2: the set-up is complete");
+	}
+	case DECISION_MOVEMENT:
+		return movement(gen);
+	case DECISION_COMMITMENT:
+		return commitment(gen);
+	case DECISION_WITHDRAWAL:
+		/* 13.5: no corps is withdrawn of its own will */
+		return apply_type(gen, ACT_END, "13.5: no corps withdraws") ||
+		       decide_by_trial(gen, "withdrawal");
+	case DECISION_COMBAT:
+	case DECISION_COMBAT_ROUND2:
+		return declare(gen);
+	default:
+		return decide_by_trial(gen, game_decision_name(g->pending.what));
+	}
+}
+
+int general_play(const struct bot_port *port, int level, char *err, size_t errlen)
+{
+	if (errlen)
+		err[0] = 0;
+	if (level < 1)
+		level = 1;
+	if (level > GENERAL_LEVELS)
+		level = GENERAL_LEVELS;
+	struct general *gen = calloc(1, sizeof *gen);
+	if (!gen) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	gen->port = port;
+	gen->g = port->g;
+	gen->s = port->g->scn;
+	gen->w = &general_default_weights;
+	gen->lv = &levels[level - 1];
+	gen->me = port->g->pending.side;
+	gen->err = err;
+	gen->errlen = errlen;
+	gen->move_turn = -1;
+	const struct game *g = gen->g;
+	int guard = 0, result;
+	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == gen->me) {
+		if (++guard > GUARD) {
+			snprintf(err, errlen, "general: no end to the %s decisions",
+				 game_decision_name(g->pending.what));
+			free(gen);
+			return -1;
+		}
+		int before = gen->applied;
+		if (!decide(gen) || gen->applied == before) {
+			/* nothing chosen was accepted: the first legal action that applies */
+			int n = game_legal(g, gen->legal, LEGAL_MAX);
+			bool ok = false;
+			for (int i = 0; i < n && !ok; i++)
+				ok = apply(gen, &gen->legal[i], "the first legal action");
+			if (!ok) {
+				char why[256];
+				snprintf(why, sizeof why, "%s", err);
+				snprintf(err, errlen, "general: no legal action at %s (%s)",
+					 game_decision_name(g->pending.what), why);
+				free(gen);
+				return -1;
+			}
+		}
+	}
+	result = gen->applied;
+	free(gen);
+	return result;
+}
