@@ -9,7 +9,9 @@
  * into the same game. SOAK_GAMES games (default 50; CI runs 500), seeds 1..N. Then
  * SOAK_BOT_GAMES solitaire games (default a fifth of SOAK_GAMES): the Union bot (14.0–18.0)
  * against a random Confederacy, the same checks after every random action and every bot
- * turn, and no bot decision left to its last resort. SOAK_RECORD=FILE writes every game's
+ * turn, and no bot decision left to its last resort. Then SOAK_GENERAL_GAMES (default a
+ * 25th of SOAK_GAMES) games each of the computer general as Lee against the Union bot and of
+ * the general against itself, with the same checks after every turn of theirs. SOAK_RECORD=FILE writes every game's
  * actions and end digest to FILE (make record-games). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +24,7 @@
 
 #include "bot.h"
 #include "check.h"
+#include "general.h"
 #include "game.h"
 #include "move.h"
 #include "position.h"
@@ -307,13 +310,33 @@ static void replay_check(const struct position_record *rec, const struct game *g
  * against a random Confederacy: the bot's player-turn is one step of the record (`bot`, as
  * the front-ends record it), checked and written back like a random action, and none of its
  * decisions may fall back on the bot's last resort (no rule of 14.0–18.0, logged "bot: …"). */
-static long play(uint64_t seed, bool bot)
+enum soak_mode {
+	SOAK_RANDOM,          /* random against random, two-player rules */
+	SOAK_BOT,             /* the solitaire Union bot against a random Confederacy */
+	SOAK_GENERAL_BOT,     /* the solitaire Union bot against the general (level 1) as Lee */
+	SOAK_GENERAL_GENERAL, /* the general against itself, two-player rules */
+};
+static const char *const mode_names[] = { "random", "bot", "general-bot", "general-general" };
+
+/* Who plays side in mode: 0 random, 1 the solitaire bot, 2 the general. */
+static int player_of(enum soak_mode mode, enum side side)
+{
+	switch (mode) {
+	case SOAK_BOT: return side == SIDE_UNION ? 1 : 0;
+	case SOAK_GENERAL_BOT: return side == SIDE_UNION ? 1 : 2;
+	case SOAK_GENERAL_GENERAL: return 2;
+	default: return 0;
+	}
+}
+
+static long play(uint64_t seed, enum soak_mode mode)
 {
 	static struct game g, before;
 	int elim[2] = { 0, 0 };
 	struct game_options opt = { 0 };
+	bool bot = mode == SOAK_BOT || mode == SOAK_GENERAL_BOT;
 	opt.mishap = seed % 3 == 0;
-	opt.unleashed = !bot && seed % 7 == 0;
+	opt.unleashed = mode == SOAK_RANDOM && seed % 7 == 0;
 	opt.solitaire = bot;
 	game_new(&g, scn, SETUP_HISTORICAL, seed, &opt);
 	struct position_record rec;
@@ -321,9 +344,10 @@ static long play(uint64_t seed, bool bot)
 	uint64_t rs = seed * 7919;
 	long actions = 0;
 	if (record)
-		fprintf(record, "game %s %llu\n", bot ? "bot" : "random", (unsigned long long)seed);
+		fprintf(record, "game %s %llu\n", mode_names[mode], (unsigned long long)seed);
 	while (g.pending.what != DECISION_GAMEOVER) {
-		if (!bot || g.pending.side != SIDE_UNION) {
+		int who = player_of(mode, g.pending.side);
+		if (who == 0) {
 			random_step(&g, &rec, &rs, seed, &actions, elim);
 			continue;
 		}
@@ -332,16 +356,17 @@ static long play(uint64_t seed, bool bot)
 		before = g;
 		struct soak_port sp = { &g, &rec };
 		struct bot_port port = { &g, soak_apply, &sp };
-		int n = bot_play(&port, err, sizeof err);
+		int n = who == 1 ? bot_play(&port, err, sizeof err) : general_play(&port, 1, err, sizeof err);
 		if (n < 0)
-			fail_msg("seed %llu turn %d: the Union bot: %s", (unsigned long long)seed, turn, err);
+			fail_msg("seed %llu turn %d: the %s: %s", (unsigned long long)seed, turn,
+				 who == 1 ? "Union bot" : "general", err);
 		for (int i = seen; i < g.nlog; i++) {
 			const struct game_event *e = game_event_at(&g, i);
 			if (e && e->kind == EVENT_NOTE && !strncmp(e->text, "bot: ", 5))
 				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
 					 (unsigned long long)seed, turn, e->text);
 		}
-		check_step(&before, &g, -1, NULL, 0, elim, "bot", seed);
+		check_step(&before, &g, -1, NULL, 0, elim, who == 1 ? "bot" : "general", seed);
 		actions += n;
 		roundtrip(&g, &rec, seed);
 	}
@@ -365,7 +390,7 @@ static void test_random_games(void **state)
 	int games = env_games("SOAK_GAMES", 50);
 	long total = 0;
 	for (int s = 1; s <= games; s++)
-		total += play((uint64_t)s, false);
+		total += play((uint64_t)s, SOAK_RANDOM);
 	printf("soak: %d games random against random to the end of turn %d, %ld actions; "
 	       "invariants held after each\n", games, GAME_TURNS, total);
 }
@@ -376,9 +401,23 @@ static void test_bot_games(void **state)
 	int games = env_games("SOAK_BOT_GAMES", env_games("SOAK_GAMES", 50) / 5);
 	long total = 0;
 	for (int s = 1; s <= games; s++)
-		total += play((uint64_t)s, true);
+		total += play((uint64_t)s, SOAK_BOT);
 	printf("soak: %d solitaire games, the Union bot against a random Confederacy, %ld actions; "
 	       "invariants held after each random action and each bot turn\n", games, total);
+}
+
+static void test_general_games(void **state)
+{
+	(void)state;
+	int games = env_games("SOAK_GENERAL_GAMES", env_games("SOAK_GAMES", 50) / 25);
+	long total = 0;
+	for (int s = 1; s <= games; s++) {
+		total += play((uint64_t)s, SOAK_GENERAL_BOT);
+		total += play((uint64_t)s, SOAK_GENERAL_GENERAL);
+	}
+	printf("soak: %d games of the general (level 1) as Lee against the Union bot and %d of the "
+	       "general against itself, %ld actions; invariants held after each turn, every record "
+	       "replays\n", games, games, total);
 }
 
 static int setup(void **state)
@@ -414,6 +453,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_games),
 		cmocka_unit_test(test_bot_games),
+		cmocka_unit_test(test_general_games),
 	};
 	return cmocka_run_group_tests_name("soak", tests, setup, teardown);
 }

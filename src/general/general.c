@@ -37,7 +37,7 @@ const struct general_weights general_default_weights = {
 	.gun_step = 0.12,
 	.eliminated = 0.6,
 	.exposed_gun = 0.4,
-	.approach = 0.02,
+	.approach = 0.04,
 	.aggression = 1.0,
 };
 
@@ -131,13 +131,26 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 				score -= w->threat * per;
 			else if (dm <= 1 && dt > 1)
 				score += w->threat * per;
-			/* the attacker closes in on what it lacks (time presses: more as turns pass) */
-			if (c != SIDE_UNION) {
-				double pull = w->approach * per * (1.0 + g->turn / 4.0);
-				double du = nearest_infantry(g, h, SIDE_UNION);
-				score += (me == SIDE_UNION ? -1 : 1) * pull * (du > 12 ? 12 : du);
-			}
 		}
+	}
+	/* the attacker's infantry closes in on the objective hexes it lacks, each unit on the
+	 * nearest (time presses: more as turns pass) */
+	int lack[MAP_OBJ_MAX * MAP_OBJ_HEXES], nlack = 0;
+	for (int i = 0; i < m->nobjectives; i++)
+		for (int k = 0; k < m->objective[i].nhexes; k++)
+			if (victory_control_now(g, m->objective[i].hexes[k]) != SIDE_UNION)
+				lack[nlack++] = m->objective[i].hexes[k];
+	double pull = w->approach * (1.0 + g->turn / 4.0) * (me == SIDE_UNION ? -1 : 1);
+	for (int u = 0; nlack && u < ROSTER_UNION; u++) {
+		if (!game_on_map(g, u) || !is_infantry(g, u))
+			continue;
+		int best = 12;
+		for (int i = 0; i < nlack; i++) {
+			int d = hex_distance(g->unit[u].hex, lack[i]);
+			if (d < best)
+				best = d;
+		}
+		score += pull * best;
 	}
 	/* material: steps on the map, guns in danger, weak units within reach of the enemy */
 	for (int u = 0; u < ROSTER_UNITS; u++) {
@@ -456,7 +469,9 @@ static bool close_chain(struct general *gen)
 static bool declare(struct general *gen)
 {
 	int n = game_legal(gen->g, gen->legal, LEGAL_MAX), best = -1;
-	double bv = 0.5, bd = 0, ba = 0; /* an attack must be clearly worth its risk */
+	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
+	 * costs a VP (19.0A) and cannot be replaced */
+	double bv = gen->me == SIDE_CONFEDERATE ? 0.5 : 0.0, bd = 0, ba = 0;
 	char bcol[16] = "";
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &gen->legal[i];

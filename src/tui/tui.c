@@ -171,10 +171,14 @@ static void game_started(struct tui *t);
 
 /* A new game on the 4.3 set-up, or with the quick set-up of 4.2 placed by the players (in
  * solitaire the Union bot places the Union on its 4.3 hexes). */
-static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
+static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int union_player,
+		     int confederate_player)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	t->gopt.solitaire = solitaire;
+	t->computer[SIDE_UNION] = solitaire ? PLAYER_BOT : union_player;
+	t->computer[SIDE_CONFEDERATE] = confederate_player;
+	t->bot_stuck = false;
 	struct match *m = match_new(t->scn, setup, seed, &t->gopt);
 	if (!m) {
 		tui_say(t, true, "out of memory");
@@ -189,7 +193,8 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup)
 			"the rest (4.3), e ends. ? help");
 	else
 		tui_say(t, false, "New %sgame: turn 1, %s. Press ? for help.",
-			solitaire ? "solitaire " : "", tui_turn_time(t, 1));
+			solitaire ? "solitaire " : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
+			? "game against the computer general: " : "", tui_turn_time(t, 1));
 }
 
 /* Put the view on a game just begun or loaded. */
@@ -216,6 +221,10 @@ static bool load_game(struct tui *t, const char *path)
 	}
 	set_match(t, m);
 	t->gopt = t->g->opt;
+	/* who plays is not in the file: the solitaire bot plays the Union, players the rest */
+	t->computer[SIDE_UNION] = t->gopt.solitaire ? PLAYER_BOT : 0;
+	t->computer[SIDE_CONFEDERATE] = 0;
+	t->bot_stuck = false;
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	t->msg[0] = 0;
 	game_started(t);
@@ -293,8 +302,9 @@ static void toggle_overview(struct tui *t)
 }
 
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
-enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_QUICK,
-		  START_SOLO_QUICK, START_MISHAP, START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
+enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_VS_UNION,
+		  START_VS_CONFEDERATE, START_WATCH, START_QUICK, START_SOLO_QUICK, START_MISHAP,
+		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
 
 static void start_draw(struct tui *t, const int *items, int n, int sel)
 {
@@ -330,6 +340,15 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			break;
 		case START_SOLO:
 			snprintf(line, sizeof line, "New game: solitaire, you are Lee against the Union bot");
+			break;
+		case START_VS_UNION:
+			snprintf(line, sizeof line, "New game: you are the Union against the computer");
+			break;
+		case START_VS_CONFEDERATE:
+			snprintf(line, sizeof line, "New game: you are Lee against the computer (two-player rules)");
+			break;
+		case START_WATCH:
+			snprintf(line, sizeof line, "Watch the computer general play both sides");
 			break;
 		case START_QUICK:
 			snprintf(line, sizeof line, "New game: quick set-up (4.2), two players");
@@ -424,6 +443,9 @@ static void start_menu(struct tui *t)
 		items[n++] = START_RESUME;
 	items[n++] = START_NEW;
 	items[n++] = START_SOLO;
+	items[n++] = START_VS_UNION;
+	items[n++] = START_VS_CONFEDERATE;
+	items[n++] = START_WATCH;
 	items[n++] = START_QUICK;
 	items[n++] = START_SOLO_QUICK;
 	items[n++] = START_MISHAP;
@@ -444,10 +466,13 @@ static void start_menu(struct tui *t)
 		case '\n': case '\r': case KEY_ENTER: case ' ':
 			switch (items[sel]) {
 			case START_CONTINUE: return;
-			case START_NEW: new_game(t, false, SETUP_HISTORICAL); return;
-			case START_SOLO: new_game(t, true, SETUP_HISTORICAL); return;
-			case START_QUICK: new_game(t, false, SETUP_QUICK); return;
-			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK); return;
+			case START_NEW: new_game(t, false, SETUP_HISTORICAL, 0, 0); return;
+			case START_SOLO: new_game(t, true, SETUP_HISTORICAL, 0, 0); return;
+			case START_VS_UNION: new_game(t, false, SETUP_HISTORICAL, 0, 2); return;
+			case START_VS_CONFEDERATE: new_game(t, false, SETUP_HISTORICAL, 2, 0); return;
+			case START_WATCH: new_game(t, false, SETUP_HISTORICAL, 2, 2); return;
+			case START_QUICK: new_game(t, false, SETUP_QUICK, 0, 0); return;
+			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK, 0, 0); return;
 			case START_RESUME:
 				if (load_game(t, last))
 					return;
@@ -555,20 +580,26 @@ static bool game_key(struct tui *t, int ch)
 	return true;
 }
 
-/* The solitaire game (14.0–19.0): the bot makes every Union decision, each action going
- * through the match into the game's record like the player's own. */
-static bool bot_turn(struct tui *t)
+/* A computer player's turn: the solitaire Union bot (14.0–19.0) or the computer general
+ * makes every decision of its side, each action going through the match into the game's
+ * record like the player's own. */
+static bool computer_turn(struct tui *t)
 {
-	tui_say(t, false, "The Union is moving (%s)...", game_decision_name(t->g->pending.what));
+	enum side side = t->g->pending.side;
+	int who = t->computer[side];
+	tui_say(t, false, "The %s is moving (%s)...", side == SIDE_UNION ? "Union" : "Confederacy",
+		game_decision_name(t->g->pending.what));
 	draw_frame(t);
 	char err[256] = "";
-	int n = match_play_bot(t->match, true, err, sizeof err);
+	int n = who == PLAYER_BOT ? match_play_bot(t->match, true, err, sizeof err)
+				  : match_play_general(t->match, who, true, err, sizeof err);
 	t->msg[0] = 0; /* what the player's decision asks, if anything, says itself */
 	tui_refresh_legal(t);
 	if (n < 0) {
-		/* The engine refused all the bot offered: the player decides for the Union. */
+		/* The engine refused all the computer offered: the player decides for it. */
 		t->bot_stuck = true;
-		tui_say(t, true, "the Union bot cannot go on (%s): decide this for the Union", err);
+		tui_say(t, true, "the computer cannot go on (%s): decide this for the %s", err,
+			tui_side_title(side));
 		return false;
 	}
 	if (match_autosave_error(t->match)[0])
@@ -593,22 +624,26 @@ static void defensive_fire_screen(struct tui *t)
 static void before_decision(struct tui *t)
 {
 	const struct pending *p = &t->g->pending;
-	if (t->gopt.solitaire && p->what != DECISION_GAMEOVER) {
-		if (p->side != SIDE_UNION)
+	if ((t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]) &&
+	    p->what != DECISION_GAMEOVER) {
+		enum side side = p->side;
+		if (!t->computer[side])
 			t->bot_stuck = false;
-		else if (!t->bot_stuck && bot_turn(t)) {
+		else if (!t->bot_stuck && computer_turn(t)) {
 			draw_frame(t);
 			p = &t->g->pending;
-			if (p->what == DECISION_DEFENSIVE_FIRE && p->side == SIDE_CONFEDERATE) {
-				/* the bot's attack and the gun's answer in one screen */
+			const char *title = side == SIDE_UNION ? "The Union has played"
+							       : "The Confederacy has played";
+			if (p->what == DECISION_DEFENSIVE_FIRE && !t->computer[p->side]) {
+				/* the computer's attack and the gun's answer in one screen */
 				defensive_fire_screen(t);
 				p = &t->g->pending;
 			} else {
-				/* No hand-over with one player: show him what the bot did. */
-				dialog_handover(t, "The Union has played");
+				/* No hand-over with one player: show him what the computer did. */
+				dialog_handover(t, title);
 				p = &t->g->pending;
-				if (p->side == SIDE_CONFEDERATE && !t->msg[0])
-					tui_say(t, false, "The Union has played: your %s (g: the log)",
+				if (p->what != DECISION_GAMEOVER && !t->computer[p->side] && !t->msg[0])
+					tui_say(t, false, "%s: your %s (g: the log)", title,
 						game_decision_name(p->what));
 			}
 		}

@@ -33,6 +33,8 @@ enum tui_mode {
 	MODE_UNIT,        /* a unit is selected: its destinations / targets are marked */
 };
 
+#define PLAYER_BOT (-1)
+
 struct tui {
 	struct tui_options opt;
 	bool utf8;                 /* the locale can show the wide glyphs */
@@ -77,7 +79,10 @@ struct tui {
 
 	/* hot-seat hand-over: the side that decided last */
 	enum side last_side;
-	bool bot_stuck;            /* solitaire: the bot could not play; the player decides */
+	bool bot_stuck;            /* a computer player could not play; the player decides */
+	/* who plays each side (enum side): 0 a player at this terminal, PLAYER_BOT the solitaire
+	 * Union bot (14–18), 1..GENERAL_LEVELS the computer general at that level */
+	int computer[2];
 	int seen_log;              /* events already shown in the log pane */
 
 	char msg[256];             /* message line */
