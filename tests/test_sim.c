@@ -438,8 +438,14 @@ static void test_players(void **st)
 	assert_false(sim_player_parse("scripted", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_false(sim_player_parse("random:2", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_non_null(strstr(err, "has no levels"));
-	assert_false(sim_player_parse("general", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
-	assert_non_null(strstr(err, "players: bot scripted random"));
+	assert_false(sim_player_parse("nobody", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "players: bot scripted random general"));
+	/* the computer general plays either side under either rules, at its levels */
+	assert_true(sim_player_parse("general:3", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_string_equal(c.player->name, "general");
+	assert_int_equal(c.level, 3);
+	assert_true(sim_player_parse("general", SIDE_CONFEDERATE, SIM_SOLITAIRE, &c, err, sizeof err));
+	assert_false(sim_player_parse("general:4", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_true(sim_player_parse("random", SIDE_CONFEDERATE, SIM_TWO_PLAYER, &c, err, sizeof err));
 }
 
