@@ -31,14 +31,26 @@ doc=$out/balance.md
 echo "$runs" | while IFS='|' read -r name args title; do
 	echo "== $name: $games games ($args)" >&2
 	# shellcheck disable=SC2086
+	rc=0
 	"$prog" --simulate "$games" $args ${jobs:+--jobs "$jobs"} --out "$out/$name" \
-		>"$out/$name.txt" 2>"$out/$name.err" || { cat "$out/$name.err" >&2; exit 1; }
+		>"$out/$name.txt" 2>"$out/$name.err" || rc=$?
+	# 1: some games could not be played to the end (named in the .err file), the rest stand
+	if [ "$rc" -gt 1 ]; then
+		cat "$out/$name.err" >&2
+		exit 1
+	fi
+	failed=$(grep -c 'seed .* turn' "$out/$name.err" || true)
 	took=$(grep 'per 100 games' "$out/$name.err" | tail -1)
 	{
 		echo
 		echo "## $title"
 		echo
 		echo "\`antietam --simulate $games $args\`: $took."
+		if [ "$failed" -gt 0 ]; then
+			echo
+			echo "**$failed game(s) could not be played to the end** and are left out:"
+			grep 'seed .* turn' "$out/$name.err" | sed 's/^antietam: /* /'
+		fi
 		if [ "$name" = two-player ]; then
 			echo
 			echo "Until the computer general (issue 19) can take the Union under the two-player rules,"
