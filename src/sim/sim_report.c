@@ -13,152 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "sim_internal.h"
 #include "victory.h"
 
 #define BAR_WIDTH 40
 #define FLAG "**outside**"
-
-/* ---- statistics ---- */
-
-int sim_quantile(const int *sorted, int n, double p)
-{
-	if (n <= 0)
-		return 0;
-	int i = (int)ceil(p * n - 1e-9) - 1;
-	if (i < 0)
-		i = 0;
-	if (i >= n)
-		i = n - 1;
-	return sorted[i];
-}
-
-void sim_wilson(int k, int n, double *lo, double *hi)
-{
-	if (n <= 0) {
-		*lo = 0, *hi = 1;
-		return;
-	}
-	const double z = 1.959964;
-	double p = (double)k / n, z2 = z * z / n;
-	double centre = (p + z2 / 2) / (1 + z2);
-	double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return x < y ? -1 : x > y;
-}
-
-struct dist {
-	int n;
-	double mean, ci;      /* 95% interval of the mean: mean ± ci */
-	int p10, p50, p90, min, max;
-};
-
-static void dist_of(int *v, int n, struct dist *d)
-{
-	memset(d, 0, sizeof *d);
-	d->n = n;
-	if (n == 0)
-		return;
-	qsort(v, (size_t)n, sizeof *v, cmp_int);
-	double sum = 0, sq = 0;
-	for (int i = 0; i < n; i++)
-		sum += v[i];
-	d->mean = sum / n;
-	for (int i = 0; i < n; i++)
-		sq += (v[i] - d->mean) * (v[i] - d->mean);
-	d->ci = n > 1 ? 1.959964 * sqrt(sq / (n - 1)) / sqrt(n) : 0;
-	d->p10 = sim_quantile(v, n, 0.1);
-	d->p50 = sim_quantile(v, n, 0.5);
-	d->p90 = sim_quantile(v, n, 0.9);
-	d->min = v[0];
-	d->max = v[n - 1];
-}
-
-/* ---- the metrics: one figure of a game, and 1862's ---- */
-
-struct metric {
-	const char *id;       /* plot file name, summary.txt's figure */
-	const char *name;
-	const char *label;    /* short, for the terminal game's end */
-	int scale;            /* 2: half VPs */
-	int (*get)(const struct sim_game *g);
-	int (*hist)(const struct sim_history *h); /* NULL: no figure for 1862 */
-};
-
-#define PAIR(field, hfield, id, what)                                                       \
-	static int get_##id##_u(const struct sim_game *g) { return g->field[0]; }           \
-	static int get_##id##_c(const struct sim_game *g) { return g->field[1]; }           \
-	static int hist_##id##_u(const struct sim_history *h) { return h->hfield[0]; }      \
-	static int hist_##id##_c(const struct sim_history *h) { return h->hfield[1]; }
-PAIR(steps_lost, steps_lost, steps, "steps lost")
-PAIR(men_lost, men_lost, men, "men lost")
-PAIR(infantry_elim, infantry_elim, inf, "infantry units eliminated")
-static int get_bat_u(const struct sim_game *g) { return g->batteries_elim[0]; }
-static int get_bat_c(const struct sim_game *g) { return g->batteries_elim[1]; }
-static int get_reg_u(const struct sim_game *g) { return g->steps_regrouped[0]; }
-static int get_reg_c(const struct sim_game *g) { return g->steps_regrouped[1]; }
-static int get_vp_two(const struct sim_game *g) { return g->vp2_two; }
-static int get_vp_solo(const struct sim_game *g) { return g->vp2_solo; }
-static int hist_vp_two(const struct sim_history *h) { return h->vp2_two; }
-static int hist_vp_solo(const struct sim_history *h) { return h->vp2_solo; }
-static int get_ap_hill(const struct sim_game *g) { return g->ap_hill_turn; }
-static int hist_ap_hill(const struct sim_history *h) { return h->ap_hill_turn; }
-
-static const struct metric metrics[] = {
-	{ "vp-two-player", "VP, two-player count (3.2-3.4, Union)", "Union VP (3.2)", 2, get_vp_two,
-	  hist_vp_two },
-	{ "vp-solitaire", "VP, solitaire count (19.0, Confederate)", "Confederate VP (19.0)", 2,
-	  get_vp_solo, hist_vp_solo },
-	{ "steps-union", "Union steps lost", "Union steps lost", 1, get_steps_u, hist_steps_u },
-	{ "steps-confederate", "Confederate steps lost", "Confederate steps lost", 1, get_steps_c,
-	  hist_steps_c },
-	{ "men-union", "Union men lost (infantry)", "Union men lost", 1, get_men_u, hist_men_u },
-	{ "men-confederate", "Confederate men lost (infantry)", "Confederate men lost", 1,
-	  get_men_c, hist_men_c },
-	{ "infantry-union", "Union infantry units eliminated", "Union brigades lost", 1, get_inf_u,
-	  hist_inf_u },
-	{ "infantry-confederate", "Confederate infantry units eliminated",
-	  "Confederate brigades lost", 1, get_inf_c, hist_inf_c },
-	{ "ap-hill", "A.P. Hill's arrival (game-turn, 9.1)", "A.P. Hill's turn", 1,
-	  get_ap_hill, hist_ap_hill },
-	{ "batteries-union", "Union batteries eliminated", "Union batteries lost", 1, get_bat_u,
-	  NULL },
-	{ "batteries-confederate", "Confederate batteries eliminated", "Confederate batteries lost",
-	  1, get_bat_c, NULL },
-	{ "regrouped-union", "Union steps regrouped (12.0)", "Union steps regrouped", 1, get_reg_u,
-	  NULL },
-	{ "regrouped-confederate", "Confederate steps regrouped (12.0)",
-	  "Confederate steps regrouped", 1, get_reg_c, NULL },
-};
-#define NMETRICS ((int)(sizeof metrics / sizeof metrics[0]))
-
-static void fmt_val(int v, int scale, char *buf, size_t len)
-{
-	if (scale == 2)
-		victory_format(v, buf, len);
-	else
-		snprintf(buf, len, "%d", v);
-}
-
-/* The values of metric m over the games, and their distribution. */
-static void metric_dist(const struct metric *m, const struct sim_game *games, int n, int *v,
-			struct dist *d)
-{
-	for (int i = 0; i < n; i++)
-		v[i] = m->get(&games[i]);
-	dist_of(v, n, d);
-}
-
-static bool outside(const struct dist *d, int h)
-{
-	return d->n > 0 && (h < d->p10 || h > d->p90);
-}
 
 /* ---- the document: markdown and HTML at once ---- */
 
@@ -306,8 +165,8 @@ static void text_histogram(const int *v, int n, int scale, bool has_hist, int hi
 	for (int b = 0; b < nb && used < len; b++) {
 		char a[16], z[16], label[40];
 		int from = lo + b * width, to = from + width - 1;
-		fmt_val(from, scale, a, sizeof a);
-		fmt_val(to, scale, z, sizeof z);
+		sim_format(from, scale, a, sizeof a);
+		sim_format(to, scale, z, sizeof z);
 		if (width == 1 || (scale == 2 && width == 1))
 			snprintf(label, sizeof label, "%s", a);
 		else
@@ -323,7 +182,7 @@ static void text_histogram(const int *v, int n, int scale, bool has_hist, int hi
 	}
 	if (has_hist && (hist < lo || hist > hi) && used < len) {
 		char hv[16];
-		fmt_val(hist, scale, hv, sizeof hv);
+		sim_format(hist, scale, hv, sizeof hv);
 		snprintf(out + used, len - used, "%14s  (1862: %s, outside every game's figure)\n",
 			 "", hv);
 	}
@@ -457,20 +316,20 @@ static void sec_headline(struct doc *d, const struct sim_history *h, const struc
 {
 	heading(d, 2, "Headline");
 	table_begin(d, "figure|median|central 80%|mean (95% CI)|1862|1862 in the central 80%");
-	for (int i = 0; i < NMETRICS; i++) {
-		const struct metric *m = &metrics[i];
+	for (int i = 0; i < sim_nmetrics; i++) {
+		const struct sim_metric *m = &sim_metrics[i];
 		if (!m->hist)
 			continue;
 		struct dist ds;
-		metric_dist(m, g, n, v, &ds);
+		sim_metric_dist(m, g, n, v, &ds);
 		char p10[16], p50[16], p90[16], hv[16];
-		fmt_val(ds.p50, m->scale, p50, sizeof p50);
-		fmt_val(ds.p10, m->scale, p10, sizeof p10);
-		fmt_val(ds.p90, m->scale, p90, sizeof p90);
-		fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+		sim_format(ds.p50, m->scale, p50, sizeof p50);
+		sim_format(ds.p10, m->scale, p10, sizeof p10);
+		sim_format(ds.p90, m->scale, p90, sizeof p90);
+		sim_format(m->hist(h), m->scale, hv, sizeof hv);
 		rowf(d, "%s|%s|%s to %s|%.1f (%.1f to %.1f)|%s|%s", m->name, p50, p10, p90,
 		     ds.mean / m->scale, (ds.mean - ds.ci) / m->scale, (ds.mean + ds.ci) / m->scale, hv,
-		     outside(&ds, m->hist(h)) ? FLAG : "yes");
+		     sim_outside(&ds, m->hist(h)) ? FLAG : "yes");
 	}
 	table_end(d);
 }
@@ -504,22 +363,22 @@ static void sec_distributions(struct doc *d, const struct sim_history *h,
 			      const struct sim_game *g, int n, int *v)
 {
 	heading(d, 2, "Distributions");
-	for (int i = 0; i < NMETRICS; i++) {
-		const struct metric *m = &metrics[i];
+	for (int i = 0; i < sim_nmetrics; i++) {
+		const struct sim_metric *m = &sim_metrics[i];
 		struct dist ds;
-		metric_dist(m, g, n, v, &ds);
+		sim_metric_dist(m, g, n, v, &ds);
 		heading(d, 3, m->name);
 		char a[16], b[16], c[16], lo[16], hi[16], hv[16] = "";
-		fmt_val(ds.p10, m->scale, a, sizeof a);
-		fmt_val(ds.p50, m->scale, b, sizeof b);
-		fmt_val(ds.p90, m->scale, c, sizeof c);
-		fmt_val(ds.min, m->scale, lo, sizeof lo);
-		fmt_val(ds.max, m->scale, hi, sizeof hi);
+		sim_format(ds.p10, m->scale, a, sizeof a);
+		sim_format(ds.p50, m->scale, b, sizeof b);
+		sim_format(ds.p90, m->scale, c, sizeof c);
+		sim_format(ds.min, m->scale, lo, sizeof lo);
+		sim_format(ds.max, m->scale, hi, sizeof hi);
 		if (m->hist)
-			fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+			sim_format(m->hist(h), m->scale, hv, sizeof hv);
 		para(d, "Median %s, central 80%% %s to %s, range %s to %s, mean %.2f ± %.2f.%s%s%s", b, a,
 		     c, lo, hi, ds.mean / m->scale, ds.ci / m->scale, m->hist ? " 1862: " : "", hv,
-		     m->hist && outside(&ds, m->hist(h)) ? " " FLAG : "");
+		     m->hist && sim_outside(&ds, m->hist(h)) ? " " FLAG : "");
 		chart(d, m->id, m->name, v, n, m->scale, m->hist != NULL, m->hist ? m->hist(h) : 0);
 	}
 }
@@ -533,13 +392,13 @@ static void sec_corps(struct doc *d, const struct sim_history *h, const struct s
 		for (int i = 0; i < n; i++)
 			v[i] = g[i].corps_men[c];
 		struct dist ds;
-		dist_of(v, n, &ds);
+		sim_dist(v, n, &ds);
 		char hv[16] = "-";
 		if (h->corps_men[c] >= 0)
 			snprintf(hv, sizeof hv, "%d", h->corps_men[c]);
 		rowf(d, "%s|%d|%d to %d|%.0f (%.0f to %.0f)|%s|%s", game_corps_name((enum corps)c),
 		     ds.p50, ds.p10, ds.p90, ds.mean, ds.mean - ds.ci, ds.mean + ds.ci, hv,
-		     h->corps_men[c] < 0 ? "-" : outside(&ds, h->corps_men[c]) ? FLAG : "yes");
+		     h->corps_men[c] < 0 ? "-" : sim_outside(&ds, h->corps_men[c]) ? FLAG : "yes");
 	}
 	table_end(d);
 }
@@ -674,12 +533,12 @@ static void sec_turns(struct doc *d, const struct sim_layout *l, const struct si
 			for (int i = 0; i < n; i++)
 				v[i] = k < 2 ? g[i].turn[t].vp2[k] : g[i].turn[t].steps_lost[k - 2];
 			struct dist ds;
-			dist_of(v, n, &ds);
+			sim_dist(v, n, &ds);
 			char a[16], b[16], c[16];
 			int sc = k < 2 ? 2 : 1;
-			fmt_val(ds.p10, sc, a, sizeof a);
-			fmt_val(ds.p50, sc, b, sizeof b);
-			fmt_val(ds.p90, sc, c, sizeof c);
+			sim_format(ds.p10, sc, a, sizeof a);
+			sim_format(ds.p50, sc, b, sizeof b);
+			sim_format(ds.p90, sc, c, sizeof c);
 			snprintf(cell[k], sizeof cell[k], "%s (%s to %s)", b, a, c);
 		}
 		double eu = 0, ec = 0;
@@ -763,7 +622,7 @@ static void sec_commitment(struct doc *d, const struct sim_game *g, int n, int *
 				never++;
 		}
 		struct dist ds;
-		dist_of(v, k, &ds);
+		sim_dist(v, k, &ds);
 		char row[512];
 		size_t u;
 		if (k)
@@ -788,38 +647,6 @@ static const char *const css =
 	"table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:2px 6px;"
 	"text-align:right}td:first-child,th:first-child{text-align:left}th{background:#eee}"
 	".plot{max-width:640px}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
-
-/* summary.txt: the central 80% and median of every figure, for the end-of-game report of
- * the terminal game (sim_compare.c; make balance gathers them into data/simulated.txt). */
-static bool write_summary(const struct sim_game *g, int n, int *v, const char *dir, char *err,
-			  size_t errlen)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/summary.txt", dir);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return false;
-	}
-	fprintf(f, "antietam-simulated 1\n# figure ID P10 P50 P90 (docs/formats.md)\n");
-	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s\n", sim_rules_names[g[0].cfg.rules],
-		g[0].player_name[0], g[0].player_name[1], n, g[0].cfg.mishap ? "yes" : "no",
-		g[0].cfg.unleashed ? "yes" : "no");
-	for (int i = 0; i < NMETRICS; i++) {
-		struct dist ds;
-		char a[16], b[16], c[16];
-		metric_dist(&metrics[i], g, n, v, &ds);
-		fmt_val(ds.p10, metrics[i].scale, a, sizeof a);
-		fmt_val(ds.p50, metrics[i].scale, b, sizeof b);
-		fmt_val(ds.p90, metrics[i].scale, c, sizeof c);
-		fprintf(f, "figure %s %s %s %s\n", metrics[i].id, a, b, c);
-	}
-	bool ok = !ferror(f);
-	ok &= fclose(f) == 0;
-	if (!ok)
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	return ok;
-}
 
 static bool close_both(FILE *md, FILE *html, const char *dir, char *err, size_t errlen)
 {
@@ -871,7 +698,7 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 	sec_ap_hill(&d, h, games, n);
 	sec_commitment(&d, games, n, v);
 	fputs("</body></html>\n", html);
-	bool ok = write_summary(games, n, v, o->outdir, err, errlen);
+	bool ok = sim_summary_write(games, n, o->outdir, err, errlen);
 	free(v);
 	return close_both(md, html, o->outdir, err, errlen) && ok;
 }
@@ -896,20 +723,20 @@ void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
 	fprintf(f, "%d games (%s rules, Union: %s, Confederacy: %s)\n\n", n,
 		sim_rules_names[games[0].cfg.rules], games[0].player_name[0], games[0].player_name[1]);
 	fprintf(f, "%-40s %8s %16s %8s\n", "figure", "median", "central 80%", "1862");
-	for (int i = 0; i < NMETRICS; i++) {
-		const struct metric *m = &metrics[i];
+	for (int i = 0; i < sim_nmetrics; i++) {
+		const struct sim_metric *m = &sim_metrics[i];
 		if (!m->hist)
 			continue;
 		struct dist ds;
-		metric_dist(m, games, n, v, &ds);
+		sim_metric_dist(m, games, n, v, &ds);
 		char a[16], b[16], c[16], hv[16], range[40];
-		fmt_val(ds.p10, m->scale, a, sizeof a);
-		fmt_val(ds.p50, m->scale, b, sizeof b);
-		fmt_val(ds.p90, m->scale, c, sizeof c);
-		fmt_val(m->hist(h), m->scale, hv, sizeof hv);
+		sim_format(ds.p10, m->scale, a, sizeof a);
+		sim_format(ds.p50, m->scale, b, sizeof b);
+		sim_format(ds.p90, m->scale, c, sizeof c);
+		sim_format(m->hist(h), m->scale, hv, sizeof hv);
 		snprintf(range, sizeof range, "%s to %s", a, c);
 		fprintf(f, "%-40s %8s %16s %8s%s\n", m->name, b, range, hv,
-			outside(&ds, m->hist(h)) ? "  outside" : "");
+			sim_outside(&ds, m->hist(h)) ? "  outside" : "");
 	}
 	fprintf(f, "\n%s levels:\n", mode == VICTORY_SOLITAIRE ? "19.0B" : "3.5");
 	for (int k = 0; k < s->tables.nlevels[mode]; k++) {
@@ -922,79 +749,14 @@ void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
 		fprintf(f, "%24s |%.*s %5.1f%%\n", name, bar,
 			"########################################", 100.0 * c / n);
 	}
-	const struct metric *shown[] = { &metrics[mode == VICTORY_SOLITAIRE ? 1 : 0], &metrics[2],
-					 &metrics[3] };
+	const struct sim_metric *shown[] = { &sim_metrics[mode == VICTORY_SOLITAIRE ? 1 : 0], &sim_metrics[2],
+					 &sim_metrics[3] };
 	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
 		struct dist ds;
-		metric_dist(shown[i], games, n, v, &ds);
+		sim_metric_dist(shown[i], games, n, v, &ds);
 		text_histogram(v, n, shown[i]->scale, true, shown[i]->hist(h), text, 16384);
 		fprintf(f, "\n%s:\n%s", shown[i]->name, text);
 	}
 	free(v);
 	free(text);
-}
-
-/* ---- the terminal game's end ---- */
-
-/* The run of the summaries played under g's rules and options (the first), or NULL. */
-static const struct sim_summary *like(const struct sim_summary *runs, int n, const struct game *g)
-{
-	enum sim_rules rules = g->opt.solitaire ? SIM_SOLITAIRE : SIM_TWO_PLAYER;
-	for (int i = 0; i < n; i++)
-		if (runs[i].rules == rules && runs[i].mishap == g->opt.mishap &&
-		    runs[i].unleashed == g->opt.unleashed)
-			return &runs[i];
-	return NULL;
-}
-
-int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
-		char (*lines)[SIM_LINE], int max)
-{
-	char path[1100], err[1200];
-	struct sim_history h;
-	snprintf(path, sizeof path, "%s/history.txt", datadir);
-	if (max < 4 || !sim_history_load(&h, s, path, err, sizeof err))
-		return 0;
-	struct sim_summary *runs = calloc(SIM_SUMMARY_RUNS, sizeof *runs);
-	struct sim_game *r = calloc(1, sizeof *r);
-	int nruns = 0, n = 0;
-	snprintf(path, sizeof path, "%s/simulated.txt", datadir);
-	if (runs && !sim_summary_load(path, runs, SIM_SUMMARY_RUNS, &nruns, err, sizeof err))
-		nruns = 0;
-	const struct sim_summary *run = runs ? like(runs, nruns, g) : NULL;
-	if (!r) {
-		free(runs);
-		return 0;
-	}
-	sim_game_figures(g, r);
-	snprintf(lines[n++], SIM_LINE, "%-28s %9s %7s  %s", "Beside 1862", "this game", "1862",
-		 run ? "games like this" : "");
-	const char *ids[] = { g->opt.solitaire ? "vp-solitaire" : "vp-two-player", "steps-union",
-			      "steps-confederate", "men-union", "men-confederate", "infantry-union",
-			      "infantry-confederate" };
-	for (size_t k = 0; k < sizeof ids / sizeof ids[0] && n < max - 2; k++) {
-		const struct metric *m = NULL;
-		for (int i = 0; i < NMETRICS; i++)
-			if (!strcmp(metrics[i].id, ids[k]))
-				m = &metrics[i];
-		char mine[16], then[16], range[40] = "";
-		fmt_val(m->get(r), m->scale, mine, sizeof mine);
-		fmt_val(m->hist(&h), m->scale, then, sizeof then);
-		const struct sim_summary_figure *f = run ? sim_summary_figure(run, m->id) : NULL;
-		if (f)
-			snprintf(range, sizeof range, "%s to %s", f->q[0], f->q[2]);
-		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
-	}
-	if (run) {
-		snprintf(lines[n++], SIM_LINE, "games like this: the central 80%% of %d simulated "
-			 "games,", run->games);
-		snprintf(lines[n++], SIM_LINE, "  %s against %s (make balance, docs/balance.md)",
-			 run->player[0], run->player[1]);
-	} else {
-		snprintf(lines[n++], SIM_LINE, "(no simulated games under these rules: make balance "
-			 "writes data/simulated.txt)");
-	}
-	free(runs);
-	free(r);
-	return n;
 }

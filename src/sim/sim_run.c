@@ -308,113 +308,149 @@ static void progress(long done, long total, double start, bool final)
 	fflush(stderr);
 }
 
+/* The worker processes and what each has sent so far. */
+struct pool {
+	int jobs;
+	pid_t *pid;
+	struct pollfd *pfd;   /* fd -1 once the worker's pipe is closed */
+	size_t *got;          /* bytes of the message now arriving */
+	struct msg *buf;
+};
+
+/* Start the workers: worker w plays games lo+w, lo+w+jobs, … below hi. False when none
+ * could be started (pool->jobs says how many were). */
+static bool spawn(struct pool *p, const struct scenario *s, const struct opts *o, long lo,
+		  long hi)
+{
+	int want = p->jobs;
+	fflush(NULL);
+	for (int w = 0; w < want; w++) {
+		int fd[2];
+		if (pipe(fd) < 0) {
+			fprintf(stderr, "antietam: pipe: %s\n", strerror(errno));
+			p->jobs = w;
+			break;
+		}
+		p->pid[w] = fork();
+		if (p->pid[w] == 0) {
+			close(fd[0]);
+			for (int k = 0; k < w; k++)
+				close(p->pfd[k].fd);
+			worker(s, o, lo + w, hi, want, fd[1]);
+		}
+		close(fd[1]);
+		if (p->pid[w] < 0) {
+			fprintf(stderr, "antietam: fork: %s\n", strerror(errno));
+			close(fd[0]);
+			p->jobs = w;
+			break;
+		}
+		p->pfd[w].fd = fd[0];
+		p->pfd[w].events = POLLIN;
+	}
+	return p->jobs > 0;
+}
+
+/* Read what worker w has sent; a whole message goes into g (indexed from lo). Returns 1 for
+ * a game received, 0 for none yet, -1 when the worker's pipe closed. */
+static int receive(struct pool *p, int w, long lo, long hi, struct sim_game *g, long *failed,
+		   bool tty)
+{
+	ssize_t k = read(p->pfd[w].fd, (char *)&p->buf[w] + p->got[w], sizeof p->buf[w] - p->got[w]);
+	if (k < 0 && errno == EINTR)
+		return 0;
+	if (k <= 0) {
+		close(p->pfd[w].fd);
+		p->pfd[w].fd = -1;
+		return -1;
+	}
+	p->got[w] += (size_t)k;
+	if (p->got[w] < sizeof p->buf[w])
+		return 0;
+	p->got[w] = 0;
+	const struct msg *m = &p->buf[w];
+	if (m->index < lo || m->index >= hi)
+		return 0;
+	g[m->index - lo] = m->game;
+	if (!m->ok) {
+		(*failed)++;
+		g[m->index - lo].nturns = -1; /* left out of the files */
+		fprintf(stderr, "%santietam: %s\n", tty ? "\r" : "", m->err);
+	}
+	return 1;
+}
+
+/* Wait for every worker; true when each exited 0. */
+static bool reap(const struct pool *p)
+{
+	bool ok = true;
+	for (int w = 0; w < p->jobs; w++) {
+		int st;
+		if (waitpid(p->pid[w], &st, 0) > 0 && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
+			ok = false;
+	}
+	return ok;
+}
+
+/* The time the games took, and the workers' processor time: the wall clock of a shared
+ * machine says little. */
+static void say_time(long total, double start, int jobs)
+{
+	struct rusage ru;
+	double cpu = 0, el = now_s() - start;
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		      (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	fprintf(stderr, "%ld game%s in %.1f s (%.2f s per 100 games on %d process%s; %.2f s of "
+		"processor time per 100 games)\n", total, total == 1 ? "" : "s", el,
+		el * 100 / (double)total, jobs, jobs == 1 ? "" : "es", cpu * 100 / (double)total);
+}
+
 /* Run the games of [lo, hi) on o->jobs processes into g (indexed from lo). Returns the
  * number of games that failed (each reported on stderr), or -1 when a worker died. */
 static long run(const struct scenario *s, const struct opts *o, long lo, long hi,
 		struct sim_game *g)
 {
-	long total = hi - lo;
-	int jobs = o->jobs < total ? o->jobs : (int)total;
-	pid_t *pid = calloc((size_t)jobs, sizeof *pid);
-	struct pollfd *pfd = calloc((size_t)jobs, sizeof *pfd);
-	size_t *got = calloc((size_t)jobs, sizeof *got);
-	struct msg *buf = calloc((size_t)jobs, sizeof *buf);
-	if (!pid || !pfd || !got || !buf) {
+	long total = hi - lo, done = 0, failed = 0;
+	struct pool p = { o->jobs < total ? o->jobs : (int)total, NULL, NULL, NULL, NULL };
+	p.pid = calloc((size_t)p.jobs, sizeof *p.pid);
+	p.pfd = calloc((size_t)p.jobs, sizeof *p.pfd);
+	p.got = calloc((size_t)p.jobs, sizeof *p.got);
+	p.buf = calloc((size_t)p.jobs, sizeof *p.buf);
+	bool ok = p.pid && p.pfd && p.got && p.buf;
+	if (!ok)
 		fprintf(stderr, "antietam: out of memory\n");
-		free(pid), free(pfd), free(got), free(buf);
-		return -1;
-	}
-	fflush(NULL);
-	for (int w = 0; w < jobs; w++) {
-		int p[2];
-		if (pipe(p) < 0) {
-			fprintf(stderr, "antietam: pipe: %s\n", strerror(errno));
-			jobs = w;
-			break;
-		}
-		pid[w] = fork();
-		if (pid[w] == 0) {
-			close(p[0]);
-			for (int k = 0; k < w; k++)
-				close(pfd[k].fd);
-			worker(s, o, lo + w, hi, jobs, p[1]);
-		}
-		close(p[1]);
-		pfd[w].fd = p[0];
-		pfd[w].events = POLLIN;
-		if (pid[w] < 0) {
-			fprintf(stderr, "antietam: fork: %s\n", strerror(errno));
-			close(p[0]);
-			jobs = w;
-			break;
-		}
-	}
 	bool tty = isatty(STDERR_FILENO);
 	double start = now_s(), shown = 0;
-	long done = 0, failed = 0;
-	int open_fds = jobs;
+	int open_fds = ok && spawn(&p, s, o, lo, hi) ? p.jobs : 0;
 	while (open_fds > 0) {
-		if (poll(pfd, (nfds_t)jobs, -1) < 0) {
+		if (poll(p.pfd, (nfds_t)p.jobs, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
-		for (int w = 0; w < jobs; w++) {
-			if (pfd[w].fd < 0 || !(pfd[w].revents & (POLLIN | POLLHUP | POLLERR)))
+		for (int w = 0; w < p.jobs; w++) {
+			if (p.pfd[w].fd < 0 || !(p.pfd[w].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
-			ssize_t k = read(pfd[w].fd, (char *)&buf[w] + got[w], sizeof buf[w] - got[w]);
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0) {
-				close(pfd[w].fd);
-				pfd[w].fd = -1;
-				open_fds--;
-				continue;
-			}
-			got[w] += (size_t)k;
-			if (got[w] < sizeof buf[w])
-				continue;
-			got[w] = 0;
-			struct msg *m = &buf[w];
-			if (m->index < lo || m->index >= hi)
-				continue;
-			g[m->index - lo] = m->game;
-			if (!m->ok) {
-				failed++;
-				g[m->index - lo].nturns = -1; /* left out of the files */
-				fprintf(stderr, "%santietam: %s\n", tty ? "\r" : "", m->err);
-			}
-			done++;
+			int k = receive(&p, w, lo, hi, g, &failed, tty);
+			done += k > 0;
+			open_fds -= k < 0;
 		}
 		if (tty && (now_s() - shown > 0.2 || done == total)) {
 			progress(done, total, start, false);
 			shown = now_s();
 		}
 	}
-	if (tty)
+	if (tty && ok)
 		progress(done, total, start, true);
-	bool died = done != total;
-	for (int w = 0; w < jobs; w++) {
-		int st;
-		if (waitpid(pid[w], &st, 0) > 0 && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
-			died = true;
-	}
-	free(pid), free(pfd), free(got), free(buf);
-	if (died) {
+	ok = ok && reap(&p) && done == total; /* nothing to reap when nothing was allocated */
+	free(p.pid), free(p.pfd), free(p.got), free(p.buf);
+	if (!ok) {
 		fprintf(stderr, "antietam: a simulation process died (%ld of %ld games came back)\n",
 			done, total);
 		return -1;
 	}
-	/* the workers' processor time too: the wall clock of a shared machine says little */
-	struct rusage ru;
-	double cpu = 0;
-	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
-		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-		      (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-	fprintf(stderr, "%ld game%s in %.1f s (%.2f s per 100 games on %d process%s; %.2f s of "
-		"processor time per 100 games)\n", total, total == 1 ? "" : "s", now_s() - start,
-		(now_s() - start) * 100 / (double)total, jobs, jobs == 1 ? "" : "es",
-		cpu * 100 / (double)total);
+	say_time(total, start, p.jobs);
 	return failed;
 }
 

@@ -1,12 +1,14 @@
 /* sim_summary.c — owns the summaries of simulated runs (summary.txt of a run,
  * data/simulated.txt gathered by make balance): for each run its rules, players and
- * options, and each figure's 10th, 50th and 90th percentile, as the report printed them. */
+ * options, and each figure's 10th, 50th and 90th percentile, as the report prints them;
+ * written here and read back. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "datafile.h"
-#include "sim.h"
+#include "sim_internal.h"
 
 #define SUMMARY_VERSION 1
 
@@ -121,4 +123,39 @@ const struct sim_summary_figure *sim_summary_figure(const struct sim_summary *r,
 		if (!strcmp(r->fig[k].id, id))
 			return &r->fig[k];
 	return NULL;
+}
+
+/* summary.txt: the central 80% and median of every figure, for the end-of-game report of
+ * the terminal game (sim_compare.c; make balance gathers them into data/simulated.txt). */
+bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *err,
+		       size_t errlen)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/summary.txt", dir);
+	int *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+	FILE *f = v ? fopen(path, "w") : NULL;
+	if (!f) {
+		free(v);
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	fprintf(f, "antietam-simulated 1\n# figure ID P10 P50 P90 (docs/formats.md)\n");
+	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s\n", sim_rules_names[g[0].cfg.rules],
+		g[0].player_name[0], g[0].player_name[1], n, g[0].cfg.mishap ? "yes" : "no",
+		g[0].cfg.unleashed ? "yes" : "no");
+	for (int i = 0; i < sim_nmetrics; i++) {
+		struct dist ds;
+		char a[16], b[16], c[16];
+		sim_metric_dist(&sim_metrics[i], g, n, v, &ds);
+		sim_format(ds.p10, sim_metrics[i].scale, a, sizeof a);
+		sim_format(ds.p50, sim_metrics[i].scale, b, sizeof b);
+		sim_format(ds.p90, sim_metrics[i].scale, c, sizeof c);
+		fprintf(f, "figure %s %s %s %s\n", sim_metrics[i].id, a, b, c);
+	}
+	free(v);
+	bool ok = !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok)
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	return ok;
 }

@@ -1,0 +1,71 @@
+/* sim_compare.c — owns the end-of-game comparison of a game played at the terminal: its
+ * own figures beside 1862 (data/history.txt) and beside the central 80% of simulated games
+ * under the same rules and options (data/simulated.txt, make balance). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* The run of the summaries played under g's rules and options (the first), or NULL. */
+static const struct sim_summary *like(const struct sim_summary *runs, int n, const struct game *g)
+{
+	enum sim_rules rules = g->opt.solitaire ? SIM_SOLITAIRE : SIM_TWO_PLAYER;
+	for (int i = 0; i < n; i++)
+		if (runs[i].rules == rules && runs[i].mishap == g->opt.mishap &&
+		    runs[i].unleashed == g->opt.unleashed)
+			return &runs[i];
+	return NULL;
+}
+
+int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
+		char (*lines)[SIM_LINE], int max)
+{
+	char path[1100], err[1200];
+	struct sim_history h;
+	snprintf(path, sizeof path, "%s/history.txt", datadir);
+	if (max < 4 || !sim_history_load(&h, s, path, err, sizeof err))
+		return 0;
+	struct sim_summary *runs = calloc(SIM_SUMMARY_RUNS, sizeof *runs);
+	struct sim_game *r = calloc(1, sizeof *r);
+	int nruns = 0, n = 0;
+	snprintf(path, sizeof path, "%s/simulated.txt", datadir);
+	if (runs && !sim_summary_load(path, runs, SIM_SUMMARY_RUNS, &nruns, err, sizeof err))
+		nruns = 0;
+	const struct sim_summary *run = runs ? like(runs, nruns, g) : NULL;
+	if (!r) {
+		free(runs);
+		return 0;
+	}
+	sim_game_figures(g, r);
+	snprintf(lines[n++], SIM_LINE, "%-28s %9s %7s  %s", "Beside 1862", "this game", "1862",
+		 run ? "games like this" : "");
+	const char *ids[] = { g->opt.solitaire ? "vp-solitaire" : "vp-two-player", "steps-union",
+			      "steps-confederate", "men-union", "men-confederate", "infantry-union",
+			      "infantry-confederate" };
+	for (size_t k = 0; k < sizeof ids / sizeof ids[0] && n < max - 2; k++) {
+		const struct sim_metric *m = NULL;
+		for (int i = 0; i < sim_nmetrics; i++)
+			if (!strcmp(sim_metrics[i].id, ids[k]))
+				m = &sim_metrics[i];
+		char mine[16], then[16], range[40] = "";
+		sim_format(m->get(r), m->scale, mine, sizeof mine);
+		sim_format(m->hist(&h), m->scale, then, sizeof then);
+		const struct sim_summary_figure *f = run ? sim_summary_figure(run, m->id) : NULL;
+		if (f)
+			snprintf(range, sizeof range, "%s to %s", f->q[0], f->q[2]);
+		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
+	}
+	if (run) {
+		snprintf(lines[n++], SIM_LINE, "games like this: the central 80%% of %d simulated "
+			 "games,", run->games);
+		snprintf(lines[n++], SIM_LINE, "  %s against %s (make balance, docs/balance.md)",
+			 run->player[0], run->player[1]);
+	} else {
+		snprintf(lines[n++], SIM_LINE, "(no simulated games under these rules: make balance "
+			 "writes data/simulated.txt)");
+	}
+	free(runs);
+	free(r);
+	return n;
+}
