@@ -72,6 +72,8 @@ static int bad(const char *fmt, const char *arg)
 	return 2;
 }
 
+static int seat(struct opts *o, const char *rules);
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -143,6 +145,13 @@ static int parse(int argc, char **argv, struct opts *o)
 	}
 	if (simulate == (o->nmerge > 0))
 		return bad("give --simulate N or --merge DIR..., not both", "");
+	return seat(o, rules);
+}
+
+/* The rules and the players (their defaults under those rules), checked: -1 to go on, or
+ * the exit code. */
+static int seat(struct opts *o, const char *rules)
+{
 	if (!strcmp(rules, sim_rules_names[SIM_SOLITAIRE]))
 		o->cfg.rules = SIM_SOLITAIRE;
 	else if (!strcmp(rules, sim_rules_names[SIM_TWO_PLAYER]))
