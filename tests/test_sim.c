@@ -213,6 +213,36 @@ static void test_csv_reads_back(void **st)
 	char want[300];
 	snprintf(want, sizeof want, "%s/turns.csv:24: ", dir);
 	assert_non_null(strstr(err, want));
+	/* games.csv: what the simulator would not have written is refused, with its line */
+	snprintf(path, sizeof path, "%s/games.csv", dir);
+	f = fopen(path, "r");
+	char *good = fx_program_slurp(f);
+	fclose(f);
+	char *row = strchr(good, '\n') + 1;          /* the first game's row */
+	struct { const char *from, *to, *why; } bad[] = {
+		{ "\n", "", "no end of line" },                  /* the last row cut short */
+		{ ",solitaire,", ",solitaire ,", "unknown rules" },
+		{ ",no,no,bot,", ",no,no,bot:2,", "has no levels" },
+		{ ",bot,scripted,", ",scripted,bot,", "does not play the Union side" },
+		{ "11,", "011,", ":2: bad seed" },
+		{ " ", "  ", "union_hexes" },                     /* two blanks between hexes */
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		char text[16384];
+		const char *at = k == 0 ? strrchr(good, '\n') : strstr(row, bad[k].from);
+		assert_non_null(at);
+		snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good), good, bad[k].to,
+			 at + strlen(bad[k].from));
+		f = fopen(path, "w");
+		fputs(text, f);
+		fclose(f);
+		m = 0;
+		assert_false(sim_csv_read(&layout, dir, &none, &m, err, sizeof err));
+		if (!strstr(err, bad[k].why) || !strstr(err, "games.csv:"))
+			fail_msg("'%s' for '%s': %s", bad[k].to, bad[k].from, err);
+		assert_int_equal(m, 0);
+	}
+	free(good);
 	free(back);
 	free(none);
 	char cmd[300];

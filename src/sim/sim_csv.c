@@ -1,6 +1,7 @@
 /* sim_csv.c — owns games.csv and turns.csv (docs/simulate.md): writing a game's rows and
  * reading a directory's two files back into the same records (for --merge). No field ever
  * holds a comma or a quote, so the files are plain comma-separated text with one header. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -123,14 +124,21 @@ static bool fail(struct reader *r, const char *fmt, const char *what)
 /* The next line split at commas: 1, 0 at the end, -1 on error. */
 static int next_line(struct reader *r)
 {
-	if (!fgets(r->buf, sizeof r->buf, r->f))
+	int c = getc(r->f);
+	if (c == EOF)
 		return 0;
 	r->line++;
-	size_t k = strlen(r->buf);
-	if (k && r->buf[k - 1] == '\n')
-		r->buf[--k] = 0;
-	else if (!feof(r->f)) {
-		fail(r, "%s", "line too long");
+	size_t k = 0;
+	for (; c != EOF && c != '\n'; c = getc(r->f)) {
+		if (c == 0 || k + 1 == sizeof r->buf) {
+			fail(r, "%s", c == 0 ? "a NUL byte" : "line too long");
+			return -1;
+		}
+		r->buf[k++] = (char)c;
+	}
+	r->buf[k] = 0;
+	if (c == EOF) {
+		fail(r, "%s", "the last line has no end of line (a file cut short?)");
 		return -1;
 	}
 	r->n = r->at = 0;
@@ -162,11 +170,12 @@ static bool take_int(struct reader *r, const char *col, long min, long max, long
 	const char *s = take(r, col);
 	if (!s)
 		return false;
-	char *end;
+	char *end, again[32];
 	errno = 0;
 	long v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < min || v > max)
-		return fail(r, "bad %s", col);
+	snprintf(again, sizeof again, "%ld", v);
+	if (!*s || *end || errno || v < min || v > max || strcmp(again, s))
+		return fail(r, "bad %s (a plain integer in range)", col);
 	*out = v;
 	return true;
 }
@@ -194,10 +203,11 @@ static bool take_seed(struct reader *r, unsigned long long *out)
 	const char *s = take(r, "seed");
 	if (!s)
 		return false;
-	char *end;
+	char *end, again[32];
 	errno = 0;
 	*out = strtoull(s, &end, 10);
-	if (!*s || *end || errno || *s == '-')
+	snprintf(again, sizeof again, "%llu", *out);
+	if (!*s || *end || errno || strcmp(again, s))
 		return fail(r, "bad %s", "seed");
 	return true;
 }
@@ -208,14 +218,20 @@ static bool take_vp(struct reader *r, const char *col, int *vp2)
 	const char *s = take(r, col);
 	if (!s)
 		return false;
-	char *end;
+	char *end, again[16];
+	errno = 0;
 	long v = strtol(s, &end, 10);
 	int half = 0;
 	if (end[0] == '.' && end[1] == '5' && !end[2])
 		half = s[0] == '-' ? -1 : 1;
 	else if (*end || end == s)
 		return fail(r, "bad %s", col);
+	if (errno || v < -100000 || v > 100000)
+		return fail(r, "bad %s", col);
 	*vp2 = (int)(2 * v + half);
+	victory_format(*vp2, again, sizeof again);
+	if (strcmp(again, s))
+		return fail(r, "bad %s (VPs as 17.5, -3)", col);
 	return true;
 }
 
@@ -310,18 +326,20 @@ static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 	const char *hexes = take(r, "union_hexes");
 	if (!hexes)
 		return false;
-	for (const char *p = hexes; *p;) {
-		char *end;
-		long h = strtol(p, &end, 10);
-		int i = 0;
+	/* "1811 1812 …": objective hexes as CCRR, in the layout's order, each once */
+	for (int last = -1; *hexes;) {
+		int h = 0, k = 0;
+		while (k < 4 && isdigit((unsigned char)hexes[k]))
+			h = 10 * h + (hexes[k++] - '0');
+		int i = last + 1;
 		while (i < l->nhex && l->hex[i] != h)
 			i++;
-		if (end == p || i == l->nhex)
-			return fail(r, "%s", "union_hexes: not an objective hex");
+		if (k != 4 || i == l->nhex || (hexes[4] && (hexes[4] != ' ' || !hexes[5])))
+			return fail(r, "%s", "union_hexes: objective hexes as CCRR in the map's order, "
+				    "each once, one blank apart");
 		g->union_hex[i] = 1;
-		p = *end == ' ' ? end + 1 : end;
-		if (*end && *end != ' ')
-			return fail(r, "%s", "union_hexes: hexes separated by blanks");
+		last = i;
+		hexes += hexes[4] ? 5 : 4;
 	}
 	if (r->at != r->n)
 		return fail(r, "%s", "too many fields");
