@@ -21,11 +21,13 @@ doc=$out/balance.md
 {
 	echo "# Balance: the standard set of simulated games"
 	echo
+	# the engine, bots and data played: main's commit (a branch's own commits may follow)
+	base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD 2>/dev/null || echo unknown)
 	echo "Written by \`make balance\` (tools/balance.sh) on $(date -u +%Y-%m-%d): $games games"
-	echo "each, seeds 1 to $games, on the data and program of commit"
-	echo "$(git rev-parse --short HEAD 2>/dev/null || echo unknown). Each run's full report (every"
-	echo "distribution, by turn, the objective map, A.P. Hill, corps commitment) is"
-	echo "build/balance/NAME/report.html; how to read the tables: docs/simulate.md."
+	echo "each, seeds 1 to $games, with the engine, bots and data of main at $(echo "$base" | cut -c1-7)."
+	echo "Each run's full report (every distribution, by turn, the objective map, A.P. Hill,"
+	echo "corps commitment) is build/balance/NAME/report.html; how to read the tables:"
+	echo "docs/simulate.md."
 } >"$doc"
 
 echo "$runs" | while IFS='|' read -r name args title; do

@@ -30,6 +30,18 @@ static void put(const char *name, const uint8_t *data, size_t size)
 	fclose(f);
 }
 
+/* The temporary directory goes when the fuzzer ends. */
+static void cleanup(void)
+{
+	const char *names[] = { "history.txt", "simulated.txt", "games.csv", "turns.csv" };
+	char path[128];
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		remove(path);
+	}
+	rmdir(dir);
+}
+
 /* The games read, written back: the text read (the reader takes nothing it cannot write). */
 static void check_csv(const uint8_t *games, size_t ng, const struct sim_game *g, int n)
 {
@@ -54,6 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		scn = malloc(sizeof *scn);
 		if (!scn || !scenario_load(scn, "data", err, sizeof err) || !mkdtemp(dir))
 			abort();
+		atexit(cleanup);
 		sim_layout(scn, &layout);
 	}
 	if (size < 1)
