@@ -29,11 +29,11 @@ extern const char *const sim_rules_names[SIM_RULES_COUNT]; /* "solitaire", "two-
  * computer player is one more row of the table in sim_player.c (its levels, if any, chosen
  * as NAME:LEVEL). */
 struct bot_port;
+#define SIM_SEAT(side, rules) (1u << ((side) * SIM_RULES_COUNT + (rules)))
 struct sim_player {
 	const char *name;          /* "bot", "scripted", "random" */
 	const char *about;         /* one line for --help and the report */
-	unsigned sides;            /* bit (1 << enum side) per side it may play */
-	unsigned rules;            /* bit (1 << enum sim_rules) per rules it plays under */
+	unsigned seats;            /* SIM_SEAT(side, rules) per side it plays under which rules */
 	int levels;                /* 0: none; else NAME:1..levels, NAME alone = level 1 */
 	/* The number of actions applied (>= 0), or -1 with err when it could not go on. rng
 	 * is the player's own stream (random play), separate from the game's dice. */

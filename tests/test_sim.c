@@ -470,12 +470,17 @@ static void test_players(void **st)
 	assert_non_null(strstr(err, "has no levels"));
 	assert_false(sim_player_parse("nobody", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_non_null(strstr(err, "players: bot scripted random general"));
-	/* the computer general plays either side under either rules, at its levels */
+	/* the computer general, at its levels: either side under the two-player rules, the
+	 * Confederacy against the bot (general.h) */
 	assert_true(sim_player_parse("general:3", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
 	assert_string_equal(c.player->name, "general");
 	assert_int_equal(c.level, 3);
 	assert_true(sim_player_parse("general", SIDE_CONFEDERATE, SIM_SOLITAIRE, &c, err, sizeof err));
+	assert_int_equal(c.level, 1);
+	assert_false(sim_player_parse("general", SIDE_UNION, SIM_SOLITAIRE, &c, err, sizeof err));
+	assert_non_null(strstr(err, "the solitaire game's Union is the bot"));
 	assert_false(sim_player_parse("general:4", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "the level is 1 to 3"));
 	assert_true(sim_player_parse("random", SIDE_CONFEDERATE, SIM_TWO_PLAYER, &c, err, sizeof err));
 }
 

@@ -12,8 +12,9 @@
 
 const char *const sim_rules_names[SIM_RULES_COUNT] = { "solitaire", "two-player" };
 
-#define BOTH_SIDES ((1u << SIDE_UNION) | (1u << SIDE_CONFEDERATE))
-#define BOTH_RULES ((1u << SIM_SOLITAIRE) | (1u << SIM_TWO_PLAYER))
+#define UNION_SOLO SIM_SEAT(SIDE_UNION, SIM_SOLITAIRE)
+#define UNION_TWO SIM_SEAT(SIDE_UNION, SIM_TWO_PLAYER)
+#define CONFED_BOTH (SIM_SEAT(SIDE_CONFEDERATE, SIM_SOLITAIRE) | SIM_SEAT(SIDE_CONFEDERATE, SIM_TWO_PLAYER))
 #define LEGAL_MAX 8192
 
 static int play_bot(const struct bot_port *port, enum side side, int level, uint64_t *rng,
@@ -112,15 +113,18 @@ static int play_random(const struct bot_port *port, enum side side, int level, u
 	return applied;
 }
 
+/* Who may sit where: the bot is the solitaire game's Union (14.0); the general plays either
+ * side under the two-player rules and the Confederacy against the bot (general.h). */
 static const struct sim_player players[] = {
 	{ "bot", "the solitaire Union player of rules 14.0-18.0 (solitaire rules only)",
-	  1u << SIDE_UNION, 1u << SIM_SOLITAIRE, 0, play_bot },
+	  UNION_SOLO, 0, play_bot },
 	{ "scripted", "the simple scripted Confederate player (holds, fires, attacks at +1)",
-	  1u << SIDE_CONFEDERATE, BOTH_RULES, 0, play_scripted },
-	{ "random", "a random legal action at every decision", BOTH_SIDES, BOTH_RULES, 0,
-	  play_random },
-	{ "general", "the computer general (include/general.h): general:1 quick, :2 normal, "
-	  ":3 strong", BOTH_SIDES, BOTH_RULES, GENERAL_LEVELS, play_general },
+	  CONFED_BOTH, 0, play_scripted },
+	{ "random", "a random legal action at every decision", UNION_SOLO | UNION_TWO | CONFED_BOTH,
+	  0, play_random },
+	{ "general", "the computer general, general:1 quick, :2 normal, :3 strong (Union: "
+	  "two-player rules)", UNION_TWO | CONFED_BOTH,
+	  GENERAL_LEVELS, play_general },
 };
 
 const struct sim_player *sim_players(int *n)
@@ -144,15 +148,16 @@ bool sim_player_parse(const char *text, enum side side, enum sim_rules rules,
 		const struct sim_player *p = &players[i];
 		if (strcmp(p->name, name))
 			continue;
-		if (!(p->sides & (1u << side))) {
+		unsigned side_seats = SIM_SEAT(side, SIM_SOLITAIRE) | SIM_SEAT(side, SIM_TWO_PLAYER);
+		if (!(p->seats & side_seats)) {
 			snprintf(err, errlen, "the %s player does not play the %s side", name, sname);
 			return false;
 		}
-		if (!(p->rules & (1u << rules))) {
-			snprintf(err, errlen, "the %s player does not play under the %s rules%s", name,
-				 sim_rules_names[rules],
-				 !strcmp(name, "bot") ? " (14.0: the bot is the solitaire game's Union)"
-						      : "");
+		if (!(p->seats & SIM_SEAT(side, rules))) {
+			snprintf(err, errlen, "the %s player does not play the %s side under the %s "
+				 "rules%s", name, sname, sim_rules_names[rules],
+				 rules == SIM_SOLITAIRE ? " (14.0: the solitaire game's Union is the bot)"
+				 : " (the bot is the solitaire game's Union, 14.0)");
 			return false;
 		}
 		int level = 1;

@@ -49,7 +49,7 @@ static void usage(FILE *f)
 	for (int i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", p[i].name, p[i].about);
 	fputs("defaults: solitaire rules, --union bot --confederate scripted (two-player: --union "
-	      "random);\n  --seed 1, --jobs the number of CPUs, --out the current directory\n", f);
+	      "general);\n  --seed 1, --jobs the number of CPUs, --out the current directory\n", f);
 }
 
 static bool parse_long(const char *s, long min, long *out)
@@ -159,7 +159,7 @@ static int seat(struct opts *o, const char *rules)
 	else
 		return bad("--rules is solitaire or two-player, not '%s'", rules);
 	if (!o->player[0])
-		o->player[0] = o->cfg.rules == SIM_SOLITAIRE ? "bot" : "random";
+		o->player[0] = o->cfg.rules == SIM_SOLITAIRE ? "bot" : "general";
 	if (!o->player[1])
 		o->player[1] = "scripted";
 	for (int s = 0; s < 2; s++) {
