@@ -208,8 +208,6 @@ const struct game_event *game_event_at(const struct game *g, int k);
 extern const char *const game_decision_names[DECISION_COUNT];
 extern const char *const game_phase_names[3];
 extern const char *const game_corps_status_names[3];
-extern const char *const game_side_names[3];
-extern const char *const game_corps_names[CORPS_COUNT];
 /* Names for the protocol: decision ("movement", "retreat" …), phase, corps status. */
 const char *game_decision_name(enum decision d);
 const char *game_phase_name(enum phase p);

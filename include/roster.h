@@ -10,16 +10,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "names.h"
+
 #define ROSTER_UNION 69
 #define ROSTER_CONFEDERATE 53
 #define ROSTER_UNITS (ROSTER_UNION + ROSTER_CONFEDERATE)
 #define ROSTER_STEPS_MAX 6
 #define ROSTER_MA_MAX 20     /* the largest movement allowance units.txt may give */
 
-enum side { SIDE_UNION, SIDE_CONFEDERATE, SIDE_NONE };
 enum unit_type { UNIT_INFANTRY, UNIT_ARTILLERY };
-/* Union corps, in the order the protocol names them. */
-enum corps { CORPS_I, CORPS_II, CORPS_V, CORPS_VI, CORPS_IX, CORPS_XII, CORPS_COUNT, CORPS_NONE = -1 };
 
 struct unit_def {
 	char id[4];             /* "U12", "C7" */
@@ -55,10 +54,9 @@ bool roster_load_stream(struct roster *r, FILE *units, const char *units_name, F
 int roster_find(const struct roster *r, const char *id);
 /* Dense index from side and number, or -1. */
 int roster_index(enum side side, int number);
-/* Protocol names: "union"/"confederate", "infantry"/"artillery", corps "I" … "XII". */
-const char *roster_side_name(enum side s);
+/* Protocol names of unit types: "infantry"/"artillery" (sides and corps: game.h, names.h). */
 const char *roster_type_name(enum unit_type t);
-const char *roster_corps_name(enum corps c);
+/* The corps of a units.txt or tables.txt formation word, exactly as list-corps.h writes it. */
 bool roster_corps_parse(const char *s, enum corps *out);
 /* Combat value (artillery: fire value) and morale of a unit at a step count; 0 when the
  * count is outside 1..steps. */

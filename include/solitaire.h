@@ -18,12 +18,8 @@
 struct game;
 struct scenario;
 
-/* Formations with their own objective (15.1, 15.6A): the five corps and the four IX Corps
- * divisions. The names are the rows of the Corps Objective Chart (tables.h). */
-enum solo_formation {
-	SOLO_I, SOLO_II, SOLO_V, SOLO_VI, SOLO_XII, SOLO_IX1, SOLO_IX2, SOLO_IX3, SOLO_IX4,
-	SOLO_FORMATIONS
-};
+/* enum solo_formation (names.h, from list-divisions.h): the formations with their own
+ * objective (15.1, 15.6A), the rows of the Corps Objective Chart (tables.h). */
 #define SOLO_ORDINALS 3          /* 1st, 2nd and 3rd objective columns of 20.5 */
 #define SOLO_OBJ_UNROLLED (-2)   /* obj.key: that column not yet looked up */
 #define SOLO_OBJ_NONE (-1)       /* obj.key: the chart's "-" (15.5) */

@@ -46,8 +46,7 @@ static inline void fx_union_corps(int n, struct unit_def *d)
 			d->corps = ranges[i].c;
 			break;
 		}
-	static const char *const names[] = { "I", "II", "V", "VI", "IX", "XII" };
-	snprintf(d->formation, sizeof d->formation, "%s", names[d->corps]);
+	snprintf(d->formation, sizeof d->formation, "%s", names_corps[d->corps]);
 	/* IX Corps: U57 corps artillery, then four divisions of three (15.6) */
 	d->division = d->corps != CORPS_IX ? 1 : n == 57 ? 0 : (n - 58) / 3 + 1;
 }

@@ -75,9 +75,43 @@ static void test_find_and_index(void **state)
 	assert_true(roster_corps_parse("XII", &c));
 	assert_int_equal(c, CORPS_XII);
 	assert_false(roster_corps_parse("X", &c));
-	assert_string_equal(roster_corps_name(CORPS_IX), "IX");
-	assert_string_equal(roster_side_name(SIDE_CONFEDERATE), "confederate");
+	assert_string_equal(names_corps[CORPS_IX], "IX");
+	assert_string_equal(names_side[SIDE_CONFEDERATE], "confederate");
 	assert_string_equal(roster_type_name(UNIT_ARTILLERY), "artillery");
+}
+
+/* names.h: the tables generated from include/list-*.h follow their enums and the protocol's
+ * order; every counter's formation is a word of the lists. */
+static void test_names_lists(void **state)
+{
+	(void)state;
+	static const char *const corps[] = { "I", "II", "V", "VI", "IX", "XII" }; /* PROTOCOL.md */
+	assert_int_equal(CORPS_COUNT, 6);
+	for (int c = 0; c < CORPS_COUNT; c++)
+		assert_string_equal(names_corps[c], corps[c]);
+	assert_string_equal(names_side[SIDE_UNION], "union");
+	assert_string_equal(names_side[SIDE_NONE], "none");
+	assert_int_equal(SIDE_NONE, 2);
+	assert_int_equal(SOLO_FORMATIONS, 9);
+	assert_string_equal(names_solo_formation[SOLO_XII], "XII");
+	assert_string_equal(names_solo_formation[SOLO_IX3], "IX/3");
+	for (int f = SOLO_I; f <= SOLO_XII; f++) {
+		enum corps c;
+		assert_true(roster_corps_parse(names_solo_formation[f], &c));
+	}
+	assert_string_equal(names_confederate_formation[CONFEDERATE_AP_HILL], "AH");
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		const struct unit_def *d = &R.unit[i];
+		if (d->side == SIDE_UNION) {
+			assert_string_equal(names_corps[d->corps], d->formation);
+			continue;
+		}
+		int f = 0;
+		while (f < CONFEDERATE_FORMATIONS && strcmp(names_confederate_formation[f], d->formation))
+			f++;
+		if (f == CONFEDERATE_FORMATIONS)
+			fail_msg("%s: formation %s is not in list-divisions.h", d->id, d->formation);
+	}
 }
 
 /* 4.1A: 69 Union and 53 Confederate units, ids matching their index. */
@@ -746,6 +780,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_and_index),
+		cmocka_unit_test(test_names_lists),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_formations),
 		cmocka_unit_test(test_divisions_contiguous),

@@ -357,7 +357,7 @@ static int play(const struct bot_port *port, enum side side, char *err, size_t e
 			char why[256];
 			snprintf(why, sizeof why, "%s", err);
 			snprintf(err, errlen, "bot: no legal action at %s %s (%s)",
-				 roster_side_name(side), game_decision_name(g->pending.what), why);
+				 game_side_name(side), game_decision_name(g->pending.what), why);
 			free(b);
 			return -1;
 		}

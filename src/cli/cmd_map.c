@@ -8,6 +8,7 @@
 #include "cli_internal.h"
 #include "hex.h"
 #include "map.h"
+#include "names.h"
 
 const struct map *cli_map(struct cli *c, char *err, size_t errlen)
 {
@@ -83,7 +84,7 @@ static const char *cmd_hex(struct cli *c, int argc, char **argv, FILE *out, char
 			fprintf(out, "\nobjective %s %s", m->objective[i].key, m->objective[i].name);
 	for (int i = 0; i < m->nzones; i++)
 		if (map_in_zone(&m->zone[i], id))
-			fprintf(out, "\nzone %s %s", m->zone[i].confederate ? "confederate" : "union",
+			fprintf(out, "\nzone %s %s", names_side[m->zone[i].confederate ? SIDE_CONFEDERATE : SIDE_UNION],
 				m->zone[i].formation);
 	for (int i = 0; i < m->n_ap_hill_edge; i++)
 		if (m->ap_hill_edge[i] == id)

@@ -156,14 +156,28 @@ static void emit(const struct frame *f, FILE *out, bool colour)
  * objective hexes, for checking them at a glance. */
 static void zones_overview(const struct map *m, FILE *out)
 {
-	static const struct { bool confederate; const char *formation; char ch; } key[] = {
-		{ false, "I", '1' }, { false, "II", '2' }, { false, "V", '5' }, { false, "IX", '9' },
-		{ false, "XII", 'X' }, { true, "Ja", 'j' }, { true, "Ew", 'e' }, { true, "DH", 'd' },
-		{ true, "Cav", 'c' }, { true, "Evn", 'v' }, { true, "Hd", 'h' }, { true, "Jo", 'o' },
-		{ true, "Wa", 'w' }, { true, "McL", 'm' }, { true, "And", 'a' },
+	/* the letter of each formation that has a zone, the names from names.h */
+	static const char corps_ch[CORPS_COUNT] = {
+		[CORPS_I] = '1', [CORPS_II] = '2', [CORPS_V] = '5', [CORPS_IX] = '9', [CORPS_XII] = 'X',
 	};
+	static const char confederate_ch[CONFEDERATE_FORMATIONS] = {
+		[CONFEDERATE_JACKSON] = 'j', [CONFEDERATE_EWELL] = 'e', [CONFEDERATE_DH_HILL] = 'd',
+		[CONFEDERATE_CAVALRY] = 'c', [CONFEDERATE_EVANS] = 'v', [CONFEDERATE_HOOD] = 'h',
+		[CONFEDERATE_JONES] = 'o', [CONFEDERATE_WALKER] = 'w', [CONFEDERATE_MCLAWS] = 'm',
+		[CONFEDERATE_ANDERSON] = 'a',
+	};
+	struct { bool confederate; const char *formation; char ch; } key[CORPS_COUNT + CONFEDERATE_FORMATIONS];
+	size_t nkey = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (corps_ch[c])
+			key[nkey].confederate = false, key[nkey].formation = names_corps[c],
+			key[nkey++].ch = corps_ch[c];
+	for (int f = 0; f < CONFEDERATE_FORMATIONS; f++)
+		if (confederate_ch[f])
+			key[nkey].confederate = true, key[nkey].formation = names_confederate_formation[f],
+			key[nkey++].ch = confederate_ch[f];
 	fputs("\nquick set-up zones (4.2A), one character a hex, columns 10-42 as in map.txt:\n", out);
-	for (size_t k = 0; k < sizeof key / sizeof key[0]; k++)
+	for (size_t k = 0; k < nkey; k++)
 		fprintf(out, "%s%c %s", k ? ", " : "  ", key[k].ch, key[k].formation);
 	fputs("; * objective hex outside the zones\n     ", out);
 	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
@@ -176,7 +190,7 @@ static void zones_overview(const struct map *m, FILE *out)
 		for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
 			int id = c * 100 + r;
 			char ch = hex_valid(id) ? '.' : ' ';
-			for (size_t k = 0; hex_valid(id) && k < sizeof key / sizeof key[0]; k++)
+			for (size_t k = 0; hex_valid(id) && k < nkey; k++)
 				if (map_in_zone(map_zone_side(m, key[k].confederate, key[k].formation), id))
 					ch = key[k].ch;
 			for (int o = 0; ch == '.' && o < m->nobjectives; o++)

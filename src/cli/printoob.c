@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "game.h"
 #include "hex.h"
 #include "roster.h"
 #include "scenario.h"
@@ -78,7 +79,7 @@ static void print_union(FILE *out, const struct roster *r)
 		done_corps[c] = true;
 		struct totals corps = { 0 };
 		bool done_div[5] = { false };
-		fprintf(out, "  %s Corps\n", roster_corps_name(c));
+		fprintf(out, "  %s Corps\n", game_corps_name(c));
 		for (int j = i; j < ROSTER_UNION; j++) {
 			int d = r->unit[j].division;
 			if (r->unit[j].corps != c || done_div[d])

@@ -39,9 +39,6 @@ const char *const game_decision_names[DECISION_COUNT] = {
 };
 const char *const game_phase_names[3] = { "movement", "artillery", "combat" };
 const char *const game_corps_status_names[3] = { "committed", "available", "unavailable" };
-const char *const game_side_names[3] = { "union", "confederate", "none" };
-/* the order of enum corps */
-const char *const game_corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
 
 const char *game_decision_name(enum decision d)
 {
@@ -49,10 +46,10 @@ const char *game_decision_name(enum decision d)
 }
 const char *game_phase_name(enum phase p) { return game_phase_names[p]; }
 const char *game_corps_status_name(enum corps_status s) { return game_corps_status_names[s]; }
-const char *game_side_name(enum side s) { return game_side_names[s]; }
+const char *game_side_name(enum side s) { return names_side[s]; }
 const char *game_corps_name(enum corps c)
 {
-	return c >= 0 && c < CORPS_COUNT ? game_corps_names[c] : "-";
+	return c >= 0 && c < CORPS_COUNT ? names_corps[c] : "-";
 }
 
 static int find_name(const char *const *names, int n, const char *s)
@@ -65,14 +62,14 @@ static int find_name(const char *const *names, int n, const char *s)
 
 bool game_side_parse(const char *s, enum side *out)
 {
-	int i = find_name(game_side_names, 2, s);
+	int i = find_name(names_side, 2, s);
 	if (i >= 0)
 		*out = (enum side)i;
 	return i >= 0;
 }
 bool game_corps_parse(const char *s, enum corps *out)
 {
-	int i = find_name(game_corps_names, CORPS_COUNT, s);
+	int i = find_name(names_corps, CORPS_COUNT, s);
 	if (i >= 0)
 		*out = (enum corps)i;
 	return i >= 0;

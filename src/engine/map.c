@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "datafile.h"
+#include "names.h"
 
 #define MAP_VERSION 1
 
@@ -356,8 +357,8 @@ static struct map_zone *new_zone(struct loader *L)
 {
 	struct datafile *df = &L->df;
 	struct map *m = &L->m;
-	bool confederate = !strcmp(df->field[1], "confederate");
-	if (!confederate && strcmp(df->field[1], "union")) {
+	bool confederate = !strcmp(df->field[1], names_side[SIDE_CONFEDERATE]);
+	if (!confederate && strcmp(df->field[1], names_side[SIDE_UNION])) {
 		datafile_fail(df, "zone side '%s': expected union or confederate", df->field[1]);
 		return NULL;
 	}

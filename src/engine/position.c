@@ -161,7 +161,7 @@ static void write_units(FILE *f, const struct game *g)
 static void write_corps(FILE *f, const struct game *g)
 {
 	for (int c = 0; c < CORPS_COUNT; c++) {
-		fprintf(f, "corps %s %s", game_corps_names[c], game_corps_status_names[g->corps[c]]);
+		fprintf(f, "corps %s %s", names_corps[c], game_corps_status_names[g->corps[c]]);
 		if (g->corps_moving == c)
 			fputs(" moving", f);
 		if (g->corps_done >> c & 1)
@@ -215,7 +215,7 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 	fputs(" advancer=", f);
 	write_unit_or_none(f, c->advancer);
 	fprintf(f, " from=%d", c->advance_from); /* a hex id, -1 for none */
-	fprintf(f, " breakoff=%s asked=", game_side_names[c->breakoff_side <= SIDE_NONE &&
+	fprintf(f, " breakoff=%s asked=", names_side[c->breakoff_side <= SIDE_NONE &&
 							  c->breakoff_side >= 0 ? c->breakoff_side : SIDE_NONE]);
 	write_unit_set(f, c->asked);
 	fputs(" attacked=", f);
@@ -231,7 +231,7 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 	putc('\n', f);
 	for (int i = 0; i < c->nr1; i++)
 		fprintf(f, "round1 %04d corps=%s engaged=%s\n", c->r1[i].hex,
-			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? game_corps_names[c->r1[i].corps]
+			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? names_corps[c->r1[i].corps]
 									     : "-",
 			yes_no(c->r1[i].engaged));
 	if (c->last_fire.valid) {
@@ -282,9 +282,6 @@ static void write_combat(FILE *f, const struct combat_state *c)
 
 /* ---- the solitaire game's own state (solitaire.h, 14.4, 15.x) ---- */
 
-static const char *const formation_names[SOLO_FORMATIONS] = {
-	"I", "II", "V", "VI", "XII", "IX/1", "IX/2", "IX/3", "IX/4",
-};
 static const char *const ordinal_keys[SOLO_ORDINALS] = { "first", "second", "third" };
 
 static void write_corps_mask(FILE *f, unsigned mask)
@@ -294,7 +291,7 @@ static void write_corps_mask(FILE *f, unsigned mask)
 		fputs("-", f);
 	for (int c = 0; c < 8; c++)
 		if (mask >> c & 1) {
-			fprintf(f, "%s%s", sep, c < CORPS_COUNT ? game_corps_names[c] : "?");
+			fprintf(f, "%s%s", sep, c < CORPS_COUNT ? names_corps[c] : "?");
 			sep = ",";
 		}
 }
@@ -335,7 +332,7 @@ static void write_solitaire(FILE *f, const struct game *g)
 			blank = blank && !memcmp(&st->obj[i][n], &zero, sizeof zero);
 		if (blank)
 			continue;
-		fprintf(f, "objective %s current=%d", formation_names[i], st->current[i]);
+		fprintf(f, "objective %s current=%d", names_solo_formation[i], st->current[i]);
 		for (int n = 0; n < SOLO_ORDINALS; n++) {
 			fprintf(f, " %s=", ordinal_keys[n]);
 			write_solo_objective(f, g, &st->obj[i][n]);
@@ -424,9 +421,9 @@ static void write_ev_value(FILE *f, const struct ev_field *fd, long v)
 	case EV_BOOL: fputs(yes_no(v), f); break;
 	case EV_UNIT: unit_name((int)v, name); fputs(name, f); break;
 	case EV_HEX: fprintf(f, "%04ld", v); break;
-	case EV_SIDE: fputs(game_side_names[v], f); break;
+	case EV_SIDE: fputs(names_side[v], f); break;
 	case EV_CORPS: fputs(game_corps_name((enum corps)v), f); break;
-	case EV_FORMATION: fputs(formation_names[v], f); break;
+	case EV_FORMATION: fputs(names_solo_formation[v], f); break;
 	case EV_STATUS: fputs(game_corps_status_names[v], f); break;
 	case EV_SETUP: fputs(setup_names[v], f); break;
 	case EV_WHY: fputs(event_why_name((enum event_why)v), f); break;
@@ -512,8 +509,8 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
-	fprintf(f, "turn %d %s %s\n", g->turn, game_side_names[g->side], game_phase_names[g->phase]);
-	fprintf(f, "pending %s %s", game_side_names[g->pending.side], game_decision_names[g->pending.what]);
+	fprintf(f, "turn %d %s %s\n", g->turn, names_side[g->side], game_phase_names[g->phase]);
+	fprintf(f, "pending %s %s", names_side[g->pending.side], game_decision_names[g->pending.what]);
 	if (g->pending.subject >= 0) {
 		char name[16];
 		unit_name(g->pending.subject, name);
@@ -540,7 +537,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int id = hex_from_index(i);
 		if (hex_valid(id) && g->control[i] < SIDE_NONE)
-			fprintf(f, "control %04d %s\n", id, game_side_names[g->control[i]]);
+			fprintf(f, "control %04d %s\n", id, names_side[g->control[i]]);
 	}
 	write_units(f, g);
 	write_combat(f, &g->combat);
@@ -817,7 +814,7 @@ static bool rd_turn(struct reader *r)
 {
 	int side, phase;
 	if (!nfields(r, 4, 4) || !parse_int(r, r->df.field[1], 1, GAME_TURNS, "turn", &r->g->turn) ||
-	    !parse_name(r, r->df.field[2], game_side_names, 2, "side", &side) ||
+	    !parse_name(r, r->df.field[2], names_side, 2, "side", &side) ||
 	    !parse_name(r, r->df.field[3], game_phase_names, NAMES(game_phase_names), "phase", &phase))
 		return false;
 	r->g->side = (enum side)side;
@@ -828,7 +825,7 @@ static bool rd_turn(struct reader *r)
 static bool rd_pending(struct reader *r)
 {
 	int side, what, subject = -1;
-	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], game_side_names, 3, "side", &side) ||
+	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], names_side, 3, "side", &side) ||
 	    !parse_name(r, r->df.field[2], game_decision_names, DECISION_COUNT, "decision", &what) ||
 	    (r->df.nfields == 4 && !parse_unit(r, r->df.field[3], &subject)))
 		return false;
@@ -896,11 +893,11 @@ static bool rd_corps(struct reader *r)
 {
 	int c, status;
 	if (!nfields(r, 3, 7) ||
-	    !parse_name(r, r->df.field[1], game_corps_names, CORPS_COUNT, "corps", &c) ||
+	    !parse_name(r, r->df.field[1], names_corps, CORPS_COUNT, "corps", &c) ||
 	    !parse_name(r, r->df.field[2], game_corps_status_names, 3, "corps status", &status))
 		return false;
 	if (r->corps_seen[c])
-		return FAIL("corps %s given twice", game_corps_names[c]);
+		return FAIL("corps %s given twice", names_corps[c]);
 	r->corps_seen[c] = true;
 	r->g->corps[c] = (enum corps_status)status;
 	static const char *const words[] = { "moving", "done", "withdrawing", "lifted" };
@@ -1020,7 +1017,7 @@ static bool rd_control(struct reader *r)
 {
 	int h, side;
 	if (!nfields(r, 3, 3) || !parse_hex(r, r->df.field[1], &h) ||
-	    !parse_name(r, r->df.field[2], game_side_names, 2, "side", &side))
+	    !parse_name(r, r->df.field[2], names_side, 2, "side", &side))
 		return false;
 	int i = hex_index(h);
 	if (r->control_seen[i])
@@ -1261,7 +1258,7 @@ static bool rd_combat_flow(struct reader *r)
 			c->advance_from = (int16_t)v;
 			break;
 		case 5:
-			if (!parse_name(r, val, game_side_names, 3, key, &v))
+			if (!parse_name(r, val, names_side, 3, key, &v))
 				return false;
 			c->breakoff_side = (int8_t)v;
 			break;
@@ -1307,7 +1304,7 @@ static bool rd_round1(struct reader *r)
 	if (!val || strcmp(key, "corps"))
 		return val ? FAIL("expected corps=, found '%s'", r->df.field[2]) : false;
 	v = CORPS_NONE;
-	if (strcmp(val, "-") && !parse_name(r, val, game_corps_names, CORPS_COUNT, "corps", &v))
+	if (strcmp(val, "-") && !parse_name(r, val, names_corps, CORPS_COUNT, "corps", &v))
 		return false;
 	val = split_key(r, r->df.field[3], key, sizeof key);
 	if (!val || strcmp(key, "engaged"))
@@ -1408,7 +1405,7 @@ static bool parse_corps_mask(struct reader *r, const char *s, uint8_t *mask)
 	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		int c;
-		if (!parse_name(r, tok, game_corps_names, CORPS_COUNT, "corps", &c))
+		if (!parse_name(r, tok, names_corps, CORPS_COUNT, "corps", &c))
 			return false;
 		if (*mask >> c & 1)
 			return FAIL("corps %s listed twice", tok);
@@ -1486,11 +1483,11 @@ static bool rd_objective(struct reader *r)
 {
 	int f;
 	if (!nfields(r, 6, 6) ||
-	    !parse_name(r, r->df.field[1], formation_names, SOLO_FORMATIONS, "formation", &f))
+	    !parse_name(r, r->df.field[1], names_solo_formation, SOLO_FORMATIONS, "formation", &f))
 		return false;
 	struct solitaire_state *st = &r->g->solitaire;
 	if (r->formation_seen[f])
-		return FAIL("objectives of %s given twice", formation_names[f]);
+		return FAIL("objectives of %s given twice", names_solo_formation[f]);
 	r->formation_seen[f] = true;
 	static const char *const keys[] = { "current", "first", "second", "third" };
 	bool seen[4] = { false };
@@ -1539,7 +1536,7 @@ static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const ch
 			return false;
 		break;
 	case EV_SIDE:
-		if (!parse_name(r, val, game_side_names, 3, "side", &i))
+		if (!parse_name(r, val, names_side, 3, "side", &i))
 			return false;
 		break;
 	case EV_CORPS:
@@ -1548,7 +1545,7 @@ static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const ch
 		i = c;
 		break;
 	case EV_FORMATION:
-		if (!parse_name(r, val, formation_names, SOLO_FORMATIONS, "formation", &i))
+		if (!parse_name(r, val, names_solo_formation, SOLO_FORMATIONS, "formation", &i))
 			return false;
 		break;
 	case EV_STATUS:
@@ -1814,7 +1811,7 @@ static bool check_whole(struct reader *r)
 			if (!strcmp(record_keys[k].name, "corps"))
 				for (int c = 0; c < CORPS_COUNT; c++)
 					if (!r->corps_seen[c])
-						return FAIL("no 'corps' record for %s", game_corps_names[c]);
+						return FAIL("no 'corps' record for %s", names_corps[c]);
 			return FAIL("missing '%s' record", record_keys[k].name);
 		}
 	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
@@ -1842,7 +1839,7 @@ static bool check_whole(struct reader *r)
 	    (p->side == g->side) != (decision_rules[p->what].owner == 1))
 		return FAIL("pending %s belongs to the %s player, not %s", what,
 			    decision_rules[p->what].owner ? "phasing" : "non-phasing",
-			    game_side_names[p->side]);
+			    names_side[p->side]);
 	if (decision_rules[p->what].subject != (p->subject >= 0))
 		return FAIL(decision_rules[p->what].subject ? "pending %s must name a unit"
 							      : "pending %s takes no unit", what);
@@ -1851,7 +1848,7 @@ static bool check_whole(struct reader *r)
 		char name[16];
 		unit_name(p->subject, name);
 		if ((p->subject < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE) != p->side)
-			return FAIL("pending %s %s: not a %s unit", what, name, game_side_names[p->side]);
+			return FAIL("pending %s %s: not a %s unit", what, name, names_side[p->side]);
 		if (us->hex == HEX_NONE || us->steps == 0)
 			return FAIL("pending %s %s: the unit is not on the map", what, name);
 	}

@@ -11,13 +11,6 @@
 #include "datafile.h"
 #include "hex.h"
 
-static const char *const corps_names[CORPS_COUNT] = { "I", "II", "V", "VI", "IX", "XII" };
-
-/* 2.7B (+ `I` for C21, 2.7A): the Confederate formation abbreviations printed on the counters. */
-static const char *const confederate_formations[] = {
-	"Ja", "Ew", "DH", "Cav", "Res", "I", "Evn", "Hd", "Jo", "Wa", "McL", "And", "AH",
-};
-#define N_CONFEDERATE_FORMATIONS (sizeof confederate_formations / sizeof confederate_formations[0])
 
 /* Largest values a data file may give; the rules' own limits (2.13) are checked separately. */
 #define CV_MAX 20
@@ -26,29 +19,15 @@ static const char *const confederate_formations[] = {
 #define RANGE_MAX 40
 #define STRENGTH_MAX 10000
 
-const char *roster_side_name(enum side s)
-{
-	switch (s) {
-	case SIDE_UNION: return "union";
-	case SIDE_CONFEDERATE: return "confederate";
-	default: return "none";
-	}
-}
-
 const char *roster_type_name(enum unit_type t)
 {
 	return t == UNIT_ARTILLERY ? "artillery" : "infantry";
 }
 
-const char *roster_corps_name(enum corps c)
-{
-	return c >= 0 && c < CORPS_COUNT ? corps_names[c] : "-";
-}
-
 bool roster_corps_parse(const char *s, enum corps *out)
 {
 	for (int c = 0; c < CORPS_COUNT; c++)
-		if (!strcmp(s, corps_names[c])) {
+		if (!strcmp(s, names_corps[c])) {
 			*out = (enum corps)c;
 			return true;
 		}
@@ -206,10 +185,10 @@ static bool set_formation(struct datafile *df, struct unit_def *u, const char *v
 					     u->id, v);
 	} else {
 		size_t i;
-		for (i = 0; i < N_CONFEDERATE_FORMATIONS; i++)
-			if (!strcmp(v, confederate_formations[i]))
+		for (i = 0; i < CONFEDERATE_FORMATIONS; i++)
+			if (!strcmp(v, names_confederate_formation[i]))
 				break;
-		if (i == N_CONFEDERATE_FORMATIONS)
+		if (i == CONFEDERATE_FORMATIONS)
 			return datafile_fail(df, "%s: unknown Confederate division '%s' (2.7)", u->id, v);
 		u->corps = CORPS_NONE;
 	}

@@ -17,13 +17,9 @@
 #include "internal.h"
 #include "tables.h"
 
-static const char *const formation_rows[SOLO_FORMATIONS] = {
-	"I", "II", "V", "VI", "XII", "IX/1", "IX/2", "IX/3", "IX/4",
-};
-
 const char *solitaire_formation_name(int f)
 {
-	return f >= 0 && f < SOLO_FORMATIONS ? formation_rows[f] : "?";
+	return f >= 0 && f < SOLO_FORMATIONS ? names_solo_formation[f] : "?";
 }
 
 int solitaire_objective_hexes(const struct scenario *s, const struct solo_objective *o, int *out,
@@ -77,9 +73,9 @@ void solitaire_objective_describe(const struct game *g, int f, char *buf, size_t
 	char name[MAP_NAME_MAX + 8];
 	int cur = g->solitaire.current[f];
 	if (cur >= SOLO_ORDINALS)
-		snprintf(buf, len, "%s - none", formation_rows[f]);
+		snprintf(buf, len, "%s - none", names_solo_formation[f]);
 	else
-		snprintf(buf, len, "%s %d %s", formation_rows[f], cur + 1,
+		snprintf(buf, len, "%s %d %s", names_solo_formation[f], cur + 1,
 			 solitaire_objective_label(g->scn, &g->solitaire.obj[f][cur], name,
 						   sizeof name));
 }
@@ -102,7 +98,7 @@ static void roll_objective(struct game *g, int f, int n, const int *ix_hex)
 {
 	const struct scenario *s = g->scn;
 	const struct tables *t = &s->tables;
-	const char *row = formation_rows[f];
+	const char *row = names_solo_formation[f];
 	int roll = 1;
 	if (tables_corps_objective_rolls(t, row, n + 1))
 		roll = game_roll_for(g, EVENT_WHY_OBJECTIVE, -1, f);

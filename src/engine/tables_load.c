@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "datafile.h"
+#include "names.h"
 
 /* What has been read so far, for duplicate and missing checks. */
 struct seen {
@@ -34,7 +35,6 @@ static const char *const combat_drm_names[COMBAT_DRM_COUNT] = {
 static const char *const fire_drm_names[FIRE_DRM_COUNT] = {
 	"infantry", "cover", "sunken", "town", "crest",
 };
-static const char *const corps_names[] = { "I", "II", "V", "VI", "IX", "XII" };
 /* PROTOCOL.md names in the order of enum terrain and of the enum side_feature bits (kept
  * here so the charts load without the map module). */
 static const char *const terrain_names[TERRAIN_COUNT] = {
@@ -365,13 +365,12 @@ static bool rec_vp(struct loader *L)
 	return true;
 }
 
-/* "confederate"/"union" → index 1/0. */
+/* "union"/"confederate" (list-sides.h) → enum side. */
 static int side_index(struct datafile *df, int i)
 {
-	if (!strcmp(df->field[i], "confederate"))
-		return 1;
-	if (!strcmp(df->field[i], "union"))
-		return 0;
+	int s = name_index(names_side, SIDE_NONE, df->field[i]);
+	if (s >= 0)
+		return s;
 	datafile_fail(df, "side '%s': expected union or confederate", df->field[i]);
 	return -1;
 }
@@ -466,7 +465,7 @@ static bool valid_corps(const char *s)
 {
 	if (!strncmp(s, "IX/", 3))
 		return s[3] >= '1' && s[3] <= '4' && !s[4];
-	return name_index(corps_names, 6, s) >= 0 && strcmp(s, "IX") != 0;
+	return name_index(names_corps, CORPS_COUNT, s) >= 0 && strcmp(s, "IX") != 0;
 }
 
 static struct corps_row *find_corps(const struct tables *t, const char *corps)
@@ -560,14 +559,14 @@ static bool rec_commit_priority(struct loader *L)
 		return false;
 	bool used[6] = { false };
 	for (int i = 0; i < 6; i++) {
-		int c = name_index(corps_names, 6, df->field[1 + i]);
+		int c = name_index(names_corps, CORPS_COUNT, df->field[1 + i]);
 		if (c < 0)
 			return datafile_fail(df, "14.3: unknown corps '%s'", df->field[1 + i]);
 		if (used[c])
-			return datafile_fail(df, "14.3: corps %s listed twice", corps_names[c]);
+			return datafile_fail(df, "14.3: corps %s listed twice", names_corps[c]);
 		used[c] = true;
 		snprintf(L->t->commit_priority[i], sizeof L->t->commit_priority[i], "%s",
-			 corps_names[c]);
+			 names_corps[c]);
 	}
 	return once(L, &L->s.priority, "commit-priority");
 }
@@ -723,11 +722,9 @@ static bool check_rest_complete(struct loader *L)
 			return datafile_fail(df, "9.1A: missing ap-hill turn %d", turn);
 	if (t->ap_hill_lo[11] != 1 || t->ap_hill_hi[11] != 6)
 		return datafile_fail(df, "9.1C: A.P. Hill must be certain to arrive on turn 11");
-	static const char *const rows[] = { "I", "II", "V", "VI", "XII", "IX/1", "IX/2",
-					    "IX/3", "IX/4" };
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (!find_corps(t, rows[i]))
-			return datafile_fail(df, "20.5: missing objective rows of %s", rows[i]);
+	for (int i = 0; i < SOLO_FORMATIONS; i++)
+		if (!find_corps(t, names_solo_formation[i]))
+			return datafile_fail(df, "20.5: missing objective rows of %s", names_solo_formation[i]);
 	if (!s->ix_draw)
 		return datafile_fail(df, "15.6C: missing ix-draw");
 	if (!s->priority)

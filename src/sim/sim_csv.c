@@ -11,7 +11,6 @@
 #include "sim.h"
 #include "victory.h"
 
-static const char *const side_col[2] = { "union", "confederate" };
 
 void sim_csv_games_header(const struct sim_layout *l, FILE *f)
 {
@@ -293,7 +292,7 @@ static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 	else
 		return fail(r, "unknown rules '%s'", rules);
 	for (int s = 0; s < 2; s++) {
-		if (!take_str(r, side_col[s], g->player_name[s], sizeof g->player_name[s]))
+		if (!take_str(r, names_side[s], g->player_name[s], sizeof g->player_name[s]))
 			return false;
 		if (!sim_player_parse(g->player_name[s], (enum side)s, g->cfg.rules, &g->cfg.player[s],
 				      perr, sizeof perr))

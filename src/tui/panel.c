@@ -19,7 +19,7 @@ void panel_corps_summary(const struct game *g, int from, int to, char *buf, size
 	buf[0] = 0;
 	for (int c = from; c < to && n < len; c++) {
 		const char *st = game_corps_status_name(g->corps[c]);
-		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", roster_corps_name(c),
+		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", game_corps_name(c),
 				      st && st[0] ? toupper((unsigned char)st[0]) : '?');
 	}
 }
@@ -127,7 +127,7 @@ static void panel_corps(const struct tui *t)
 				snprintf(can, sizeof can, "%s",
 					 t->legal[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
 		pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
-		   roster_corps_name(c), game_corps_status_name(t->g->corps[c]), can);
+		   game_corps_name(c), game_corps_status_name(t->g->corps[c]), can);
 	}
 	pl(A_DIM, " a: choose, e: done");
 	pl(A_NORMAL, "%s", "");

@@ -190,7 +190,7 @@ void track_turns(struct tui *t)
 		int len = 0;
 		for (int k = c; k < c + 3 && k < CORPS_COUNT; k++)
 			len += snprintf(row + len, sizeof row - (size_t)len, "  %-4s %-11s%s",
-					roster_corps_name(k), game_corps_status_name(g->corps[k]),
+					game_corps_name(k), game_corps_status_name(g->corps[k]),
 					(g->withdrawing >> k) & 1 ? " (withdrawing, 13.5)" : "");
 		LINE("%s", row);
 	}
