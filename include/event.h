@@ -165,6 +165,31 @@ struct game_event {
 	};
 };
 
+/* The events of one game, numbered from its start (game.nlog counts them): kept beside the
+ * game by whoever owns it (the match, inside its record), never in struct game, which stays
+ * a small value. game_new_events and game_apply_events append to it. Event number k is
+ * ev[k - first] while first <= k < first + n (a log read from a file starts where the file's
+ * events start). */
+struct event_log {
+	struct game_event *ev;    /* heap-allocated, cap entries */
+	int first, n, cap;
+	bool failed;              /* an event was lost for want of memory */
+};
+
+/* Append e (its number is first + n); false, with failed set, when out of memory. */
+bool event_log_add(struct event_log *l, const struct game_event *e);
+/* Event number k, or NULL when the log does not hold it. */
+const struct game_event *event_log_at(const struct event_log *l, int k);
+/* The number the next event will have (first + n). */
+int event_log_end(const struct event_log *l);
+/* Keep only the events numbered below end (undo). */
+void event_log_truncate(struct event_log *l, int end);
+/* Deep copy src into dst (dst's old contents are not freed); false when out of memory (dst
+ * then empty). */
+bool event_log_copy(struct event_log *dst, const struct event_log *src);
+/* Free the events; the log is empty afterwards (first 0). */
+void event_log_free(struct event_log *l);
+
 /* Make e a blank event of kind k in turn `turn` (every byte set, unused fields blank). */
 void event_clear(struct game_event *e, enum event_kind k, int turn);
 /* The fields (EF_*) kind k uses; 0 when out of range. */

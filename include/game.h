@@ -21,7 +21,6 @@
 
 #define GAME_TURNS 11
 #define GAME_FORCED_MAX 64
-#define GAME_LOG_MAX 256       /* events kept (a ring: the oldest are dropped) */
 #define GAME_PATH_MAX 48       /* hexes in one move or retreat path */
 _Static_assert(EVENT_HEXES >= GAME_PATH_MAX, "a move or retreat event carries its whole path");
 
@@ -135,9 +134,11 @@ struct game {
 	/* solitaire bot (14.0–19.0): objectives and commitment history; written by src/bot/ */
 	struct solitaire_state solitaire;
 
-	/* event log (event.h): typed events, the English is the front-ends' (event_text.h) */
-	struct game_event log[GAME_LOG_MAX];
-	int nlog;                 /* total events ever logged; log[(n) % GAME_LOG_MAX] */
+	/* Events (event.h) are not kept here: they go to the event log of whoever applies an
+	 * action (game_apply_events; the match keeps it), the English is event_text.h's. */
+	int nlog;                 /* events raised since game_new: the next one's number */
+	struct event_log *events; /* where they go, set only inside game_new_events and
+				     game_apply_events (NULL: nowhere); not part of the position */
 };
 
 /* ---- actions: every change of state ---- */
@@ -183,9 +184,16 @@ struct action {
 /* Start a new game on scenario s with the given set-up, seed and options. */
 void game_new(struct game *g, const struct scenario *s, enum game_setup setup, uint64_t seed,
 	      const struct game_options *opt);
+/* The same, appending the events of the start (the new game, the first rolls) to log. */
+void game_new_events(struct game *g, const struct scenario *s, enum game_setup setup,
+		     uint64_t seed, const struct game_options *opt, struct event_log *log);
 /* Apply an action: returns true, or false with a message citing the rule in err and g
- * unchanged. */
+ * unchanged. Its events are counted (g->nlog) and forgotten. */
 bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* The same, appending its events to log (numbered from g->nlog on); a refused action adds
+ * none. */
+bool game_apply_events(struct game *g, const struct action *a, struct event_log *log,
+		       char *err, size_t errlen);
 /* Every legal action at the current decision point (at most max); returns the count. */
 int game_legal(const struct game *g, struct action *out, int max);
 
@@ -196,10 +204,6 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 		  size_t errlen);
 /* Write an action as the command that performs it. */
 void action_format(const struct scenario *s, const struct action *a, char *buf, size_t len);
-
-/* Event number k of g's log (0 = the first ever logged), or NULL when k is not below
- * g->nlog or the ring no longer holds it (only the last GAME_LOG_MAX are kept). */
-const struct game_event *game_event_at(const struct game *g, int k);
 
 /* ---- helpers shared by the engine modules ---- */
 

@@ -1,8 +1,10 @@
 /* match.h — a match: one game with everything a front-end keeps beside it, so that the
  * terminal game and --batch keep it the same way. A match owns
- *   - the game (struct game), changed only by match_apply → game_apply;
+ *   - the game (struct game), changed only by match_apply → game_apply_events;
  *   - its record (how it began and every action applied since, position.h), which replays
- *     the game without any computer player: the bots' choices go in as plain actions;
+ *     the game without any computer player: the bots' choices go in as plain actions; and
+ *     in the record the game's events (match_record(m)->events, event.h), which struct
+ *     game does not keep: the front-ends show them with event_format (event_text.h);
  *   - undo of the moves of the current movement phase, kept as the bytes each move changed;
  *   - one autosave policy (off, at every phase change, after every action);
  *   - an event sink that hears of the events each action logged.
@@ -68,8 +70,8 @@ const char *match_autosave_error(const struct match *m);
 /* Save to path (position_save: atomic); false with err set. */
 bool match_save(struct match *m, const char *path, char *err, size_t errlen);
 
-/* The sink: after each applied action (and once for the start of a new game) fn hears the
- * game and the log events [first, end) it gained (indices into the game's event count). */
+/* The sink: after each applied action fn hears the game and the numbers [first, end) of the
+ * events it raised (event_log_at(&match_record(m)->events, k)). */
 typedef void (*match_sink_fn)(void *ctx, const struct game *g, int first, int end);
 void match_set_sink(struct match *m, match_sink_fn fn, void *ctx);
 

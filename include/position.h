@@ -26,6 +26,7 @@
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024
 #define POSITION_ACTION_TEXT 512   /* longest action text a record keeps */
+#define POSITION_EVENTS 256        /* events a position file keeps: the newest */
 
 /* How a game began and every action applied to it since (the replay of a game). */
 struct position_record {
@@ -36,6 +37,8 @@ struct position_record {
 	char **note;     /* note[i]: why a player chose action i (struct action's note), or NULL */
 	int n, cap;
 	bool has_start;  /* set by position_record_init: the record says how the game began */
+	struct event_log events; /* what happened (event.h), numbered as the game counts them
+				    (game.nlog): the match appends each action's events */
 };
 
 /* Start an empty record of a game begun with game_new(setup, seed, opt) (opt may be NULL). */
@@ -53,14 +56,16 @@ void position_record_truncate(struct position_record *r, int n);
 /* Deep copy src into dst (dst need not be initialised; its old contents are not freed);
  * false when out of memory (dst then empty). */
 bool position_record_copy(struct position_record *dst, const struct position_record *src);
-/* Free the action texts; the record is empty afterwards. */
+/* Free the action texts and the events; the record is empty afterwards. */
 void position_record_free(struct position_record *r);
 
-/* Write the position g (and the record rec unless it is NULL or has no start) to f.
+/* Write the position g, the newest POSITION_EVENTS of rec's events (when rec is not NULL) and
+ * the record rec (unless it is NULL or has no start) to f.
  * Returns false when writing fails (errno says why). */
 bool position_write(const struct game *g, const struct position_record *rec, FILE *f);
 /* Read a position file from f (name is used in messages) into g, played on scenario s;
- * when rec is not NULL the record replaces *rec (its old texts are freed). All or nothing:
+ * when rec is not NULL the record and the file's events replace *rec's (its old ones are
+ * freed). All or nothing:
  * on any error returns false with "name:line: message" in err and g, rec untouched. */
 bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
 		   FILE *f, const char *name, char *err, size_t errlen);

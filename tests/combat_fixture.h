@@ -23,6 +23,7 @@
 
 static struct scenario *fx;
 static struct game G;
+static struct event_log FX_LOG; /* G's events: the fixture keeps them as a match would */
 static char fx_err[512];
 
 static inline int U(int n) { return n - 1; }
@@ -104,7 +105,8 @@ static inline void fx_new(void)
 {
 	fx_reset_scenario();
 	struct game_options o = { 0 };
-	game_new(&G, fx, SETUP_EMPTY, 7, &o);
+	event_log_free(&FX_LOG);
+	game_new_events(&G, fx, SETUP_EMPTY, 7, &o, &FX_LOG);
 	G.turn = 2;
 }
 
@@ -146,7 +148,7 @@ static inline bool fx_try(const char *line)
 	fx_err[0] = 0;
 	if (!action_parse(fx, line, &a, fx_err, sizeof fx_err))
 		return false;
-	if (!game_apply(&G, &a, fx_err, sizeof fx_err))
+	if (!game_apply_events(&G, &a, &FX_LOG, fx_err, sizeof fx_err))
 		return false;
 	char why[256];
 	if (!game_check(&G, why, sizeof why))

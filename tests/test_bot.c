@@ -63,17 +63,41 @@ static void solo_new(void)
 	assert_true(G.solitaire.ready);
 }
 
-/* The sentence of the game's event number i. */
+/* The sentence of the game's event number i ("" when the log does not hold it). */
 static const char *log_text(int i)
 {
 	static char text[EVENT_TEXT_MAX];
-	event_format(G.scn, game_event_at(&G, i), text, sizeof text);
+	const struct game_event *e = event_log_at(&FX_LOG, i);
+	text[0] = 0;
+	if (e)
+		event_format(G.scn, e, text, sizeof text);
 	return text;
+}
+
+/* The bot's choices applied to G as a match applies them (their events into FX_LOG), each
+ * listed in `played`. */
+static bool logged_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	(void)ctx;
+	if (!game_apply_events(&G, a, &FX_LOG, err, errlen))
+		return false;
+	char cmd[512];
+	size_t used = strlen(played);
+	action_format(G.scn, a, cmd, sizeof cmd);
+	snprintf(played + used, sizeof played - used, "%s\n", cmd);
+	return true;
+}
+
+/* The bot plays G's pending decisions (bot_play_pending), its events kept. */
+static int play_logged(char *err, size_t errlen)
+{
+	struct bot_port port = { &G, logged_apply, NULL };
+	return bot_play_pending(&port, err, errlen);
 }
 
 static void dump_log(void)
 {
-	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	int first = FX_LOG.first;
 	for (int i = first; i < G.nlog; i++)
 		print_message("log: %s\n", log_text(i));
 	print_message("played:\n%s\n", played);
@@ -82,7 +106,7 @@ static void dump_log(void)
 /* Is text in the game's log? logged() prints the log when it is not (for the failure). */
 static bool logged_quiet(const char *text)
 {
-	int first = G.nlog > GAME_LOG_MAX ? G.nlog - GAME_LOG_MAX : 0;
+	int first = FX_LOG.first;
 	for (int i = first; i < G.nlog; i++)
 		if (strstr(log_text(i), text))
 			return true;
@@ -110,8 +134,7 @@ static void union_plays(void)
 {
 	played[0] = 0;
 	char err[512];
-	int n = G.pending.side == SIDE_UNION ? bot_play_game(&G, played, sizeof played, err, sizeof err)
-					     : 0;
+	int n = G.pending.side == SIDE_UNION ? play_logged(err, sizeof err) : 0;
 	if (n < 0)
 		fail_msg("bot_play: %s", err);
 	char why[256];
@@ -376,7 +399,7 @@ static void test_16_2c_stronger_as_printed_now(void **st)
 	union_plays();
 	int first = -1, second = -1;
 	for (int i = 0; i < G.nlog; i++) {
-		const char *t = G.log[i % GAME_LOG_MAX].text;
+		const char *t = log_text(i);
 		if (strncmp(t, "16.4.3: U2 attacks", 18) == 0 && first < 0)
 			first = i;
 		if (strncmp(t, "16.4.3: U1 attacks", 18) == 0 && second < 0)
@@ -651,8 +674,6 @@ static void assert_planned_once(int from, const char *where)
 {
 	int count[ROSTER_UNION] = { 0 };
 	for (int i = from; i < G.nlog; i++) {
-		if (i < G.nlog - GAME_LOG_MAX)
-			continue;
 		int u = planned_attacker(log_text(i));
 		if (u >= 0 && ++count[u] > 1)
 			fail_msg("%s: U%d has a second attack planned: %s", where, u + 1,
@@ -1069,7 +1090,8 @@ static void play_games(int games, bool solitaire)
 	int attacks = 0;
 	for (int seed = 1; seed <= games; seed++) {
 		struct game_options opt = { .solitaire = solitaire };
-		game_new(&G, &s, SETUP_HISTORICAL, (uint64_t)seed, &opt);
+		event_log_free(&FX_LOG);
+		game_new_events(&G, &s, SETUP_HISTORICAL, (uint64_t)seed, &opt, &FX_LOG);
 		int guard = 0;
 		while (G.pending.what != DECISION_GAMEOVER) {
 			if (++guard > 2000)
@@ -1077,13 +1099,13 @@ static void play_games(int games, bool solitaire)
 			played[0] = 0;
 			enum side who = G.pending.side;
 			int seen = G.nlog;
-			int n = bot_play_game(&G, played, sizeof played, err, sizeof err);
+			int n = play_logged(err, sizeof err);
 			if (n < 0)
 				fail_msg("seed %d turn %d: %s", seed, G.turn, err);
 			/* every Union decision comes from a rule of 14.0–18.0: never the bot's
 			 * last resort (bot.c fallback, logged "bot: …") */
 			for (int i = seen; who == SIDE_UNION && i < G.nlog; i++) {
-				const struct game_event *e = game_event_at(&G, i);
+				const struct game_event *e = event_log_at(&FX_LOG, i);
 				if (e && e->kind == EVENT_NOTE && strncmp(e->text, "bot: ", 5) == 0)
 					fail_msg("seed %d turn %d: the Union bot had no rule: %s",
 						 seed, G.turn, e->text);

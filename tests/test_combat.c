@@ -864,9 +864,9 @@ static void round_trip(void)
 		size_t i = 0;
 		while (a[i] == b[i])
 			i++;
-		fail_msg("the position read back differs at byte %zu (combat at %zu, log at %zu, "
+		fail_msg("the position read back differs at byte %zu (combat at %zu, nlog at %zu, "
 			 "combat.r1 at %zu, last_fire at %zu)", i, offsetof(struct game, combat),
-			 offsetof(struct game, log), offsetof(struct game, combat.r1),
+			 offsetof(struct game, nlog), offsetof(struct game, combat.r1),
 			 offsetof(struct game, combat.last_fire));
 	}
 }

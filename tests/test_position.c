@@ -179,25 +179,28 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	c->defender_loss = 2;
 	c->loss_hexes = 5;
 	c->retreat_result = true;
-	/* 300 events: the ring has dropped the oldest 44. The odd ones are notes with texts
-	 * that would break a naive writer: quotes, backslashes, '#', blank runs, tabs, leading
-	 * and trailing blanks, UTF-8; the even ones every kind in turn, every field set. */
+	/* 300 events in the record (a file keeps the newest 256). The odd ones are notes with
+	 * texts that would break a naive writer: quotes, backslashes, '#', blank runs, tabs,
+	 * leading and trailing blanks, UTF-8; the even ones every kind in turn, every field
+	 * set. */
+	struct event_log log = { 0 };
 	static const char *const odd[] = {
 		"say \"hello\" # not a comment", "back\\slash", "  two  blanks  ", "tab\there",
 		" lead", "trail ", "\xe2\x80\x93 dash", "x", "", "\\x41 is not A",
 	};
 	for (int i = 0; i < 300; i++) {
-		struct game_event *e = &g->log[i % GAME_LOG_MAX];
+		struct game_event ev, *e = &ev;
 		int turn = 1 + i % 11;
 		if (i % 2 == 0) {
 			sample_event(e, (enum event_kind)(i / 2 % EVENT_KIND_COUNT), turn, i);
-			continue;
+		} else {
+			event_clear(e, EVENT_NOTE, turn);
+			if (i / 2 % 10 < 9)
+				snprintf(e->text, sizeof e->text, "%s %d", odd[i / 2 % 10], i);
+			else
+				snprintf(e->text, sizeof e->text, "%s", odd[9]);
 		}
-		event_clear(e, EVENT_NOTE, turn);
-		if (i / 2 % 10 < 9)
-			snprintf(e->text, sizeof e->text, "%s %d", odd[i / 2 % 10], i);
-		else
-			snprintf(e->text, sizeof e->text, "%s", odd[9]);
+		assert_true(event_log_add(&log, e));
 	}
 	g->nlog = 300;
 	struct solitaire_state *st = &g->solitaire;
@@ -221,6 +224,9 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 		assert_true(position_record_add(rec, "place U12 1916 3"));
 		assert_true(position_record_add(rec, "move U12 1917"));
 		assert_true(position_record_add(rec, "bot"));
+		rec->events = log;
+	} else {
+		event_log_free(&log);
 	}
 	return g;
 }
@@ -322,14 +328,16 @@ static void test_version_1_log(void **state)
 		else
 			len += (size_t)snprintf(v1 + len, cap - len, "%.*s", (int)(eol - line + 1), line);
 	}
-	assert_int_equal(k, GAME_LOG_MAX);
+	assert_int_equal(k, POSITION_EVENTS);
 	struct game *back = calloc(1, sizeof *back);
 	char err[512] = "";
 	if (!read_text(back, &rec2, s, v1, len, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(back->nlog, 300);
-	for (int i = 0; i < GAME_LOG_MAX; i++) {
-		const struct game_event *e = game_event_at(back, 300 - GAME_LOG_MAX + i);
+	assert_int_equal(rec2.events.first, 300 - POSITION_EVENTS);
+	assert_int_equal(rec2.events.n, POSITION_EVENTS);
+	for (int i = 0; i < POSITION_EVENTS; i++) {
+		const struct game_event *e = event_log_at(&rec2.events, 300 - POSITION_EVENTS + i);
 		char want[64], got[EVENT_TEXT_MAX];
 		snprintf(want, sizeof want, "U%d moves 1917 (%d MP)", 1 + i % 69, i);
 		assert_int_equal(e->kind, EVENT_NOTE);
@@ -871,7 +879,7 @@ static void test_every_field_known(void **state)
 		F(game, withdrawing), F(game, vi_entered_free), F(game, ap_hill_triggered),
 		F(game, ap_hill_turn), F(game, entry_count), F(game, ford_from), F(game, ford_to),
 		F(game, nfords_used), F(game, control), F(game, fired_at), F(game, combat),
-		F(game, solitaire), F(game, log), F(game, nlog),
+		F(game, solitaire), F(game, nlog), F(game, events),
 	};
 	static const struct field combat[] = {
 		F(combat_state, round), F(combat_state, stage), F(combat_state, current),
@@ -966,7 +974,7 @@ static const char *first_field_differing(const struct game *a, const struct game
 		F(pending), F(unit), F(corps), F(corps_lifted), F(commitment_lifted), F(hood_released),
 		F(corps_moving), F(corps_done), F(withdrawing), F(vi_entered_free),
 		F(ap_hill_triggered), F(ap_hill_turn), F(entry_count), F(ford_from), F(ford_to),
-		F(nfords_used), F(control), F(fired_at), F(combat), F(solitaire), F(log), F(nlog),
+		F(nfords_used), F(control), F(fired_at), F(combat), F(solitaire), F(nlog), F(events),
 #undef F
 	};
 	static char buf[128];

@@ -246,7 +246,7 @@ static void random_step(struct game *g, struct position_record *rec, uint64_t *r
 	action_format(scn, &a, text, sizeof text);
 	int npath = action_path(g, &a, path);
 	before = *g;
-	if (!game_apply(g, &a, err, sizeof err)) {
+	if (!game_apply_events(g, &a, &rec->events, err, sizeof err)) {
 		/* only a movement-phase pick may be refused (e.g. `end` while 9.1C forces entry) */
 		if (a.type != ACT_END)
 			fail_msg("seed %llu: legal action '%s' refused: %s", (unsigned long long)seed,
@@ -275,7 +275,7 @@ struct soak_port {
 static bool soak_apply(void *ctx, const struct action *a, char *err, size_t errlen)
 {
 	struct soak_port *p = ctx;
-	if (!game_apply(p->g, a, err, errlen))
+	if (!game_apply_events(p->g, a, &p->rec->events, err, errlen))
 		return false;
 	char text[512];
 	action_format(scn, a, text, sizeof text);
@@ -287,23 +287,29 @@ static bool soak_apply(void *ctx, const struct action *a, char *err, size_t errl
 }
 
 /* The record alone, played from the start through game_apply with no bot, reaches the same
- * game, log and all (the bots' reasons are the notes of their actions). */
+ * game, log and all (the bots' reasons are the notes of their actions): the same events,
+ * byte for byte. */
 static void replay_check(const struct position_record *rec, const struct game *g, uint64_t seed)
 {
 	static struct game r;
-	game_new(&r, scn, rec->setup, rec->seed, &rec->opt);
+	struct event_log log = { 0 };
+	game_new_events(&r, scn, rec->setup, rec->seed, &rec->opt, &log);
 	char err[512];
 	for (int i = 0; i < rec->n; i++) {
 		struct action a;
 		bool parsed = action_parse(scn, rec->action[i], &a, err, sizeof err);
 		a.note = rec->note[i];
-		if (!parsed || !game_apply(&r, &a, err, sizeof err))
+		if (!parsed || !game_apply_events(&r, &a, &log, err, sizeof err))
 			fail_msg("seed %llu: the record's action %d '%s' does not replay: %s",
 				 (unsigned long long)seed, i + 1, rec->action[i], err);
 	}
 	if (memcmp(&r, g, sizeof r))
 		fail_msg("seed %llu: the record replayed without the bot does not reach the game",
 			 (unsigned long long)seed);
+	if (log.n != rec->events.n || log.first != rec->events.first || log.failed ||
+	    memcmp(log.ev, rec->events.ev, (size_t)log.n * sizeof *log.ev))
+		fail_msg("seed %llu: the replay's events are not the game's", (unsigned long long)seed);
+	event_log_free(&log);
 }
 
 /* A whole game, random against random (bot = false), or the solitaire Union bot (14.0–18.0)
@@ -338,9 +344,9 @@ static long play(uint64_t seed, enum soak_mode mode)
 	opt.mishap = seed % 3 == 0;
 	opt.unleashed = mode == SOAK_RANDOM && seed % 7 == 0;
 	opt.solitaire = bot;
-	game_new(&g, scn, SETUP_HISTORICAL, seed, &opt);
 	struct position_record rec;
 	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
+	game_new_events(&g, scn, SETUP_HISTORICAL, seed, &opt, &rec.events);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
 	if (record)
@@ -361,7 +367,7 @@ static long play(uint64_t seed, enum soak_mode mode)
 			fail_msg("seed %llu turn %d: the %s: %s", (unsigned long long)seed, turn,
 				 who == 1 ? "Union bot" : "general", err);
 		for (int i = seen; i < g.nlog; i++) {
-			const struct game_event *e = game_event_at(&g, i);
+			const struct game_event *e = event_log_at(&rec.events, i);
 			if (e && e->kind == EVENT_NOTE && !strncmp(e->text, "bot: ", 5))
 				fail_msg("seed %llu turn %d: the Union bot had no rule: %s",
 					 (unsigned long long)seed, turn, e->text);

@@ -1,5 +1,5 @@
-/* test_tui_events.c — the front-end's reading of the game log (src/tui/events.c) on the
- * lines the engine itself writes: moves (with their paths), declarations, attacks (column,
+/* test_tui_events.c — the front-end's reading of the game's events (src/tui/events.c) on the
+ * events the engine itself raises: moves (with their paths), declarations, attacks (column,
  * roll, DRM, losses, retreat), fire, retreats, advances, steps lost and eliminations, each
  * read back with the values the position shows. The front-end file is compiled in. */
 #include <setjmp.h>
@@ -16,6 +16,7 @@
 
 static struct scenario *S;
 static struct game *G;
+static struct event_log LOG; /* G's events, kept as the match keeps them */
 
 static int setup(void **state)
 {
@@ -33,6 +34,7 @@ static int teardown(void **state)
 	(void)state;
 	free(S);
 	free(G);
+	event_log_free(&LOG);
 	return 0;
 }
 
@@ -40,7 +42,7 @@ static void play(const char *line)
 {
 	struct action a;
 	char err[256];
-	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply(G, &a, err, sizeof err))
+	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply_events(G, &a, &LOG, err, sizeof err))
 		fail_msg("'%s' refused: %s", line, err);
 }
 
@@ -49,7 +51,7 @@ static struct event find(int from, enum view_event kind)
 {
 	struct event e, found = { .kind = EV_KIND_COUNT };
 	for (int k = from; k < G->nlog; k++)
-		if (event_read(G, k, &e) && e.kind == kind)
+		if (event_read(S, &LOG, k, &e) && e.kind == kind)
 			found = e;
 	if (found.kind != kind)
 		fail_msg("no event of kind %d after %d", kind, from);
@@ -59,7 +61,8 @@ static struct event find(int from, enum view_event kind)
 static void test_move(void **state)
 {
 	(void)state;
-	game_new(G, S, SETUP_HISTORICAL, 5, NULL);
+	event_log_free(&LOG);
+	game_new_events(G, S, SETUP_HISTORICAL, 5, NULL, &LOG);
 	play("end");
 	int from = G->nlog;
 	play("move U10 2107");
@@ -71,15 +74,16 @@ static void test_move(void **state)
 	for (int i = 1; i < e.n; i++)
 		assert_true(hex_adjacent(e.hex[i - 1], e.hex[i]));
 	struct event none;
-	assert_false(event_read(G, G->nlog, &none));
-	assert_true(event_read(G, 0, &none));
+	assert_false(event_read(S, &LOG, G->nlog, &none));
+	assert_true(event_read(S, &LOG, 0, &none));
 	assert_int_equal(none.kind, EV_OTHER); /* "new game ..." */
 }
 
 static void test_attack_retreat_steps(void **state)
 {
 	(void)state;
-	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	event_log_free(&LOG);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
 	play("place C32 2415");
 	play("place U1 2515");
 	play("place C1 2616");
@@ -124,7 +128,8 @@ static void test_attack_retreat_steps(void **state)
 static void test_fire_and_elimination(void **state)
 {
 	(void)state;
-	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	event_log_free(&LOG);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
 	play("place C5 1714");
 	play("place U13 1715 1");
 	play("set phase confederate artillery");

@@ -12,6 +12,7 @@
 #include "cli_internal.h"
 #include "event_text.h"
 #include "game.h"
+#include "match.h"
 #include "position.h"
 
 /* ---- commands ---- */
@@ -94,42 +95,36 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 
 /* ---- replay ---- */
 
-/* The events logged between counts `from` and `to` (those the ring still holds). */
-static void print_events(const struct game *g, int from, int to, FILE *out)
+/* The events numbered from `from` to `to` (those the log holds), one a line. */
+static void print_events(const struct scenario *s, const struct event_log *log, int from, int to,
+			 FILE *out)
 {
-	if (to - from > GAME_LOG_MAX)
-		from = to - GAME_LOG_MAX;
 	for (int i = from; i < to; i++) {
+		const struct game_event *e = event_log_at(log, i);
+		if (!e)
+			continue;
 		char text[EVENT_TEXT_MAX];
-		event_format(g->scn, game_event_at(g, i), text, sizeof text);
+		event_format(s, e, text, sizeof text);
 		fprintf(out, "\n    %s", text);
 	}
 }
 
-/* Let the bot play the pending decisions (the `bot` command), listing what it played and
- * what it logged; false (err set) only when out of memory. */
-static bool replay_bot(struct game *g, FILE *out, char *err, size_t errlen)
+/* Let the bot play the pending decisions (a `bot` line of an old record), listing the
+ * actions it played and the events they raised. The terminal game
+ * kept what a bot that got stuck had played (the player then decided for it); the `bot`
+ * command recorded nothing then. Either way: play on as it did. */
+static void replay_bot(struct match *m, FILE *out)
 {
-	enum { PLAYED_MAX = 1 << 16 };
-	char *played = malloc(PLAYED_MAX);
-	if (!played) {
-		cli_fail(err, errlen, "out of memory");
-		return false;
-	}
-	played[0] = 0;
-	int before = g->nlog;
+	const struct position_record *rec = match_record(m);
+	const struct event_log *log = &rec->events;
+	int nrec = rec->n, before = event_log_end(log);
 	char why[256];
-	/* The terminal game keeps what a bot that got stuck had played (the player then decides
-	 * for it); the `bot` command records nothing then. Either way: play on as it did. */
-	bool stuck = bot_play_game(g, played, PLAYED_MAX, why, sizeof why) < 0;
-	for (char *save = NULL, *line = strtok_r(played, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		fprintf(out, "\n  %s", line);
-	print_events(g, before, g->nlog, out);
+	bool stuck = match_play_bot(m, true, why, sizeof why) < 0;
+	for (int i = nrec; i < rec->n; i++)
+		fprintf(out, "\n  %s", rec->action[i]);
+	print_events(match_game(m)->scn, log, before, event_log_end(log), out);
 	if (stuck)
 		fprintf(out, "\n  (the bot stopped: %s)", why);
-	free(played);
-	return true;
 }
 
 /* The first line where two texts differ, into buf. */
@@ -159,10 +154,11 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	if (!s)
 		return -1;
 	int rc = -1;
-	struct game *saved = malloc(sizeof *saved), *g = malloc(sizeof *g);
+	struct game *saved = malloc(sizeof *saved);
+	struct match *m = NULL;
 	struct position_record rec = { 0 };
 	char *want = NULL, *got = NULL;
-	if (!saved || !g) {
+	if (!saved) {
 		cli_fail(err, errlen, "out of memory");
 		goto done;
 	}
@@ -172,23 +168,27 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
 		goto done;
 	}
-	game_new(g, s, rec.setup, rec.seed, &rec.opt);
+	m = match_new(s, rec.setup, rec.seed, &rec.opt);
+	if (!m) {
+		cli_fail(err, errlen, "out of memory");
+		goto done;
+	}
+	const struct event_log *log = &match_record(m)->events;
 	fprintf(out, "start %s seed=%llu", rec.setup == SETUP_EMPTY ? "empty" : "historical",
 		(unsigned long long)rec.seed);
-	print_events(g, 0, g->nlog, out);
+	print_events(s, log, 0, event_log_end(log), out);
 	for (int i = 0; i < rec.n; i++) {
 		struct action a;
-		int before = g->nlog;
+		int before = event_log_end(log);
 		if (!strcmp(rec.action[i], "bot")) {
 			/* the bot plays the pending decisions again, as the `bot` command did */
 			fprintf(out, "\n%d bot", i + 1);
-			if (!replay_bot(g, out, err, errlen))
-				goto done;
+			replay_bot(m, out);
 			continue;
 		}
 		bool parsed = action_parse(s, rec.action[i], &a, err, errlen);
 		a.note = rec.note[i]; /* the reason the player gave, logged again */
-		if (!parsed || !game_apply(g, &a, err, errlen)) {
+		if (!parsed || !match_apply(m, &a, err, errlen)) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s", err);
 			cli_fail(err, errlen, "%s: action %d '%s' refused: %s", path, i + 1,
@@ -196,10 +196,10 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 			goto done;
 		}
 		fprintf(out, "\n%d %s", i + 1, rec.action[i]);
-		print_events(g, before, g->nlog, out);
+		print_events(s, log, before, event_log_end(log), out);
 	}
 	want = position_text(saved, NULL);
-	got = position_text(g, NULL);
+	got = position_text(match_game(m), NULL);
 	if (!want || !got) {
 		cli_fail(err, errlen, "out of memory");
 		goto done;
@@ -217,7 +217,7 @@ done:
 	free(want);
 	free(got);
 	free(saved);
-	free(g);
+	match_free(m);
 	position_record_free(&rec);
 	return rc;
 }

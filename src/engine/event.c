@@ -1,8 +1,10 @@
-/* event.c — owns the game's event log: raising typed events (event_new) into the ring of
- * struct game, and the words of the kinds and reasons (event.h's X-macro lists) that position
- * files use. No English here: that is src/text/event_text.c. */
+/* event.c — owns the game's events: raising typed events (event_new) into the event log
+ * the caller of game_apply_events gave (struct game keeps only their count), the log itself
+ * (struct event_log), and the words of the kinds and reasons (event.h's X-macro lists) that
+ * position files use. No English here: that is src/text/event_text.c. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "event.h"
@@ -75,19 +77,81 @@ bool event_why_parse(const char *s, enum event_why *out)
 	return false;
 }
 
-struct game_event *event_new(struct game *g, enum event_kind k)
+/* ---- the log ---- */
+
+bool event_log_add(struct event_log *l, const struct game_event *e)
 {
-	struct game_event *e = &g->log[g->nlog % GAME_LOG_MAX];
-	event_clear(e, k, g->turn); /* nothing of the event this slot held before */
-	g->nlog++;
-	return e;
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 256;
+		struct game_event *ev = realloc(l->ev, (size_t)cap * sizeof *ev);
+		if (!ev) {
+			l->failed = true;
+			return false;
+		}
+		l->ev = ev;
+		l->cap = cap;
+	}
+	memcpy(&l->ev[l->n++], e, sizeof *e); /* padding too: equal events are equal bytes */
+	return true;
 }
 
-const struct game_event *game_event_at(const struct game *g, int k)
+const struct game_event *event_log_at(const struct event_log *l, int k)
 {
-	if (k < 0 || k >= g->nlog || k < g->nlog - GAME_LOG_MAX)
-		return NULL;
-	return &g->log[k % GAME_LOG_MAX];
+	return l && k >= l->first && k < l->first + l->n ? &l->ev[k - l->first] : NULL;
+}
+
+int event_log_end(const struct event_log *l)
+{
+	return l->first + l->n;
+}
+
+void event_log_truncate(struct event_log *l, int end)
+{
+	if (end < l->first)
+		end = l->first;
+	if (end - l->first < l->n)
+		l->n = end - l->first;
+}
+
+bool event_log_copy(struct event_log *dst, const struct event_log *src)
+{
+	*dst = *src;
+	dst->ev = NULL;
+	dst->cap = 0;
+	if (src->n == 0)
+		return true;
+	dst->ev = malloc((size_t)src->n * sizeof *dst->ev);
+	if (!dst->ev) {
+		memset(dst, 0, sizeof *dst);
+		return false;
+	}
+	memcpy(dst->ev, src->ev, (size_t)src->n * sizeof *dst->ev);
+	dst->cap = src->n;
+	return true;
+}
+
+void event_log_free(struct event_log *l)
+{
+	free(l->ev);
+	memset(l, 0, sizeof *l);
+}
+
+/* ---- raising ---- */
+
+struct game_event *event_new(struct game *g, enum event_kind k)
+{
+	/* Where no one keeps the events (game_apply without a log, the bots' what-ifs), the
+	 * event is written here and forgotten: each thread its own. */
+	static _Thread_local struct game_event discard;
+	struct game_event *e = &discard;
+	struct game_event blank;
+	event_clear(&blank, k, g->turn);
+	g->nlog++;
+	if (g->events && event_log_add(g->events, &blank))
+		e = &g->events->ev[g->events->n - 1];
+	else
+		*e = blank;
+	return e;
 }
 
 void event_note(struct game *g, const char *fmt, ...)

@@ -302,10 +302,21 @@ void game_advance(struct game *g)
 
 /* ---- a new game ---- */
 
+/* Issue 15: the position stays a small value (every game_apply copies it, the bots copy it by
+ * the thousand, undo stores what it changed); the events live beside it (event.h). */
+_Static_assert(sizeof(struct game) <= 8192, "struct game grew past 8 KB");
+
 void game_new(struct game *g, const struct scenario *s, enum game_setup setup, uint64_t seed,
 	      const struct game_options *opt)
 {
+	game_new_events(g, s, setup, seed, opt, NULL);
+}
+
+void game_new_events(struct game *g, const struct scenario *s, enum game_setup setup,
+		     uint64_t seed, const struct game_options *opt, struct event_log *log)
+{
 	memset(g, 0, sizeof *g);
+	g->events = log;
 	g->scn = s;
 	if (opt)
 		g->opt = *opt;
@@ -344,6 +355,7 @@ void game_new(struct game *g, const struct scenario *s, enum game_setup setup, u
 		union_turn_start(g);
 	}
 	solitaire_step(g, g->pending.what, NULL); /* 15.6C, 15.2 */
+	g->events = NULL;
 }
 
 void game_setup_done(struct game *g)
@@ -465,6 +477,12 @@ static bool apply_decision(struct game *g, const struct action *a, char *err, si
 
 bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
+	return game_apply_events(g, a, NULL, err, errlen);
+}
+
+bool game_apply_events(struct game *g, const struct action *a, struct event_log *log,
+		       char *err, size_t errlen)
+{
 	if (errlen)
 		err[0] = 0;
 	if ((a->type == ACT_MOVE || a->type == ACT_PLACE || a->type == ACT_REMOVE ||
@@ -472,8 +490,11 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 		snprintf(err, errlen, "no such unit");
 		return false;
 	}
-	/* a whole struct game is a plain value: work on a copy, keep it only on success */
+	/* a whole struct game is a plain value: work on a copy, keep it only on success (and the
+	 * events it raised with it) */
 	struct game work = *g;
+	int logged = log ? log->n : 0;
+	work.events = log;
 	for (const char *n = a->note; n && *n;) {
 		size_t len = strcspn(n, "\n");
 		event_note(&work, "%.*s", (int)len, n);
@@ -487,9 +508,14 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
 				    : apply_decision(&work, a, err, errlen);
 	if (ok) {
 		solitaire_step(&work, g->pending.what, a); /* 14.2, 14.4, 15.2–15.5 */
+		work.events = NULL;
 		*g = work;
-	} else if (errlen && !err[0])
-		snprintf(err, errlen, "not allowed now");
+	} else {
+		if (log)
+			log->n = logged;
+		if (errlen && !err[0])
+			snprintf(err, errlen, "not allowed now");
+	}
 	return ok;
 }
 

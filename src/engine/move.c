@@ -561,6 +561,7 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
 		return 0;
 	enum side side = game_unit_side(u);
 	*scratch = *g;
+	scratch->events = NULL; /* a what-if: its events go nowhere */
 	scratch->side = side;
 	scratch->phase = PHASE_MOVEMENT;
 	game_movement_reset(scratch);

@@ -473,12 +473,16 @@ static void write_event(FILE *f, const struct game *g, const struct game_event *
 	putc('\n', f);
 }
 
-static void write_log(FILE *f, const struct game *g)
+/* The count of events and the newest POSITION_EVENTS of log (NULL: none) up to it. */
+static void write_log(FILE *f, const struct game *g, const struct event_log *log)
 {
 	fprintf(f, "log-count %d\n", g->nlog);
-	int first = g->nlog > GAME_LOG_MAX ? g->nlog - GAME_LOG_MAX : 0;
-	for (int i = first; i < g->nlog; i++)
-		write_event(f, g, &g->log[i % GAME_LOG_MAX]);
+	int first = g->nlog > POSITION_EVENTS ? g->nlog - POSITION_EVENTS : 0;
+	for (int i = first; log && i < g->nlog; i++) {
+		const struct game_event *e = event_log_at(log, i);
+		if (e)
+			write_event(f, g, e);
+	}
 }
 
 static void write_record(FILE *f, const struct position_record *r)
@@ -542,7 +546,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	write_units(f, g);
 	write_combat(f, &g->combat);
 	write_solitaire(f, g);
-	write_log(f, g);
+	write_log(f, g, rec ? &rec->events : NULL);
 	if (rec && rec->has_start)
 		write_record(f, rec);
 	fputs("end\n", f);
@@ -556,6 +560,7 @@ struct reader {
 	const struct scenario *s;
 	struct game *g;                   /* scratch: reaches the caller only when all is good */
 	struct position_record rec;       /* scratch record */
+	struct event_log events;          /* the events read, into rec->events at the end */
 	int count[32];                    /* records read, per key */
 	int line[32];                     /* line of the last record of each key */
 	bool unit_seen[ROSTER_UNITS];
@@ -1659,12 +1664,12 @@ static bool parse_typed_event(struct reader *r, struct game_event *e)
 static bool rd_event(struct reader *r)
 {
 	struct game *g = r->g;
-	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
+	int kept = g->nlog < POSITION_EVENTS ? g->nlog : POSITION_EVENTS;
 	if (r->count[0] == 0) /* record_keys[0] is log-count */
 		return FAIL("'event' before 'log-count'");
 	if (r->nevents == kept)
 		return FAIL("more events than log-count %d keeps (%d)", g->nlog, kept);
-	struct game_event *e = &g->log[(g->nlog - kept + r->nevents) % GAME_LOG_MAX];
+	struct game_event ev, *e = &ev;
 	int turn;
 	if (r->df.nfields < 2 || !parse_int(r, r->df.field[1], 0, GAME_TURNS + 1, "event turn", &turn))
 		return r->df.nfields < 2 ? FAIL("'event' takes a turn") : false;
@@ -1673,6 +1678,8 @@ static bool rd_event(struct reader *r)
 	if (r->df.version == 1 ? !parse_quoted(r, 2, e->text, sizeof e->text)
 			       : !parse_typed_event(r, e))
 		return false;
+	if (!event_log_add(&r->events, e))
+		return FAIL("out of memory");
 	r->nevents++;
 	return true;
 }
@@ -1773,7 +1780,7 @@ static const struct record_key {
 	{ "last-attack", rd_last_attack, 0, 1 },
 	{ "solitaire", rd_solitaire, 0, 1 }, /* optional: files of before the solitaire game */
 	{ "objective", rd_objective, 0, SOLO_FORMATIONS },
-	{ "event", rd_event, 0, GAME_LOG_MAX },
+	{ "event", rd_event, 0, POSITION_EVENTS },
 	{ "action", rd_action, 0, 1 << 30 },
 	{ "note", rd_note, 0, 1 << 30 },
 	{ "end", rd_end, 1, 1 },
@@ -1814,10 +1821,8 @@ static bool check_whole(struct reader *r)
 						return FAIL("no 'corps' record for %s", names_corps[c]);
 			return FAIL("missing '%s' record", record_keys[k].name);
 		}
-	int kept = g->nlog < GAME_LOG_MAX ? g->nlog : GAME_LOG_MAX;
-	if (r->nevents != kept)
-		return FAIL("log-count %d needs %d 'event' records, found %d", g->nlog, kept,
-			    r->nevents);
+	/* the events read are the newest: numbered up to log-count */
+	r->events.first = g->nlog - r->nevents;
 	if (g->combat.current >= g->combat.ndecl)
 		return FAIL("combat current=%d but only %d declarations", g->combat.current,
 			    g->combat.ndecl);
@@ -1931,12 +1936,16 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	if (rec) {
 		position_record_free(rec);
 		*rec = r->rec;
+		rec->events = r->events;
 		memset(&r->rec, 0, sizeof r->rec);
+		memset(&r->events, 0, sizeof r->events);
 	}
 	ok = true;
 done:
-	if (r)
+	if (r) {
 		position_record_free(&r->rec);
+		event_log_free(&r->events);
+	}
 	free(r);
 	free(scratch);
 	return ok;

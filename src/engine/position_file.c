@@ -87,6 +87,10 @@ bool position_record_copy(struct position_record *dst, const struct position_rec
 {
 	position_record_init(dst, src->setup, src->seed, &src->opt);
 	dst->has_start = src->has_start;
+	if (!event_log_copy(&dst->events, &src->events)) {
+		position_record_free(dst);
+		return false;
+	}
 	for (int i = 0; i < src->n; i++)
 		if (!position_record_add(dst, src->action[i]) ||
 		    !position_record_note(dst, src->note[i])) {
@@ -108,6 +112,7 @@ void position_record_free(struct position_record *r)
 	r->note = NULL;
 	r->n = r->cap = 0;
 	r->has_start = false;
+	event_log_free(&r->events);
 }
 
 /* ---- atomic files ---- */

@@ -213,6 +213,7 @@ int quick_legal(const struct game *g, struct action *out, int max)
 			continue;
 		if (g->unit[u].hex != HEX_NONE) {
 			struct game probe = *g;
+			probe.events = NULL; /* a what-if: its events go nowhere */
 			char e[160];
 			struct action r = { .type = ACT_REMOVE, .unit = u, .target = -1 };
 			if (quick_apply(&probe, &r, e, sizeof e) && n < max)

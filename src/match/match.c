@@ -46,8 +46,8 @@ struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_
 	struct match *m = alloc_match();
 	if (!m)
 		return NULL;
-	game_new(&m->game, s, setup, seed, opt);
 	position_record_init(&m->rec, setup, seed, opt);
+	game_new_events(&m->game, s, setup, seed, opt, &m->rec.events);
 	return m;
 }
 
@@ -153,6 +153,7 @@ bool match_undo(struct match *m)
 	}
 	m->pool_used = u->at;
 	position_record_truncate(&m->rec, u->nrec);
+	event_log_truncate(&m->rec.events, m->game.nlog);
 	if (m->nundo == 0)
 		m->pool_used = 0;
 	return true;
@@ -178,8 +179,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no autosave directory");
 		return false;
 	}
-	const struct position_record *rec = m->rec.has_start ? &m->rec : NULL;
-	bool ok = position_autosave(&m->game, rec, err, errlen);
+	bool ok = position_autosave(&m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
 	return ok;
 }
@@ -191,8 +191,7 @@ const char *match_autosave_error(const struct match *m)
 
 bool match_save(struct match *m, const char *path, char *err, size_t errlen)
 {
-	const struct position_record *rec = m->rec.has_start ? &m->rec : NULL;
-	return position_save(&m->game, rec, path, err, errlen);
+	return position_save(&m->game, &m->rec, path, err, errlen);
 }
 
 static void autosave_after(struct match *m, const struct game *before)
@@ -218,7 +217,7 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
 	}
 	*before = m->game;
 	int nrec = m->rec.n;
-	if (!game_apply(&m->game, a, err, errlen)) {
+	if (!game_apply_events(&m->game, a, &m->rec.events, err, errlen)) {
 		free(before);
 		return false;
 	}
@@ -272,6 +271,7 @@ static int play_computer(struct match *m, int level, bool keep, char *err, size_
 	if (n < 0 && before) {
 		m->game = *before;
 		position_record_truncate(&m->rec, nrec);
+		event_log_truncate(&m->rec.events, m->game.nlog);
 		m->rec.has_start = had_start;
 		undo_reset(m);
 	} else if (n > 0 && m->autosave != MATCH_AUTOSAVE_OFF) {
@@ -313,15 +313,15 @@ static bool convert_bot_lines(struct match *m, const struct position_record *rec
 			ok = match_apply(r, &a, err, sizeof err);
 		}
 	}
-	/* the same position, the log aside (the bots' reasons are now notes of actions) */
+	/* the same position, the count of events aside (the bots' reasons are now notes of
+	 * actions); the game takes the replay's count, its log the replay's events */
 	struct game x = r->game, y = *saved;
-	memset(x.log, 0, sizeof x.log);
-	memset(y.log, 0, sizeof y.log);
 	x.nlog = y.nlog = 0;
 	ok = ok && !memcmp(&x, &y, sizeof x);
 	if (ok) {
 		position_record_free(&m->rec);
 		ok = position_record_copy(&m->rec, &r->rec);
+		m->game.nlog = r->game.nlog;
 	}
 	match_free(r);
 	return ok;
@@ -351,7 +351,11 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 		if (copied)
 			position_record_free(&old);
 		if (!ok) {
+			/* the record goes, what happened stays */
+			struct event_log events = m->rec.events;
+			memset(&m->rec.events, 0, sizeof m->rec.events);
 			position_record_free(&m->rec);
+			m->rec.events = events;
 			m->rec.has_start = false;
 		}
 		if (notice)

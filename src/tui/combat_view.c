@@ -472,8 +472,9 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 	int nres = 0;
 	bool any_attack = false;
 	struct event e;
-	for (int k = from < event_first(t->g) ? event_first(t->g) : from; k < t->g->nlog; k++) {
-		if (!event_read(t->g, k, &e))
+	const struct event_log *log = &match_record(t->match)->events;
+	for (int k = from < log->first ? log->first : from; k < event_log_end(log); k++) {
+		if (!event_read(t->scn, log, k, &e))
 			continue;
 		if (e.kind == EV_ATTACK || e.kind == EV_FIRE) {
 			if (nres++)
@@ -520,15 +521,17 @@ bool combat_view_defensive(struct tui *t)
 	for (;;) {
 		struct view v = { .n = 0 };
 		/* what happened since this player last looked: the attack now coming */
-		int first = t->seen_log > event_first(g) ? t->seen_log : event_first(g);
-		if (g->nlog - first > 6)
-			first = g->nlog - 6;
-		for (int k = first; k < g->nlog; k++) {
+		const struct event_log *log = &match_record(t->match)->events;
+		int end = event_log_end(log);
+		int first = t->seen_log > log->first ? t->seen_log : log->first;
+		if (end - first > 6)
+			first = end - 6;
+		for (int k = first; k < end; k++) {
 			struct event ev;
-			if (event_read(g, k, &ev))
+			if (event_read(t->scn, log, k, &ev))
 				vl(&v, A_DIM, "%s", ev.text);
 		}
-		if (first < g->nlog)
+		if (first < end)
 			vl(&v, A_NORMAL, "%s", "");
 		vl(&v, A_BOLD, "%s in %04d may fire at an attacker before the attack (11.5B):",
 		   draw_unit_id(t, gun), g->unit[gun].hex);

@@ -277,10 +277,11 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	snprintf(line, sizeof line, "Turn %d, %s - %s", t->g->turn, tui_turn_time(t, t->g->turn), pend);
 	draw_text(y + 2, (COLS - (int)strlen(line)) / 2, COLS, line);
 	/* What happened since the other player took over: the dice and results (as much as
-	 * the log's ring still holds). */
-	int first = t->seen_log, to = t->g->nlog;
-	if (first < to - GAME_LOG_MAX)
-		first = to - GAME_LOG_MAX;
+	 * the log holds: a game loaded from a file has only the file's events). */
+	const struct event_log *log = &match_record(t->match)->events;
+	int first = t->seen_log, to = event_log_end(log);
+	if (first < log->first)
+		first = log->first;
 	int room = LINES - y - 7;
 	if (room < 1)
 		room = 1;
@@ -294,7 +295,7 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 			  "Since then:");
 	for (int k = from; k < last; k++) {
 		char text[EVENT_TEXT_MAX];
-		event_format(t->g->scn, game_event_at(t->g, k), text, sizeof text);
+		event_format(t->g->scn, event_log_at(log, k), text, sizeof text);
 		draw_text(y + 5 + (k - from), 4, COLS - 6, text);
 	}
 	attr_set(A_REVERSE, 0, NULL);
@@ -428,12 +429,11 @@ void dialog_help(struct tui *t)
 void dialog_log(struct tui *t)
 {
 	npage = 0;
-	const struct game *g = t->g;
-	int from = g->nlog - GAME_LOG_MAX > 0 ? g->nlog - GAME_LOG_MAX : 0;
-	for (int k = g->nlog - 1; k >= from; k--) {
-		const struct game_event *e = game_event_at(g, k);
+	const struct event_log *log = &match_record(t->match)->events;
+	for (int k = event_log_end(log) - 1; k >= log->first && npage < PAGE_MAX; k--) {
+		const struct game_event *e = event_log_at(log, k);
 		char text[EVENT_TEXT_MAX];
-		event_format(g->scn, e, text, sizeof text);
+		event_format(t->g->scn, e, text, sizeof text);
 		page("T%-2d %s", e->turn, text);
 	}
 	if (npage == 0)

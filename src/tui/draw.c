@@ -514,20 +514,19 @@ static void draw_log(struct tui *t)
 	attr_set(A_NORMAL, 0, NULL);
 	mvhline(l->log_y, l->log_x, ACS_HLINE, l->log_w);
 	draw_text(l->log_y, l->log_x + 2, l->log_w - 2, " Log (g: all) ");
+	const struct event_log *log = &match_record(t->match)->events;
 	int rows = l->log_h - 1;
-	int first = g->nlog - rows;
-	if (first < 0)
-		first = 0;
-	if (first < g->nlog - GAME_LOG_MAX)
-		first = g->nlog - GAME_LOG_MAX;
+	int first = event_log_end(log) - rows;
+	if (first < log->first)
+		first = log->first;
 	for (int i = 0; i < rows; i++) {
 		int k = first + i;
 		move(l->log_y + 1 + i, l->log_x);
 		for (int c = 0; c < l->log_w; c++)
 			addch(' ');
-		if (k >= g->nlog)
+		const struct game_event *e = event_log_at(log, k);
+		if (!e)
 			continue;
-		const struct game_event *e = game_event_at(g, k);
 		char text[EVENT_TEXT_MAX], line[EVENT_TEXT_MAX + 16];
 		event_format(g->scn, e, text, sizeof text);
 		snprintf(line, sizeof line, "T%-2d %s", e->turn, text);

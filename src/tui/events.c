@@ -10,21 +10,16 @@
 #include "event_text.h"
 #include "tables.h"
 
-int event_first(const struct game *g)
-{
-	return g->nlog > GAME_LOG_MAX ? g->nlog - GAME_LOG_MAX : 0;
-}
-
-bool event_read(const struct game *g, int k, struct event *e)
+bool event_read(const struct scenario *s, const struct event_log *log, int k, struct event *e)
 {
 	memset(e, 0, sizeof *e);
 	e->unit = e->target = -1;
 	e->from = HEX_NONE;
-	const struct game_event *ge = game_event_at(g, k);
+	const struct game_event *ge = event_log_at(log, k);
 	if (!ge)
 		return false;
 	e->turn = ge->turn;
-	event_format(g->scn, ge, e->text, sizeof e->text);
+	event_format(s, ge, e->text, sizeof e->text);
 	switch ((enum event_kind)ge->kind) {
 	case EVENT_MOVE: /* the hexes entered (8.0) */
 		e->kind = EV_MOVE;

@@ -40,10 +40,8 @@ struct event {
 	char text[EVENT_TEXT_MAX]; /* its sentence (event_format) */
 };
 
-/* Read event k (0 .. g->nlog-1, still in the ring) into e; false when it is gone. */
-bool event_read(const struct game *g, int k, struct event *e);
-/* The oldest log entry the ring still holds. */
-int event_first(const struct game *g);
+/* Read event k of log (a game on scenario s) into e; false when the log does not hold it. */
+bool event_read(const struct scenario *s, const struct event_log *log, int k, struct event *e);
 /* An attack's result in words: "C3 loses 1 step and must retreat; U10 loses 1". */
 void event_attack_words(const struct game *g, const struct event *e, char *buf, size_t len);
 

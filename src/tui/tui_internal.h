@@ -189,7 +189,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 void dialog_handover(struct tui *t, const char *title);
 /* The help screen: keys, the sequence of play, the map legend. */
 void dialog_help(struct tui *t);
-/* The whole event log (game.log), newest last. */
+/* The event log (the match record's events), newest first. */
 void dialog_log(struct tui *t);
 /* "union-marginal" as a reader says it: "Union Marginal". */
 void dialog_level_title(const char *key, char *buf, size_t len);
