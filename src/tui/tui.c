@@ -306,6 +306,21 @@ enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOL
 		  START_VS_CONFEDERATE, START_WATCH, START_QUICK, START_SOLO_QUICK, START_MISHAP,
 		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
 
+/* The entries whose words never change. */
+static const char *const start_labels[START_COUNT] = {
+	[START_RESUME] = "Resume the last game saved",
+	[START_LOAD] = "Load a position file...",
+	[START_NEW] = "New game: historical set-up, two players",
+	[START_SOLO] = "New game: solitaire, you are Lee against the Union bot",
+	[START_VS_UNION] = "New game: you are the Union against the computer",
+	[START_VS_CONFEDERATE] = "New game: you are Lee against the computer (two-player rules)",
+	[START_WATCH] = "Watch the computer general play both sides",
+	[START_QUICK] = "New game: quick set-up (4.2), two players",
+	[START_SOLO_QUICK] = "New game: solitaire, quick set-up (Union bot: 4.3 hexes)",
+	[START_HELP] = "Help: keys and sequence of play",
+	[START_QUIT] = "Quit",
+};
+
 static void start_draw(struct tui *t, const int *items, int n, int sel)
 {
 	erase();
@@ -314,7 +329,7 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 		"Burnished Rows of Steel",
 		"Sharpsburg, Maryland - 17 September 1862",
 	};
-	int y = LINES / 2 - 9;
+	int y = (LINES - (7 + n + 2)) / 2; /* the title, the entries and the key line fit */
 	if (y < 0)
 		y = 0;
 	for (int i = 0; i < 3; i++) {
@@ -335,29 +350,6 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			snprintf(line, sizeof line, "Continue the game (turn %d, %s)", t->g->turn,
 				 tui_turn_time(t, t->g->turn));
 			break;
-		case START_NEW:
-			snprintf(line, sizeof line, "New game: historical set-up, two players");
-			break;
-		case START_SOLO:
-			snprintf(line, sizeof line, "New game: solitaire, you are Lee against the Union bot");
-			break;
-		case START_VS_UNION:
-			snprintf(line, sizeof line, "New game: you are the Union against the computer");
-			break;
-		case START_VS_CONFEDERATE:
-			snprintf(line, sizeof line, "New game: you are Lee against the computer (two-player rules)");
-			break;
-		case START_WATCH:
-			snprintf(line, sizeof line, "Watch the computer general play both sides");
-			break;
-		case START_QUICK:
-			snprintf(line, sizeof line, "New game: quick set-up (4.2), two players");
-			break;
-		case START_SOLO_QUICK:
-			snprintf(line, sizeof line, "New game: solitaire, quick set-up (Union bot: 4.3 hexes)");
-			break;
-		case START_RESUME: snprintf(line, sizeof line, "Resume the last game saved"); break;
-		case START_LOAD: snprintf(line, sizeof line, "Load a position file..."); break;
 		case START_MISHAP:
 			snprintf(line, sizeof line, "  [%c] Terrible Mishap (8.14)", t->gopt.mishap ? 'x' : ' ');
 			break;
@@ -365,8 +357,7 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			snprintf(line, sizeof line, "  [%c] McClellan unleashed (13.0: no corps commitment)",
 				 t->gopt.unleashed ? 'x' : ' ');
 			break;
-		case START_HELP: snprintf(line, sizeof line, "Help: keys and sequence of play"); break;
-		default: snprintf(line, sizeof line, "Quit"); break;
+		default: snprintf(line, sizeof line, "%s", start_labels[items[i]]); break;
 		}
 		if (i == sel)
 			attron(A_REVERSE);
