@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "hex.h"
 #include "map.h"
+#include "map_glyph.h"
 #include "roster.h"
 
 #define MAP_PATH "data/map.txt"
@@ -1026,8 +1027,18 @@ static void test_print_map(void **state)
 			line++;
 	}
 	assert_non_null(line);
-	assert_int_equal(line[61], 'H');
-	assert_non_null(strstr(text, "H bridge over Antietam Creek"));
+	assert_int_equal(line[61], '#');
+	/* one glyph table with the terminal game (map_glyph.h): its ASCII bridge and legend */
+	assert_int_equal(map_glyph_side(SIDE_BRIDGE | SIDE_PRIMARY, false, '/', true).ascii, '#');
+	assert_non_null(strstr(text, "# bridge over Antietam Creek"));
+	assert_non_null(strstr(text, "H primary road crosses the side"));
+	for (size_t i = 0; i < map_glyph_nsides; i++) {
+		char entry[80];
+		snprintf(entry, sizeof entry, " %c %s", map_glyph_sides[i].g.ascii, map_glyph_sides[i].meaning);
+		if (!strstr(text, entry))
+			fail_msg("--print-map's legend lacks '%s'", entry);
+	}
+	assert_non_null(strstr(text, "T woods, o orchard, Y cornfield, + town (Sharpsburg), . high ground"));
 	assert_non_null(strstr(text, "  1916 Dunker Church\n"));
 	free(text);
 }

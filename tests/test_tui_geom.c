@@ -190,7 +190,7 @@ static void test_glyphs(void **state)
 	const size_t n = sizeof features / sizeof features[0];
 	struct glyph g[16];
 	for (size_t i = 0; i < n; i++) {
-		g[i] = geom_side_glyph(features[i], false, '/', true);
+		g[i] = map_glyph_side(features[i], false, '/', true);
 		assert_int_not_equal(g[i].role, ROLE_OUTLINE);
 		assert_int_not_equal(g[i].ascii, '/');
 		assert_int_not_equal(g[i].ascii, '_');
@@ -202,13 +202,13 @@ static void test_glyphs(void **state)
 			assert_int_not_equal(g[i].role, g[k].role);
 		}
 	/* priority: a bridged creek side with its road draws the bridge */
-	struct glyph b = geom_side_glyph(SIDE_CREEK | SIDE_BRIDGE | SIDE_PRIMARY, true, '_', false);
+	struct glyph b = map_glyph_side(SIDE_CREEK | SIDE_BRIDGE | SIDE_PRIMARY, true, '_', false);
 	assert_int_equal(b.role, ROLE_BRIDGE);
 	/* a road crossing a horizontal side shows in the middle cell only */
-	assert_int_equal(geom_side_glyph(SIDE_PRIMARY, true, '_', false).ascii, '_');
-	assert_int_equal(geom_side_glyph(SIDE_PRIMARY, true, '_', true).role, ROLE_ROAD_PRIMARY);
-	assert_int_equal(geom_side_glyph(SIDE_PRIMARY | SIDE_SLOPE, true, '_', false).role, ROLE_SLOPE);
-	assert_int_equal(geom_side_glyph(0, false, '\\', true).ascii, '\\');
+	assert_int_equal(map_glyph_side(SIDE_PRIMARY, true, '_', false).ascii, '_');
+	assert_int_equal(map_glyph_side(SIDE_PRIMARY, true, '_', true).role, ROLE_ROAD_PRIMARY);
+	assert_int_equal(map_glyph_side(SIDE_PRIMARY | SIDE_SLOPE, true, '_', false).role, ROLE_SLOPE);
+	assert_int_equal(map_glyph_side(0, false, '\\', true).ascii, '\\');
 	/* terrain fills differ by glyph, and high ground differs from low */
 	const char *u[GEOM_CELLS];
 	char a[TERRAIN_COUNT][2][6];

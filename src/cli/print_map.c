@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "hex.h"
 #include "map.h"
+#include "map_glyph.h"
 #include "scenario.h"
 
 #define LEFT 4  /* row labels */
@@ -34,20 +35,13 @@ static const char *const sgr[C_COUNT] = {
 	[C_CORN] = "30;43", [C_TOWN] = "30;47", [C_HIGH] = "1;33", [C_LABEL] = "2",
 };
 
-/* Side glyphs, strongest feature first: what the eye most needs (crossings of the creek). */
-static const struct { unsigned bit; char glyph; enum colour colour; const char *meaning; }
-side_style[] = {
-	{ SIDE_BRIDGE, 'H', C_CROSSING, "bridge over Antietam Creek" },
-	{ SIDE_FORD, 'F', C_CROSSING, "ford of Antietam Creek" },
-	{ SIDE_CREEK, '~', C_CREEK, "Antietam Creek" },
-	{ SIDE_PRIMARY, '=', C_PRIMARY, "primary road crosses the side" },
-	{ SIDE_SECONDARY, '-', C_SECONDARY, "secondary road crosses the side" },
-	{ SIDE_SUNKEN, '#', C_SUNKEN, "protected side of the Sunken Road" },
-	{ SIDE_RUN, 'r', C_RUN, "run" },
-	{ SIDE_CREST, '*', C_CREST, "crest" },
-	{ SIDE_SLOPE, ':', C_SLOPE, "slope" },
+/* The colour of each glyph role (map_glyph.h: the glyphs are the terminal game's ASCII ones). */
+static const enum colour role_colour[ROLE_COUNT] = {
+	[ROLE_OUTLINE] = C_OUTLINE, [ROLE_CREEK] = C_CREEK, [ROLE_BRIDGE] = C_CROSSING,
+	[ROLE_FORD] = C_CROSSING, [ROLE_RUN] = C_RUN, [ROLE_SUNKEN] = C_SUNKEN,
+	[ROLE_CREST] = C_CREST, [ROLE_SLOPE] = C_SLOPE, [ROLE_ROAD_PRIMARY] = C_PRIMARY,
+	[ROLE_ROAD_SECONDARY] = C_SECONDARY,
 };
-#define NSTYLES (sizeof side_style / sizeof side_style[0])
 
 struct frame {
 	char ch[HEIGHT][WIDTH];
@@ -66,15 +60,11 @@ static void put(struct frame *f, int y, int x, char ch, enum colour c)
 static void draw_side(struct frame *f, const struct map *m, int id, int d, int x, int y)
 {
 	static const char plain[HEX_NDIRS] = { '_', '\\', '/', '_', '\\', '/' };
-	unsigned feat = map_hex(m, id)->side[d];
-	char g = plain[d];
-	enum colour c = C_OUTLINE;
-	for (size_t i = 0; i < NSTYLES; i++)
-		if (feat & side_style[i].bit) {
-			g = side_style[i].glyph;
-			c = side_style[i].colour;
-			break;
-		}
+	/* every cell of a side here is its middle: roads are drawn on all of them */
+	struct glyph gl = map_glyph_side(map_hex(m, id)->side[d], d == HEX_N || d == HEX_S,
+					 plain[d], true);
+	char g = gl.ascii;
+	enum colour c = role_colour[gl.role];
 	/* A side between two hexes is drawn by both: an unmarked outline never overwrites a
 	 * feature drawn by the neighbour. */
 	int cells[2][2];
@@ -117,12 +107,12 @@ static void draw(struct frame *f, const struct map *m)
 				continue;
 			int x = LEFT + 3 * (c - HEX_COL_MIN), y = TOP + 2 * r + (c & 1);
 			const struct map_hex *h = map_hex(m, id);
-			static const char tglyph[TERRAIN_COUNT] = { ' ', 'W', 'o', 'c', 'T' };
 			static const enum colour tcol[TERRAIN_COUNT] = { C_NONE, C_WOODS, C_ORCHARD,
 									 C_CORN, C_TOWN };
 			enum colour bg = tcol[h->terrain];
-			put(f, y + 1, x + 1, tglyph[h->terrain], bg);
-			put(f, y + 1, x + 2, h->high ? '^' : ' ', h->high && bg == C_NONE ? C_HIGH : bg);
+			put(f, y + 1, x + 1, map_glyph_terrains[h->terrain].ascii, bg);
+			put(f, y + 1, x + 2, h->high ? map_glyph_high.ascii : ' ',
+			    h->high && bg == C_NONE ? C_HIGH : bg);
 			for (int d = 0; d < HEX_NDIRS; d++)
 				draw_side(f, m, id, d, x, y);
 			/* the plain bottom of a hex takes its terrain colour: a 2x2 block reads better */
@@ -204,10 +194,14 @@ static void zones_overview(const struct map *m, FILE *out)
 
 static void legend(const struct map *m, FILE *out)
 {
-	fputs("\nin-hex: W woods, o orchard, c cornfield, T Sharpsburg, ^ high ground (blank: clear, low)\n"
-	      "hexsides:", out);
-	for (size_t i = 0; i < NSTYLES; i++)
-		fprintf(out, "%s %c %s", i ? "," : "", side_style[i].glyph, side_style[i].meaning);
+	fputs("\nin-hex:", out);
+	for (int t = TERRAIN_CLEAR + 1; t < TERRAIN_COUNT; t++)
+		fprintf(out, " %c %s,", map_glyph_terrains[t].ascii, map_glyph_terrains[t].meaning);
+	fprintf(out, " %c %s (blank: clear, low)\nhexsides:", map_glyph_high.ascii,
+		map_glyph_high.meaning);
+	for (size_t i = 0; i < map_glyph_nsides; i++)
+		fprintf(out, "%s %c %s", i ? "," : "", map_glyph_sides[i].g.ascii,
+			map_glyph_sides[i].meaning);
 	fputs("\n\nnames:\n", out);
 	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++)
 		for (int r = 0; r <= HEX_ROW_MAX; r++) {

@@ -236,7 +236,7 @@ static void draw_outline(const struct tui *t, int hex, bool cursor)
 		geom_side_cells(hex, diag[i].d, &x, &y, &n);
 		int nb = hex_neighbour(hex, diag[i].d);
 		unsigned f = nb == HEX_NONE ? 0 : map_side(&t->scn->map, hex, nb);
-		struct glyph gl = geom_side_glyph(f, false, diag[i].ch, true);
+		struct glyph gl = map_glyph_side(f, false, diag[i].ch, true);
 		short pair = pal ? pair_of(pal->role_fg[gl.role], -1) : 0;
 		attr_t attr = gl.role == ROLE_OUTLINE ? A_NORMAL : A_BOLD;
 		if (cursor) {
@@ -256,7 +256,7 @@ static void draw_outline(const struct tui *t, int hex, bool cursor)
 				c->attr |= A_BOLD;
 				continue;
 			}
-			struct glyph gl = geom_side_glyph(f, true, '_', i == n / 2);
+			struct glyph gl = map_glyph_side(f, true, '_', i == n / 2);
 			short pair = pal ? pair_of(pal->role_fg[gl.role], -1) : 0;
 			if (cursor)
 				pair = slot_pair(C_CURSOR);
@@ -307,7 +307,7 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 	int nb = hex_neighbour(hex, HEX_S);
 	unsigned f = nb == HEX_NONE ? 0 : map_side(m, hex, nb);
 	for (int i = 0; i < GEOM_CELLS; i++) {
-		struct glyph gl = geom_side_glyph(f, true, '_', i == GEOM_CELLS / 2);
+		struct glyph gl = map_glyph_side(f, true, '_', i == GEOM_CELLS / 2);
 		short pair = pal ? pair_of(pal->role_fg[gl.role], bg) : 0;
 		attr_t attr = gl.role == ROLE_OUTLINE ? A_NORMAL : A_BOLD;
 		put(t, x + i, y, gl.utf8, gl.ascii, attr | hl, hl ? hlpair : pair, false);

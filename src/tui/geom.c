@@ -226,62 +226,17 @@ void geom_ov_follow(int hex, enum geom_ov_scale scale, int w, int h, int *ox, in
 
 /* ---- glyphs ---- */
 
-/* Hexside features, most important first: the first one present draws the side. Roads
- * only draw the middle cell of a side (where the road crosses it). */
-static const struct side_glyph {
-	unsigned feature;
-	bool middle_only;
-	struct glyph g;
-} side_glyphs[] = {
-	{ SIDE_BRIDGE, false, { "\u256c", '#', ROLE_BRIDGE } },   /* ╬ */
-	{ SIDE_FORD, false, { "\u250a", ':', ROLE_FORD } },       /* ┊ */
-	{ SIDE_CREEK, false, { "\u2248", '~', ROLE_CREEK } },     /* ≈ */
-	{ SIDE_SUNKEN, false, { "\u2592", '%', ROLE_SUNKEN } },   /* ▒ */
-	{ SIDE_PRIMARY, true, { "\u2551", 'H', ROLE_ROAD_PRIMARY } },   /* ║ */
-	{ SIDE_SECONDARY, true, { "\u2502", '|', ROLE_ROAD_SECONDARY } }, /* │ */
-	{ SIDE_RUN, false, { "~", '-', ROLE_RUN } },
-	{ SIDE_CREST, false, { "^", '^', ROLE_CREST } },
-	{ SIDE_SLOPE, false, { "\u2591", '\'', ROLE_SLOPE } },    /* ░ */
-};
-
-struct glyph geom_side_glyph(unsigned features, bool horizontal, char diag_char, bool middle)
-{
-	for (size_t i = 0; i < sizeof side_glyphs / sizeof side_glyphs[0]; i++) {
-		const struct side_glyph *s = &side_glyphs[i];
-		if (!(features & s->feature))
-			continue;
-		if (s->middle_only && horizontal && !middle)
-			continue;
-		return s->g;
-	}
-	if (horizontal)
-		return (struct glyph){ "_", '_', ROLE_OUTLINE };
-	return (struct glyph){ diag_char == '/' ? "/" : "\\", diag_char, ROLE_OUTLINE };
-}
-
-/* In-hex terrain (enum terrain order) as the glyph of cells 1 and 3 of an empty hex. */
-static const struct {
-	const char *utf8;
-	const char *ascii;
-} terrain_glyphs[TERRAIN_COUNT] = {
-	[TERRAIN_CLEAR] = { " ", " " },
-	[TERRAIN_WOODS] = { "\u2663", "T" },     /* ♣ */
-	[TERRAIN_ORCHARD] = { "\u2022", "o" },   /* • */
-	[TERRAIN_CORNFIELD] = { "\u03c8", "Y" }, /* ψ */
-	[TERRAIN_TOWN] = { "\u25a0", "+" },      /* ■ */
-};
-
 void geom_terrain_fill(int terrain, bool high, const char *out[GEOM_CELLS], char ascii[6])
 {
 	if (terrain < 0 || terrain >= TERRAIN_COUNT)
 		terrain = TERRAIN_CLEAR;
 	/* High ground is stippled in cells 0, 2 and 4 so it reads without colour. */
-	const char *hi = high ? "\u00b7" : " ";
-	char hia = high ? '.' : ' ';
+	const char *hi = high ? map_glyph_high.utf8 : " ";
+	char hia = high ? map_glyph_high.ascii : ' ';
 	for (int i = 0; i < GEOM_CELLS; i++) {
 		bool t = i == 1 || i == 3;
-		out[i] = t ? terrain_glyphs[terrain].utf8 : hi;
-		ascii[i] = t ? terrain_glyphs[terrain].ascii[0] : hia;
+		out[i] = t ? map_glyph_terrains[terrain].utf8 : hi;
+		ascii[i] = t ? map_glyph_terrains[terrain].ascii : hia;
 	}
 	ascii[GEOM_CELLS] = 0;
 }

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "hex.h"
+#include "map_glyph.h"
 
 #define GEOM_HEX_W 6      /* column pitch in cells */
 #define GEOM_CELLS 5      /* cells of line A and line B */
@@ -81,23 +82,7 @@ void geom_ov_follow(int hex, enum geom_ov_scale scale, int w, int h, int *ox, in
 
 /* ---- glyphs ---- */
 
-/* What a drawn cell means, for the colour (or attribute) the front-end gives it. */
-enum glyph_role {
-	ROLE_OUTLINE, ROLE_CREEK, ROLE_BRIDGE, ROLE_FORD, ROLE_RUN, ROLE_SUNKEN, ROLE_CREST,
-	ROLE_SLOPE, ROLE_ROAD_PRIMARY, ROLE_ROAD_SECONDARY, ROLE_COUNT
-};
-
-struct glyph {
-	const char *utf8;   /* wide-character form */
-	char ascii;         /* fallback */
-	enum glyph_role role;
-};
-
-/* The glyph drawing a hexside with these features (enum side_feature bits): the feature
- * that matters most wins (bridge, ford, creek, sunken side, road, run, crest, slope);
- * `horizontal` picks the outline for a plain N/S side ('_') or a diagonal (`diag_char`);
- * `middle` says the cell is the middle one of a horizontal side, where a road is drawn. */
-struct glyph geom_side_glyph(unsigned features, bool horizontal, char diag_char, bool middle);
+/* The glyphs of hexside features and terrain: include/map_glyph.h, shared with --print-map. */
 /* The fill of an empty hex's line A for in-hex terrain (enum terrain) and high ground:
  * five cells, written into out (utf8 strings of the pattern) and as ASCII into ascii[6]. */
 void geom_terrain_fill(int terrain, bool high, const char *out[GEOM_CELLS], char ascii[6]);

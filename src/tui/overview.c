@@ -45,7 +45,7 @@ static const struct glyph *side_feature(const struct tui *t, int hex, struct gly
 	}
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if (all & order[i]) {
-			*out = geom_side_glyph(order[i], true, '_', true);
+			*out = map_glyph_side(order[i], true, '_', true);
 			return out;
 		}
 	return NULL;
