@@ -1078,6 +1078,45 @@ static void test_bot_command(void **st)
 	free(out);
 }
 
+/* Through --batch on the real map, 17.0A as decided: U5 (I Corps artillery) six hexes from
+ * C19, a lone Confederate gun in its sight, stays and fires, though three hexes nearer it
+ * would shoot better; its first action is the fire, and it never moves. */
+static void test_bot_command_gun_stays_and_fires(void **st)
+{
+	(void)st;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "printf 'new empty 7 solitaire\nplace U5 3805\nplace C19 3811\n"
+		 "bot\n' | %s --batch", fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	if (!strstr(out, "= end\nfire U5 C19\n") || strstr(out, "move U5"))
+		fail_msg("%s", out);
+	free(out);
+}
+
+/* Through --batch, 16.2A on the historical turn 1 (the case issue 16 reported): U10, which
+ * attacks, moves before U3, U12 and U2, which march (they moved first when any favourable
+ * attack within reach made a unit an attacker). */
+static void test_bot_command_attackers_move_first(void **st)
+{
+	(void)st;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "printf 'new historical 5 solitaire\nbot\n' | %s --batch",
+		 fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	const char *u10 = strstr(out, "\nmove U10 ");
+	static const char *const later[] = { "\nmove U3 ", "\nmove U12 ", "\nmove U2 " };
+	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
+		const char *m = strstr(out, later[i]);
+		if (!u10 || !m || m < u10)
+			fail_msg("%s before U10:\n%s", later[i] + 1, out);
+	}
+	free(out);
+}
+
 /* ---- whole games ---- */
 
 /* Whole games, bots on both sides, every action legal and every position consistent. */
@@ -1290,6 +1329,8 @@ int main(void)
 		cmocka_unit_test(test_18_4_optional_advance_by_the_movement_rules),
 		cmocka_unit_test(test_11_19_supporting_advance_by_the_movement_rules),
 		cmocka_unit_test(test_bot_command),
+		cmocka_unit_test(test_bot_command_gun_stays_and_fires),
+		cmocka_unit_test(test_bot_command_attackers_move_first),
 		cmocka_unit_test(test_full_solitaire_games),
 		cmocka_unit_test(test_full_games_two_player_rules),
 		cmocka_unit_test(test_los_along_the_map_edge),
