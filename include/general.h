@@ -27,8 +27,14 @@ struct general_weights {
 	double exposed_gun;   /* a gun next to enemy infantry */
 	double approach;      /* an attacker's infantry per hex nearer an objective it lacks */
 	double aggression;    /* attacks: weight of the defender's expected losses against ours */
+	double attack_min;    /* an attack is declared only when its value exceeds this */
+	double keep_away;     /* movement: per enemy unit next to a destination (its danger) */
 };
-extern const struct general_weights general_default_weights;
+/* The weights of each side, tuned by self-play through the simulator (docs/general.md):
+ * the Union attacks, the Confederacy (whose every unit lost costs a VP in 19.0A) holds. */
+extern const struct general_weights general_union_weights;
+extern const struct general_weights general_confederate_weights;
+extern const struct general_weights general_default_weights; /* = the Union's */
 
 /* Make every decision of the side to decide until the decision passes to the other side or
  * the game ends, at level 1..GENERAL_LEVELS (more candidates and dice samples each level).
@@ -37,7 +43,7 @@ extern const struct general_weights general_default_weights;
 int general_play(const struct bot_port *port, int level, char *err, size_t errlen);
 
 /* The evaluation of g for side `me` (higher is better for me), with weights w (NULL: the
- * defaults). */
+ * weights of side me). */
 double general_evaluate(const struct game *g, enum side me, const struct general_weights *w);
 
 #endif

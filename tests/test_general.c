@@ -85,6 +85,46 @@ static void test_evaluation(void **st)
 	assert_true(general_evaluate(&h, SIDE_CONFEDERATE, NULL) > c);
 }
 
+/* Each side has its weights: NULL means them; the Confederacy (19.0A: -1 VP a unit lost) fears
+ * a unit next to the enemy more than the Union does, and asks more of an attack. */
+static void test_side_weights(void **st)
+{
+	(void)st;
+	static struct game g, h;
+	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	for (int s = 0; s < 2; s++) {
+		enum side me = s ? SIDE_CONFEDERATE : SIDE_UNION;
+		const struct general_weights *w =
+			s ? &general_confederate_weights : &general_union_weights;
+		assert_true(general_evaluate(&g, me, NULL) == general_evaluate(&g, me, w));
+	}
+	assert_true(general_confederate_weights.attack_min > general_union_weights.attack_min);
+	/* a Confederate brigade put next to a Union brigade: worse for the Confederacy, and
+	 * worse by its own weights than by the Union's */
+	int c = -1, u = -1;
+	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
+		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+			c = x;
+	for (int x = 0; x < ROSTER_UNION && u < 0; x++)
+		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+			u = x;
+	assert_true(c >= 0 && u >= 0);
+	h = g;
+	int near = -1;
+	for (int d = 0; d < 6 && near < 0; d++) {
+		int n = hex_neighbour(g.unit[u].hex, (enum hex_dir)d);
+		if (n != HEX_NONE && hex_distance(n, g.unit[u].hex) == 1)
+			near = n;
+	}
+	assert_true(near != HEX_NONE);
+	h.unit[c].hex = near;
+	double own = general_evaluate(&h, SIDE_CONFEDERATE, NULL) -
+		     general_evaluate(&g, SIDE_CONFEDERATE, NULL);
+	double other = general_evaluate(&h, SIDE_CONFEDERATE, &general_union_weights) -
+		       general_evaluate(&g, SIDE_CONFEDERATE, &general_union_weights);
+	assert_true(own < other);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -110,6 +150,7 @@ int main(void)
 		cmocka_unit_test(test_deterministic_and_noted),
 		cmocka_unit_test(test_levels_differ),
 		cmocka_unit_test(test_evaluation),
+		cmocka_unit_test(test_side_weights),
 	};
 	return cmocka_run_group_tests_name("general", tests, setup, teardown);
 }

@@ -30,6 +30,34 @@
 #define GUARD 6000
 #define DESTS_MAX 1024
 
+/* Tuned by self-play through the simulator (docs/general.md "How it was tuned"): the Union
+ * closes on the objectives it lacks (approach, more each turn) and attacks at even expected
+ * trades; the Confederacy, whose every unit lost is -1 VP in 19.0A, keeps its units out of
+ * reach of the enemy unless holding ground and attacks only at clearly good odds. */
+const struct general_weights general_union_weights = {
+	.objective = 0.5,
+	.threat = 0.35,
+	.step = 0.15,
+	.gun_step = 0.12,
+	.eliminated = 0.6,
+	.exposed_gun = 0.4,
+	.approach = 0.3,
+	.aggression = 1.5,
+	.attack_min = -0.3,
+	.keep_away = 0.3,
+};
+const struct general_weights general_confederate_weights = {
+	.objective = 0.5,
+	.threat = 0.35,
+	.step = 0.3,
+	.gun_step = 0.25,
+	.eliminated = 2.5,
+	.exposed_gun = 1.5,
+	.approach = 0.04,
+	.aggression = 0.5, /* 19.0A: a Union unit is +1/2 VP, ours -1 */
+	.attack_min = 1.5,
+	.keep_away = 3.0,
+};
 const struct general_weights general_default_weights = {
 	.objective = 0.5,
 	.threat = 0.35,
@@ -37,9 +65,16 @@ const struct general_weights general_default_weights = {
 	.gun_step = 0.12,
 	.eliminated = 0.6,
 	.exposed_gun = 0.4,
-	.approach = 0.04,
-	.aggression = 1.0,
+	.approach = 0.3,
+	.aggression = 1.5,
+	.attack_min = -0.3,
+	.keep_away = 0.3,
 };
+
+static const struct general_weights *weights_of(enum side me)
+{
+	return me == SIDE_UNION ? &general_union_weights : &general_confederate_weights;
+}
 
 /* What one level spends. */
 static const struct level {
@@ -111,7 +146,7 @@ static int nearest_infantry(const struct game *g, int hex, enum side s)
 double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
 {
 	if (!w)
-		w = &general_default_weights;
+		w = weights_of(me);
 	enum side them = enemy_of(me);
 	double score = 0;
 	/* objectives: held now (3.3A, as control would be updated) and threatened */
@@ -168,8 +203,10 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 				adj += g->unit[e].steps;
 		if (d->type == UNIT_ARTILLERY && adj)
 			score -= sign * w->exposed_gun;
-		else if (adj)
-			score -= sign * w->eliminated * adj / (double)(adj + 3 * us->steps);
+		else if (adj) /* ours by their cost, theirs by what we gain (an aggression below
+			       * 1: the Confederacy's 19.0A, a Union unit +1/2 VP, ours -1) */
+			score -= sign * w->eliminated * (side == me ? 1.0 : fmin(1.0, w->aggression)) *
+				 adj / (double)(adj + 3 * us->steps);
 	}
 	/* the victory points as counted now (eliminated units 3.4 / 19.0A; objectives by the
 	 * control of the last update, 3.3) */
@@ -290,8 +327,10 @@ static double dest_score(const struct general *gen, int u, int hex)
 			them_adj++;
 			weak += g->unit[e].steps <= 2 || !is_infantry(g, e);
 		}
-	if (is_infantry(g, u))
-		v += 1.5 * weak - 0.5 * (them_adj - weak);
+	if (gen->me == SIDE_CONFEDERATE)
+		v -= gen->w->keep_away * them_adj; /* the defender waits to be attacked */
+	else if (is_infantry(g, u))
+		v += 1.5 * weak - gen->w->keep_away * (them_adj - weak);
 	else
 		v -= 3.0 * them_adj; /* guns stay out of reach of infantry */
 	return v;
@@ -471,7 +510,7 @@ static bool declare(struct general *gen)
 	int n = game_legal(gen->g, gen->legal, LEGAL_MAX), best = -1;
 	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
 	 * costs a VP (19.0A) and cannot be replaced */
-	double bv = gen->me == SIDE_CONFEDERATE ? 0.5 : 0.0, bd = 0, ba = 0;
+	double bv = gen->w->attack_min, bd = 0, ba = 0;
 	char bcol[16] = "";
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &gen->legal[i];
@@ -590,7 +629,19 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->port = port;
 	gen->g = port->g;
 	gen->s = port->g->scn;
-	gen->w = &general_default_weights;
+	gen->w = weights_of(port->g->pending.side);
+#ifdef GENERAL_TUNE /* tuning builds only (docs/general.md): weights from GW_U / GW_C */
+	static struct general_weights tw[2];
+	const char *ev = getenv(port->g->pending.side == SIDE_UNION ? "GW_U" : "GW_C");
+	if (ev) {
+		struct general_weights *t = &tw[port->g->pending.side == SIDE_UNION];
+		*t = *gen->w;
+		sscanf(ev, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &t->objective, &t->threat,
+		       &t->step, &t->gun_step, &t->eliminated, &t->exposed_gun, &t->approach,
+		       &t->aggression, &t->attack_min, &t->keep_away);
+		gen->w = t;
+	}
+#endif
 	gen->lv = &levels[level - 1];
 	gen->me = port->g->pending.side;
 	gen->err = err;
