@@ -101,10 +101,15 @@ keys y
 expect "Continue the game" "start menu offers to continue"
 keys Down Down Enter
 expect "The Union has played" "solitaire: the Union bot plays its first turn"
-expect "Up/PgUp/g earlier, Down/PgDn/G later (lines" "the bot's turn is longer than the screen: it scrolls (the key line fits 80 columns)"
+expect "Enter go on, w on the map, Up/PgUp/g earlier, Down/PgDn/G later: " "the bot's turn is longer than the screen: it scrolls (the key line fits 80 columns)"
 keys g
 expect "15.6C IX Corps objective markers" "g (Home): the first line of the bot's turn"
-keys Enter
+keys w
+expect "(<- -> a Home Esc)" "w: the bot's turn on the map, step by step"
+expect " moves " "the first move, its log line beside"
+keys Right
+expect "2/" "Right: the next one"
+keys Escape
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 absent "The Union is moving" "the message line hands the turn to the player (not the bot's stale one)"
 keys q

@@ -300,8 +300,10 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	}
 	attr_set(A_REVERSE, 0, NULL);
 	if (max_back > 0)
-		snprintf(line, sizeof line, " Enter: go on   Up/PgUp/g earlier, Down/PgDn/G later "
-			 "(lines %d-%d of %d) ", from - first + 1, last - first, to - first);
+		snprintf(line, sizeof line, " Enter go on, w on the map, Up/PgUp/g earlier, "
+			 "Down/PgDn/G later: %d-%d of %d ", from - first + 1, last - first, to - first);
+	else if (first < to)
+		snprintf(line, sizeof line, " Press Enter to go on, w to see it on the map ");
 	else
 		snprintf(line, sizeof line, " Press Enter to go on ");
 	draw_text(LINES - 1, 0, COLS, line);
@@ -313,6 +315,7 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 void dialog_handover(struct tui *t, const char *title)
 {
 	int back = 0;
+	bool watch = false;
 	for (;;) {
 		int page;
 		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
@@ -321,6 +324,10 @@ void dialog_handover(struct tui *t, const char *title)
 		int ch = tui_getch();
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
 			break;
+		if (ch == 'w') {
+			watch = true;
+			break;
+		}
 		switch (ch) {
 		case KEY_UP: case 'k': back = back < max_back ? back + 1 : back; break;
 		case KEY_DOWN: case 'j': back = back > 0 ? back - 1 : 0; break;
@@ -332,7 +339,10 @@ void dialog_handover(struct tui *t, const char *title)
 		default: break;
 		}
 	}
+	t->replay_from = t->seen_log;
 	t->seen_log = t->g->nlog;
+	if (watch)
+		replay_run(t, t->replay_from);
 }
 
 static void help_keys(void)

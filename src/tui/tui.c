@@ -204,6 +204,7 @@ static void game_started(struct tui *t)
 	t->epoch++;
 	t->last_side = SIDE_NONE;
 	t->seen_log = t->g->nlog;
+	t->replay_from = t->g->nlog;
 	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
 	t->vx = t->vy = 0;
 	tui_follow(t);
@@ -554,6 +555,7 @@ static bool game_key(struct tui *t, int ch)
 	case 'S': save_game(t); break;
 	case 'T': t->show_names = !t->show_names; break;
 	case 'z': toggle_overview(t); break;
+	case 'w': replay_run(t, t->replay_from); break;
 	case 'Z': track_toggle_zoc(t); break;
 	case 'R': track_roster(t); break;
 	case 't': track_turns(t); break;
@@ -606,6 +608,7 @@ static void defensive_fire_screen(struct tui *t)
 	*t->before = *t->g;
 	draw_frame(t);
 	bool applied = combat_view_defensive(t);
+	t->replay_from = t->seen_log;
 	t->seen_log = from;
 	if (applied)
 		combat_view_results(t, from, t->before);

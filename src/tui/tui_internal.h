@@ -84,6 +84,7 @@ struct tui {
 	 * Union bot (14–18), 1..GENERAL_LEVELS the computer general at that level */
 	int computer[2];
 	int seen_log;              /* events already shown in the log pane */
+	int replay_from;           /* the first event of what the player last caught up with (w) */
 
 	char msg[256];             /* message line */
 	bool msg_error;
@@ -147,6 +148,12 @@ enum geom_ov_scale overview_scale(const struct tui *t);
 void overview_draw(struct tui *t);
 /* The hex under screen cell (x, y) of the map area, or HEX_NONE. */
 int overview_hex_at(const struct tui *t, int x, int y);
+
+/* ---- replay.c: what happened, on the map ---- */
+
+/* Step through the log from event `from` on the map (trails of moves, attacks and fires
+ * marked, the log line on the message line); Home goes back through the whole log. */
+void replay_run(struct tui *t, int from);
 
 /* ---- track.c: the roster, the turn track, zones of control ---- */
 

@@ -1,0 +1,156 @@
+/* replay.c — owns "what happened" on the map (`w`, or `w` on the hand-over screen): the
+ * events of the log from where the player last looked (the other side's turn, the bot's
+ * turn) drawn over the map — every move as a trail, every attack and fire marked — and
+ * stepped through one by one with the log line beside. Home goes back through the whole log
+ * the game still holds, so a player's own last phase can be followed too. The events come
+ * from events.c, the one reader of the log. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "events.h"
+#include "tui_internal.h"
+
+/* True for the events the map can show. */
+static bool drawn(const struct event *e)
+{
+	return e->kind == EV_MOVE || e->kind == EV_ATTACK || e->kind == EV_FIRE ||
+	       e->kind == EV_RETREAT || e->kind == EV_ADVANCE || e->kind == EV_DECLARE;
+}
+
+/* The hex an event happens at (where the cursor goes), or HEX_NONE. */
+static int event_hex(const struct tui *t, const struct event *e)
+{
+	if (e->kind == EV_FIRE && e->target >= 0) {
+		int h = t->g->unit[e->target].hex;
+		return hex_valid(h) ? h : HEX_NONE;
+	}
+	return e->n > 0 ? e->hex[e->n - 1] : HEX_NONE;
+}
+
+/* Mark one event: a move's trail (and where it began), the hex attacked or fired at. */
+static void mark_event(struct tui *t, const struct event *e, bool current)
+{
+	uint8_t trail = current ? MARK_SELECTED : MARK_PATH;
+	if (hex_valid(e->from))
+		t->mark[hex_index(e->from)] |= current ? MARK_FROM : MARK_PATH;
+	switch (e->kind) {
+	case EV_MOVE: case EV_RETREAT: case EV_ADVANCE:
+		for (int i = 0; i < e->n; i++)
+			t->mark[hex_index(e->hex[i])] |= trail;
+		break;
+	case EV_ATTACK: case EV_DECLARE:
+		if (e->n > 0)
+			t->mark[hex_index(e->hex[0])] |= MARK_TARGET;
+		if (current && e->unit >= 0 && hex_valid(t->g->unit[e->unit].hex))
+			t->mark[hex_index(t->g->unit[e->unit].hex)] |= MARK_FROM;
+		break;
+	case EV_FIRE: {
+		int h = event_hex(t, e);
+		if (hex_valid(h))
+			t->mark[hex_index(h)] |= MARK_TARGET;
+		if (current && e->unit >= 0 && hex_valid(t->g->unit[e->unit].hex))
+			t->mark[hex_index(t->g->unit[e->unit].hex)] |= MARK_FROM;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* The map's marks for the events [from, cur]: every one drawn, the current one lit. */
+static void mark_range(struct tui *t, int from, int cur, bool all)
+{
+	memset(t->mark, 0, sizeof t->mark);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		t->cost[i] = -1, t->loss[i] = 0;
+	struct event e;
+	for (int k = all ? from : cur; k <= cur; k++)
+		if (event_read(t->g, k, &e) && drawn(&e))
+			mark_event(t, &e, k == cur);
+}
+
+/* The drawn events from `from` on, their log indices into idx; the count. */
+static int collect(const struct game *g, int from, int *idx)
+{
+	int n = 0;
+	struct event e;
+	for (int k = from; k < g->nlog; k++)
+		if (event_read(g, k, &e) && drawn(&e))
+			idx[n++] = k;
+	return n;
+}
+
+void replay_run(struct tui *t, int from)
+{
+	const struct game *g = t->g;
+	static int idx[GAME_LOG_MAX];
+	int first = event_first(g);
+	if (from < first)
+		from = first;
+	int n = collect(g, from, idx);
+	if (n == 0) {
+		/* nothing new to show: the whole log the game still holds */
+		from = first;
+		n = collect(g, from, idx);
+		if (n == 0) {
+			tui_say(t, false, "no move, attack or fire in the log yet");
+			return;
+		}
+		tui_say(t, false, "nothing new since you looked: the whole log");
+	}
+	int cur = 0, saved = t->cursor, sel = t->sel_unit;
+	bool all = true;
+	for (;;) {
+		mark_range(t, idx[0], idx[cur], all);
+		struct event e;
+		event_read(g, idx[cur], &e);
+		int h = event_hex(t, &e);
+		if (hex_valid(h)) {
+			t->cursor = h;
+			tui_follow(t);
+		}
+		tui_say(t, false, "%d/%d T%d %s (<- -> a Home Esc)", cur + 1, n, e.turn,
+			e.text);
+		draw_frame(t);
+		int ch = getch();
+		switch (ch) {
+		case KEY_RIGHT: case 'l': case ' ': case 'n': case '\n': case '\r': case KEY_ENTER:
+			if (cur + 1 < n)
+				cur++;
+			else if (ch != KEY_RIGHT && ch != 'l')
+				goto done;
+			break;
+		case KEY_LEFT: case 'h': case 'p': case KEY_BACKSPACE:
+			if (cur > 0)
+				cur--;
+			break;
+		case KEY_HOME: case 'g':
+			/* back through the whole log the ring still holds (a player's own phase) */
+			if (from > first) {
+				int at = idx[cur];
+				from = first;
+				n = collect(g, from, idx);
+				for (cur = 0; cur + 1 < n && idx[cur] < at; cur++)
+					;
+			} else {
+				cur = 0;
+			}
+			break;
+		case KEY_END: case 'G': cur = n - 1; break;
+		case 'a': all = !all; break;
+		case KEY_RESIZE: tui_relayout(t); break;
+		case 27: case 'q': case 'w': goto done;
+		default: break;
+		}
+	}
+done:
+	t->cursor = saved;
+	tui_follow(t);
+	if (sel >= 0)
+		play_select_unit(t, sel);
+	else
+		play_cancel(t);
+	t->msg[0] = 0;
+}
