@@ -114,7 +114,7 @@ void replay_run(struct tui *t, int from)
 		tui_say(t, false, "%d/%d T%d %s (<- -> a Home Esc)", cur + 1, n, e.turn,
 			e.text);
 		draw_frame(t);
-		int ch = getch();
+		int ch = tui_getch();
 		switch (ch) {
 		case KEY_RIGHT: case 'l': case ' ': case 'n': case '\n': case '\r': case KEY_ENTER:
 			if (cur + 1 < n)
