@@ -54,7 +54,9 @@ expect "Hex 1915" "cursor moved north"
 keys l
 expect "Hex 2015" "cursor moved east"
 keys '?'
-expect "KEYS" "help screen"
+expect "Rules reference:" "?: the rules reference"
+keys Help Enter
+expect "KEYS" "help screen from it"
 keys Space
 expect "SEQUENCE OF PLAY" "help, page 2: sequence of play"
 keys q
@@ -208,6 +210,15 @@ expect "11.1B: U3 (1712) must be attacked too. Redeclare C2 (now on 1612)? (y/n)
 keys n
 expect "1612 <- C2" "n: the declaration stays (e never cancels it)"
 expect "11.1B: U3 in 1712 must be attacked" "and the message says why"
+keys '?'
+expect "11.1     Attacks are voluntary, then binding  (message)" "?: the rule the message cites first"
+keys Enter
+expect "11.1 Attacks are voluntary, then binding (a summary: the rulebook decides)" "its summary"
+expect "every enemy unit that has it in" "in the program's own words"
+keys q
+keys '?' EZOC Enter
+expect "EZOC Enemy zone of control (glossary)" "the glossary"
+keys q
 keys e
 keys y
 expect "Which defending hexes (11.4)?" "y: the attack is withdrawn and the builder opens on 1712"

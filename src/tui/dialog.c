@@ -220,7 +220,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 			draw_text(1 + r, 1, COLS - 2, lines[top + r]);
 		attr_set(A_DIM, 0, NULL);
 		char foot[128];
-		snprintf(foot, sizeof foot, "lines %d-%d of %d   Space/PgDn/Down more, PgUp/Up back, q or Esc close",
+		snprintf(foot, sizeof foot, "lines %d-%d of %d   Space/PgDn more, PgUp back, g/G first/last, q close",
 			 n ? top + 1 : 0, top + rows < n ? top + rows : n, n);
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
@@ -231,6 +231,8 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
 		case KEY_UP: case 'k': top = top > 0 ? top - 1 : 0; break;
 		case KEY_PPAGE: case 'b': top = top > rows ? top - rows : 0; break;
+		case KEY_HOME: case 'g': top = 0; break;
+		case KEY_END: case 'G': top = n > rows ? n - rows : 0; break;
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 'q': case 'Q': case 27: case '\n': case '\r': case KEY_ENTER: return;
 		default: break;
@@ -368,7 +370,14 @@ static void help_keys(void)
 	page("  [ ]               scroll the side panel");
 	page("  T                 landmark names on/off");
 	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
-	page("  ?, F1             this help");
+	page("  z                 the overview map (again: two cells a hex; again: back)");
+	page("  Z                 the enemy's zones of control; the panel: may the selected");
+	page("                    unit end its move in the cursor hex, or which rule forbids");
+	page("  w                 what happened on the map, step by step (Left/Right, Home)");
+	page("  R                 the roster: every unit with steps, hex, status; Enter: go");
+	page("  t                 the turn track: hours, reinforcements, corps, VPs now");
+	page("  ?                 the rules reference: the rules cited now, the glossary");
+	page("  F1                this help");
 	page("  q                 back to the start menu (the game stays open)");
 	page("HAND-OVER SCREEN (what the other side, or the Union bot, did)");
 	page("  Up Down PgUp PgDn scroll the events; g the first, G the last; Enter go on");

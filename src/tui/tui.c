@@ -543,7 +543,8 @@ static bool game_key(struct tui *t, int ch)
 	case 'p': setup_list(t); break;
 	case 'n': case '\t': play_next_unit(t); break;
 	case 27: play_cancel(t); t->msg[0] = 0; break;
-	case '?': case KEY_F(1): dialog_help(t); break;
+	case '?': reference_open(t); break;
+	case KEY_F(1): dialog_help(t); break;
 	case 'g': dialog_log(t); break;
 	case 'o': play_los(t); break;
 	case 'v': dialog_report(t); break;
@@ -716,6 +717,13 @@ static bool session_open(struct tui *t, const char *datadir)
 		fprintf(stderr, "antietam: %s\n", err);
 		return false;
 	}
+	char path[1100];
+	snprintf(path, sizeof path, "%s/rules.txt", t->datadir);
+	t->rules = malloc(sizeof *t->rules);
+	if (!t->rules || !rules_load(t->rules, path, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", t->rules ? err : "out of memory");
+		return false;
+	}
 	return true;
 }
 
@@ -723,6 +731,7 @@ static void session_close(struct tui *t)
 {
 	match_free(t->match);
 	free(t->scn);
+	free(t->rules);
 	free(t->before);
 	free(t->legal);
 }

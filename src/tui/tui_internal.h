@@ -9,6 +9,7 @@
 #include "game.h"
 #include "match.h"
 #include "position.h"
+#include "rules.h"
 #include "geom.h"
 #include "scenario.h"
 #include "tui.h"
@@ -40,6 +41,7 @@ struct tui {
 	bool utf8;                 /* the locale can show the wide glyphs */
 	bool colour;               /* the terminal has colours and mono is off */
 	char datadir[1024];
+	struct rules *rules;       /* the rules reference, data/rules.txt (reference.c) */
 	struct scenario *scn;
 
 	bool playing;              /* a game is in progress */
@@ -148,6 +150,14 @@ enum geom_ov_scale overview_scale(const struct tui *t);
 void overview_draw(struct tui *t);
 /* The hex under screen cell (x, y) of the map area, or HEX_NONE. */
 int overview_hex_at(const struct tui *t, int x, int y);
+
+/* ---- reference.c: the rules reference ---- */
+
+/* `?`: the rules the message line, the decision and the latest log lines cite, the
+ * glossary, the help and every summary; the chosen one opens as a page. */
+void reference_open(struct tui *t);
+/* One entry's page. */
+void reference_page(struct tui *t, const struct rules_entry *e);
 
 /* ---- replay.c: what happened, on the map ---- */
 
