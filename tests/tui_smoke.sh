@@ -152,6 +152,14 @@ expect "Union movement" "turn 1 begins"
 keys q
 expect "(y/n)" "leave-game question"
 keys y
+keys Up Up Up Enter
+expect "Type a path (Tab completes)..." "Load: the files of the directory and the autosaves"
+expect "autosave" "the autosaves listed"
+keys Enter
+expect "Load (in " "a typed path: the directory is shown"
+keys C-u tests/data/supp Tab
+expect "tests/data/support-11-19.pos" "Tab completes the file name"
+keys Escape
 keys q
 expect "EXITED 0" "clean exit"
 

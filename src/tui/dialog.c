@@ -12,6 +12,7 @@
 
 #include "bot.h"
 #include "event_text.h"
+#include "files.h"
 #include "sim.h"
 #include "tui_internal.h"
 #include "victory.h"
@@ -72,7 +73,10 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 			sel = nvis > 0 ? nvis - 1 : 0;
 		if (preview && nvis > 0)
 			preview(t, vis[sel], ctx);
-		draw_compose(t);
+		if (t->playing)
+			draw_compose(t);
+		else
+			erase(); /* from the start menu: no game to draw under it */
 		/* the box: over the panel, wider when the items or the keys line need it */
 		static const char keys[] = "Enter choose  Esc cancel  type to filter";
 		int longest = (int)strlen(keys);
@@ -193,7 +197,10 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 			buf[--n] = 0;
 		else if (ch == 21) /* ^U: clear */
 			buf[n = 0] = 0;
-		else if (ch == KEY_RESIZE)
+		else if (ch == '\t') { /* complete a file name */
+			files_complete(buf, len);
+			n = strlen(buf);
+		} else if (ch == KEY_RESIZE)
 			tui_relayout(t);
 		else if (ch >= 32 && ch < 127 && n + 1 < len) {
 			buf[n++] = (char)ch;

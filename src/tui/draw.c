@@ -515,23 +515,42 @@ static void draw_log(struct tui *t)
 	mvhline(l->log_y, l->log_x, ACS_HLINE, l->log_w);
 	draw_text(l->log_y, l->log_x + 2, l->log_w - 2, " Log (g: all) ");
 	const struct event_log *log = &match_record(t->match)->events;
-	int rows = l->log_h - 1;
-	int first = event_log_end(log) - rows;
-	if (first < log->first)
-		first = log->first;
+	int rows = l->log_h - 1, w = l->log_w;
 	for (int i = 0; i < rows; i++) {
-		int k = first + i;
 		move(l->log_y + 1 + i, l->log_x);
-		for (int c = 0; c < l->log_w; c++)
+		for (int c = 0; c < w; c++)
 			addch(' ');
+	}
+	/* newest at the bottom; a line wider than the pane folds (so the MP count of a long
+	 * move or the result of an attack is never cut off) */
+	int y = l->log_y + rows;
+	for (int k = event_log_end(log) - 1; k >= log->first && y > l->log_y && w > 12; k--) {
 		const struct game_event *e = event_log_at(log, k);
 		if (!e)
-			continue;
+			break;
 		char text[EVENT_TEXT_MAX], line[EVENT_TEXT_MAX + 16];
 		event_format(g->scn, e, text, sizeof text);
 		snprintf(line, sizeof line, "T%-2d %s", e->turn, text);
+		const char *part[8];
+		int plen[8], np = 0;
+		for (const char *p = line; *p && np < 8;) {
+			int room = np ? w - 4 : w, len = (int)strlen(p), cut = len;
+			if (len > room) {
+				cut = room;
+				while (cut > room / 2 && p[cut] != ' ')
+					cut--;
+				if (p[cut] != ' ')
+					cut = room;
+			}
+			part[np] = p;
+			plen[np++] = cut;
+			p += cut;
+			while (*p == ' ')
+				p++;
+		}
 		attr_set(k >= t->seen_log ? A_BOLD : A_NORMAL, 0, NULL);
-		draw_text(l->log_y + 1 + i, l->log_x, l->log_w, line);
+		for (int i = np - 1; i >= 0 && y > l->log_y; i--, y--)
+			mvaddnstr(y, l->log_x + (i ? 4 : 0), part[i], plen[i]);
 		attr_set(A_NORMAL, 0, NULL);
 	}
 }
@@ -585,8 +604,10 @@ void draw_compose(struct tui *t)
 {
 	erase();
 	if (t->lay.too_small) {
-		draw_text(0, 0, COLS, "The terminal is too small: antietam needs at least 60x16.");
-		draw_text(1, 0, COLS, "Enlarge it, or press q.");
+		/* in words short enough for the smallest terminal */
+		draw_text(0, 0, COLS, "Terminal too small:");
+		draw_text(1, 0, COLS, "antietam needs 60x16.");
+		draw_text(2, 0, COLS, "Enlarge it, or press q.");
 		return;
 	}
 	draw_status(t);

@@ -289,8 +289,13 @@ void panel_draw(struct tui *t)
 	mvvline(l->panel_y, l->panel_x - 1, ACS_VLINE, l->panel_h);
 	if (t->panel_scroll > npanel - 1)
 		t->panel_scroll = npanel > 0 ? npanel - 1 : 0;
+	/* when the lines do not all fit, the last row says so instead of covering a line */
+	bool more = t->panel_scroll > 0 || npanel > l->panel_h + t->panel_scroll;
+	int rows = more ? l->panel_h - 1 : l->panel_h;
 	for (int i = 0; i < l->panel_h; i++) {
 		int k = i + t->panel_scroll;
+		if (i >= rows)
+			k = npanel; /* blank */
 		move(l->panel_y + i, l->panel_x);
 		clrtoeol();
 		if (k >= npanel)
@@ -299,6 +304,12 @@ void panel_draw(struct tui *t)
 		draw_text(l->panel_y + i, l->panel_x, l->panel_w, panel_text[k]);
 		attr_set(A_NORMAL, 0, NULL);
 	}
-	if (t->panel_scroll > 0 || npanel > l->panel_h + t->panel_scroll)
-		draw_text(l->panel_y + l->panel_h - 1, l->panel_x + l->panel_w - 9, 9, "[ ] more");
+	if (more) {
+		char m[48];
+		snprintf(m, sizeof m, "[ ] %d more line%s", npanel - rows - t->panel_scroll > 0 ?
+			 npanel - rows - t->panel_scroll : 0, npanel - rows - t->panel_scroll == 1 ? "" : "s");
+		attr_set(A_DIM, 0, NULL);
+		draw_text(l->panel_y + l->panel_h - 1, l->panel_x, l->panel_w, m);
+		attr_set(A_NORMAL, 0, NULL);
+	}
 }

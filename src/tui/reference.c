@@ -98,8 +98,10 @@ void reference_open(struct tui *t)
 		const struct game *g = t->g;
 		if (g->pending.what < DECISION_COUNT && decision_rules[g->pending.what])
 			add(&l, rules_find(t->rules, decision_rules[g->pending.what]), "decision");
-		for (int k = g->nlog - 1; k >= 0 && k >= g->nlog - 12; k--) {
-			const struct game_event *e = game_event_at(g, k);
+		const struct event_log *log = &match_record(t->match)->events;
+		int end = event_log_end(log);
+		for (int k = end - 1; k >= log->first && k >= end - 12; k--) {
+			const struct game_event *e = event_log_at(log, k);
 			if (!e)
 				break;
 			char text[EVENT_TEXT_MAX];

@@ -60,40 +60,42 @@ static void mark_event(struct tui *t, const struct event *e, bool current)
 }
 
 /* The map's marks for the events [from, cur]: every one drawn, the current one lit. */
-static void mark_range(struct tui *t, int from, int cur, bool all)
+static void mark_range(struct tui *t, const struct event_log *log, int from, int cur, bool all)
 {
 	memset(t->mark, 0, sizeof t->mark);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		t->cost[i] = -1, t->loss[i] = 0;
 	struct event e;
 	for (int k = all ? from : cur; k <= cur; k++)
-		if (event_read(t->g, k, &e) && drawn(&e))
+		if (event_read(t->scn, log, k, &e) && drawn(&e))
 			mark_event(t, &e, k == cur);
 }
 
 /* The drawn events from `from` on, their log indices into idx; the count. */
-static int collect(const struct game *g, int from, int *idx)
+static int collect(const struct scenario *s, const struct event_log *log, int from, int *idx,
+		   int max)
 {
 	int n = 0;
 	struct event e;
-	for (int k = from; k < g->nlog; k++)
-		if (event_read(g, k, &e) && drawn(&e))
+	for (int k = from; k < event_log_end(log) && n < max; k++)
+		if (event_read(s, log, k, &e) && drawn(&e))
 			idx[n++] = k;
 	return n;
 }
 
 void replay_run(struct tui *t, int from)
 {
-	const struct game *g = t->g;
-	static int idx[GAME_LOG_MAX];
-	int first = event_first(g);
+	const struct event_log *log = &match_record(t->match)->events;
+	enum { IDX_MAX = 4096 };
+	static int idx[IDX_MAX];
+	int first = log->first;
 	if (from < first)
 		from = first;
-	int n = collect(g, from, idx);
+	int n = collect(t->scn, log, from, idx, IDX_MAX);
 	if (n == 0) {
 		/* nothing new to show: the whole log the game still holds */
 		from = first;
-		n = collect(g, from, idx);
+		n = collect(t->scn, log, from, idx, IDX_MAX);
 		if (n == 0) {
 			tui_say(t, false, "no move, attack or fire in the log yet");
 			return;
@@ -103,9 +105,9 @@ void replay_run(struct tui *t, int from)
 	int cur = 0, saved = t->cursor, sel = t->sel_unit;
 	bool all = true;
 	for (;;) {
-		mark_range(t, idx[0], idx[cur], all);
+		mark_range(t, log, idx[0], idx[cur], all);
 		struct event e;
-		event_read(g, idx[cur], &e);
+		event_read(t->scn, log, idx[cur], &e);
 		int h = event_hex(t, &e);
 		if (hex_valid(h)) {
 			t->cursor = h;
@@ -131,7 +133,7 @@ void replay_run(struct tui *t, int from)
 			if (from > first) {
 				int at = idx[cur];
 				from = first;
-				n = collect(g, from, idx);
+				n = collect(t->scn, log, from, idx, IDX_MAX);
 				for (cur = 0; cur + 1 < n && idx[cur] < at; cur++)
 					;
 			} else {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "files.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -247,7 +248,12 @@ static bool save_game(struct tui *t)
 {
 	char path[POSITION_PATH_MAX];
 	snprintf(path, sizeof path, "%s", t->save_path[0] ? t->save_path : "antietam.pos");
-	if (!dialog_prompt(t, "Save to:", path, sizeof path))
+	char cwd[512], question[600];
+	if (!getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, ".");
+	/* a relative name goes into the current directory: say which (Tab completes) */
+	snprintf(question, sizeof question, "Save to (in %s, Tab completes):", cwd);
+	if (!dialog_prompt(t, question, path, sizeof path))
 		return false;
 	char err[512];
 	if (!match_save(t->match, path, err, sizeof err)) {
@@ -325,6 +331,13 @@ static const char *const start_labels[START_COUNT] = {
 static void start_draw(struct tui *t, const int *items, int n, int sel)
 {
 	erase();
+	if (COLS < 60 || LINES < 16) { /* the menu's lines would be cut: say so instead */
+		mvaddnstr(0, 0, "Terminal too small:", COLS);
+		mvaddnstr(1, 0, "antietam needs 60x16.", COLS);
+		mvaddnstr(2, 0, "Enlarge it, or press q.", COLS);
+		refresh();
+		return;
+	}
 	static const char *const title[] = {
 		"A N T I E T A M",
 		"Burnished Rows of Steel",
@@ -418,11 +431,56 @@ static bool start_prompt(const char *question, char *buf, size_t len)
 			buf[--n] = 0;
 		else if (ch == 21)
 			buf[n = 0] = 0;
-		else if (ch >= 32 && ch < 127 && n + 1 < len) {
+		else if (ch == '\t') { /* complete a file name */
+			files_complete(buf, len);
+			n = strlen(buf);
+		} else if (ch >= 32 && ch < 127 && n + 1 < len) {
 			buf[n++] = (char)ch;
 			buf[n] = 0;
 		}
 	}
+}
+
+/* The position files to load: those of the current directory and the autosaves, or a path
+ * typed (Tab completes); false when the player went back. */
+static bool choose_file(struct tui *t, char *path, size_t len)
+{
+	enum { MAXF = 64 };
+	static char here[MAXF][FILES_NAME_W], saved[MAXF][FILES_NAME_W];
+	static char text[2 * MAXF + 1][512];
+	const char *items[2 * MAXF + 1];
+	char cwd[512], adir[POSITION_PATH_MAX] = "";
+	if (!getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, ".");
+	int nh = files_list(".", ".pos", here, MAXF), na = 0;
+	if (position_autosave_dir(adir, sizeof adir))
+		na = files_list(adir, ".pos", saved, MAXF);
+	int n = 0;
+	snprintf(text[n], sizeof text[n], "Type a path (Tab completes)...");
+	items[n] = text[n];
+	n++;
+	for (int i = 0; i < nh; i++, n++) {
+		snprintf(text[n], sizeof text[n], "%s", here[i]);
+		items[n] = text[n];
+	}
+	for (int i = 0; i < na; i++, n++) {
+		snprintf(text[n], sizeof text[n], "%.200s/%.255s", adir, saved[i]);
+		items[n] = text[n];
+	}
+	char title[640];
+	snprintf(title, sizeof title, "Load: %d file%s in %s, %d autosave%s", nh, nh == 1 ? "" : "s",
+		 cwd, na, na == 1 ? "" : "s");
+	int k = dialog_menu(t, title, items, n, nh ? 1 : 0, NULL, NULL);
+	if (k < 0)
+		return false;
+	if (k > 0) {
+		snprintf(path, len, "%s", items[k]);
+		return true;
+	}
+	snprintf(path, len, "antietam.pos");
+	char question[600];
+	snprintf(question, sizeof question, "Load (in %s):", cwd);
+	return start_prompt(question, path, len);
 }
 
 static void start_menu(struct tui *t)
@@ -470,9 +528,8 @@ static void start_menu(struct tui *t)
 					return;
 				break;
 			case START_LOAD: {
-				char path[POSITION_PATH_MAX] = "antietam.pos";
-				if (start_prompt("Load the position file:", path, sizeof path) &&
-				    load_game(t, path))
+				char path[POSITION_PATH_MAX] = "";
+				if (choose_file(t, path, sizeof path) && load_game(t, path))
 					return;
 				break;
 			}
@@ -773,6 +830,14 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 		session_close(t);
 		free(t);
 		return 2;
+	}
+	if (!t->utf8) {
+		/* -a (or no UTF-8): plain ASCII lines for boxes and borders too */
+		static const char *const lines = "lkmjtuvwnx", *const glyph = "++++++++++";
+		for (int i = 0; lines[i]; i++)
+			acs_map[(unsigned char)lines[i]] = (chtype)(unsigned char)glyph[i];
+		acs_map['x'] = '|';
+		acs_map['q'] = '-';
 	}
 	cbreak();
 	noecho();
