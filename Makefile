@@ -31,7 +31,7 @@ endif
 
 WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(WFATAL) $(SANFLAGS) \
-	    -Iinclude -MMD -MP -DANTIETAM_DATADIR='"$(DATADIR)"' $(CFLAGS)
+	    -Iinclude -MMD -MP $(CFLAGS)
 LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
 
 CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
@@ -46,6 +46,9 @@ TUI_SRC    := $(sort $(wildcard src/tui/*.c))
 IMAGE_SRC  := $(sort $(wildcard src/image/*.c))
 TEST_SRC   := $(sort $(wildcard tests/test_*.c))
 BENCH_SRC  := $(sort $(wildcard tests/bench*.c))
+
+# the program's file lookup (include/paths.h), beside main.c: used by both front-ends
+FRONT_SRC  += src/paths.c
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ  := $(FRONT_SRC:%.c=$(BUILD)/%.o)
@@ -94,6 +97,16 @@ $(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE) 
 $(BUILD)/data:
 	@mkdir -p $(@D)
 	ln -sfn ../data $@
+
+# The installed data directory is compiled into paths.o alone, which is rebuilt when DATADIR
+# changes (make && make install PREFIX=/usr: the program installed looks in /usr/share).
+# Whatever the PREFIX, the program also finds ../share/antietam beside its bin/ directory.
+$(BUILD)/datadir.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+$(BUILD)/src/paths.o: $(BUILD)/datadir.txt
+$(BUILD)/src/paths.o: ALLCFLAGS += -DANTIETAM_DATADIR='"$(DATADIR)"'
+FORCE:
 
 $(BUILD)/src/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)

@@ -28,14 +28,20 @@ struct datafile {
 	char err[DATAFILE_ERR_MAX];
 };
 
-/* Open path and check its first line names kind with a version from 1 to max_version.
+/* Open path for reading when it is a regular file, never blocking (a FIFO or a device is
+ * refused without being read: "path: cannot read: it is a FIFO (named pipe), not a regular
+ * file"); NULL with err set ("path: cannot open: …") otherwise. Every file the program reads
+ * by name is opened here. */
+FILE *datafile_fopen(const char *path, char *err, size_t errlen);
+/* Open path (datafile_fopen) and check its first line names kind with a version from 1 to max_version.
  * Returns false with df->err set ("path:1: ...", or "path: cannot open: ..."). */
 bool datafile_open(struct datafile *df, const char *path, const char *kind, int max_version);
 /* The same over an already open stream (not closed by datafile_close); name is for messages. */
 bool datafile_open_stream(struct datafile *df, FILE *f, const char *name, const char *kind,
 			  int max_version);
 /* Read the next record into df->field[0..nfields-1]. Returns 1 for a record, 0 at end of
- * file, -1 on error (a line too long, too many fields, a NUL byte) with df->err set. */
+ * file, -1 on error (a line too long, too many fields, a NUL byte, a carriage return not
+ * followed by a line feed: CR-only line ends) with df->err set. */
 int datafile_next(struct datafile *df);
 /* Set df->err to "path:line: message" and return false (for `return datafile_fail(...)`). */
 bool datafile_fail(struct datafile *df, const char *fmt, ...)

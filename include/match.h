@@ -42,6 +42,9 @@ void match_free(struct match *m);
 
 const struct game *match_game(const struct match *m);
 const struct position_record *match_record(const struct match *m);
+/* The game's id among the autosaves of the state directory (position.h): new for match_new,
+ * the file's for match_load of one of its autosaves (autosave-ID-NNNNNN.pos), else new. */
+const char *match_game_id(const struct match *m);
 
 /* Apply a (game_apply), add it to the record, keep what undo needs, autosave by the policy
  * and tell the sink; false with err set (nothing changed) when the engine refuses it. */
@@ -61,11 +64,15 @@ int match_undo_count(const struct match *m);
 /* Take the newest back: the game and its record as they were before it; false when none. */
 bool match_undo(struct match *m);
 
-/* Autosave into dir (created when missing) by the policy; dir NULL or "" turns it off. */
+/* Autosave into the state directory dir (created when missing; paths_state_dir) by the
+ * policy; dir NULL or "" turns it off. Each autosave is position_autosave(dir, the game's id,
+ * the game, its record): the game's own rotation of five, `last` pointed at it, under the
+ * directory's lock. */
 void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy);
 /* Autosave now (whatever the policy, when a directory is set); false with err set. */
 bool match_autosave(struct match *m, char *err, size_t errlen);
-/* Why the last autosave failed ("" when it did not, or none was tried since). */
+/* Why the last autosave failed ("" when it did not, or none was tried since the last
+ * match_apply began). */
 const char *match_autosave_error(const struct match *m);
 /* Save to path (position_save: atomic); false with err set. */
 bool match_save(struct match *m, const char *path, char *err, size_t errlen);

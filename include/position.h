@@ -10,8 +10,9 @@
  * "path:line: message" and leaves the caller's game and record untouched.
  *
  * Saving is atomic (temporary file in the same directory, fsync, rename, fsync of the
- * directory). Autosaves rotate in $XDG_STATE_HOME/antietam (else ~/.local/state/antietam)
- * as autosave-1.pos (newest) … autosave-5.pos, with a file `last` naming the newest. */
+ * directory) and only ever replaces a regular file: a symbolic link is followed to its
+ * target, a directory, FIFO or device is refused, the mode of the file replaced is kept.
+ * Autosaves are kept per game in a state directory the program gives (below). */
 #ifndef ANTIETAM_POSITION_H
 #define ANTIETAM_POSITION_H
 
@@ -72,24 +73,73 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 
 /* Save atomically to path (temporary file beside it, fsync, rename, fsync the directory);
  * on error an existing file at path is left as it was, no temporary file is left, and err
- * says why. */
+ * says why. A symbolic link is followed (its target gets the game, the link stays); a
+ * directory, FIFO, device or socket at path, or a file with several hard links, is refused
+ * ("path: cannot save: …") and left alone; the file replaced keeps its mode (a new one gets
+ * 0666 less the umask). */
 bool position_save(const struct game *g, const struct position_record *rec, const char *path,
 		   char *err, size_t errlen);
-/* Read the position file at path (see position_read). */
+/* Read the position file at path (see position_read); anything but a regular file (a FIFO,
+ * a device, a directory) is refused without blocking (datafile_fopen). */
 bool position_load(struct game *g, struct position_record *rec, const struct scenario *s,
 		   const char *path, char *err, size_t errlen);
 
-/* The autosave directory ($XDG_STATE_HOME/antietam, else $HOME/.local/state/antietam) into
- * buf; false when neither variable is set or the path does not fit. */
-bool position_autosave_dir(char *buf, size_t len);
-/* Autosave: rotate autosave-1..5.pos in the autosave directory (creating it), save g as
- * autosave-1.pos and point `last` at it; false with err set on any failure. */
-bool position_autosave(const struct game *g, const struct position_record *rec, char *err,
-		       size_t errlen);
-/* Record path (made absolute) as the last game saved, for `antietam --resume`. */
-bool position_set_last(const char *path, char *err, size_t errlen);
-/* The path of the last game saved (autosave or position_set_last) into buf; false with err
- * set when there is none. */
-bool position_last(char *buf, size_t len, char *err, size_t errlen);
+/* ---- the state directory: each game's autosaves, and `last` ----
+ *
+ * The program chooses the directory (include/paths.h: $XDG_STATE_HOME/antietam, else
+ * ~/.local/state/antietam) and gives it to every function below; they create it (mode 0700)
+ * when needed. It holds, for each game, its newest POSITION_AUTOSAVES autosaves
+ * `autosave-ID-NNNNNN.pos` (ID the game's id, NNNNNN counting up from 000001), the file
+ * `last` (one line: the absolute path of the game `antietam --resume` continues) and `.lock`.
+ * Every process that writes there holds the lock (flock) while it does, so two games (or
+ * two programs on one game) never clobber each other's files.
+ *
+ * A game id is 1 to POSITION_ID_MAX - 1 letters, digits or '_'; the front-end (or the match
+ * layer) that owns the game chooses it when the game begins (paths_game_id) and keeps it when
+ * the game is loaded from one of its autosaves (position_autosave_id). */
+#define POSITION_ID_MAX 40
+
+/* True when id may name a game (see above). */
+bool position_id_valid(const char *id);
+
+/* Autosave the game g with its record rec (NULL: none) as game `id` in the state directory
+ * dir: THE autosave of both front-ends. Under the directory's lock it (1) writes the next
+ * autosave-ID-NNNNNN.pos atomically (position_save: fsync'd, directory fsync'd), (2) points
+ * `last` at it (atomically, fsync'd), (3) removes the game's autosaves older than its newest
+ * POSITION_AUTOSAVES; other games' files are never touched. A kill at any moment leaves
+ * `last` naming a complete position file (the new autosave or the one before it) and at worst
+ * a temporary file, which position_autosave_clean removes. False with err set when any step
+ * fails (the previous autosaves and `last` are then as they were). About 0.1 ms plus the
+ * fsyncs. */
+bool position_autosave(const char *dir, const char *id, const struct game *g,
+		       const struct position_record *rec, char *err, size_t errlen);
+/* The game id of an autosave file (path ends in autosave-ID-NNNNNN.pos) into id; false when
+ * path is not one (a game loaded from elsewhere gets a new id). */
+bool position_autosave_id(const char *path, char *id, size_t idlen);
+/* Remove the temporary files a killed save left in the state directory dir (under the lock,
+ * so no save under way loses its file); call it once when the program starts. Returns how
+ * many were removed (0 when dir does not exist), -1 with err set when dir cannot be read. */
+int position_autosave_clean(const char *dir, char *err, size_t errlen);
+
+/* One game with autosaves in the state directory. */
+struct position_game {
+	char id[POSITION_ID_MAX];
+	char path[POSITION_PATH_MAX]; /* its newest autosave */
+	long long when;               /* that file's modification time (seconds since 1970) */
+	long long when_ns;            /* the same in nanoseconds (the order of the list) */
+	int nsaves;                   /* how many of its autosaves are kept */
+	char turn[64];                /* the file's "turn N SIDE PHASE" line, or "" */
+};
+/* The games with autosaves in dir, the most recently saved first, at most max of them, into
+ * out; their number (0 when dir does not exist), -1 with err set when dir cannot be read. */
+int position_recent_games(const char *dir, struct position_game *out, int max, char *err,
+			  size_t errlen);
+
+/* Point `last` in the state directory dir at path (made absolute): the game a player saved
+ * by name is the one --resume continues. Under the lock; atomic. */
+bool position_set_last(const char *dir, const char *path, char *err, size_t errlen);
+/* The path `last` in dir names into buf; false with err set when there is none, or `last` is
+ * empty, a directory, a FIFO or anything but a regular file. */
+bool position_last(const char *dir, char *buf, size_t len, char *err, size_t errlen);
 
 #endif

@@ -16,10 +16,6 @@ struct scenario {
 	struct tables tables;
 };
 
-/* Find the data directory: `given` (--data) if not NULL, then "data" beside the program,
- * then the installed ANTIETAM_DATADIR. Writes the directory into out; on failure writes into
- * err a message naming every place it looked. */
-bool scenario_find_datadir(const char *given, char *out, size_t outlen, char *err, size_t errlen);
 /* Load every data file of dir into *s (heap-sized: allocate it); all or nothing. */
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen);
 

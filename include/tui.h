@@ -12,7 +12,7 @@ struct tui_options {
 };
 
 /* Run the interactive game on the data files of datadir (NULL: the default lookup of
- * scenario_find_datadir); returns the process exit code. */
+ * paths_data_dir); returns the process exit code. */
 int tui_main(const char *datadir, const struct tui_options *opt);
 
 #endif

@@ -1,11 +1,14 @@
-/* main.c — argument parsing: finds the data directory and picks the front-end. */
+/* main.c — argument parsing: picks the front-end, and which saved game to resume
+ * (the data and state directories are found by include/paths.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "map_image.h"
+#include "paths.h"
 #include "position.h"
 #include "sim.h"
 #include "tui.h"
@@ -15,11 +18,81 @@ static void usage(FILE *f)
 	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
 	fputs("       antietam [--data DIR] --map-image FILE.png|.svg|.pdf [--units]\n", f);
 	fputs("                the map as a picture; --units: with the historical set-up\n", f);
-	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume]\n", f);
+	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume [ID]]\n", f);
 	fputs("                the game at the terminal; FILE: a saved game; --resume: the last one\n", f);
+	fputs("                saved, --resume ID: the game ID's newest autosave\n", f);
+	fputs("       antietam --resume list        the games with autosaves, newest first\n", f);
 	fputs("       antietam [--data DIR] --replay FILE   a saved game's actions with their results\n", f);
 	fputs("       antietam --simulate N [options] | --merge DIR...   many games without a terminal\n", f);
 	fputs("                and their report (antietam --simulate 1 --help lists the options)\n", f);
+}
+
+/* `--resume list`: the games with autosaves in the state directory dir, newest first. */
+static int list_games(const char *dir)
+{
+	enum { SHOWN = 20 };
+	struct position_game *game = calloc(SHOWN, sizeof *game);
+	char err[POSITION_PATH_MAX + 64], last[POSITION_PATH_MAX] = "";
+	if (!game) {
+		fputs("antietam: out of memory\n", stderr);
+		return 2;
+	}
+	int n = position_recent_games(dir, game, SHOWN, err, sizeof err);
+	if (n < 0) {
+		fprintf(stderr, "antietam: %s\n", err);
+		free(game);
+		return 2;
+	}
+	if (!position_last(dir, last, sizeof last, err, sizeof err))
+		last[0] = 0;
+	if (n == 0)
+		printf("No autosaved games in %s.\n", dir);
+	else
+		printf("Autosaved games in %s, newest first (* the one --resume continues):\n", dir);
+	for (int i = 0; i < n; i++) {
+		char when[32] = "?";
+		time_t t = (time_t)game[i].when;
+		struct tm tm;
+		if (localtime_r(&t, &tm))
+			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+		char real[POSITION_PATH_MAX + 8];
+		bool is_last = last[0] && realpath(game[i].path, real) && !strcmp(real, last);
+		printf("%c %-28s %s  %-32s %d autosave%s\n", is_last ? '*' : ' ', game[i].id, when,
+		       game[i].turn[0] ? game[i].turn : "?", game[i].nsaves,
+		       game[i].nsaves == 1 ? "" : "s");
+	}
+	if (n > 0)
+		puts("antietam --resume ID continues a game from its newest autosave.");
+	free(game);
+	return 0;
+}
+
+/* The position file --resume [what] opens into path: `last`'s (what NULL) or game what's
+ * newest autosave. False with the message said. */
+static bool resume_path(const char *dir, const char *what, char *path, size_t len)
+{
+	char err[POSITION_PATH_MAX + 64];
+	if (!what) {
+		if (position_last(dir, path, len, err, sizeof err))
+			return true;
+		fprintf(stderr, "antietam: %s\n", err);
+		return false;
+	}
+	struct position_game *game = calloc(256, sizeof *game);
+	int n = game ? position_recent_games(dir, game, 256, err, sizeof err) : -1;
+	if (n < 0)
+		fprintf(stderr, "antietam: %s\n", game ? err : "out of memory");
+	bool found = false;
+	for (int i = 0; i < n && !found; i++)
+		if (!strcmp(game[i].id, what)) {
+			snprintf(path, len, "%s", game[i].path);
+			found = true;
+		}
+	if (n >= 0 && !found)
+		fprintf(stderr, "antietam: no autosaved game '%s' in %s (antietam --resume list "
+			"shows them)\n", what, dir);
+	free(game);
+	return found;
 }
 
 int main(int argc, char **argv)
@@ -27,6 +100,7 @@ int main(int argc, char **argv)
 	const char *datadir = NULL;
 	const char *batch_file = NULL, *replay_file = NULL, *image_file = NULL;
 	bool batch = false, print_oob = false, print_map = false, resume = false, units = false;
+	const char *resume_what = NULL;
 	char last[POSITION_PATH_MAX];
 	struct tui_options tui = { 0 };
 	for (int i = 1; i < argc; i++)
@@ -55,6 +129,8 @@ int main(int argc, char **argv)
 			replay_file = argv[++i];
 		} else if (!strcmp(argv[i], "--resume")) {
 			resume = true;
+			if (i + 1 < argc && argv[i + 1][0] != '-')
+				resume_what = argv[++i];
 		} else if (argv[i][0] != '-' && !tui.load) {
 			tui.load = argv[i]; /* a saved game to open */
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -86,17 +162,25 @@ int main(int argc, char **argv)
 		return cli_batch_main(datadir, batch_file);
 	if (replay_file)
 		return cli_replay_main(datadir, replay_file);
+	char state[POSITION_PATH_MAX], err[POSITION_PATH_MAX + 64];
+	bool has_state = paths_state_dir(state, sizeof state, err, sizeof err);
 	if (resume) {
-		char err[POSITION_PATH_MAX + 64];
 		if (tui.load) {
 			fprintf(stderr, "antietam: give a FILE or --resume, not both\n");
 			return 2;
 		}
-		if (!position_last(last, sizeof last, err, sizeof err)) {
+		if (!has_state) {
 			fprintf(stderr, "antietam: %s\n", err);
 			return 2;
 		}
+		if (resume_what && !strcmp(resume_what, "list"))
+			return list_games(state);
+		if (!resume_path(state, resume_what, last, sizeof last))
+			return 2;
 		tui.load = last;
 	}
+	/* what a killed save left behind goes before a new game saves there */
+	if (has_state && position_autosave_clean(state, err, sizeof err) < 0)
+		fprintf(stderr, "antietam: %s\n", err);
 	return tui_main(datadir, &tui);
 }

@@ -186,6 +186,47 @@ static void test_long_line_refused(void **state)
 	free(input);
 }
 
+/* Issue 21 item 8: a FIFO given where the program reads a file is refused at once, with
+ * exit 2 and the reason (timeout ends a regression that would block: exit 124). The
+ * --batch FILE of commands is a stream and may be one (a client's named pipe). */
+static void test_fifo_refused(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/antietam-fifo-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char cmd[2048], path[256];
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && mkfifo pipe && mkdir -p data state/antietam && cp \"$OLDPWD\"/data/*.txt data/ "
+		 "&& rm data/tables.txt && mkfifo data/tables.txt && mkfifo state/antietam/last", dir);
+	assert_int_equal(system(cmd), 0);
+	static const char *const args[] = {
+		"--data data --replay %s/pipe", "--data data %s/pipe", "--data %s/data --print-oob",
+		"--data %s/data --batch /dev/null",
+	};
+	for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
+		char a[512];
+		snprintf(a, sizeof a, args[i], dir);
+		snprintf(cmd, sizeof cmd, "timeout 10 %s %s </dev/null 2>&1", fx_program_path(), a);
+		int rc;
+		char *out = fx_program_output(cmd, &rc);
+		if (rc != 2 && !(i == 2 && rc == 0))
+			fail_msg("antietam %s: exit %d: %s", a, rc, out);
+		if (i != 2 && !strstr(out, "FIFO (named pipe), not a regular file"))
+			fail_msg("antietam %s: %s", a, out);
+		free(out);
+	}
+	snprintf(path, sizeof path, "%s/state", dir);
+	snprintf(cmd, sizeof cmd, "XDG_STATE_HOME=%s timeout 10 %s --data data --resume </dev/null 2>&1",
+		 path, fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "last: cannot read: it is a FIFO"));
+	free(out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_bad_invocation),
 		cmocka_unit_test(test_every_answer_flushed),
 		cmocka_unit_test(test_long_line_refused),
+		cmocka_unit_test(test_fifo_refused),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
 }

@@ -1189,60 +1189,6 @@ static void test_save_load(void **state)
 	free(s);
 }
 
-static void test_autosave(void **state)
-{
-	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/antietam-test-XXXXXX");
-	assert_non_null(mkdtemp(tmpdir));
-	char dir[600], path[700], err[512], last[1024];
-	snprintf(dir, sizeof dir, "%s/state", tmpdir);
-	setenv("XDG_STATE_HOME", dir, 1);
-	assert_true(position_autosave_dir(path, sizeof path));
-	snprintf(dir, sizeof dir, "%s/state/antietam", tmpdir);
-	assert_string_equal(path, dir);
-	assert_false(position_last(last, sizeof last, err, sizeof err));
-	assert_non_null(strstr(err, "no game to resume"));
-
-	struct scenario *s = fake_scenario();
-	struct game *g = filled_game(s, NULL);
-	struct game *back = calloc(1, sizeof *back);
-	g->pending = (struct pending){ SIDE_CONFEDERATE, DECISION_COMBAT, -1 };
-	for (int t = 1; t <= 7; t++) {
-		g->turn = t;
-		if (!position_autosave(g, NULL, err, sizeof err))
-			fail_msg("%s", err);
-	}
-	/* autosave-1 is the newest, autosave-5 the oldest kept (turn 3); nothing else. */
-	for (int i = 1; i <= POSITION_AUTOSAVES; i++) {
-		snprintf(path, sizeof path, "%s/autosave-%d.pos", dir, i);
-		if (!position_load(back, NULL, s, path, err, sizeof err))
-			fail_msg("%s", err);
-		assert_int_equal(back->turn, 8 - i);
-	}
-	assert_int_equal(count_files(dir), POSITION_AUTOSAVES + 1);
-	assert_true(position_last(last, sizeof last, err, sizeof err));
-	snprintf(path, sizeof path, "%s/autosave-1.pos", dir);
-	char real[4096];
-	assert_non_null(realpath(path, real));
-	assert_string_equal(last, real);
-
-	/* HOME is the fallback; a relative XDG_STATE_HOME is ignored (XDG spec). */
-	setenv("XDG_STATE_HOME", "relative", 1);
-	setenv("HOME", "/home/someone", 1);
-	assert_true(position_autosave_dir(path, sizeof path));
-	assert_string_equal(path, "/home/someone/.local/state/antietam");
-	unsetenv("HOME");
-	unsetenv("XDG_STATE_HOME");
-	assert_false(position_autosave_dir(path, sizeof path));
-
-	char cmd[700];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	assert_int_equal(system(cmd), 0);
-	free(back);
-	free(g);
-	free(s);
-}
-
 /* ---- the --batch commands ---- */
 
 /* Run one command line through the interpreter; the answer (malloc'd). */
@@ -1358,21 +1304,34 @@ static void test_cli_commands(void **state)
 	assert_non_null(strstr(rp, "\nreplay differs from the saved position: line "));
 	free(rp);
 
-	/* autosave: off unless asked; on, every phase change saves */
+	/* autosave: off unless asked; on, every phase change saves (the game's own files) */
 	char dir[700];
 	snprintf(dir, sizeof dir, "%s/state", tmpdir);
 	setenv("XDG_STATE_HOME", dir, 1);
 	expect_answer(c, "end", "= union combat\n\n");
 	struct stat sb;
-	snprintf(path, sizeof path, "%s/antietam/autosave-1.pos", dir);
+	snprintf(path, sizeof path, "%s/antietam", dir);
 	assert_int_not_equal(stat(path, &sb), 0);
 	snprintf(want, sizeof want, "= %s/antietam\n\n", dir);
 	expect_answer(c, "autosave on", want);
 	expect_answer(c, "end", "= confederate movement\n\n");
-	assert_int_equal(stat(path, &sb), 0);
-	char *saved = slurp(path);
+	struct position_game games[2];
+	assert_int_equal(position_recent_games(path, games, 2, err, sizeof err), 1);
+	assert_int_equal(games[0].nsaves, 1);
+	char *saved = slurp(games[0].path);
 	char *st4 = run(c, "state");
 	same_as_file(st4, saved);
+	/* an autosave that fails is said on the answer */
+	assert_int_equal(chmod(path, 0500), 0);
+	if (access(path, W_OK) != 0) { /* root writes anyway */
+		char *ans = run(c, "end");
+		assert_int_equal(strncmp(ans, "= confederate artillery\nautosave failed: ", 42), 0);
+		assert_non_null(strstr(ans, "Permission denied\n\n"));
+		free(ans);
+	} else {
+		expect_answer(c, "end", "= confederate artillery\n\n");
+	}
+	assert_int_equal(chmod(path, 0700), 0);
 	expect_answer(c, "autosave off", "= \n\n");
 	expect_answer(c, "autosave maybe", "? usage: autosave on|off\n\n");
 	unsetenv("XDG_STATE_HOME");
@@ -1458,7 +1417,6 @@ int main(void)
 		cmocka_unit_test(test_solitaire_saves),
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_unreachable_position_refused),
-		cmocka_unit_test(test_autosave),
 		cmocka_unit_test(test_cli_commands),
 	};
 	return cmocka_run_group_tests_name("position", tests, NULL, NULL);

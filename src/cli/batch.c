@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "hex.h"
+#include "paths.h"
 
 #define ARGS_MAX 64
 
@@ -79,7 +80,7 @@ const struct scenario *cli_scenario(struct cli *c, char *err, size_t errlen)
 	if (c->scenario)
 		return c->scenario;
 	char dir[1024];
-	if (!scenario_find_datadir(c->datadir[0] ? c->datadir : NULL, dir, sizeof dir, err, errlen))
+	if (!paths_data_dir(c->datadir[0] ? c->datadir : NULL, dir, sizeof dir, err, errlen))
 		return NULL;
 	struct scenario *s = malloc(sizeof *s);
 	if (!s) {
@@ -178,7 +179,14 @@ bool cli_exec(struct cli *c, const char *line, FILE *out)
 		answer(out, '?', "out of memory");
 		return true;
 	}
+	const struct match *before = c->match;
+	int nrec = before ? match_record(before)->n : 0;
 	const char *msg = cmd->fn(c, argc, argv, mem, err, sizeof err);
+	/* An autosave that failed is said on the answer of the command whose action made it
+	 * (match_autosave_error is about the last action applied). */
+	if (!msg && c->match && c->match == before && match_record(c->match)->n != nrec &&
+	    match_autosave_error(c->match)[0])
+		fprintf(mem, "\nautosave failed: %s", match_autosave_error(c->match));
 	fclose(mem);
 	if (msg)
 		answer(out, '?', msg);
@@ -190,6 +198,8 @@ bool cli_exec(struct cli *c, const char *line, FILE *out)
 
 int cli_batch_main(const char *datadir, const char *file)
 {
+	/* The commands are a stream: a FIFO (a client's named pipe) or /dev/stdin is fine here,
+	 * unlike everywhere a file is read whole. */
 	FILE *in = stdin;
 	if (file && !(in = fopen(file, "r"))) {
 		perror(file);

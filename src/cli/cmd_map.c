@@ -9,6 +9,7 @@
 #include "hex.h"
 #include "map.h"
 #include "names.h"
+#include "paths.h"
 
 const struct map *cli_map(struct cli *c, char *err, size_t errlen)
 {
@@ -22,7 +23,7 @@ const struct map *cli_map(struct cli *c, char *err, size_t errlen)
 		return &s->map;
 	/* The rest of the data failed: the map alone is still worth showing. */
 	char dir[1024], path[1100];
-	if (!scenario_find_datadir(c->datadir[0] ? c->datadir : NULL, dir, sizeof dir, err, errlen))
+	if (!paths_data_dir(c->datadir[0] ? c->datadir : NULL, dir, sizeof dir, err, errlen))
 		return NULL;
 	snprintf(path, sizeof path, "%s/map.txt", dir);
 	struct map *m = malloc(sizeof *m);

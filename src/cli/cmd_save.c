@@ -13,6 +13,7 @@
 #include "event_text.h"
 #include "game.h"
 #include "match.h"
+#include "paths.h"
 #include "position.h"
 
 /* ---- commands ---- */
@@ -84,8 +85,13 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off")))
 		return cli_fail(err, errlen, "usage: autosave on|off");
 	char dir[POSITION_PATH_MAX] = "";
-	if (!strcmp(argv[1], "on") && !position_autosave_dir(dir, sizeof dir))
-		return cli_fail(err, errlen, "no autosave directory: set XDG_STATE_HOME or HOME");
+	if (!strcmp(argv[1], "on")) {
+		if (!paths_state_dir(dir, sizeof dir, err, errlen))
+			return err;
+		/* what a killed save left there goes before this session saves there */
+		if (position_autosave_clean(dir, err, errlen) < 0)
+			return err;
+	}
 	snprintf(c->autosave_dir, sizeof c->autosave_dir, "%s", dir);
 	if (c->match)
 		match_set_autosave(c->match, dir, MATCH_AUTOSAVE_PHASE);

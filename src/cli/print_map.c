@@ -16,6 +16,7 @@
 #include "hex.h"
 #include "map.h"
 #include "map_glyph.h"
+#include "paths.h"
 #include "scenario.h"
 
 #define LEFT 4  /* row labels */
@@ -221,7 +222,7 @@ static void legend(const struct map *m, FILE *out)
 int cli_print_map(const char *datadir, FILE *out, bool colour)
 {
 	char dir[1024], path[1100], err[1024];
-	if (!scenario_find_datadir(datadir, dir, sizeof dir, err, sizeof err)) {
+	if (!paths_data_dir(datadir, dir, sizeof dir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return 2;
 	}

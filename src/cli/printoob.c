@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "game.h"
 #include "hex.h"
+#include "paths.h"
 #include "roster.h"
 #include "scenario.h"
 
@@ -134,7 +135,7 @@ void cli_print_oob(FILE *out, const struct roster *r)
 int cli_print_oob_main(const char *datadir)
 {
 	char dir[PATH_MAX], err[1024], units[PATH_MAX + 16], setup[PATH_MAX + 32];
-	if (!scenario_find_datadir(datadir, dir, sizeof dir, err, sizeof err)) {
+	if (!paths_data_dir(datadir, dir, sizeof dir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return 1;
 	}

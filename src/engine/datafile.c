@@ -3,9 +3,12 @@
 #include "datafile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hex.h"
 
@@ -34,6 +37,15 @@ static int read_line(struct datafile *df)
 		if (c == '\0') {
 			datafile_fail(df, "NUL byte in text");
 			return -1;
+		}
+		if (c == '\r') {
+			int next = getc(df->f);
+			if (next != '\n' && next != EOF) {
+				datafile_fail(df, "a carriage return inside a line: the file has CR-only "
+					      "line ends (old Mac style); save it with LF (or CRLF) line ends");
+				return -1;
+			}
+			ungetc(next, df->f);
 		}
 		if (len + 1 >= sizeof df->buf) {
 			datafile_fail(df, "line longer than %d characters", DATAFILE_LINE_MAX - 1);
@@ -118,13 +130,48 @@ bool datafile_open_stream(struct datafile *df, FILE *f, const char *name, const 
 	return true;
 }
 
+FILE *datafile_fopen(const char *path, char *err, size_t errlen)
+{
+	/* O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	const char *what = NULL;
+	if (fstat(fd, &st) != 0)
+		what = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		what = "it is a directory, not a file";
+	else if (S_ISFIFO(st.st_mode))
+		what = "it is a FIFO (named pipe), not a regular file";
+	else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		what = "it is a device, not a regular file";
+	else if (!S_ISREG(st.st_mode))
+		what = "not a regular file";
+	if (what) {
+		snprintf(err, errlen, "%s: cannot read: %s", path, what);
+		close(fd);
+		return NULL;
+	}
+	int flags = fcntl(fd, F_GETFL);
+	FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 bool datafile_open(struct datafile *df, const char *path, const char *kind, int max_version)
 {
-	FILE *f = fopen(path, "r");
+	char err[DATAFILE_ERR_MAX];
+	FILE *f = datafile_fopen(path, err, sizeof err);
 	if (!f) {
 		memset(df, 0, sizeof *df);
 		df->path = path;
-		snprintf(df->err, sizeof df->err, "%s: cannot open: %s", path, strerror(errno));
+		snprintf(df->err, sizeof df->err, "%s", err);
 		return false;
 	}
 	bool ok = datafile_open_stream(df, f, path, kind, max_version);

@@ -25,6 +25,7 @@
 #include "hex.h"
 #include "map.h"
 #include "map_image.h"
+#include "paths.h"
 #include "roster.h"
 #include "scenario.h"
 
@@ -740,7 +741,7 @@ int map_image_main(const char *datadir, const char *path, bool units)
 			path);
 		return 2;
 	}
-	if (!scenario_find_datadir(datadir, dir, sizeof dir, err, sizeof err)) {
+	if (!paths_data_dir(datadir, dir, sizeof dir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return 2;
 	}

@@ -9,6 +9,7 @@
 #include "bot.h"
 #include "general.h"
 #include "match.h"
+#include "paths.h"
 
 #define UNDO_MAX 64
 
@@ -27,6 +28,7 @@ struct match {
 	unsigned char *pool;
 	size_t pool_used, pool_cap;
 	char autosave_dir[POSITION_PATH_MAX];
+	char game_id[POSITION_ID_MAX]; /* its autosaves' id (position.h) */
 	enum match_autosave autosave;
 	bool in_bot;              /* a computer player's turn: autosave once, at its end */
 	char autosave_err[512];
@@ -48,6 +50,7 @@ struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_
 		return NULL;
 	position_record_init(&m->rec, setup, seed, opt);
 	game_new_events(&m->game, s, setup, seed, opt, &m->rec.events);
+	paths_game_id(m->game_id, sizeof m->game_id);
 	return m;
 }
 
@@ -68,6 +71,11 @@ const struct game *match_game(const struct match *m)
 const struct position_record *match_record(const struct match *m)
 {
 	return &m->rec;
+}
+
+const char *match_game_id(const struct match *m)
+{
+	return m->game_id;
 }
 
 void match_set_sink(struct match *m, match_sink_fn fn, void *ctx)
@@ -179,7 +187,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no autosave directory");
 		return false;
 	}
-	bool ok = position_autosave(&m->game, &m->rec, err, errlen);
+	bool ok = position_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
 	return ok;
 }
@@ -217,6 +225,7 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
 	}
 	*before = m->game;
 	int nrec = m->rec.n;
+	m->autosave_err[0] = 0;
 	if (!game_apply_events(&m->game, a, &m->rec.events, err, errlen)) {
 		free(before);
 		return false;
@@ -341,6 +350,9 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 		match_free(m);
 		return NULL;
 	}
+	/* a game resumed from its autosaves goes on under its id; any other is a game of its own */
+	if (!position_autosave_id(path, m->game_id, sizeof m->game_id))
+		paths_game_id(m->game_id, sizeof m->game_id);
 	bool legacy = false;
 	for (int i = 0; i < m->rec.n; i++)
 		legacy |= !strcmp(m->rec.action[i], "bot");

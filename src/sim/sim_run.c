@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "position.h"
 #include "sim.h"
 
@@ -468,7 +469,7 @@ static bool load(const struct opts *o, struct scenario **s, struct sim_history *
 {
 	char dir[1024], err[1024], path[1100];
 	*s = malloc(sizeof **s);
-	bool ok = *s && scenario_find_datadir(o->datadir, dir, sizeof dir, err, sizeof err) &&
+	bool ok = *s && paths_data_dir(o->datadir, dir, sizeof dir, err, sizeof err) &&
 		  scenario_load(*s, dir, err, sizeof err);
 	if (ok) {
 		snprintf(path, sizeof path, "%s/history.txt", dir);

@@ -16,6 +16,7 @@
 
 #include "bot.h"
 #include "files.h"
+#include "paths.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -161,9 +162,7 @@ static void set_match(struct tui *t, struct match *m)
 	match_free(t->match);
 	t->match = m;
 	t->g = match_game(m);
-	char dir[POSITION_PATH_MAX];
-	if (position_autosave_dir(dir, sizeof dir))
-		match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
+	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY);
 }
 
 /* ---- starting a game ---- */
@@ -260,7 +259,8 @@ static bool save_game(struct tui *t)
 		tui_say(t, true, "%s", err);
 		return false;
 	}
-	position_set_last(path, err, sizeof err);
+	if (t->state_dir[0])
+		position_set_last(t->state_dir, path, err, sizeof err);
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	tui_say(t, false, "saved to %s", path);
 	return true;
@@ -489,7 +489,7 @@ static void start_menu(struct tui *t)
 	char last[POSITION_PATH_MAX], err[256];
 	if (t->playing)
 		items[n++] = START_CONTINUE;
-	if (position_last(last, sizeof last, err, sizeof err))
+	if (t->state_dir[0] && position_last(t->state_dir, last, sizeof last, err, sizeof err))
 		items[n++] = START_RESUME;
 	items[n++] = START_NEW;
 	items[n++] = START_SOLO;
@@ -758,7 +758,7 @@ static void run(struct tui *t)
 static bool session_open(struct tui *t, const char *datadir)
 {
 	char err[1024];
-	if (!scenario_find_datadir(datadir, t->datadir, sizeof t->datadir, err, sizeof err)) {
+	if (!paths_data_dir(datadir, t->datadir, sizeof t->datadir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return false;
 	}
@@ -781,6 +781,9 @@ static bool session_open(struct tui *t, const char *datadir)
 		fprintf(stderr, "antietam: %s\n", t->rules ? err : "out of memory");
 		return false;
 	}
+	/* no state directory: the game is played all the same, its autosaves say why they fail */
+	if (!paths_state_dir(t->state_dir, sizeof t->state_dir, err, sizeof err))
+		t->state_dir[0] = 0;
 	return true;
 }
 

@@ -51,6 +51,7 @@ struct tui {
 	struct game *before;       /* the position before the last key (the result box's DRMs) */
 	struct game_options gopt;
 	char save_path[POSITION_PATH_MAX];
+	char state_dir[POSITION_PATH_MAX]; /* autosaves and `last` (include/paths.h); "" none */
 
 	/* the legal actions at the current decision (refreshed after every change) */
 	struct action *legal;

@@ -1,0 +1,28 @@
+/* paths.h — where the program finds its files: the program's policy, kept out of the engine
+ * library (which reads no environment variable and no /proc; its functions are given
+ * directories). Used by main.c and both front-ends. */
+#ifndef ANTIETAM_PATHS_H
+#define ANTIETAM_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The data directory into out: `given` (--data) when not NULL; else, in this order,
+ * `data/` beside the program (a build tree), `../share/antietam` from the program's
+ * directory (an installation under any PREFIX, DESTDIR or not), and the directory compiled
+ * in (ANTIETAM_DATADIR, $(PREFIX)/share/antietam). A directory counts when it holds a
+ * readable map.txt. False with err naming every place looked at when none does. */
+bool paths_data_dir(const char *given, char *out, size_t outlen, char *err, size_t errlen);
+
+/* The state directory of autosaves and `last`: $XDG_STATE_HOME/antietam (an absolute
+ * XDG_STATE_HOME only, as the XDG base directory specification asks), else
+ * $HOME/.local/state/antietam. False with err set when neither variable serves or the path
+ * does not fit. The directory is not created (position_autosave does that). */
+bool paths_state_dir(char *out, size_t outlen, char *err, size_t errlen);
+
+/* A new game id (position.h: letters, digits, '_') into id: the local date and time, the
+ * process id and a count of the ids this process made, e.g. "20261201_085244_4242_1", so
+ * two games begun in one state directory never share one. */
+void paths_game_id(char *id, size_t len);
+
+#endif

@@ -1,0 +1,505 @@
+/* test_savefiles.c — position files on a real file system (issue 21): each game's autosaves
+ * in a shared state directory (two processes at once), a kill before every rename and
+ * unlink of an autosave leaves a `last` that loads, stale temporary files are cleaned,
+ * `save` writes only to regular files (through symbolic links, keeping the mode), nothing
+ * blocks on a FIFO; and the program's directory lookup (include/paths.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "paths.h"
+#include "position.h"
+#include "scenario.h"
+
+/* ---- a kill at a chosen step: rename() and unlink() counted ----
+ *
+ * The engine library is linked statically into this program, so its calls to rename and
+ * unlink come here; the real work is done by renameat and unlinkat. With fault_at = k the
+ * k-th of them ends the process (as kill -9 would) before it happens. */
+static int fault_at, fault_step;
+
+static void fault_point(void)
+{
+	if (fault_at && ++fault_step == fault_at)
+		_exit(99);
+}
+
+int rename(const char *from, const char *to)
+{
+	fault_point();
+	return renameat(AT_FDCWD, from, AT_FDCWD, to);
+}
+
+int unlink(const char *path)
+{
+	fault_point();
+	return unlinkat(AT_FDCWD, path, 0);
+}
+
+/* ---- fixtures ---- */
+
+static struct scenario *scn;
+static char tmpdir[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	scn = malloc(sizeof *scn);
+	char err[512];
+	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	/* SAVEFILES_DIR: where to test (default /dev/shm when there is one, else /tmp: every
+	 * autosave fsyncs five times, which a disk makes the slow part of the suite) */
+	const char *base = getenv("SAVEFILES_DIR");
+	if (!base)
+		base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	snprintf(tmpdir, sizeof tmpdir, "%s/antietam-savefiles-XXXXXX", base);
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	free(scn);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A fresh directory under tmpdir (any old one of that name removed). */
+static void fresh_dir(char *dir, size_t len, const char *name)
+{
+	snprintf(dir, len, "%s/%s", tmpdir, name);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static struct game *new_game(int turn)
+{
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	game_new(g, scn, SETUP_HISTORICAL, 7, NULL);
+	g->turn = turn;
+	return g;
+}
+
+/* The turn of the position file at path, which must load. */
+static int turn_of(const char *path)
+{
+	struct game *g = malloc(sizeof *g);
+	char err[600];
+	assert_non_null(g);
+	if (!position_load(g, NULL, scn, path, err, sizeof err))
+		fail_msg("%s", err);
+	int t = g->turn;
+	free(g);
+	return t;
+}
+
+/* Files in dir whose names start with prefix (hidden ones only when prefix is "."). */
+static int count(const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		if (!strncmp(e->d_name, prefix, strlen(prefix)) && strcmp(e->d_name, ".") &&
+		    strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* The turn of the game `last` names in dir (which must load). */
+static int last_turn(const char *dir)
+{
+	char last[POSITION_PATH_MAX], err[600];
+	if (!position_last(dir, last, sizeof last, err, sizeof err))
+		fail_msg("%s", err);
+	return turn_of(last);
+}
+
+/* ---- autosaves ---- */
+
+static void test_autosave_per_game(void **state)
+{
+	(void)state;
+	char dir[400], err[600], last[POSITION_PATH_MAX], id[POSITION_ID_MAX];
+	fresh_dir(dir, sizeof dir, "state/antietam");
+	assert_false(position_last(dir, last, sizeof last, err, sizeof err));
+	assert_non_null(strstr(err, "no game to resume"));
+	struct position_game list[8];
+	assert_int_equal(position_recent_games(dir, list, 8, err, sizeof err), 0);
+
+	/* game A saved 7 times, game B 3 times, in turns: each keeps its own newest five */
+	struct game *g = new_game(1);
+	for (int t = 1; t <= 7; t++) {
+		g->turn = t;
+		if (!position_autosave(dir, "A", g, NULL, err, sizeof err))
+			fail_msg("%s", err);
+		if (t <= 3) {
+			g->turn = 8 + t;
+			if (!position_autosave(dir, "B", g, NULL, err, sizeof err))
+				fail_msg("%s", err);
+		}
+	}
+	assert_int_equal(count(dir, "autosave-A-"), POSITION_AUTOSAVES);
+	assert_int_equal(count(dir, "autosave-B-"), 3);
+	char path[600];
+	for (int t = 3; t <= 7; t++) {
+		snprintf(path, sizeof path, "%s/autosave-A-%06d.pos", dir, t);
+		assert_int_equal(turn_of(path), t);
+		assert_true(position_autosave_id(path, id, sizeof id));
+		assert_string_equal(id, "A");
+	}
+	/* `last` is the newest autosave of all */
+	assert_true(position_last(dir, last, sizeof last, err, sizeof err));
+	snprintf(path, sizeof path, "%s/autosave-A-000007.pos", dir);
+	char real[4096];
+	assert_non_null(realpath(path, real));
+	assert_string_equal(last, real);
+	/* the recent games: both, each with its newest autosave */
+	assert_int_equal(position_recent_games(dir, list, 8, err, sizeof err), 2);
+	int a = strcmp(list[0].id, "A") ? 1 : 0;
+	assert_string_equal(list[a].id, "A");
+	assert_string_equal(list[1 - a].id, "B");
+	assert_int_equal(list[a].nsaves, 5);
+	assert_int_equal(list[1 - a].nsaves, 3);
+	assert_int_equal(turn_of(list[a].path), 7);
+	assert_int_equal(turn_of(list[1 - a].path), 11);
+	assert_int_equal(strncmp(list[a].turn, "turn 7 ", 7), 0);
+	assert_int_equal(position_recent_games(dir, list, 1, err, sizeof err), 1);
+
+	/* ids: letters, digits, '_'; other names are not autosaves */
+	assert_false(position_autosave(dir, "a/b", g, NULL, err, sizeof err));
+	assert_non_null(strstr(err, "not a game id"));
+	assert_false(position_autosave(dir, "", g, NULL, err, sizeof err));
+	assert_false(position_autosave_id("/x/autosave-1.pos", id, sizeof id));
+	assert_false(position_autosave_id("/x/game.pos", id, sizeof id));
+	assert_true(position_autosave_id("autosave-20261201_101010_42_1-000012.pos", id, sizeof id));
+	assert_string_equal(id, "20261201_101010_42_1");
+	free(g);
+}
+
+/* Issue 21 item 4: kill the autosave before each of its renames and unlinks in turn; every
+ * time `last` must name a position file that loads (the new one or the one before), the
+ * game keeps at most its five newest plus the one being made, and the next start removes
+ * the temporary file the kill left. */
+static void test_kill_at_every_step(void **state)
+{
+	(void)state;
+	char dir[400], err[600];
+	int kills = 0;
+	for (int k = 1;; k++) {
+		fresh_dir(dir, sizeof dir, "kill");
+		struct game *g = new_game(1);
+		for (int t = 1; t <= 5; t++) { /* a full history: the rotation removes one */
+			g->turn = t;
+			if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+				fail_msg("%s", err);
+		}
+		fflush(NULL);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			fault_at = k;
+			fault_step = 0;
+			/* three autosaves in a row: turns 6, 7, 8 */
+			for (int t = 6; t <= 8; t++) {
+				g->turn = t;
+				if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+					_exit(3);
+			}
+			_exit(0);
+		}
+		int st;
+		assert_int_equal(waitpid(pid, &st, 0), pid);
+		assert_true(WIFEXITED(st));
+		int turn = last_turn(dir);
+		assert_true(turn >= 5 && turn <= 8);
+		assert_true(count(dir, "autosave-G-") <= POSITION_AUTOSAVES + 1);
+		if (WEXITSTATUS(st) == 0) {
+			assert_int_equal(turn, 8);
+			assert_int_equal(count(dir, "autosave-G-"), POSITION_AUTOSAVES);
+			free(g);
+			break;
+		}
+		assert_int_equal(WEXITSTATUS(st), 99);
+		kills++;
+		/* the new start: temporaries gone, saving goes on from there */
+		assert_true(position_autosave_clean(dir, err, sizeof err) >= 0);
+		assert_int_equal(count(dir, ".") - 1, 0); /* only .lock is left */
+		g->turn = 9;
+		if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+			fail_msg("%s", err);
+		assert_int_equal(last_turn(dir), 9);
+		free(g);
+	}
+	/* 3 autosaves × (rename of the file, rename of `last`, unlink of the oldest) */
+	assert_int_equal(kills, 9);
+}
+
+/* Issue 21 item 6: a killed save's temporary files go at the next start; nothing else. */
+static void test_clean_stale_temporaries(void **state)
+{
+	(void)state;
+	char dir[400], err[600], path[600];
+	fresh_dir(dir, sizeof dir, "stale");
+	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 0); /* no directory yet */
+	struct game *g = new_game(3);
+	assert_true(position_autosave(dir, "S", g, NULL, err, sizeof err));
+	static const char *const stale[] = { ".autosave-S-000002.pos.tmp-Ab12Cd", ".last.tmp-xY34zz" };
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs("antietam-position 1\nhalf", f);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/notes.txt", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 2);
+	assert_int_equal(count(dir, "."), 1); /* .lock */
+	assert_int_equal(count(dir, "notes.txt"), 1);
+	assert_int_equal(last_turn(dir), 3);
+	free(g);
+}
+
+/* Issue 21 item 3: two games autosaving 400 times each (SAVEFILES_SAVES) into one directory
+ * at once (two processes, each also cleaning at its "start" now and then): no autosave
+ * fails, each game keeps its own five newest, all load and belong to it. */
+static void test_two_processes_one_directory(void **state)
+{
+	(void)state;
+	const char *n = getenv("SAVEFILES_SAVES");
+	const int SAVES = n && atoi(n) >= POSITION_AUTOSAVES ? atoi(n) : 400;
+	char dir[400], err[600];
+	fresh_dir(dir, sizeof dir, "shared");
+	static const char *const id[2] = { "one", "two" };
+	pid_t pid[2];
+	fflush(NULL);
+	for (int p = 0; p < 2; p++) {
+		pid[p] = fork();
+		assert_true(pid[p] >= 0);
+		if (pid[p] == 0) {
+			struct game *g = new_game(1);
+			int failed = 0;
+			for (int i = 1; i <= SAVES; i++) {
+				g->turn = 1 + i % 11;
+				g->rng = (uint64_t)(p + 1) << 32 | (uint64_t)i; /* whose and which */
+				if (!position_autosave(dir, id[p], g, NULL, err, sizeof err)) {
+					fprintf(stderr, "%s: %s\n", id[p], err);
+					failed++;
+				}
+				if (i % 25 == 0 && position_autosave_clean(dir, err, sizeof err) < 0)
+					failed++;
+			}
+			_exit(failed ? 1 : 0);
+		}
+	}
+	for (int p = 0; p < 2; p++) {
+		int st;
+		assert_int_equal(waitpid(pid[p], &st, 0), pid[p]);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 0);
+	}
+	struct position_game list[4];
+	assert_int_equal(position_recent_games(dir, list, 4, err, sizeof err), 2);
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	for (int i = 0; i < 2; i++) {
+		int p = strcmp(list[i].id, "one") ? 1 : 0;
+		assert_string_equal(list[i].id, id[p]);
+		assert_int_equal(list[i].nsaves, POSITION_AUTOSAVES);
+		for (int s = SAVES - POSITION_AUTOSAVES + 1; s <= SAVES; s++) {
+			char path[600];
+			snprintf(path, sizeof path, "%s/autosave-%s-%06d.pos", dir, id[p], s);
+			if (!position_load(g, NULL, scn, path, err, sizeof err))
+				fail_msg("%s", err);
+			assert_true(g->rng == ((uint64_t)(p + 1) << 32 | (uint64_t)s));
+		}
+	}
+	free(g);
+	assert_int_equal(count(dir, "."), 1); /* .lock: no temporary left */
+	last_turn(dir);
+}
+
+/* ---- save: regular files only ---- */
+
+static void save_ok(const struct game *g, const char *path)
+{
+	char err[600];
+	if (!position_save(g, NULL, path, err, sizeof err))
+		fail_msg("%s", err);
+}
+
+static void save_refused(const struct game *g, const char *path, const char *why)
+{
+	char err[600];
+	assert_false(position_save(g, NULL, path, err, sizeof err));
+	if (!strstr(err, why))
+		fail_msg("saving to %s: expected '%s' in '%s'", path, why, err);
+}
+
+static void test_save_regular_files_only(void **state)
+{
+	(void)state;
+	char dir[400], path[600], lnk[600], other[800], err[600];
+	fresh_dir(dir, sizeof dir, "save");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	struct game *g = new_game(2);
+
+	/* a symbolic link: its target gets the game, the link stays a link */
+	snprintf(path, sizeof path, "%s/real.pos", dir);
+	snprintf(lnk, sizeof lnk, "%s/link.pos", dir);
+	save_ok(g, path);
+	assert_int_equal(symlink("real.pos", lnk), 0);
+	g->turn = 4;
+	save_ok(g, lnk);
+	struct stat st;
+	assert_int_equal(lstat(lnk, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(turn_of(path), 4);
+	/* a link to nothing is refused */
+	snprintf(other, sizeof other, "%s/dangling.pos", dir);
+	assert_int_equal(symlink("nowhere/x.pos", other), 0);
+	save_refused(g, other, "a symbolic link to nothing");
+
+	/* the mode of the file replaced is kept */
+	assert_int_equal(chmod(path, 0600), 0);
+	g->turn = 5;
+	save_ok(g, path);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(chmod(path, 0640), 0);
+	save_ok(g, lnk);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+
+	/* a FIFO, a device, a directory: refused, left as they were, nothing blocks */
+	snprintf(other, sizeof other, "%s/fifo", dir);
+	assert_int_equal(mkfifo(other, 0600), 0);
+	save_refused(g, other, "cannot save: it is a FIFO (named pipe), not a regular file");
+	assert_int_equal(lstat(other, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	save_refused(g, "/dev/null", "cannot save: it is a device, not a regular file");
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	save_refused(g, dir, "cannot save: it is a directory");
+	save_refused(g, ".", "cannot save: it is a directory");
+	/* a file with another hard link: replacing it would break the link */
+	snprintf(other, sizeof other, "%s/hard.pos", dir);
+	assert_int_equal(link(path, other), 0);
+	save_refused(g, path, "hard links");
+	assert_int_equal(unlinkat(AT_FDCWD, other, 0), 0);
+
+	/* a 250-character name: the temporary file's name still fits */
+	char name[251];
+	memset(name, 'n', 246);
+	strcpy(name + 246, ".pos");
+	snprintf(other, sizeof other, "%s/%s", dir, name);
+	save_ok(g, other);
+	assert_int_equal(turn_of(other), 5);
+	assert_int_equal(count(dir, "."), 0); /* no temporary file left anywhere */
+	(void)err;
+	free(g);
+}
+
+/* Issue 21 item 8: a FIFO is refused where a file is read, at once. */
+static void test_fifo_never_blocks(void **state)
+{
+	(void)state;
+	char dir[400], fifo[600], err[600], buf[600];
+	fresh_dir(dir, sizeof dir, "fifo");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(20); /* a regression would block: end the suite instead of hanging CI */
+	struct game *g = new_game(1);
+	assert_false(position_load(g, NULL, scn, fifo, err, sizeof err));
+	assert_non_null(strstr(err, "pipe: cannot read: it is a FIFO (named pipe)"));
+	assert_null(datafile_fopen(fifo, err, sizeof err));
+	assert_null(datafile_fopen(dir, err, sizeof err));
+	assert_non_null(strstr(err, "it is a directory"));
+	struct map *m = malloc(sizeof *m);
+	assert_non_null(m);
+	assert_false(map_load(m, fifo, err, sizeof err));
+	assert_non_null(strstr(err, "FIFO"));
+	free(m);
+	/* `last` a FIFO or a directory */
+	snprintf(buf, sizeof buf, "%s/last", dir);
+	assert_int_equal(mkfifo(buf, 0600), 0);
+	assert_false(position_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_non_null(strstr(err, "FIFO"));
+	snprintf(buf, sizeof buf, "%s/last", dir);
+	assert_int_equal(unlinkat(AT_FDCWD, buf, 0), 0);
+	assert_int_equal(mkdir(buf, 0700), 0);
+	assert_false(position_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_non_null(strstr(err, "last: cannot read: it is a directory, not a file"));
+	alarm(0);
+	free(g);
+}
+
+/* ---- the program's lookup (include/paths.h) ---- */
+
+static void test_paths(void **state)
+{
+	(void)state;
+	char dir[600], err[300];
+	setenv("XDG_STATE_HOME", "/somewhere/state", 1);
+	assert_true(paths_state_dir(dir, sizeof dir, err, sizeof err));
+	assert_string_equal(dir, "/somewhere/state/antietam");
+	/* a relative XDG_STATE_HOME is ignored (XDG base directory specification) */
+	setenv("XDG_STATE_HOME", "relative", 1);
+	setenv("HOME", "/home/someone", 1);
+	assert_true(paths_state_dir(dir, sizeof dir, err, sizeof err));
+	assert_string_equal(dir, "/home/someone/.local/state/antietam");
+	unsetenv("HOME");
+	unsetenv("XDG_STATE_HOME");
+	assert_false(paths_state_dir(dir, sizeof dir, err, sizeof err));
+	assert_non_null(strstr(err, "set XDG_STATE_HOME or HOME"));
+
+	assert_true(paths_data_dir("data", dir, sizeof dir, err, sizeof err));
+	assert_string_equal(dir, "data");
+	assert_false(paths_data_dir("/nonexistent", dir, sizeof dir, err, sizeof err));
+	assert_non_null(strstr(err, "no data files in '/nonexistent'"));
+
+	char a[POSITION_ID_MAX], b[POSITION_ID_MAX];
+	paths_game_id(a, sizeof a);
+	paths_game_id(b, sizeof b);
+	assert_true(position_id_valid(a));
+	assert_true(position_id_valid(b));
+	assert_string_not_equal(a, b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_autosave_per_game),
+		cmocka_unit_test(test_kill_at_every_step),
+		cmocka_unit_test(test_clean_stale_temporaries),
+		cmocka_unit_test(test_two_processes_one_directory),
+		cmocka_unit_test(test_save_regular_files_only),
+		cmocka_unit_test(test_fifo_never_blocks),
+		cmocka_unit_test(test_paths),
+	};
+	return cmocka_run_group_tests_name("savefiles", tests, setup, teardown);
+}
