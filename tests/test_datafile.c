@@ -5,10 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "datafile.h"
+#include "map.h"
+#include "tables.h"
 
 static FILE *text(const char *s)
 {
@@ -102,10 +105,94 @@ static void test_errors_name_the_line(void **state)
 	assert_non_null(strstr(df.err, "tests/data/no-such-file.txt: cannot open"));
 }
 
+/* CR-only line ends (old Mac) are named as such, at line 1 (issue 21 item 11). */
+static void test_cr_only_line_ends(void **state)
+{
+	(void)state;
+	struct datafile df;
+	FILE *f = text("antietam-test 1\rrec a b\rrec c\r");
+	assert_false(datafile_open_stream(&df, f, "mac.txt", "test", 1));
+	assert_string_equal(df.err, "mac.txt:1: a carriage return inside a line: the file has "
+			    "CR-only line ends (old Mac style); save it with LF (or CRLF) line ends");
+	fclose(f);
+	/* CRLF is fine */
+	f = text("antietam-test 1\r\nrec a b\r\n");
+	assert_true(datafile_open_stream(&df, f, "dos.txt", "test", 1));
+	assert_int_equal(datafile_next(&df), 1);
+	assert_string_equal(df.field[2], "b");
+	fclose(f);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *buf = NULL;
+	size_t cap = 0;
+	assert_true(getdelim(&buf, &cap, 0, f) > 0);
+	fclose(f);
+	return buf;
+}
+
+/* Load path's text with the line starting at `at` and ending before `end` left out. */
+static bool load_without(const char *text, size_t at, size_t end, bool map, char *err,
+			 size_t errlen)
+{
+	size_t n = strlen(text);
+	char *t = malloc(n + 1);
+	assert_non_null(t);
+	memcpy(t, text, at);
+	memcpy(t + at, text + end, n - end + 1);
+	FILE *f = fmemopen(t, strlen(t), "r");
+	assert_non_null(f);
+	static union { struct map m; struct tables t; } out;
+	bool ok = map ? map_load_stream(&out.m, f, "x.txt", err, errlen)
+		      : tables_load_stream(&out.t, f, "x.txt", err, errlen);
+	fclose(f);
+	free(t);
+	return ok;
+}
+
+/* Issue 21 item 10: deleting any one record of data/tables.txt, or any `objective` or `edge`
+ * record of data/map.txt (the records the format requires; roads, sides and names are the
+ * map's content, any of which may go), is refused with "path:line: …" or "path: missing …". */
+static void test_required_records(void **state)
+{
+	(void)state;
+	static const struct { const char *path; bool map; } file[] = {
+		{ "data/tables.txt", false }, { "data/map.txt", true },
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char *text = slurp(file[i].path), err[600];
+		int line = 0, tried = 0;
+		for (size_t at = 0; text[at]; line++) {
+			size_t end = at + strcspn(text + at, "\n");
+			end += text[end] == '\n';
+			const char *p = text + at + strspn(text + at, " \t");
+			bool record = line > 0 && *p != '#' && *p != '\n';
+			bool required = !file[i].map || !strncmp(p, "objective ", 10) ||
+					!strncmp(p, "edge ", 5);
+			if (record && required) {
+				tried++;
+				if (load_without(text, at, end, file[i].map, err, sizeof err))
+					fail_msg("%s without line %d ('%.*s') loads", file[i].path, line + 1,
+						 (int)strcspn(p, "\n"), p);
+				if (strncmp(err, "x.txt:", 6) && strncmp(err, "x.txt: missing ", 15))
+					fail_msg("%s without line %d: '%s'", file[i].path, line + 1, err);
+			}
+			at = end;
+		}
+		assert_true(tried > (file[i].map ? 15 : 120));
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_records),
+		cmocka_unit_test(test_cr_only_line_ends),
+		cmocka_unit_test(test_required_records),
 		cmocka_unit_test(test_errors_name_the_line),
 	};
 	return cmocka_run_group_tests_name("datafile", tests, NULL, NULL);

@@ -669,6 +669,40 @@ static void expect_refused(const struct scenario *s, const char *text, size_t le
 	position_record_free(&rec_before);
 }
 
+/* Issue 21 item 11: a file cut off anywhere after its first line is refused as
+ * "truncated", at the line where it ends (not as a syntax error of the cut line). */
+static void test_truncated_says_so(void **state)
+{
+	(void)state;
+	struct scenario *s = fake_scenario();
+	struct position_record rec;
+	struct game *g = filled_game(s, &rec);
+	char *good = write_text(g, &rec);
+	size_t len = strlen(good), first = strcspn(good, "\n") + 1;
+	size_t last = len - 4; /* "end\n" */
+	assert_string_equal(good + last, "end\n");
+	struct game *scratch = calloc(1, sizeof *scratch);
+	char err[512];
+	int cuts = 0;
+	for (size_t cut = first; cut < last + 2; cut += 1 + cut % 7) {
+		assert_false(read_text(scratch, NULL, s, good, cut, err, sizeof err));
+		int line = 1;
+		for (size_t i = 0; i < cut; i++)
+			line += good[i] == '\n' && i + 1 < cut;
+		char want[64];
+		snprintf(want, sizeof want, "t.pos:%d: truncated file", line);
+		if (strncmp(err, want, strlen(want)))
+			fail_msg("cut after %zu bytes: '%s' (expected '%s …')", cut, err, want);
+		cuts++;
+	}
+	assert_true(cuts > 100);
+	free(scratch);
+	free(good);
+	free(g);
+	position_record_free(&rec);
+	free(s);
+}
+
 static void test_broken(void **state)
 {
 	(void)state;
@@ -1412,6 +1446,7 @@ int main(void)
 		cmocka_unit_test(test_version_1_log),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_broken),
+		cmocka_unit_test(test_truncated_says_so),
 		cmocka_unit_test(test_broken_bytes),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_solitaire_saves),

@@ -1875,7 +1875,32 @@ static bool printable(const char *s)
 	return true;
 }
 
+/* A record refused on the file's last line, with no 'end' line before it: the file was cut
+ * off (a copy or a save that stopped half way), which the message says first. */
+static bool truncated_here(struct reader *r)
+{
+	if (r->count[KEY_END] || getc(r->df.f) != EOF)
+		return false;
+	char prefix[300], was[DATAFILE_ERR_MAX];
+	int n = snprintf(prefix, sizeof prefix, "%.200s:%d: ", r->df.path, r->df.line);
+	const char *msg = n > 0 && !strncmp(r->df.err, prefix, (size_t)n) ? r->df.err + n : r->df.err;
+	if (!strncmp(msg, "truncated", 9))
+		return false;
+	snprintf(was, sizeof was, "%s", msg);
+	return FAIL("truncated file: it ends at this line, without its 'end' line (%.300s)", was);
+}
+
+static bool read_records(struct reader *r);
+
 static bool read_all(struct reader *r)
+{
+	if (read_records(r))
+		return true;
+	truncated_here(r);
+	return false;
+}
+
+static bool read_records(struct reader *r)
 {
 	int rc;
 	while ((rc = datafile_next(&r->df)) > 0) {

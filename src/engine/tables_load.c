@@ -5,6 +5,7 @@
 #include "tables.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -703,6 +704,69 @@ static bool check_charts_complete(struct loader *L)
 	return true;
 }
 
+/* The records the format requires by key (docs/formats.md "tables.txt"): a file without one
+ * of them is refused, "path: missing …" (the lines of the others cannot say where it went). */
+static const char *const vp_keys[] = { /* 3.2: the printed VP objectives, footnotes 1-4 */
+	"nicodemus-hill", "miller-cornfield", "west-wood", "north-wood", "east-wood",
+	"dunker-church", "sunken-road", "hex-1943", "sharpsburg", "road-1032", "lower-bridge",
+};
+static const char *const level_keys[] = { /* 3.5 and 19.0B: six levels in each mode */
+	"union-decisive", "union-substantial", "union-marginal", "confederate-marginal",
+	"confederate-substantial", "confederate-decisive",
+};
+static const char *const solo_keys[] = { /* 19.0A: the solitaire conditions */
+	"dunker-church-road", "sunken-road-all", "sunken-road-some", "sharpsburg-all",
+	"road-1032", "harpers-ferry-road",
+};
+
+static bool missing(struct loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool missing(struct loader *L, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(L->df.err, sizeof L->df.err, "%.200s: missing %s", L->df.path, msg);
+	return false;
+}
+
+/* Every record the format lists by key is there: each 3.2 VP objective, the six levels of
+ * each mode, each 19.0A condition, all three 20.5 objectives of every corps row, and the
+ * Parrott guns' band of 10.3A. */
+static bool check_keys_complete(struct loader *L)
+{
+	const struct tables *t = L->t;
+	if (!t->nranges || !t->range[t->nranges - 1].parrott_only)
+		return missing(L, "range FROM TO DRM parrott (10.3A: the band only the Parrott guns "
+			       "reach)");
+	for (size_t i = 0; i < sizeof vp_keys / sizeof vp_keys[0]; i++)
+		if (!tables_vp_objective(t, vp_keys[i]))
+			return missing(L, "vp %s (3.2: every VP objective has its line)", vp_keys[i]);
+	static const char *const mode[VICTORY_MODES] = { "two-player", "solitaire" };
+	for (int m = 0; m < VICTORY_MODES; m++)
+		for (size_t k = 0; k < sizeof level_keys / sizeof level_keys[0]; k++) {
+			int i = 0;
+			while (i < t->nlevels[m] && strcmp(t->level[m][i].name, level_keys[k]))
+				i++;
+			if (i == t->nlevels[m])
+				return missing(L, "level %s %s (%s)", mode[m], level_keys[k],
+					       m ? "19.0B" : "3.5");
+		}
+	for (size_t k = 0; k < sizeof solo_keys / sizeof solo_keys[0]; k++) {
+		int i = 0;
+		while (i < t->nsolo && strcmp(t->solo[i].key, solo_keys[k]))
+			i++;
+		if (i == t->nsolo)
+			return missing(L, "solo-vp %s (19.0A)", solo_keys[k]);
+	}
+	for (int i = 0; i < t->ncorps; i++)
+		if (t->corps[i].ncells != TABLES_OBJ_ORDINALS)
+			return missing(L, "objective %s %d (20.5: each corps row has %d)",
+				       t->corps[i].corps, t->corps[i].ncells + 1, TABLES_OBJ_ORDINALS);
+	return true;
+}
+
 /* Every required record of victory, reinforcements, objectives and turns was present. */
 static bool check_rest_complete(struct loader *L)
 {
@@ -761,7 +825,7 @@ static bool load(struct tables *out, FILE *f, const char *path, char *err, size_
 	if (ok && r < 0)
 		ok = false;
 	if (ok)
-		ok = check_charts_complete(L) && check_rest_complete(L) && check_crt(&L->df, L->t) &&
+		ok = check_charts_complete(L) && check_rest_complete(L) && check_keys_complete(L) && check_crt(&L->df, L->t) &&
 		     check_aft(&L->df, L->t);
 	if (ok)
 		*out = *L->t;
