@@ -30,7 +30,8 @@ struct roster;
  * at each step level and set-up hex, totals of steps and combat value per formation and army. */
 void cli_print_oob(FILE *out, const struct roster *r);
 /* Load the roster from the data directory (datadir or the default lookup) and print it to
- * stdout; returns the process exit code. */
+ * stdout; returns the process exit code: 0, or 2 when the data files do not load (as
+ * --batch and --print-map), with the error on stderr. */
 int cli_print_oob_main(const char *datadir);
 
 /* `--print-map`: load the map of datadir (NULL: the default lookup) and draw it to out,

@@ -103,6 +103,35 @@ static void test_bad_invocation(void **state)
 	out = run("--data /nonexistent --batch", "range 1916 1917\n", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
+	/* the other modes exit as --batch does when the data files do not load */
+	out = run("--data /nonexistent --print-oob", "", &rc);
+	assert_int_equal(rc, 2);
+	free(out);
+	out = run("--data /nonexistent --print-map", "", &rc);
+	assert_int_equal(rc, 2);
+	free(out);
+}
+
+/* The terminal game refuses a terminal it cannot draw on, saying why (issue 21 item 11). */
+static void test_dumb_terminal_refused(void **state)
+{
+	(void)state;
+	static const struct { const char *env, *want; } term[] = {
+		{ "TERM=dumb", "antietam: TERM=dumb cannot place the cursor, which the map needs" },
+		{ "TERM=", "antietam: TERM is not set" },
+		{ "TERM=no-such-terminal", "antietam: unknown terminal type TERM=no-such-terminal" },
+	};
+	for (size_t i = 0; i < sizeof term / sizeof *term; i++) {
+		char cmd[512];
+		snprintf(cmd, sizeof cmd, "%s timeout 10 %s </dev/null 2>&1", term[i].env,
+			 fx_program_path());
+		int rc;
+		char *out = fx_program_output(cmd, &rc);
+		assert_int_equal(rc, 2);
+		if (strncmp(out, term[i].want, strlen(term[i].want)))
+			fail_msg("%s: '%s'", term[i].env, out);
+		free(out);
+	}
 }
 
 /* A client that waits for each answer before sending the next command: every answer,
@@ -238,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_every_answer_flushed),
 		cmocka_unit_test(test_long_line_refused),
 		cmocka_unit_test(test_fifo_refused),
+		cmocka_unit_test(test_dumb_terminal_refused),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
 }

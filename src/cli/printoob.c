@@ -137,21 +137,21 @@ int cli_print_oob_main(const char *datadir)
 	char dir[PATH_MAX], err[1024], units[PATH_MAX + 16], setup[PATH_MAX + 32];
 	if (!paths_data_dir(datadir, dir, sizeof dir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
-		return 1;
+		return 2;
 	}
 	snprintf(units, sizeof units, "%s/units.txt", dir);
 	snprintf(setup, sizeof setup, "%s/setup-historical.txt", dir);
 	struct roster *r = malloc(sizeof *r);
 	if (!r) {
 		fprintf(stderr, "antietam: out of memory\n");
-		return 1;
+		return 2;
 	}
 	int rc = 0;
 	if (roster_load(r, units, setup, err, sizeof err)) {
 		cli_print_oob(stdout, r);
 	} else {
 		fprintf(stderr, "antietam: %s\n", err);
-		rc = 1;
+		rc = 2;
 	}
 	free(r);
 	return rc;

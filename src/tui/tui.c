@@ -828,8 +828,13 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	}
 	setlocale(LC_ALL, "");
 	t->utf8 = !opt->ascii && !strcmp(nl_langinfo(CODESET), "UTF-8");
-	if (!initscr()) {
-		fprintf(stderr, "antietam: cannot start the terminal (is TERM set?)\n");
+	char why[300] = "";
+	SCREEN *screen = NULL;
+	if (!tui_terminal_ok(getenv("TERM"), why, sizeof why) ||
+	    !(screen = newterm(NULL, stdout, stdin))) {
+		if (!screen && why[0] == 0)
+			snprintf(why, sizeof why, "cannot start the terminal");
+		fprintf(stderr, "antietam: %s\n", why);
 		session_close(t);
 		free(t);
 		return 2;
@@ -857,6 +862,7 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 		load_game(t, opt->load);
 	run(t);
 	endwin();
+	delscreen(screen);
 	session_close(t);
 	free(t);
 	return 0;

@@ -298,4 +298,8 @@ bool combat_view_defensive(struct tui *t);
 /* True when some legal declaration attacks hex. */
 bool combat_view_has_attack(const struct tui *t, int hex);
 
+/* Whether the terminal TERM names can show the game (term_check.c): false with why set when
+ * TERM is unset, unknown to terminfo, or cannot place the cursor (TERM=dumb). */
+bool tui_terminal_ok(const char *term, char *why, size_t len);
+
 #endif
