@@ -64,18 +64,24 @@ PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 # (make would delete them and rebuild them on the next run). One .SECONDARY with no
 # prerequisites: a second one naming files would narrow it to those files.
 .SECONDARY:
-.PHONY: all run check test bench record-games deps deps-test install uninstall clean fuzz soak valgrind
+.PHONY: all run check check-suites test bench record-games deps deps-test install uninstall clean fuzz soak valgrind
 all: deps $(PROGRAM)
 
-# Say which Debian packages are missing (and install them when run as root) instead of
-# failing inside the compiler.
+# Say which Debian packages are missing instead of failing inside the compiler. Only the
+# README's two quick-start commands, make run and make check, also install them (apt-get,
+# when run as root; they say so first): make, make install and every other target only
+# check, and no test suite installs anything.
+DEPS_BUILD := ncurses cairo
+DEPS_TEST  := ncurses cairo cmocka
 deps:
-	@sh tests/deps.sh ncurses cairo
+	@sh tests/deps.sh $(DEPS_BUILD)
 deps-test:
-	@sh tests/deps.sh ncurses cairo cmocka
+	@sh tests/deps.sh $(DEPS_TEST)
 
-run: all
-	./antietam
+run:
+	@sh tests/deps.sh --install $(DEPS_BUILD)
+	@$(MAKE) --no-print-directory $(PROGRAM)
+	./$(PROGRAM)
 
 # The archives are rebuilt from scratch so a deleted source leaves no stale member behind.
 $(LIBENGINE): $(ENGINE_OBJ)
@@ -98,15 +104,11 @@ $(BUILD)/data:
 	@mkdir -p $(@D)
 	ln -sfn ../data $@
 
-# The installed data directory is compiled into paths.o alone, which is rebuilt when DATADIR
-# changes (make && make install PREFIX=/usr: the program installed looks in /usr/share).
-# Whatever the PREFIX, the program also finds ../share/antietam beside its bin/ directory.
-$(BUILD)/datadir.txt: FORCE
-	@mkdir -p $(@D)
-	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
-$(BUILD)/src/paths.o: $(BUILD)/datadir.txt
+# The installed data directory is compiled into paths.o alone, as the last place the program
+# looks: before it, the program finds ../share/antietam beside its bin/ directory, so
+# make && make install PREFIX=/usr installs a program that reads /usr/share/antietam
+# (tests/install_test.sh checks it in a DESTDIR).
 $(BUILD)/src/paths.o: ALLCFLAGS += -DANTIETAM_DATADIR='"$(DATADIR)"'
-FORCE:
 
 $(BUILD)/src/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)
@@ -126,12 +128,16 @@ $(BUILD)/tests/test_map_image.o: tests/test_map_image.c
 
 # Every suite runs from the top directory (tests read data/ and tests/data/); the
 # program itself is built too because the protocol tests run it.
-check: deps-test $(PROGRAM) $(TESTS)
+check:
+	@sh tests/deps.sh --install $(DEPS_TEST)
+	@$(MAKE) --no-print-directory check-suites
+check-suites: deps-test $(PROGRAM) $(TESTS)
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_smoke.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_signals.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
+	$(if $(SANITIZE),,MAKE='$(MAKE)' sh tests/install_test.sh || fail=1;) \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
 test: check
 

@@ -1,7 +1,14 @@
 #!/bin/sh
-# deps.sh — check that the libraries the build needs are installed; when one is missing,
-# install its Debian package with apt-get if running as root, otherwise say which to install.
-# Usage: sh tests/deps.sh ncurses [cairo] [cmocka]
+# deps.sh — check that the libraries the build needs are installed; when one is missing, say
+# which Debian package to install and fail. With --install (only the README's quick-start
+# commands, make run and make check, pass it) a missing package is installed with apt-get
+# when running as root, saying so first.
+# Usage: sh tests/deps.sh [--install] ncurses [cairo] [cmocka]
+install=no
+if [ "$1" = --install ]; then
+	install=yes
+	shift
+fi
 missing=""
 for want in "$@"; do
 	case "$want" in
@@ -20,8 +27,8 @@ done
 command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -z "$missing" ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-	echo "Installing missing packages:$missing"
+if [ $install = yes ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "Installing the missing packages with apt-get:$missing (make run and make check do this as root)"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq && apt-get install -y -qq $missing >/dev/null && exit 0
 	echo "apt-get could not install:$missing" >&2
@@ -29,4 +36,5 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 fi
 echo "Missing packages:$missing" >&2
 echo "Install them with:  sudo apt-get install$missing" >&2
+[ $install = yes ] || echo "(or run 'make run' or 'make check' as root: the quick-start commands install them)" >&2
 exit 1
