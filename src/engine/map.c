@@ -510,42 +510,11 @@ static void derive_slopes(struct map *m)
 	}
 }
 
-/* The objectives the format requires (docs/formats.md "map.txt"): those data/tables.txt and
- * the victory rules name — the VP objectives of 3.2, the corps objectives of 20.5, the roads
- * of 19.0A. */
-static const char *const required_objectives[] = {
-	"nicodemus-hill", "miller-cornfield", "west-wood", "north-wood", "east-wood",
-	"dunker-church", "sunken-road", "hex-1943", "sharpsburg", "hex-1032", "road-1032",
-	"lower-bridge", "middle-bridge", "harpers-ferry-road", "hagerstown-road",
-};
-
-/* Every required objective and both entry edges are there; else "path: missing …". */
-static bool check_required(struct loader *L)
-{
-	const char *what = NULL;
-	char key[80];
-	for (size_t i = 0; !what && i < sizeof required_objectives / sizeof *required_objectives; i++)
-		if (!map_objective(&L->m, required_objectives[i])) {
-			snprintf(key, sizeof key, "objective %s (3.2, 19.0A, 20.5)", required_objectives[i]);
-			what = key;
-		}
-	if (!what && !L->m.n_ap_hill_edge)
-		what = "edge ap-hill (9.1: where A.P. Hill's division enters)";
-	if (!what && !L->m.n_vi_corps_edge)
-		what = "edge vi-corps (9.3: where VI Corps enters)";
-	if (!what)
-		return true;
-	snprintf(L->df.err, sizeof L->df.err, "%.200s: missing %s", L->df.path, what);
-	return false;
-}
-
 static bool check_file(struct loader *L)
 {
 	struct datafile *df = &L->df;
 	struct map *m = &L->m;
 	int last = df->line;
-	if (!check_required(L))
-		return false;
 	for (int r = 0; r <= HEX_ROW_MAX; r++) {
 		if (!L->terrain_line[r])
 			return datafile_fail(df, "terrain row %02d missing", r);

@@ -12,6 +12,14 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 	snprintf(a, sizeof a, "%s/map.txt", dir);
 	if (!map_load(&s->map, a, err, errlen))
 		return false;
+	/* A map alone may lack them (test maps do); a scenario to play on may not: without its
+	 * edge the reinforcement never enters. */
+	if (!s->map.n_ap_hill_edge || !s->map.n_vi_corps_edge) {
+		snprintf(err, errlen, "%s: missing %s", a, !s->map.n_ap_hill_edge
+			 ? "edge ap-hill (9.1: where A.P. Hill's division enters)"
+			 : "edge vi-corps (9.3: where VI Corps enters)");
+		return false;
+	}
 	snprintf(a, sizeof a, "%s/units.txt", dir);
 	snprintf(b, sizeof b, "%s/setup-historical.txt", dir);
 	if (!roster_load(&s->roster, a, b, err, errlen))
