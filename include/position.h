@@ -98,6 +98,7 @@ bool position_load(struct game *g, struct position_record *rec, const struct sce
  * layer) that owns the game chooses it when the game begins (paths_game_id) and keeps it when
  * the game is loaded from one of its autosaves (position_autosave_id). */
 #define POSITION_ID_MAX 40
+#define POSITION_GAMES_KEPT 20 /* games whose autosaves position_autosave_clean keeps */
 
 /* True when id may name a game (see above). */
 bool position_id_valid(const char *id);
@@ -116,9 +117,11 @@ bool position_autosave(const char *dir, const char *id, const struct game *g,
 /* The game id of an autosave file (path ends in autosave-ID-NNNNNN.pos) into id; false when
  * path is not one (a game loaded from elsewhere gets a new id). */
 bool position_autosave_id(const char *path, char *id, size_t idlen);
-/* Remove the temporary files a killed save left in the state directory dir (under the lock,
- * so no save under way loses its file); call it once when the program starts. Returns how
- * many were removed (0 when dir does not exist), -1 with err set when dir cannot be read. */
+/* Tidy the state directory dir; call it once when the program starts. Under the lock (so no
+ * save under way loses its file) it removes the temporary files killed saves left, and the
+ * autosaves of all but the POSITION_GAMES_KEPT games saved most recently (the game `last`
+ * names is always kept). Returns how many files went (0 when dir does not exist), -1 with
+ * err set when dir cannot be read. */
 int position_autosave_clean(const char *dir, char *err, size_t errlen);
 
 /* One game with autosaves in the state directory. */

@@ -255,7 +255,8 @@ static void test_kill_at_every_step(void **state)
 	assert_int_equal(kills, 9);
 }
 
-/* Issue 21 item 6: a killed save's temporary files go at the next start; nothing else. */
+/* Issue 21 item 6: a killed save's temporary files go at the next start, and the autosaves
+ * of games long gone; nothing else. */
 static void test_clean_stale_temporaries(void **state)
 {
 	(void)state;
@@ -279,6 +280,30 @@ static void test_clean_stale_temporaries(void **state)
 	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 2);
 	assert_int_equal(count(dir, "."), 1); /* .lock */
 	assert_int_equal(count(dir, "notes.txt"), 1);
+	assert_int_equal(last_turn(dir), 3);
+
+	/* games pile up: only the 20 saved most recently keep their autosaves, and the one
+	 * `last` names (here the oldest, S, pointed at again by a save by name) */
+	for (int i = 0; i < POSITION_GAMES_KEPT + 4; i++) {
+		char id[16];
+		snprintf(id, sizeof id, "g%02d", i);
+		g->turn = 1 + i % 11;
+		assert_true(position_autosave(dir, id, g, NULL, err, sizeof err));
+		if (i == 0) /* a second autosave of the oldest of these */
+			assert_true(position_autosave(dir, id, g, NULL, err, sizeof err));
+	}
+	snprintf(path, sizeof path, "%s/autosave-S-000001.pos", dir);
+	assert_true(position_set_last(dir, path, err, sizeof err));
+	struct position_game list[64];
+	assert_int_equal(position_recent_games(dir, list, 64, err, sizeof err),
+			 POSITION_GAMES_KEPT + 5);
+	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 2 + 1 + 1 + 1);
+	assert_int_equal(position_recent_games(dir, list, 64, err, sizeof err),
+			 POSITION_GAMES_KEPT + 1);
+	assert_int_equal(count(dir, "autosave-S-"), 1);
+	assert_int_equal(count(dir, "autosave-g00-"), 0);
+	assert_int_equal(count(dir, "autosave-g03-"), 0);
+	assert_int_equal(count(dir, "autosave-g04-"), 1);
 	assert_int_equal(last_turn(dir), 3);
 	free(g);
 }

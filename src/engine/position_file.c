@@ -508,36 +508,6 @@ bool position_autosave(const char *dir, const char *id, const struct game *g,
 	return ok;
 }
 
-int position_autosave_clean(const char *dir, char *err, size_t errlen)
-{
-	DIR *d = opendir(dir);
-	if (!d) {
-		if (errno == ENOENT)
-			return 0; /* nothing saved yet */
-		snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
-		return -1;
-	}
-	closedir(d);
-	/* Under the lock no save is under way: every temporary file left is a killed save's. */
-	int lock = lock_dir(dir, err, errlen);
-	if (lock < 0)
-		return -1;
-	d = opendir(dir);
-	int n = 0;
-	char path[POSITION_PATH_MAX + 300];
-	for (struct dirent *e; d && (e = readdir(d));)
-		if (e->d_name[0] == '.' && strstr(e->d_name, TMP_MARK)) {
-			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-			struct stat st;
-			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
-				n++;
-		}
-	if (d)
-		closedir(d);
-	unlock_dir(lock);
-	return n;
-}
-
 /* The "turn N side phase" line of a position file (its first 40 lines), or "". */
 static void peek_turn(const char *path, char *buf, size_t len)
 {
@@ -618,5 +588,50 @@ int position_recent_games(const char *dir, struct position_game *out, int max, c
 	memcpy(out, all, (size_t)n * sizeof *out);
 	free(all);
 	free(top);
+	return n;
+}
+
+int position_autosave_clean(const char *dir, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		if (errno == ENOENT)
+			return 0; /* nothing saved yet */
+		snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
+		return -1;
+	}
+	closedir(d);
+	/* Under the lock no save is under way: every temporary file left is a killed save's. */
+	int lock = lock_dir(dir, err, errlen);
+	if (lock < 0)
+		return -1;
+	d = opendir(dir);
+	int n = 0;
+	char path[POSITION_PATH_MAX + 300];
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (e->d_name[0] == '.' && strstr(e->d_name, TMP_MARK)) {
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			struct stat st;
+			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
+				n++;
+		}
+	if (d)
+		closedir(d);
+	/* Only the POSITION_GAMES_KEPT games saved most recently keep their autosaves (and the
+	 * game `last` names, however old): every game has its own files, which would otherwise
+	 * pile up game after game. */
+	enum { LISTED = 256 };
+	struct position_game *game = calloc(LISTED, sizeof *game);
+	char last[POSITION_PATH_MAX], real[PATH_MAX], lerr[64];
+	if (!position_last(dir, last, sizeof last, lerr, sizeof lerr))
+		last[0] = 0;
+	int ng = game ? position_recent_games(dir, game, LISTED, lerr, sizeof lerr) : 0;
+	for (int i = POSITION_GAMES_KEPT; i < ng; i++)
+		if (!last[0] || !realpath(game[i].path, real) || strcmp(real, last)) {
+			autosave_prune(dir, game[i].id, LONG_MAX, 0);
+			n += game[i].nsaves;
+		}
+	free(game);
+	unlock_dir(lock);
 	return n;
 }
