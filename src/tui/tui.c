@@ -72,16 +72,15 @@ static void catch_signals(struct tui *t)
 static void leave_on_signal(int sig)
 {
 	struct tui *t = signal_tui;
-	char err[512] = "", dir[POSITION_PATH_MAX] = "";
+	char err[512] = "";
 	bool saved = false, playing = t && t->playing && t->g->pending.what != DECISION_GAMEOVER;
-	if (playing) {
+	if (playing)
 		saved = match_autosave(t->match, err, sizeof err);
-		position_autosave_dir(dir, sizeof dir);
-	}
 	endwin();
 	if (playing && saved)
-		fprintf(stderr, "antietam: %s: the game in play is saved in %s (antietam --resume "
-			"continues it)\n", strsignal(sig), dir);
+		fprintf(stderr, "antietam: %s: the game in play is saved in %s as game %s "
+			"(antietam --resume continues it)\n", strsignal(sig), t->state_dir,
+			match_game_id(t->match));
 	else if (playing)
 		fprintf(stderr, "antietam: %s: the game could not be saved: %s\n", strsignal(sig), err);
 	signal(sig, SIG_DFL);
