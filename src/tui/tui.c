@@ -452,8 +452,10 @@ static bool choose_file(struct tui *t, char *path, size_t len)
 	if (!getcwd(cwd, sizeof cwd))
 		snprintf(cwd, sizeof cwd, ".");
 	int nh = files_list(".", ".pos", here, MAXF), na = 0;
-	if (position_autosave_dir(adir, sizeof adir))
+	if (t->state_dir[0]) {
+		snprintf(adir, sizeof adir, "%s", t->state_dir);
 		na = files_list(adir, ".pos", saved, MAXF);
+	}
 	int n = 0;
 	snprintf(text[n], sizeof text[n], "Type a path (Tab completes)...");
 	items[n] = text[n];
