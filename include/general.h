@@ -34,7 +34,6 @@ struct general_weights {
  * the Union attacks, the Confederacy (whose every unit lost costs a VP in 19.0A) holds. */
 extern const struct general_weights general_union_weights;
 extern const struct general_weights general_confederate_weights;
-extern const struct general_weights general_default_weights; /* = the Union's */
 
 /* Make every decision of the side to decide until the decision passes to the other side or
  * the game ends, at level 1..GENERAL_LEVELS (more candidates and dice samples each level).

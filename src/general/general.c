@@ -58,18 +58,6 @@ const struct general_weights general_confederate_weights = {
 	.attack_min = 1.5,
 	.keep_away = 3.0,
 };
-const struct general_weights general_default_weights = {
-	.objective = 0.5,
-	.threat = 0.35,
-	.step = 0.15,
-	.gun_step = 0.12,
-	.eliminated = 0.6,
-	.exposed_gun = 0.4,
-	.approach = 0.3,
-	.aggression = 1.5,
-	.attack_min = -0.3,
-	.keep_away = 0.3,
-};
 
 static const struct general_weights *weights_of(enum side me)
 {
