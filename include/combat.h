@@ -112,23 +112,6 @@ struct combat_state {
 };
 
 struct game;
-struct action;
-
-/* ---- the phase as decisions ---- */
-
-/* Enter the combat phase of the phasing side (5.2 A3/B3). */
-void combat_phase_begin(struct game *g);
-/* Apply an action at a combat-phase decision point; false with err and g unchanged. */
-bool combat_apply(struct game *g, const struct action *a, char *err, size_t errlen);
-/* Legal actions at a combat-phase decision point. */
-int combat_legal(const struct game *g, struct action *out, int max);
-
-/* Enter the artillery fire phase of the phasing side (10.2). */
-void fire_phase_begin(struct game *g);
-/* Apply an action in the artillery fire phase; false with err and g unchanged. */
-bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen);
-/* Legal actions in the artillery fire phase. */
-int fire_legal(const struct game *g, struct action *out, int max);
 
 /* 11.15B–C: at a `step-loss` decision, the defender's units that may lose the next step of
  * the attack being resolved (in each of its hexes the infantry, the artillery only when no

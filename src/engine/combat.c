@@ -467,7 +467,8 @@ static bool apply_breakoff(struct game *g, const struct action *a, char *err, si
 	return true;
 }
 
-bool combat_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+/* The action at the combat stage now deciding; false with err. */
+static bool apply_stage(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	struct combat_state *cs = &g->combat;
 	if (g->phase != PHASE_COMBAT)
@@ -490,6 +491,14 @@ bool combat_apply(struct game *g, const struct action *a, char *err, size_t errl
 		return combat_take_loss(g, a->unit, err, errlen);
 	default: return refuse(err, errlen, "11.0: the combat phase is over");
 	}
+}
+
+enum phase_result combat_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	if (!apply_stage(g, a, err, errlen))
+		return PHASE_REFUSED;
+	/* combat_run stops at CS_OVER once the phase's last automatic step is done */
+	return g->combat.stage == CS_OVER ? PHASE_OVER : PHASE_GOES_ON;
 }
 
 /* ---- legal actions ---- */

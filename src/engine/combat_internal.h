@@ -66,7 +66,8 @@ bool advance_support_ok(const struct game *g, int s, int advancer, int into, cha
 /* 11.15B: unit u (one of combat_loss_candidates) takes the next step of the defender's
  * result and the combat goes on; false with err citing the rule when it may not. */
 bool combat_take_loss(struct game *g, int u, char *err, size_t errlen);
-/* The combat driver (resolve.c): run the automatic steps until a decision is pending. */
+/* The combat driver (resolve.c): run the automatic steps until a decision is pending or the
+ * phase is over (stage CS_OVER, which combat_apply hands to the sequence as PHASE_OVER). */
 void combat_run(struct game *g);
 /* 11.5E: units of combat d still in each other's ZOCs. */
 bool combat_decl_engaged(const struct game *g, const struct combat_decl *d);

@@ -385,8 +385,9 @@ static bool withdraw_may_stay(const struct game *g, int u)
 }
 
 /* The next unit owing a withdrawal move gets the decision, eliminating on the way those that
- * cannot withdraw (13.6D); when none is left, the withdrawal decision comes back. */
-static void withdraw_next(struct game *g)
+ * cannot withdraw (13.6D); when none is left, the withdrawal decision comes back, or else the
+ * withdrawal step is over. */
+static enum phase_result withdraw_next(struct game *g)
 {
 	for (int u = 0; u < ROSTER_UNION; u++) {
 		if (!game_on_map(g, u) || (g->unit[u].flags & UF_WITHDRAWN) ||
@@ -401,25 +402,24 @@ static void withdraw_next(struct game *g)
 			continue;
 		}
 		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAW_MOVE, u);
-		return;
+		return PHASE_GOES_ON;
 	}
-	if (commit_withdrawal_possible(g))
-		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
-	else
-		game_union_continue(g, DECISION_WITHDRAWAL);
+	if (!commit_withdrawal_possible(g))
+		return PHASE_OVER;
+	game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
+	return PHASE_GOES_ON;
 }
 
 /* Unit u withdraws to hex (13.6), or HEX_NONE: the engine's choice — staying where it is
  * when it may (withdraw_may_stay), else the first of withdraw_targets. */
-static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errlen)
+static enum phase_result withdraw_move(struct game *g, int u, int hex, char *err, size_t errlen)
 {
 	if (hex == HEX_NONE && withdraw_may_stay(g, u)) {
 		struct game_event *e = event_new(g, EVENT_WITHDRAW_STAYS);
 		e->unit = (int16_t)u;
 		e->from = g->unit[u].hex;
 		g->unit[u].flags |= UF_WITHDRAWN; /* not a move: it may regroup (12.0) */
-		withdraw_next(g);
-		return true;
+		return withdraw_next(g);
 	}
 	struct withdraw_target t[HEX_INDEX_COUNT];
 	int n = withdraw_targets(g, u, t, HEX_INDEX_COUNT), k = -1;
@@ -430,7 +430,7 @@ static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errl
 		snprintf(err, errlen,
 			 "13.6: %s must withdraw to a hex five or more hexes from the enemy, or else as far as it can",
 			 game_unit_name(u));
-		return false;
+		return PHASE_REFUSED;
 	}
 	struct game_event *e = event_new(g, EVENT_WITHDRAW_MOVE);
 	e->unit = (int16_t)u;
@@ -442,62 +442,54 @@ static bool withdraw_move(struct game *g, int u, int hex, char *err, size_t errl
 		g->unit[u].flags |= UF_ART_MOVED;
 	for (int l = 0; l < t[k].losses; l++)
 		game_lose_step(g, u, EVENT_WHY_WITHDRAW_EZOC);
-	withdraw_next(g);
-	return true;
+	return withdraw_next(g);
 }
 
-bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+enum phase_result commit_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	switch (g->pending.what) {
 	case DECISION_WITHDRAWAL:
-		if (a->type == ACT_END) {
-			game_union_continue(g, DECISION_WITHDRAWAL);
-			return true;
-		}
+		if (a->type == ACT_END)
+			return PHASE_OVER;
 		if (a->type != ACT_WITHDRAW) {
 			snprintf(err, errlen, "13.5: withdraw a Committed corps (withdraw CORPS) or end");
-			return false;
+			return PHASE_REFUSED;
 		}
 		if (a->target < 0 || a->target >= CORPS_COUNT || g->corps[a->target] != CORPS_COMMITTED) {
 			snprintf(err, errlen, "13.5B: only a Committed corps withdraws");
-			return false;
+			return PHASE_REFUSED;
 		}
 		commit_change_status(g, (enum corps)a->target, CORPS_UNAVAILABLE, /* 13.5C */
 				     EVENT_WHY_WITHDRAWS);
 		g->withdrawing |= (uint8_t)(1u << a->target);
-		withdraw_next(g);
-		return true;
+		return withdraw_next(g);
 	case DECISION_WITHDRAW_MOVE:
 		if (a->type == ACT_END)
 			return withdraw_move(g, g->pending.subject, HEX_NONE, err, errlen);
 		if (a->type != ACT_MOVE || a->unit != g->pending.subject || a->n != 1) {
 			snprintf(err, errlen, "13.6: move %s HEX, or end (stay when five or more hexes from every enemy unit, else the engine's hex)",
 				 game_unit_name(g->pending.subject));
-			return false;
+			return PHASE_REFUSED;
 		}
 		return withdraw_move(g, a->unit, a->hex[0], err, errlen);
 	case DECISION_COMMITMENT: {
-		if (a->type == ACT_END) {
-			game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
-			return true;
-		}
+		if (a->type == ACT_END)
+			return PHASE_OVER;
 		if (a->type != ACT_COMMIT) {
 			snprintf(err, errlen, "13.1: commit an Available corps (commit CORPS) or end");
-			return false;
+			return PHASE_REFUSED;
 		}
 		const char *why = commit_refused(g, a->target);
 		if (why) {
 			snprintf(err, errlen, "%s", why);
-			return false;
+			return PHASE_REFUSED;
 		}
 		commit_change_status(g, (enum corps)a->target, CORPS_COMMITTED, EVENT_WHY_COMMITTED);
-		if (!commit_commitment_possible(g))
-			game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
-		return true;
+		return commit_commitment_possible(g) ? PHASE_GOES_ON : PHASE_OVER;
 	}
 	default:
 		snprintf(err, errlen, "not a commitment decision");
-		return false;
+		return PHASE_REFUSED;
 	}
 }
 

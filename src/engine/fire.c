@@ -175,29 +175,35 @@ void fire_phase_begin(struct game *g)
 	game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
 }
 
-bool fire_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+/* A gun of the phasing side fires (10.2A), the checks first; false with err. */
+static bool apply_fire(struct game *g, const struct action *a, char *err, size_t errlen)
 {
-	if (g->pending.what != DECISION_ARTILLERY)
-		return refuse(err, errlen, "10.2: not the artillery fire phase");
+	struct fire_odds o;
+	if (a->unit < 0 || a->unit >= ROSTER_UNITS)
+		return refuse(err, errlen, "10.2A: no such gun");
+	if (cdef(g, a->unit)->side != g->side)
+		return refuse(err, errlen, "10.1A: only the phasing side fires in its artillery "
+			      "fire phase");
+	if (!fire_check(g, a->unit, a->target, false, &o, err, errlen))
+		return false;
+	fire_resolve(g, a->unit, a->target, false);
+	return true;
+}
+
+enum phase_result fire_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+{
+	if (g->pending.what != DECISION_ARTILLERY) {
+		refuse(err, errlen, "10.2: not the artillery fire phase");
+		return PHASE_REFUSED;
+	}
 	switch (a->type) {
 	case ACT_END:
-		game_advance(g);
-		return true;
-	case ACT_FIRE: {
-		struct fire_odds o;
-		if (a->unit < 0 || a->unit >= ROSTER_UNITS)
-			return refuse(err, errlen, "10.2A: no such gun");
-		if (cdef(g, a->unit)->side != g->side)
-			return refuse(err, errlen, "10.1A: only the phasing side fires in its artillery "
-				      "fire phase");
-		if (!fire_check(g, a->unit, a->target, false, &o, err, errlen))
-			return false;
-		fire_resolve(g, a->unit, a->target, false);
-		return true;
-	}
+		return PHASE_OVER;
+	case ACT_FIRE:
+		return apply_fire(g, a, err, errlen) ? PHASE_GOES_ON : PHASE_REFUSED;
 	default:
-		return refuse(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase "
-			      "ends");
+		refuse(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase ends");
+		return PHASE_REFUSED;
 	}
 }
 

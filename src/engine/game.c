@@ -4,9 +4,11 @@
  * byte-identical), the list of legal actions, the set-up and test actions of PROTOCOL.md,
  * the seeded dice (splitmix64 with a queue of forced results) and the event log.
  *
- * The phases themselves live elsewhere: movement in move.c, commitment and withdrawal in
- * commit.c, artillery fire and combat in fire.c/combat*.c; each hands control back through
- * game_advance() when its phase is over. */
+ * The phases themselves live elsewhere: the quick set-up in quick.c, movement in move.c,
+ * commitment and withdrawal in commit.c, artillery fire and combat in fire.c/combat.c/
+ * resolve.c. They never call up into the sequence: each apply function returns PHASE_OVER
+ * when the step of 5.2 whose decision was pending is over, and the sequence here
+ * (step_over) sets what comes next. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -223,17 +225,19 @@ static bool mishap_roll(struct game *g)
 	return true;
 }
 
-void game_union_continue(struct game *g, enum decision after)
+/* The steps of the Union movement phase (5.2 A1a–d) from step `from` on: the mishap roll,
+ * withdrawal, commitment, then movement, skipping the steps that offer no choice. */
+static void union_steps_from(struct game *g, enum decision from)
 {
-	if (after <= DECISION_MISHAP && mishap_roll(g))
+	if (from <= DECISION_MISHAP && mishap_roll(g))
 		return;
-	if (after < DECISION_WITHDRAWAL && commit_withdrawal_possible(g)) {
+	if (from <= DECISION_WITHDRAWAL && commit_withdrawal_possible(g)) {
 		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
 		return;
 	}
-	if (after < DECISION_COMMITMENT)
+	if (from <= DECISION_COMMITMENT)
 		solitaire_commitment_rolls(g); /* 14.3B-C, solitaire only */
-	if (after < DECISION_COMMITMENT && commit_commitment_possible(g)) {
+	if (from <= DECISION_COMMITMENT && commit_commitment_possible(g)) {
 		game_set_pending(g, SIDE_UNION, DECISION_COMMITMENT, -1);
 		return;
 	}
@@ -248,7 +252,7 @@ static void union_turn_start(struct game *g)
 		g->unit[u].flags &= ~(uint32_t)UF_DEF_FIRED; /* 11.5B: once per turn */
 	game_movement_reset(g);
 	commit_turn_start(g); /* 13.8, 13.4D */
-	game_union_continue(g, DECISION_MISHAP);
+	union_steps_from(g, DECISION_MISHAP);
 }
 
 static void confederate_movement_start(struct game *g)
@@ -263,7 +267,10 @@ static void confederate_movement_start(struct game *g)
 	game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
 }
 
-void game_advance(struct game *g)
+/* The current phase is finished: move on to the next phase, player-turn or turn (5.2),
+ * doing the automatic steps on the way (regrouping 12.0, removing Moved markers 10.8B,
+ * control 3.3 at the end of a turn, game end 5.3). */
+static void advance(struct game *g)
 {
 	switch (g->phase) {
 	case PHASE_MOVEMENT:
@@ -358,9 +365,33 @@ void game_new_events(struct game *g, const struct scenario *s, enum game_setup s
 	g->events = NULL;
 }
 
-void game_setup_done(struct game *g)
+/* The step of 5.2 whose decision `was` pending is over (its phase returned PHASE_OVER): set
+ * what comes next. */
+static void step_over(struct game *g, enum decision was)
 {
-	union_turn_start(g);
+	switch (was) {
+	case DECISION_SETUP: /* 4.2: both sides have set up; turn 1 begins */
+		union_turn_start(g);
+		return;
+	case DECISION_MISHAP: /* 8.14 */
+		/* the Union goes on with commitment: the withdrawal step is not offered after
+		 * a mishap (so it was before the phases returned PHASE_OVER) */
+		if (g->side == SIDE_UNION)
+			union_steps_from(g, DECISION_COMMITMENT);
+		else
+			game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
+		return;
+	case DECISION_WITHDRAWAL:
+	case DECISION_WITHDRAW_MOVE: /* 13.5–13.6 */
+		union_steps_from(g, DECISION_COMMITMENT);
+		return;
+	case DECISION_COMMITMENT: /* 13.1 */
+		union_steps_from(g, DECISION_MOVEMENT);
+		return;
+	default: /* movement, artillery fire, combat */
+		advance(g);
+		return;
+	}
 }
 
 /* ---- set-up and test actions (PROTOCOL.md): they ignore phase and rules ---- */
@@ -451,9 +482,10 @@ static bool unit_ok(int u)
 	return u >= 0 && u < ROSTER_UNITS;
 }
 
-/* Dispatch on the pending decision; may modify g even when it fails (the caller works on a
+/* Dispatch on the pending decision; may modify g even when it refuses (the caller works on a
  * copy). */
-static bool apply_decision(struct game *g, const struct action *a, char *err, size_t errlen)
+static enum phase_result apply_decision(struct game *g, const struct action *a, char *err,
+					size_t errlen)
 {
 	switch (g->pending.what) {
 	case DECISION_MISHAP:
@@ -467,7 +499,7 @@ static bool apply_decision(struct game *g, const struct action *a, char *err, si
 		return fire_apply(g, a, err, errlen);
 	case DECISION_GAMEOVER:
 		snprintf(err, errlen, "5.3: the game is over");
-		return false;
+		return PHASE_REFUSED;
 	case DECISION_SETUP:
 		return quick_apply(g, a, err, errlen);
 	default:
@@ -503,9 +535,16 @@ bool game_apply_events(struct game *g, const struct action *a, struct event_log 
 	/* 4.2: while a side sets up, place and remove are its set-up actions (quick.c) */
 	bool quick = g->pending.what == DECISION_SETUP &&
 		     (a->type == ACT_PLACE || a->type == ACT_REMOVE);
-	bool ok = quick ? quick_apply(&work, a, err, errlen)
-		: is_setup(a->type) ? apply_setup(&work, a, err, errlen)
-				    : apply_decision(&work, a, err, errlen);
+	enum phase_result r;
+	if (quick)
+		r = quick_apply(&work, a, err, errlen);
+	else if (is_setup(a->type))
+		r = apply_setup(&work, a, err, errlen) ? PHASE_GOES_ON : PHASE_REFUSED;
+	else
+		r = apply_decision(&work, a, err, errlen);
+	if (r == PHASE_OVER)
+		step_over(&work, g->pending.what);
+	bool ok = r != PHASE_REFUSED;
 	if (ok) {
 		solitaire_step(&work, g->pending.what, a); /* 14.2, 14.4, 15.2–15.5 */
 		work.events = NULL;

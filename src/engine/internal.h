@@ -4,10 +4,15 @@
 
 #include "game.h"
 
-/* The current phase (or player-turn step) is finished: move the state machine on to the
- * next phase, player-turn or turn (5.2), doing the automatic steps on the way (regrouping
- * 12.0, removing Moved markers 10.8B, control 3.3 at the end of a turn, game end 5.3). */
-void game_advance(struct game *g);
+/* What a phase's apply function hands back to the sequence (game.c), which alone knows what
+ * comes after a step of 5.2: the phases never call up into it. */
+enum phase_result {
+	PHASE_REFUSED, /* the action is refused (err says why): the one door drops its copy */
+	PHASE_GOES_ON, /* applied; a decision of the same step is pending */
+	PHASE_OVER,    /* applied; the step of 5.2 whose decision was pending is over (the
+			* set-up, the mishap, the withdrawals, the commitment, a phase): the
+			* sequence sets what comes next */
+};
 /* Set the pending decision. */
 void game_set_pending(struct game *g, enum side side, enum decision what, int subject);
 /* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
@@ -48,21 +53,14 @@ int action_list_count(const struct action_list *l);
 /* 3.3: update control of every hex at the end of a turn. */
 void control_update(struct game *g);
 
-/* ---- game.c ---- */
-/* Go on with the Union movement phase's steps (5.2 A1a–d) after decision `after`: mishap
- * roll, withdrawal, commitment, then movement, skipping the steps that offer no choice. */
-void game_union_continue(struct game *g, enum decision after);
-
-/* The quick set-up (4.2) is over: turn 1 begins with the Union player-turn. */
-void game_setup_done(struct game *g);
-
 /* ---- quick.c ---- */
 /* The actions of DECISION_SETUP (4.2): place, remove, end. */
-bool quick_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+enum phase_result quick_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int quick_legal(const struct game *g, struct action *out, int max);
 
 /* ---- move.c ---- */
-bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* The actions of DECISION_MISHAP (8.14) and DECISION_MOVEMENT (8.0). */
+enum phase_result move_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int move_legal(const struct game *g, struct action *out, int max);
 /* 8.14: every legal mishap move of the phasing side (one enemy unit, one hex). */
 int move_mishap_legal(const struct game *g, struct action *out, int max);
@@ -85,8 +83,27 @@ void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid);
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);
 /* The same, raising a CORPS_STATUS event with the rule that changed it. */
 void commit_change_status(struct game *g, enum corps c, enum corps_status s, enum event_why why);
-bool commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* The actions of DECISION_WITHDRAWAL, DECISION_WITHDRAW_MOVE (13.5–13.6) and
+ * DECISION_COMMITMENT (13.1). */
+enum phase_result commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 int commit_legal(const struct game *g, struct action *out, int max);
+
+/* ---- fire.c, combat.c: the artillery fire and combat phases as decisions ---- */
+
+/* Enter the artillery fire phase of the phasing side (10.2). */
+void fire_phase_begin(struct game *g);
+/* Apply an action in the artillery fire phase (fire or end). */
+enum phase_result fire_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* Legal actions in the artillery fire phase. */
+int fire_legal(const struct game *g, struct action *out, int max);
+
+/* Enter the combat phase of the phasing side (5.2 A3/B3). */
+void combat_phase_begin(struct game *g);
+/* Apply an action at a combat-phase decision point; PHASE_OVER once the combat phase's
+ * last automatic step is done (11.5E, 11.6). */
+enum phase_result combat_apply(struct game *g, const struct action *a, char *err, size_t errlen);
+/* Legal actions at a combat-phase decision point. */
+int combat_legal(const struct game *g, struct action *out, int max);
 
 /* ---- solitaire.c: the solitaire rules that are no choice (14.2, 14.4, 15.2–15.6) ---- */
 

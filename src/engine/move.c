@@ -810,14 +810,6 @@ int move_mishap_legal(const struct game *g, struct action *out, int max)
 	return action_list_count(&l);
 }
 
-static void after_mishap(struct game *g)
-{
-	if (g->side == SIDE_UNION)
-		game_union_continue(g, DECISION_MISHAP + 1);
-	else
-		game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
-}
-
 /* ---- 9.1 A.P. Hill ---- */
 
 static bool ap_hill_waiting(const struct game *g, int u)
@@ -885,42 +877,39 @@ void move_regroup(struct game *g)
 
 /* ---- the movement decision ---- */
 
-bool move_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+enum phase_result move_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	if (g->pending.what == DECISION_MISHAP) {
 		if (a->type == ACT_END) {
 			event_new(g, EVENT_MISHAP_DECLINED);
-			after_mishap(g);
-			return true;
+			return PHASE_OVER; /* the sequence goes on with the movement phase's steps */
 		}
 		if (a->type != ACT_MISHAP) {
 			snprintf(err, errlen, "8.14: choose a mishap move (mishap UNIT HEX) or end");
-			return false;
+			return PHASE_REFUSED;
 		}
 		const char *why = mishap_refused(g, a->unit, a->target);
 		if (why) {
 			snprintf(err, errlen, "%s", why);
-			return false;
+			return PHASE_REFUSED;
 		}
 		struct game_event *e = event_new(g, EVENT_MISHAP_MOVE);
 		e->unit = (int16_t)a->unit;
 		e->from = g->unit[a->unit].hex;
 		e->to = (int16_t)a->target;
 		g->unit[a->unit].hex = (int16_t)a->target;
-		after_mishap(g);
-		return true;
+		return PHASE_OVER;
 	}
 	switch (a->type) {
 	case ACT_MOVE:
-		return apply_move(g, a, err, errlen);
+		return apply_move(g, a, err, errlen) ? PHASE_GOES_ON : PHASE_REFUSED;
 	case ACT_END:
 		if (ap_hill_must_enter(g, err, errlen))
-			return false;
-		game_advance(g);
-		return true;
+			return PHASE_REFUSED;
+		return PHASE_OVER;
 	default:
 		snprintf(err, errlen, "the %s movement phase: move a unit or end", game_side_name(g->side));
-		return false;
+		return PHASE_REFUSED;
 	}
 }
 

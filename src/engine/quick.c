@@ -129,7 +129,7 @@ static int stranded_gun(const struct game *g, int hex, int leaving)
 	return infantry ? -1 : gun;
 }
 
-bool quick_apply(struct game *g, const struct action *a, char *err, size_t errlen)
+enum phase_result quick_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	switch (a->type) {
 	case ACT_PLACE: {
@@ -137,30 +137,30 @@ bool quick_apply(struct game *g, const struct action *a, char *err, size_t errle
 		if (a->value && a->value != full) {
 			snprintf(err, errlen, "4.1B: %s begins at full strength (%d steps)",
 				 game_unit_name(a->unit), full);
-			return false;
+			return PHASE_REFUSED;
 		}
 		if (!quick_place_why(g, a->unit, a->target, err, errlen))
-			return false;
+			return PHASE_REFUSED;
 		g->unit[a->unit].hex = (int16_t)a->target;
 		g->unit[a->unit].steps = (int8_t)full;
 		g->unit[a->unit].flags = 0;
-		return true;
+		return PHASE_GOES_ON;
 	}
 	case ACT_REMOVE: {
 		int u = a->unit, hex = g->unit[u].hex;
 		if (!mine(g, u) || hex == HEX_NONE) {
 			snprintf(err, errlen, "4.2: %s is not a placed %s unit", game_unit_name(u),
 				 game_side_name(g->pending.side));
-			return false;
+			return PHASE_REFUSED;
 		}
 		g->unit[u].hex = HEX_NONE;
 		int gun = stranded_gun(g, hex, u);
 		if (gun >= 0) {
 			snprintf(err, errlen, "4.2C: %s would be left without infantry in %04d (remove it first)",
 				 game_unit_name(gun), hex);
-			return false;
+			return PHASE_REFUSED;
 		}
-		return true;
+		return PHASE_GOES_ON;
 	}
 	case ACT_END: {
 		int first;
@@ -168,20 +168,19 @@ bool quick_apply(struct game *g, const struct action *a, char *err, size_t errle
 		if (n > 0) {
 			snprintf(err, errlen, "4.1B: %d %s unit%s still to place (%s first)", n,
 				 game_side_name(g->pending.side), n == 1 ? "" : "s", game_unit_name(first));
-			return false;
+			return PHASE_REFUSED;
 		}
 		event_new(g, EVENT_SETUP_DONE)->side = (int8_t)g->pending.side;
 		if (g->pending.side == SIDE_UNION) {
 			g->side = SIDE_CONFEDERATE;
 			game_set_pending(g, SIDE_CONFEDERATE, DECISION_SETUP, -1);
-		} else {
-			game_setup_done(g);
+			return PHASE_GOES_ON;
 		}
-		return true;
+		return PHASE_OVER; /* the sequence begins turn 1 */
 	}
 	default:
 		snprintf(err, errlen, "4.2: during the set-up only place, remove and end");
-		return false;
+		return PHASE_REFUSED;
 	}
 }
 
@@ -216,7 +215,7 @@ int quick_legal(const struct game *g, struct action *out, int max)
 			probe.events = NULL; /* a what-if: its events go nowhere */
 			char e[160];
 			struct action r = { .type = ACT_REMOVE, .unit = u, .target = -1 };
-			if (quick_apply(&probe, &r, e, sizeof e) && n < max)
+			if (quick_apply(&probe, &r, e, sizeof e) != PHASE_REFUSED && n < max)
 				out[n++] = r;
 			continue;
 		}

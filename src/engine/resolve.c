@@ -580,8 +580,7 @@ void combat_run(struct game *g)
 		}
 		case CS_OVER:
 		default:
-			cs->stage = CS_OVER;
-			game_advance(g);
+			cs->stage = CS_OVER; /* combat_apply: the phase is over */
 			return;
 		}
 	}
