@@ -12,7 +12,7 @@
 
 #include "act.h"
 #include "combat.h"
-#include "events.h"
+#include "view_event.h"
 #include "tables.h"
 #include "tui_internal.h"
 
@@ -414,7 +414,8 @@ bool combat_view_has_attack(const struct tui *t, int hex)
 
 /* The DRMs of an attack as the position before it saw them, when they give the column and
  * total the log reports (the same attack figured again); false otherwise. */
-static bool attack_mods(const struct game *before, const struct event *e, struct combat_odds *o)
+static bool attack_mods(const struct game *before, const struct view_event *e,
+			struct combat_odds *o)
 {
 	const struct combat_state *cs = &before->combat;
 	for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
@@ -438,7 +439,7 @@ static bool attack_mods(const struct game *before, const struct event *e, struct
 }
 
 /* The lines of one attack or fire event and what followed it (steps, retreats). */
-static void result_lines(struct tui *t, const struct game *before, const struct event *e,
+static void result_lines(struct tui *t, const struct game *before, const struct view_event *e,
 			 struct view *v)
 {
 	const char *id = draw_unit_id(t, e->unit);
@@ -451,7 +452,7 @@ static void result_lines(struct tui *t, const struct game *before, const struct 
 		vl(v, A_NORMAL, " die %d, DRM %+d: row %d of the CRT gives %d/%d%s", e->roll, e->drm,
 		   e->roll + e->drm, e->att_loss, e->def_loss, e->retreat ? "*" : "");
 		char words[160];
-		event_attack_words(t->g, e, words, sizeof words);
+		view_event_attack_words(t->g, e, words, sizeof words);
 		vl(v, A_BOLD, " %s", words);
 	} else {
 		vl(v, A_BOLD, "%s fires%s at %s in %04d", id, e->defensive ? " defensively" : "",
@@ -471,10 +472,10 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 	struct view v = { .n = 0 };
 	int nres = 0;
 	bool any_attack = false;
-	struct event e;
+	struct view_event e;
 	const struct event_log *log = &match_record(t->match)->events;
 	for (int k = from < log->first ? log->first : from; k < event_log_end(log); k++) {
-		if (!event_read(t->scn, log, k, &e))
+		if (!view_event_read(t->scn, log, k, &e))
 			continue;
 		if (e.kind == EV_ATTACK || e.kind == EV_FIRE) {
 			if (nres++)
@@ -527,8 +528,8 @@ bool combat_view_defensive(struct tui *t)
 		if (end - first > 6)
 			first = end - 6;
 		for (int k = first; k < end; k++) {
-			struct event ev;
-			if (event_read(t->scn, log, k, &ev))
+			struct view_event ev;
+			if (view_event_read(t->scn, log, k, &ev))
 				vl(&v, A_DIM, "%s", ev.text);
 		}
 		if (first < end)

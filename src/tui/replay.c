@@ -3,24 +3,24 @@
  * turn) drawn over the map — every move as a trail, every attack and fire marked — and
  * stepped through one by one with the log line beside. Home goes back through the whole log
  * the game still holds, so a player's own last phase can be followed too. The events come
- * from events.c, the one reader of the log. */
+ * from view_event.c, the one reader of the log. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "events.h"
+#include "view_event.h"
 #include "tui_internal.h"
 
 /* True for the events the map can show. */
-static bool drawn(const struct event *e)
+static bool drawn(const struct view_event *e)
 {
 	return e->kind == EV_MOVE || e->kind == EV_ATTACK || e->kind == EV_FIRE ||
 	       e->kind == EV_RETREAT || e->kind == EV_ADVANCE || e->kind == EV_DECLARE;
 }
 
 /* The hex an event happens at (where the cursor goes), or HEX_NONE. */
-static int event_hex(const struct tui *t, const struct event *e)
+static int replay_event_hex(const struct tui *t, const struct view_event *e)
 {
 	if (e->kind == EV_FIRE && e->target >= 0) {
 		int h = t->g->unit[e->target].hex;
@@ -30,7 +30,7 @@ static int event_hex(const struct tui *t, const struct event *e)
 }
 
 /* Mark one event: a move's trail (and where it began), the hex attacked or fired at. */
-static void mark_event(struct tui *t, const struct event *e, bool current)
+static void mark_event(struct tui *t, const struct view_event *e, bool current)
 {
 	uint8_t trail = current ? MARK_SELECTED : MARK_PATH;
 	if (hex_valid(e->from))
@@ -47,7 +47,7 @@ static void mark_event(struct tui *t, const struct event *e, bool current)
 			t->mark[hex_index(t->g->unit[e->unit].hex)] |= MARK_FROM;
 		break;
 	case EV_FIRE: {
-		int h = event_hex(t, e);
+		int h = replay_event_hex(t, e);
 		if (hex_valid(h))
 			t->mark[hex_index(h)] |= MARK_TARGET;
 		if (current && e->unit >= 0 && hex_valid(t->g->unit[e->unit].hex))
@@ -65,9 +65,9 @@ static void mark_range(struct tui *t, const struct event_log *log, int from, int
 	memset(t->mark, 0, sizeof t->mark);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		t->cost[i] = -1, t->loss[i] = 0;
-	struct event e;
+	struct view_event e;
 	for (int k = all ? from : cur; k <= cur; k++)
-		if (event_read(t->scn, log, k, &e) && drawn(&e))
+		if (view_event_read(t->scn, log, k, &e) && drawn(&e))
 			mark_event(t, &e, k == cur);
 }
 
@@ -76,9 +76,9 @@ static int collect(const struct scenario *s, const struct event_log *log, int fr
 		   int max)
 {
 	int n = 0;
-	struct event e;
+	struct view_event e;
 	for (int k = from; k < event_log_end(log) && n < max; k++)
-		if (event_read(s, log, k, &e) && drawn(&e))
+		if (view_event_read(s, log, k, &e) && drawn(&e))
 			idx[n++] = k;
 	return n;
 }
@@ -106,9 +106,9 @@ void replay_run(struct tui *t, int from)
 	bool all = true;
 	for (;;) {
 		mark_range(t, log, idx[0], idx[cur], all);
-		struct event e;
-		event_read(t->scn, log, idx[cur], &e);
-		int h = event_hex(t, &e);
+		struct view_event e;
+		view_event_read(t->scn, log, idx[cur], &e);
+		int h = replay_event_hex(t, &e);
 		if (hex_valid(h)) {
 			t->cursor = h;
 			tui_follow(t);

@@ -1,7 +1,7 @@
-/* events.c — owns reading the game's typed events (event.h) into the records the views
- * draw (see events.h): the kinds they draw, with the fields they need, and the sentence of
+/* view_event.c — owns reading the game's typed events (event.h) into the records the views
+ * draw (see view_event.h): the kinds they draw, with the fields they need, and the sentence of
  * each (event_format). */
-#include "events.h"
+#include "view_event.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,8 @@
 #include "event_text.h"
 #include "tables.h"
 
-bool event_read(const struct scenario *s, const struct event_log *log, int k, struct event *e)
+bool view_event_read(const struct scenario *s, const struct event_log *log, int k,
+		     struct view_event *e)
 {
 	memset(e, 0, sizeof *e);
 	e->unit = e->target = -1;
@@ -92,7 +93,8 @@ bool event_read(const struct scenario *s, const struct event_log *log, int k, st
 	return true;
 }
 
-void event_attack_words(const struct game *g, const struct event *e, char *buf, size_t len)
+void view_event_attack_words(const struct game *g, const struct view_event *e, char *buf,
+			     size_t len)
 {
 	(void)g;
 	const char *att = e->unit >= 0 ? game_unit_name(e->unit) : "the attacker";

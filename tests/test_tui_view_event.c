@@ -1,5 +1,5 @@
-/* test_tui_events.c — the front-end's reading of the game's events (src/tui/events.c) on the
- * events the engine itself raises: moves (with their paths), declarations, attacks (column,
+/* test_tui_view_event.c — the front-end's reading of the game's events (src/tui/view_event.c)
+ * on the events the engine itself raises: moves (with their paths), declarations, attacks (column,
  * roll, DRM, losses, retreat), fire, retreats, advances, steps lost and eliminations, each
  * read back with the values the position shows. The front-end file is compiled in. */
 #include <setjmp.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../src/tui/events.c"
+#include "../src/tui/view_event.c"
 #include "scenario.h"
 
 static struct scenario *S;
@@ -47,11 +47,11 @@ static void play(const char *line)
 }
 
 /* The newest event of a kind since entry `from`, or fail. */
-static struct event find(int from, enum view_event kind)
+static struct view_event find(int from, enum view_event_kind kind)
 {
-	struct event e, found = { .kind = EV_KIND_COUNT };
+	struct view_event e, found = { .kind = EV_KIND_COUNT };
 	for (int k = from; k < G->nlog; k++)
-		if (event_read(S, &LOG, k, &e) && e.kind == kind)
+		if (view_event_read(S, &LOG, k, &e) && e.kind == kind)
 			found = e;
 	if (found.kind != kind)
 		fail_msg("no event of kind %d after %d", kind, from);
@@ -66,16 +66,16 @@ static void test_move(void **state)
 	play("end");
 	int from = G->nlog;
 	play("move U10 2107");
-	struct event e = find(from, EV_MOVE);
+	struct view_event e = find(from, EV_MOVE);
 	assert_int_equal(e.unit, game_unit_parse("U10"));
 	assert_true(e.n >= 2);
 	assert_int_equal(e.hex[e.n - 1], 2107);
 	assert_int_equal(G->unit[e.unit].hex, 2107);
 	for (int i = 1; i < e.n; i++)
 		assert_true(hex_adjacent(e.hex[i - 1], e.hex[i]));
-	struct event none;
-	assert_false(event_read(S, &LOG, G->nlog, &none));
-	assert_true(event_read(S, &LOG, 0, &none));
+	struct view_event none;
+	assert_false(view_event_read(S, &LOG, G->nlog, &none));
+	assert_true(view_event_read(S, &LOG, 0, &none));
 	assert_int_equal(none.kind, EV_OTHER); /* "new game ..." */
 }
 
@@ -90,11 +90,11 @@ static void test_attack_retreat_steps(void **state)
 	play("set phase confederate combat");
 	int from = G->nlog;
 	play("attack 2515 C32");
-	struct event d = find(from, EV_DECLARE);
+	struct view_event d = find(from, EV_DECLARE);
 	assert_int_equal(d.hex[0], 2515);
 	play("dice 6");
 	play("end");
-	struct event a = find(from, EV_ATTACK);
+	struct view_event a = find(from, EV_ATTACK);
 	assert_int_equal(a.unit, game_unit_parse("C32"));
 	assert_int_equal(a.hex[0], 2515);
 	assert_int_equal(a.roll, 6);
@@ -106,21 +106,21 @@ static void test_attack_retreat_steps(void **state)
 	assert_int_equal(a.def_loss, 2);
 	assert_true(a.retreat);
 	char words[160];
-	event_attack_words(G, &a, words, sizeof words);
+	view_event_attack_words(G, &a, words, sizeof words);
 	assert_string_equal(words, "the defender in 2515 loses 2 steps and must retreat (11.17); "
 			    "C32 loses 1 step");
-	struct event st = find(from, EV_STEP);
+	struct view_event st = find(from, EV_STEP);
 	assert_int_equal(st.unit, game_unit_parse("U1"));
 	assert_int_equal(st.steps_left, 3);
 	int before = G->nlog;
 	play("retreat U1 2615 2714 2814");
-	struct event r = find(before, EV_RETREAT);
+	struct view_event r = find(before, EV_RETREAT);
 	assert_int_equal(r.unit, game_unit_parse("U1"));
 	assert_int_equal(r.from, 2515);
 	assert_int_equal(r.n, 3);
 	assert_int_equal(r.hex[0], 2615);
 	assert_int_equal(r.hex[2], 2814);
-	struct event adv = find(before, EV_ADVANCE);
+	struct view_event adv = find(before, EV_ADVANCE);
 	assert_int_equal(adv.from, 2415);
 	assert_int_equal(adv.hex[0], 2515);
 }
@@ -136,7 +136,7 @@ static void test_fire_and_elimination(void **state)
 	int from = G->nlog;
 	play("dice 6");
 	play("fire C5 U13");
-	struct event f = find(from, EV_FIRE);
+	struct view_event f = find(from, EV_FIRE);
 	assert_int_equal(f.unit, game_unit_parse("C5"));
 	assert_int_equal(f.target, game_unit_parse("U13"));
 	assert_int_equal(f.roll, 6);

@@ -1,15 +1,15 @@
-/* events.h — the one place where the front-end reads the game's events (event.h): each event
+/* view_event.h — the one place where the front-end reads the game's events (event.h): each event
  * the views draw (a move, an attack, a fire, a retreat, an advance, a step lost …) as the
  * record they draw it from, for the result box and the replay of what the other side did.
- * Curses-free, so tests/test_tui_events.c checks it against the events the engine raises. */
-#ifndef ANTIETAM_TUI_EVENTS_H
-#define ANTIETAM_TUI_EVENTS_H
+ * Curses-free, so tests/test_tui_view_event.c checks it against the events the engine raises. */
+#ifndef ANTIETAM_TUI_VIEW_EVENT_H
+#define ANTIETAM_TUI_VIEW_EVENT_H
 
 #include <stdbool.h>
 
 #include "game.h"
 
-enum view_event {
+enum view_event_kind {
 	EV_OTHER,       /* a line no view draws (dice, corps statuses, turn starts …) */
 	EV_MOVE,        /* unit moves along hex[] (the hexes entered, 8.0; 13.6; 8.14) */
 	EV_DECLARE,     /* an attack declared on hex[0] */
@@ -22,8 +22,8 @@ enum view_event {
 	EV_KIND_COUNT
 };
 
-struct event {
-	enum view_event kind;
+struct view_event {
+	enum view_event_kind kind;
 	int turn;
 	int unit;               /* the unit acting or losing, -1 */
 	int target;             /* EV_FIRE: the unit fired at, -1 */
@@ -41,8 +41,10 @@ struct event {
 };
 
 /* Read event k of log (a game on scenario s) into e; false when the log does not hold it. */
-bool event_read(const struct scenario *s, const struct event_log *log, int k, struct event *e);
+bool view_event_read(const struct scenario *s, const struct event_log *log, int k,
+		     struct view_event *e);
 /* An attack's result in words: "C3 loses 1 step and must retreat; U10 loses 1". */
-void event_attack_words(const struct game *g, const struct event *e, char *buf, size_t len);
+void view_event_attack_words(const struct game *g, const struct view_event *e, char *buf,
+			     size_t len);
 
 #endif
