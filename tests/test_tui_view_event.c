@@ -125,6 +125,61 @@ static void test_attack_retreat_steps(void **state)
 	assert_int_equal(adv.hex[0], 2515);
 }
 
+/* The result box's DRMs for every attacker of a combat (issue 18): C32 and C1 attack U1 in
+ * 2515; C32's 1/2 leaves U1 two steps thinner, so C1 attacks at +1 (4 against 3), not at
+ * -1 (4 against 5) as the position before the combat gives. Following the events from that
+ * position gives each attack the position it saw: both breakdowns are found, with the
+ * column and the DRM total the log reports. */
+static void test_every_attacker_gets_its_drms(void **state)
+{
+	(void)state;
+	event_log_free(&LOG);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
+	play("place C32 2415");
+	play("place U1 2515");
+	play("place C1 2616");
+	play("set phase confederate combat");
+	play("attack 2515 C32 C1");
+	play("dice 1 3");
+	struct game *before = malloc(sizeof *before), *seen = malloc(sizeof *seen);
+	assert_non_null(before);
+	assert_non_null(seen);
+	*before = *G;
+	*seen = *G;
+	int from = G->nlog;
+	play("end");
+	int attacks = 0;
+	struct view_event e;
+	for (int k = from; k < G->nlog; k++) {
+		assert_true(view_event_read(S, &LOG, k, &e));
+		if (e.kind == EV_ATTACK) {
+			struct combat_odds o;
+			assert_true(view_event_attack_mods(seen, &e, &o));
+			assert_int_equal(o.drm, e.drm);
+			assert_true(o.nmods > 0);
+			if (attacks++ == 1) {
+				/* the second attacker: U1 had lost two steps (5 -> 3 defence) */
+				assert_int_equal(e.unit, game_unit_parse("C1"));
+				assert_int_equal(e.defence, 3);
+				assert_string_equal(e.column, "+1");
+				assert_false(view_event_attack_mods(before, &e, &o));
+			}
+		}
+		view_event_follow(seen, &e);
+	}
+	assert_int_equal(attacks, 2);
+	/* the events followed lead to the position the game reached */
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		assert_int_equal(seen->unit[u].steps, G->unit[u].steps);
+		assert_int_equal(seen->unit[u].hex, G->unit[u].hex);
+	}
+	struct view_event elim = { .kind = EV_ELIMINATED, .unit = game_unit_parse("C1") };
+	view_event_follow(seen, &elim);
+	assert_false(game_on_map(seen, elim.unit));
+	free(before);
+	free(seen);
+}
+
 static void test_fire_and_elimination(void **state)
 {
 	(void)state;
@@ -151,6 +206,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_attack_retreat_steps),
+		cmocka_unit_test(test_every_attacker_gets_its_drms),
 		cmocka_unit_test(test_fire_and_elimination),
 	};
 	return cmocka_run_group_tests_name("tui_events", tests, setup, teardown);

@@ -412,34 +412,9 @@ bool combat_view_has_attack(const struct tui *t, int hex)
 
 /* ---- the result box ---- */
 
-/* The DRMs of an attack as the position before it saw them, when they give the column and
- * total the log reports (the same attack figured again); false otherwise. */
-static bool attack_mods(const struct game *before, const struct view_event *e,
-			struct combat_odds *o)
-{
-	const struct combat_state *cs = &before->combat;
-	for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
-		const struct combat_decl *d = &cs->decl[i];
-		bool mine = false;
-		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
-			mine |= d->attacker[k] == e->unit;
-		if (!mine || d->defhex[0] != e->hex[0])
-			continue;
-		int hexes[COMBAT_DEFHEX_MAX], des[COMBAT_ATTACKERS_MAX], nd = 0;
-		for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
-			hexes[k] = d->defhex[k];
-		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
-			if (game_on_map(before, d->attacker[k]))
-				des[nd++] = d->attacker[k];
-		char err[160];
-		return combat_odds(before, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
-		       o->drm == e->drm && !strcmp(tables_crt_column_name(o->column), e->column);
-	}
-	return false;
-}
-
-/* The lines of one attack or fire event and what followed it (steps, retreats). */
-static void result_lines(struct tui *t, const struct game *before, const struct view_event *e,
+/* The lines of one attack or fire event and what followed it (steps, retreats); `seen` is
+ * the position just before the event (NULL: unknown), for its DRMs. */
+static void result_lines(struct tui *t, const struct game *seen, const struct view_event *e,
 			 struct view *v)
 {
 	const char *id = draw_unit_id(t, e->unit);
@@ -447,7 +422,7 @@ static void result_lines(struct tui *t, const struct game *before, const struct 
 		vl(v, A_BOLD, "%s attacks %04d: %d against %d, column %s", id, e->hex[0], e->attack,
 		   e->defence, e->column);
 		struct combat_odds o;
-		if (before && attack_mods(before, e, &o))
+		if (seen && view_event_attack_mods(seen, e, &o))
 			mods_lines(v, o.mod, o.nmods);
 		vl(v, A_NORMAL, " die %d, DRM %+d: row %d of the CRT gives %d/%d%s", e->roll, e->drm,
 		   e->roll + e->drm, e->att_loss, e->def_loss, e->retreat ? "*" : "");
@@ -456,9 +431,9 @@ static void result_lines(struct tui *t, const struct game *before, const struct 
 		vl(v, A_BOLD, " %s", words);
 	} else {
 		vl(v, A_BOLD, "%s fires%s at %s in %04d", id, e->defensive ? " defensively" : "",
-		   draw_unit_id(t, e->target), before ? before->unit[e->target].hex : t->g->unit[e->target].hex);
+		   draw_unit_id(t, e->target), seen ? seen->unit[e->target].hex : t->g->unit[e->target].hex);
 		struct fire_odds fo;
-		if (before && fire_check(before, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
+		if (seen && fire_check(seen, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
 		    fo.drm == e->drm)
 			mods_lines(v, fo.mod, fo.nmods);
 		vl(v, A_NORMAL, " die %d, DRM %+d", e->roll, e->drm);
@@ -473,6 +448,10 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 	int nres = 0;
 	bool any_attack = false;
 	struct view_event e;
+	/* the position each event saw: `before`, then what every earlier event changed */
+	struct game *seen = before ? malloc(sizeof *seen) : NULL;
+	if (seen)
+		*seen = *before;
 	const struct event_log *log = &match_record(t->match)->events;
 	for (int k = from < log->first ? log->first : from; k < event_log_end(log); k++) {
 		if (!view_event_read(t->scn, log, k, &e))
@@ -481,12 +460,15 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 			if (nres++)
 				vl(&v, A_NORMAL, "%s", "");
 			any_attack |= e.kind == EV_ATTACK;
-			result_lines(t, before, &e, &v);
+			result_lines(t, seen, &e, &v);
 		} else if (nres && (e.kind == EV_STEP || e.kind == EV_ELIMINATED ||
 				    e.kind == EV_RETREAT || e.kind == EV_ADVANCE)) {
 			vl(&v, A_DIM, "   %s", e.text);
 		}
+		if (seen)
+			view_event_follow(seen, &e);
 	}
+	free(seen);
 	if (!nres)
 		return;
 	vl(&v, A_NORMAL, "%s", "");

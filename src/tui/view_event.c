@@ -93,6 +93,56 @@ bool view_event_read(const struct scenario *s, const struct event_log *log, int 
 	return true;
 }
 
+void view_event_follow(struct game *g, const struct view_event *e)
+{
+	if (e->unit < 0 || e->unit >= ROSTER_UNITS)
+		return;
+	struct unit_state *u = &g->unit[e->unit];
+	switch (e->kind) {
+	case EV_STEP:
+		u->steps = (int8_t)e->steps_left;
+		break;
+	case EV_ELIMINATED:
+		u->steps = 0;
+		u->hex = HEX_NONE;
+		break;
+	case EV_MOVE:
+	case EV_RETREAT:
+	case EV_ADVANCE:
+		if (e->n > 0)
+			u->hex = (int16_t)e->hex[e->n - 1];
+		break;
+	default:
+		break;
+	}
+}
+
+bool view_event_attack_mods(const struct game *seen, const struct view_event *e,
+			    struct combat_odds *o)
+{
+	if (e->kind != EV_ATTACK)
+		return false;
+	const struct combat_state *cs = &seen->combat;
+	for (int i = 0; i < cs->ndecl && i < COMBAT_DECL_MAX; i++) {
+		const struct combat_decl *d = &cs->decl[i];
+		bool mine = false;
+		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
+			mine |= d->attacker[k] == e->unit;
+		if (!mine || d->defhex[0] != e->hex[0])
+			continue;
+		int hexes[COMBAT_DEFHEX_MAX], des[COMBAT_ATTACKERS_MAX], nd = 0;
+		for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
+			hexes[k] = d->defhex[k];
+		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
+			if (game_on_map(seen, d->attacker[k]))
+				des[nd++] = d->attacker[k];
+		char err[160];
+		return combat_odds(seen, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
+		       o->drm == e->drm && !strcmp(tables_crt_column_name(o->column), e->column);
+	}
+	return false;
+}
+
 void view_event_attack_words(const struct game *g, const struct view_event *e, char *buf,
 			     size_t len)
 {

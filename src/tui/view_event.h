@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "combat.h"
 #include "game.h"
 
 enum view_event_kind {
@@ -43,6 +44,16 @@ struct view_event {
 /* Read event k of log (a game on scenario s) into e; false when the log does not hold it. */
 bool view_event_read(const struct scenario *s, const struct event_log *log, int k,
 		     struct view_event *e);
+/* What event e changed in the position g that the views figure odds on — a unit's steps
+ * (11.15), its hex (a move, retreat or advance), its elimination. Followed in order from a
+ * copy of the position before an action, it gives the position each later event of that
+ * action saw: the second attacker of a combat attacks a defender the first one thinned. */
+void view_event_follow(struct game *g, const struct view_event *e);
+/* The DRMs of attack event e figured again on the position `seen` just before it: true when
+ * they give the column and the DRM total the event reports (then o holds every modifier
+ * with its rule), false when that position cannot be the one the attack saw. */
+bool view_event_attack_mods(const struct game *seen, const struct view_event *e,
+			    struct combat_odds *o);
 /* An attack's result in words: "C3 loses 1 step and must retreat; U10 loses 1". */
 void view_event_attack_words(const struct game *g, const struct view_event *e, char *buf,
 			     size_t len);
