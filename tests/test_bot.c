@@ -235,9 +235,45 @@ static void next_union_turn(void)
 	fx_ok("end");
 }
 
+/* I Corps withdrawn (14.2) with U1 in 1020 and C1 in c1_hex. */
+static void withdrawal_position(int c1_hex);
+
 static void test_withdrawal_roll_drms(void **st)
 {
 	(void)st;
+	withdrawal_position(4001);
+	/* 14.2: I rolls 4 - 3 = 1: withdrawn; XII rolls 3: stays */
+	fx_dice(2, 4, 3);
+	next_union_turn();
+	union_plays();
+	assert_true(logged("14.2: I Corps rolls 4-3"));
+	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
+	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
+	/* 14.3A: II Corps is next in priority after I and XII */
+	assert_int_equal(G.corps[CORPS_II], CORPS_COMMITTED);
+	assert_true(logged("14.3A: II Corps committed"));
+	/* 13.6: U1, far from C1, stays; the note says so in the player's words */
+	assert_int_equal(G.unit[U(1)].hex, 1020);
+	assert_true(logged("13.6: U1 stays in 1020, already five hexes from the enemy"));
+	assert_false(logged_quiet("engine"));
+}
+
+/* 13.6 with the enemy near: U1 (1020) withdraws from C1 (1023); the note says what it does. */
+static void test_withdrawal_note_when_the_enemy_is_near(void **st)
+{
+	(void)st;
+	withdrawal_position(1023);
+	fx_dice(2, 4, 3);
+	next_union_turn();
+	union_plays();
+	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
+	assert_true(logged("13.6: U1 withdraws five hexes from the enemy at the least loss of "
+			   "steps, or as far as it can"));
+	assert_true(hex_distance(G.unit[U(1)].hex, 1023) >= 5);
+}
+
+static void withdrawal_position(int c1_hex)
+{
 	solo_new();
 	for (int c = 0; c < CORPS_COUNT; c++)
 		G.corps[c] = CORPS_AVAILABLE;
@@ -259,17 +295,7 @@ static void test_withdrawal_roll_drms(void **st)
 	fx_place(U(29), 1030);
 	fx_corps(U(14), CORPS_II, 1);
 	fx_place(U(14), 1040);
-	fx_place(C(1), 4001);
-	/* 14.2: I rolls 4 - 3 = 1: withdrawn; XII rolls 3: stays */
-	fx_dice(2, 4, 3);
-	next_union_turn();
-	union_plays();
-	assert_true(logged("14.2: I Corps rolls 4-3"));
-	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
-	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
-	/* 14.3A: II Corps is next in priority after I and XII */
-	assert_int_equal(G.corps[CORPS_II], CORPS_COMMITTED);
-	assert_true(logged("14.3A: II Corps committed"));
+	fx_place(C(1), c1_hex);
 }
 
 static void test_recommitment_limit(void **st)
@@ -984,6 +1010,9 @@ static void test_18_3b_defender_breaks_off_at_10(void **st)
 	defender_breakoff(true);
 	assert_false(strstr(played, "breakoff") != NULL);
 	assert_int_equal(G.unit[U(1)].hex, 2011);
+	/* the note says what the Union did, in the player's words */
+	assert_true(logged("18.3B: the Union defenders stand: no next round reaches CI + DRM 10"));
+	assert_false(logged_quiet("no combat broken off"));
 }
 
 /* 18.4 with 11.18C: after the defender breaks off, a Union attacker advances only where the
@@ -1297,6 +1326,7 @@ int main(void)
 		cmocka_unit_test(test_objective_taken_and_recaptured),
 		cmocka_unit_test(test_out_of_objectives),
 		cmocka_unit_test(test_withdrawal_roll_drms),
+		cmocka_unit_test(test_withdrawal_note_when_the_enemy_is_near),
 		cmocka_unit_test(test_recommitment_limit),
 		cmocka_unit_test(test_extra_availability_rolls),
 		cmocka_unit_test(test_8_14_mishap_exposes_the_enemy),

@@ -271,7 +271,8 @@ static bool retreat(struct bot *b)
 static bool break_off(struct bot *b)
 {
 	const struct game *g = b->g;
-	int n = bot_legal(b);
+	bool union_attacks = g->side == SIDE_UNION;
+	int n = bot_legal(b), combats = 0;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &b->acts[i];
 		if (a->type != ACT_BREAK_OFF)
@@ -279,11 +280,11 @@ static bool break_off(struct bot *b)
 		int di = decl_of(g, a->target);
 		if (di < 0)
 			continue;
+		combats++;
 		const struct combat_decl *d = &g->combat.decl[di];
 		int hexes[COMBAT_DEFHEX_MAX];
 		for (int k = 0; k < d->ndefhex; k++)
 			hexes[k] = d->defhex[k];
-		bool union_attacks = g->side == SIDE_UNION;
 		bool any_fav = false, lost = false;
 		for (int k = 0; k < d->nattackers; k++) {
 			int u = d->attacker[k];
@@ -307,7 +308,15 @@ static bool break_off(struct bot *b)
 					 "CI + DRM 10", x.target);
 		}
 	}
-	return bot_apply_type(b, ACT_END, "18.3", "no combat broken off");
+	/* what the Union decided, in the player's words (the note goes into the record) */
+	if (combats == 0)
+		return bot_apply_type(b, ACT_END, "18.3", "no Union unit is in a combat it could "
+				      "retreat from");
+	if (union_attacks)
+		return bot_apply_type(b, ACT_END, "18.3A", "the Union attackers stay: each attack's "
+				      "next round is still favourable");
+	return bot_apply_type(b, ACT_END, "18.3B", "the Union defenders stand: no next round "
+			      "reaches CI + DRM 10");
 }
 
 /* How many MPs nearer its formation's objective (15.3, by movement cost) unit u would be in

@@ -917,12 +917,20 @@ bool bot_movement(struct bot *b)
 	return bot_apply_type(b, ACT_END, "16.0", "the Union movement phase ends");
 }
 
-/* 13.6: each withdrawing unit takes the hex the engine ranks first: five hexes from the enemy
- * with the fewest steps lost on the way, else the farthest it can reach (13.6C). */
+/* 13.6: each withdrawing unit takes the hex the engine ranks first (`end`): it stays when it
+ * is five hexes from the enemy already, else goes five hexes away losing the fewest steps on
+ * the way, else as far as it can (13.6C). The note says which, in the player's words. */
 bool bot_withdraw_move(struct bot *b)
 {
-	char why[96];
-	snprintf(why, sizeof why, "%s takes the engine's choice: stay if five hexes from the enemy, else the farthest hex",
-		 game_unit_name(b->g->pending.subject));
+	const struct game *g = b->g;
+	int u = g->pending.subject;
+	char why[EVENT_TEXT_MAX];
+	if (u >= 0 && game_on_map(g, u) &&
+	    game_enemy_distance(g, g->unit[u].hex, game_unit_side(u)) >= 5)
+		snprintf(why, sizeof why, "%s stays in %04d, already five hexes from the enemy",
+			 game_unit_name(u), g->unit[u].hex);
+	else
+		snprintf(why, sizeof why, "%s withdraws five hexes from the enemy at the least loss "
+			 "of steps, or as far as it can", game_unit_name(u));
 	return bot_apply_type(b, ACT_END, "13.6", why);
 }
