@@ -33,6 +33,8 @@ enum side victory_control(const struct game *g, int hex);
 /* 3.3A: the side that would control hex if control were updated now (the hex's current
  * holder when nobody gains it). */
 enum side victory_control_now(const struct game *g, int hex);
+/* The same for n hexes at once (out[i] for hex[i]), the units' places read once. */
+void victory_control_now_hexes(const struct game *g, const int *hex, int n, enum side *out);
 /* 3.2–3.5: the two-player Union VP count with a line per objective and per kind of
  * eliminated unit. */
 void victory_two_player(const struct game *g, struct victory_count *c);

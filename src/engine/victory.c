@@ -75,6 +75,15 @@ enum side victory_control_now(const struct game *g, int hex)
 	return gains(occ, hex, victory_control(g, hex));
 }
 
+void victory_control_now_hexes(const struct game *g, const int *hex, int n, enum side *out)
+{
+	uint8_t occ[HEX_INDEX_COUNT];
+	occupancy(g, occ);
+	for (int i = 0; i < n; i++)
+		out[i] = hex_index(hex[i]) < 0 ? SIDE_NONE
+					       : gains(occ, hex[i], victory_control(g, hex[i]));
+}
+
 void victory_format(int vp2, char *buf, size_t len)
 {
 	const char *sign = vp2 < 0 ? "-" : "";

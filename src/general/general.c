@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "general.h"
+#include "general_union.h"
 #include "move.h"
 #include "quick.h"
 #include "tables.h"
@@ -39,7 +40,7 @@ const struct general_weights general_union_weights = {
 	.threat = 0.35,
 	.step = 0.15,
 	.gun_step = 0.12,
-	.eliminated = 0.6,
+	.eliminated = 2.0,
 	.exposed_gun = 0.4,
 	.approach = 0.3,
 	.aggression = 1.5,
@@ -81,6 +82,7 @@ struct general {
 	const struct scenario *s;
 	const struct general_weights *w;
 	const struct level *lv;
+	const struct gu_plan *plan; /* the Union's (general_union.c) */
 	enum side me;
 	int applied;
 	char *err;
@@ -130,11 +132,12 @@ static int nearest_infantry(const struct game *g, int hex, enum side s)
 	return best;
 }
 
-/* The side that attacks the objectives: the Union (two-player and solitaire alike). */
-double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
+/* The objectives in the solitaire game: each hex held now (3.3A, as control would be
+ * updated) and threatened, worth its share of the objective's VP; the Union's infantry pulled
+ * to the nearest it lacks, more as the turns pass. */
+static double objectives_solitaire(const struct game *g, enum side me,
+				   const struct general_weights *w)
 {
-	if (!w)
-		w = weights_of(me);
 	enum side them = enemy_of(me);
 	double score = 0;
 	/* objectives: held now (3.3A, as control would be updated) and threatened */
@@ -175,6 +178,72 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 		}
 		score += pull * best;
 	}
+	return score;
+}
+
+/* The objectives in the two-player game (3.2, general_union.c): the Union's objective VP as
+ * control would be updated now; a hex the Union holds next to Confederate infantry and none
+ * of its own (threatened), worth what losing it costs, and one it lacks next to its infantry
+ * and no Confederate infantry, worth what taking it gains; the Union's infantry pulled to the
+ * nearest hex still worth taking, more as the turns pass (the attacker's time). */
+static double objectives_two_player(const struct game *g, enum side me,
+				    const struct general_weights *w)
+{
+	struct gu_objectives o;
+	gu_objectives(g, &o);
+	double score = 2 * w->objective * o.vp;
+	for (int i = 0; i < o.n; i++) {
+		int du = nearest_infantry(g, o.hex[i], SIDE_UNION);
+		int dc = nearest_infantry(g, o.hex[i], SIDE_CONFEDERATE);
+		if (o.now[i] == SIDE_UNION && dc <= 1 && du > 1)
+			score -= w->threat * o.keep[i];
+		else if (o.now[i] != SIDE_UNION && du <= 1 && dc > 1)
+			score += w->threat * o.gain[i];
+	}
+	double pull = w->approach * (1.0 + g->turn / 4.0);
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		if (!game_on_map(g, u) || !is_infantry(g, u))
+			continue;
+		/* the nearest, a VP of gain worth a hex of range (road-1032's 6 VP for any hex
+		 * draws from farther than a hex of the North Wood's) */
+		double best = 99;
+		for (int i = 0; i < o.n; i++)
+			if (o.gain[i] > 0) {
+				double d = hex_distance(g->unit[u].hex, o.hex[i]) - GU_GAIN_HEXES * o.gain[i];
+				if (d < best)
+					best = d;
+			}
+		if (best < 99)
+			score -= pull * (best < GU_PULL_RANGE ? best : GU_PULL_RANGE);
+	}
+	return me == SIDE_UNION ? score : -score;
+}
+
+/* 3.4: the VP a unit of side s is worth when eliminated (two-player rules). */
+static double unit_vp(const struct game *g, enum side s)
+{
+	return abs(tables_vp_eliminated2(&g->scn->tables, s == SIDE_CONFEDERATE)) / 2.0;
+}
+
+/* A rough chance that a unit of `steps` steps next to `adj` enemy infantry steps loses them
+ * all before it can move away: a bloody CRT (11.15) takes one or two steps an attack. */
+static double elimination_chance(int steps, int adj)
+{
+	static const double by_steps[] = { 0, 0.8, 0.5, 0.25, 0.1 };
+	double p = by_steps[steps < 4 ? steps : 4];
+	return adj >= 2 * steps ? p : p * 0.6;
+}
+
+/* The side that attacks the objectives: the Union (two-player and solitaire alike). */
+double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
+{
+	if (!w)
+		w = weights_of(me);
+	double score = 0;
+	if (g->opt.solitaire)
+		score += objectives_solitaire(g, me, w);
+	else
+		score += objectives_two_player(g, me, w);
 	/* material: steps on the map, guns in danger, weak units within reach of the enemy */
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		const struct unit_def *d = game_unit_def(g, u);
@@ -189,6 +258,10 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 			if (game_on_map(g, e) && is_infantry(g, e) &&
 			    hex_distance(us->hex, g->unit[e].hex) == 1)
 				adj += g->unit[e].steps;
+		if (adj && !g->opt.solitaire) /* two-player: the unit's 3.4 VP by its chance
+					       * of losing its last steps */
+			score -= sign * w->eliminated * unit_vp(g, side) *
+				 elimination_chance(us->steps, adj);
 		if (d->type == UNIT_ARTILLERY && adj)
 			score -= sign * w->exposed_gun;
 		else if (adj) /* ours by their cost, theirs by what we gain (an aggression below
@@ -324,6 +397,15 @@ static double dest_score(const struct general *gen, int u, int hex)
 	return v;
 }
 
+/* True when a unit of side me in hex would stand next to an enemy unit. */
+static bool enemy_adjacent(const struct game *g, int hex, enum side me)
+{
+	for (int e = side_lo(enemy_of(me)); e < side_hi(enemy_of(me)); e++)
+		if (game_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1)
+			return true;
+	return false;
+}
+
 static int cmp_score(const void *a, const void *b)
 {
 	const double *x = a, *y = b;
@@ -347,6 +429,17 @@ static bool move_unit(struct general *gen, int u)
 	qsort(sc, (size_t)n, sizeof *sc, cmp_score);
 	double stay = general_evaluate(g, gen->me, gen->w), bv = stay;
 	int best = -1, tries = n < gen->lv->dests ? n : gen->lv->dests;
+	/* the best hex out of every enemy's reach is always a candidate (a weak unit's way out
+	 * of the enemy's next attack) */
+	bool safe = false;
+	for (int k = 0; k < tries && !safe; k++)
+		safe = !enemy_adjacent(g, gen->dest[(int)sc[k][1]].hex, gen->me);
+	for (int k = tries; k < n && !safe; k++)
+		if (!enemy_adjacent(g, gen->dest[(int)sc[k][1]].hex, gen->me)) {
+			sc[tries - 1][0] = sc[k][0];
+			sc[tries - 1][1] = sc[k][1];
+			safe = true;
+		}
 	for (int k = 0; k < tries; k++) {
 		struct action a;
 		memset(&a, 0, sizeof a);
@@ -420,24 +513,48 @@ static double attack_value(const struct general *gen, const struct action *a, do
 			   double *exp_att, char *col, size_t collen)
 {
 	const struct game *g = gen->g;
-	int defhex[8], nd = 0, att[8];
+	int defhex[8], nd = 0, att[8 + COMBAT_ATTACKERS_MAX], ndes = 0;
 	if (a->n == 0)
 		defhex[nd++] = a->target;
 	for (int i = 0; i < a->n && nd < 8; i++)
 		defhex[nd++] = a->hex[i];
-	for (int i = 0; i < a->nunits; i++)
-		att[i] = a->units[i];
+	for (int i = 0; i < a->nunits && i < 8; i++)
+		att[ndes++] = a->units[i];
+	/* 11.9A: the attackers already declared on the hex count toward its encirclement */
+	const struct combat_state *cs = &g->combat;
+	for (int i = 0; i < cs->ndecl; i++)
+		if (cs->decl[i].defhex[0] == defhex[0])
+			for (int k = 0; k < cs->decl[i].nattackers; k++)
+				att[ndes++] = cs->decl[i].attacker[k];
 	struct combat_odds o;
 	char err[160];
-	if (a->nunits < 1 || !combat_odds(g, att[0], defhex, nd, att, a->nunits, &o, err, sizeof err))
+	if (a->nunits < 1 || !combat_odds(g, att[0], defhex, nd, att, ndes, &o, err, sizeof err))
 		return -INFINITY;
 	struct crt_chance ch[6];
 	int k = combat_odds_chances(&o, ch);
-	double ed = 0, ea = 0, er = 0;
+	/* the units each side would lose outright (3.4: each a VP, the Union's half a VP): the
+	 * defenders when the loss is all their steps, the attackers likewise */
+	int dsteps = 0, dunits = 0, asteps = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		for (int d = 0; d < nd; d++)
+			if (game_on_map(g, u) && g->unit[u].hex == defhex[d])
+				dsteps += g->unit[u].steps, dunits++;
+	for (int i = 0; i < a->nunits; i++)
+		asteps += g->unit[att[i]].steps;
+	double ed = 0, ea = 0, er = 0, edu = 0, eau = 0;
 	for (int i = 0; i < k; i++) {
 		ed += ch[i].defender * ch[i].sixths / 6.0;
 		ea += ch[i].attacker * ch[i].sixths / 6.0;
 		er += ch[i].retreat * ch[i].sixths / 6.0;
+		edu += (ch[i].defender >= dsteps ? dunits : 0) * ch[i].sixths / 6.0;
+		eau += (ch[i].attacker >= asteps ? a->nunits : 0) * ch[i].sixths / 6.0;
+	}
+	double units = 0; /* two-player only: the solitaire count is the Confederate general's */
+	if (!g->opt.solitaire) {
+		const struct tables *t = &g->scn->tables;
+		bool conf = gen->me == SIDE_CONFEDERATE;
+		units = edu * abs(tables_vp_eliminated2(t, !conf)) / 2.0 -
+			eau * abs(tables_vp_eliminated2(t, conf)) / 2.0;
 	}
 	*exp_def = ed;
 	*exp_att = ea;
@@ -452,7 +569,7 @@ static double attack_value(const struct general *gen, const struct action *a, do
 					obj += objective_value(g, &m->objective[i]) /
 					       m->objective[i].nhexes;
 	return gen->w->aggression * ed * gen->w->step - ea * gen->w->step +
-	       er * (0.3 + 0.5 * obj) * gen->w->objective;
+	       er * (0.3 + 0.5 * obj) * gen->w->objective + units;
 }
 
 /* 11.1B: declare the attack the engine says is missing, else withdraw the one that began
@@ -528,50 +645,45 @@ static bool declare(struct general *gen)
 
 /* ---- the decisions ---- */
 
-static enum corps best_corps_to_commit(struct general *gen)
-{
-	const struct game *g = gen->g;
-	int n = game_legal(g, gen->legal, LEGAL_MAX);
-	enum corps best = CORPS_NONE;
-	double bd = 1e9;
-	for (int i = 0; i < n; i++) {
-		if (gen->legal[i].type != ACT_COMMIT)
-			continue;
-		enum corps c = (enum corps)gen->legal[i].target;
-		double sum = 0;
-		int k = 0;
-		for (int u = 0; u < ROSTER_UNION; u++)
-			if (game_unit_def(g, u)->corps == c && game_on_map(g, u)) {
-				sum += nearest_infantry(g, g->unit[u].hex, SIDE_CONFEDERATE);
-				k++;
-			}
-		if (k && sum / k < bd)
-			bd = sum / k, best = c;
-	}
-	return best;
-}
-
+/* 13.1: the corps general_union.c's plan picks, while fewer than two are Committed. */
 static bool commitment(struct general *gen)
 {
 	const struct game *g = gen->g;
-	int committed = 0;
-	for (int c = 0; c < CORPS_COUNT; c++)
-		committed += g->corps[c] == CORPS_COMMITTED;
-	enum corps c = committed < 2 ? best_corps_to_commit(gen) : CORPS_NONE;
+	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	char why[120];
+	enum corps c = gu_commit_choice(g, gen->plan, gen->legal, n, why, sizeof why);
 	if (c != CORPS_NONE) {
 		struct action a;
 		memset(&a, 0, sizeof a);
 		a.type = ACT_COMMIT;
 		a.unit = -1;
 		a.target = c;
-		if (apply(gen, &a, "commits %s Corps, the nearest the enemy (13.1)",
-			  game_corps_name(c)))
+		if (apply(gen, &a, "commits %s Corps: %s", game_corps_name(c), why))
 			return true;
 	}
-	if (apply_type(gen, ACT_END, committed >= 2 ? "two corps are Committed"
-						     : "no other corps to commit"))
+	if (apply_type(gen, ACT_END, "two corps are Committed, or none other is Available"))
 		return true;
 	return decide_by_trial(gen, "commitment");
+}
+
+/* 13.5: a spent corps withdrawn when a fresh one waits (general_union.c's plan). */
+static bool withdrawal(struct general *gen)
+{
+	const struct game *g = gen->g;
+	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	char why[120];
+	enum corps c = gu_withdraw_choice(g, gen->plan, gen->legal, n, why, sizeof why);
+	if (c != CORPS_NONE) {
+		struct action a;
+		memset(&a, 0, sizeof a);
+		a.type = ACT_WITHDRAW;
+		a.unit = -1;
+		a.target = c;
+		if (apply(gen, &a, "withdraws %s Corps: %s", game_corps_name(c), why))
+			return true;
+	}
+	return apply_type(gen, ACT_END, "13.5: no corps withdraws") ||
+	       decide_by_trial(gen, "withdrawal");
 }
 
 static bool decide(struct general *gen)
@@ -590,9 +702,7 @@ static bool decide(struct general *gen)
 	case DECISION_COMMITMENT:
 		return commitment(gen);
 	case DECISION_WITHDRAWAL:
-		/* 13.5: no corps is withdrawn of its own will */
-		return apply_type(gen, ACT_END, "13.5: no corps withdraws") ||
-		       decide_by_trial(gen, "withdrawal");
+		return withdrawal(gen);
 	case DECISION_COMBAT:
 	case DECISION_COMBAT_ROUND2:
 		return declare(gen);
@@ -629,6 +739,17 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 		       &t->aggression, &t->attack_min, &t->keep_away);
 		gen->w = t;
 	}
+	gen->plan = &gu_plan_default;
+	static struct gu_plan tp;
+	const char *pv = getenv("GU_PLAN"); /* first,spent,withdraw_from,withdraw_until,fresh */
+	if (pv) {
+		tp = gu_plan_default;
+		sscanf(pv, "%d,%lf,%d,%d,%lf", &tp.first, &tp.spent, &tp.withdraw_from,
+		       &tp.withdraw_until, &tp.fresh);
+		gen->plan = &tp;
+	}
+#else
+	gen->plan = &gu_plan_default;
 #endif
 	gen->lv = &levels[level - 1];
 	gen->me = port->g->pending.side;

@@ -1,0 +1,187 @@
+/* general_union.c — owns the computer general's plan for the Union under the two-player
+ * rules (general_union.h): the worth of each objective hex under 3.2's awards as control
+ * would be updated now (3.3A), and which corps fight when: I Corps and the plan's corps on
+ * turn 1 (13.7), then, when a Committed corps is spent and an Available one is fresh, the
+ * spent one withdrawn (13.5) and the fresh one nearest what is left to take committed in its
+ * place (13.1–13.2: only two Committed at a time). */
+#include <stdio.h>
+#include <string.h>
+
+#include "general_union.h"
+#include "tables.h"
+#include "victory.h"
+
+/* Tuned by self-play through the simulator (docs/general.md "The Union's plan"). */
+const struct gu_plan gu_plan_default = {
+	.first = CORPS_IX,
+	.spent = 0.55,
+	.withdraw_from = 3,
+	.withdraw_until = 8,
+	.fresh = 0.8,
+};
+
+void gu_objectives(const struct game *g, struct gu_objectives *o)
+{
+	const struct tables *t = &g->scn->tables;
+	const struct map *m = &g->scn->map;
+	memset(o, 0, sizeof *o);
+	int first[TABLES_VP_MAX + 1];
+	for (int i = 0; i < t->nvp; i++) {
+		first[i] = o->n;
+		const struct map_objective *ob = map_objective(m, t->vp[i].key);
+		for (int k = 0; ob && k < ob->nhexes && o->n < GU_HEXES; k++)
+			o->hex[o->n++] = ob->hexes[k];
+	}
+	first[t->nvp] = o->n;
+	victory_control_now_hexes(g, o->hex, o->n, o->now);
+	for (int i = 0; i < t->nvp; i++) {
+		const struct vp_objective *v = &t->vp[i];
+		int n = first[i + 1] - first[i], held = 0;
+		for (int k = first[i]; k < first[i + 1]; k++)
+			held += o->now[k] == SIDE_UNION;
+		int have = tables_vp_award2(v, held, n);
+		o->vp += have / 2.0;
+		for (int k = first[i]; k < first[i + 1]; k++) {
+			if (o->now[k] == SIDE_UNION) {
+				/* what losing it costs: the whole award when it is the only one
+				 * held of an "any" objective, else the full award spread */
+				o->keep[k] = v->rule == VP_RULE_ANY
+						     ? (held == 1 ? v->full2 / 2.0 : 0)
+						     : (have - tables_vp_award2(v, held - 1, n)) / 2.0 +
+							       (held == n ? 0 : v->full2 / 2.0 / n);
+			} else if (v->rule == VP_RULE_ANY) {
+				o->gain[k] = held ? 0 : v->full2 / 2.0;
+			} else {
+				/* what is left of the award, spread over the hexes still to take */
+				o->gain[k] = (v->full2 - have) / 2.0 / (n - held);
+			}
+		}
+	}
+}
+
+/* Steps a corps has left (units not eliminated, on the map or still to enter) and had. */
+static void corps_steps(const struct game *g, enum corps c, int *now, int *full)
+{
+	*now = *full = 0;
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		const struct unit_def *d = game_unit_def(g, u);
+		if (d->corps != c || (g->unit[u].flags & UF_REMOVED))
+			continue;
+		*full += d->steps;
+		*now += g->unit[u].steps > 0 ? g->unit[u].steps : 0;
+	}
+}
+
+static double share(const struct game *g, enum corps c)
+{
+	int now, full;
+	corps_steps(g, c, &now, &full);
+	return full ? (double)now / full : 0;
+}
+
+/* The mean range from a corps' infantry on the map to the nearest hex worth taking (30 when
+ * none is on the map yet). */
+static double corps_distance(const struct game *g, enum corps c, const struct gu_objectives *o)
+{
+	double sum = 0;
+	int k = 0;
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		const struct unit_def *d = game_unit_def(g, u);
+		if (d->corps != c || d->type != UNIT_INFANTRY || !game_on_map(g, u))
+			continue;
+		int best = 40;
+		for (int i = 0; i < o->n; i++)
+			if (o->gain[i] > 0) {
+				int r = hex_distance(g->unit[u].hex, o->hex[i]);
+				if (r < best)
+					best = r;
+			}
+		sum += best;
+		k++;
+	}
+	return k ? sum / k : 30;
+}
+
+static bool legal_has(const struct action *legal, int n, enum action_type t, enum corps c)
+{
+	for (int i = 0; i < n; i++)
+		if (legal[i].type == t && legal[i].target == (int)c)
+			return true;
+	return false;
+}
+
+/* The Available corps nearest what is left to take with the most steps, among the legal
+ * commitments of corps that keep at least `fresh` of their steps. */
+static enum corps best_fresh(const struct game *g, const struct action *legal, int n,
+			     const struct gu_objectives *o, double fresh, double *worth)
+{
+	enum corps best = CORPS_NONE;
+	double bv = 0;
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		if (!legal_has(legal, n, ACT_COMMIT, (enum corps)c) || share(g, (enum corps)c) < fresh)
+			continue;
+		int now, full;
+		corps_steps(g, (enum corps)c, &now, &full);
+		double v = now / (4.0 + corps_distance(g, (enum corps)c, o));
+		if (v > bv)
+			bv = v, best = (enum corps)c;
+	}
+	*worth = bv;
+	return best;
+}
+
+enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
+			    const struct action *legal, int n, char *why, size_t whylen)
+{
+	int committed = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		committed += g->corps[c] == CORPS_COMMITTED;
+	if (committed >= 2)
+		return CORPS_NONE;
+	if (g->turn == 1 && legal_has(legal, n, ACT_COMMIT, (enum corps)p->first)) {
+		snprintf(why, whylen, "the plan's corps with I Corps on turn 1 (13.7C)");
+		return (enum corps)p->first;
+	}
+	struct gu_objectives o;
+	gu_objectives(g, &o);
+	double v;
+	enum corps c = best_fresh(g, legal, n, &o, p->fresh, &v);
+	if (c == CORPS_NONE) /* none fresh: the best of the rest */
+		c = best_fresh(g, legal, n, &o, 0, &v);
+	if (c != CORPS_NONE)
+		snprintf(why, whylen, "%.0f%% of its steps, %.1f hexes from what is left to take "
+			 "(13.1)", 100 * share(g, c), corps_distance(g, c, &o));
+	return c;
+}
+
+enum corps gu_withdraw_choice(const struct game *g, const struct gu_plan *p,
+			      const struct action *legal, int n, char *why, size_t whylen)
+{
+	if (g->turn < p->withdraw_from || g->turn > p->withdraw_until)
+		return CORPS_NONE;
+	/* one at a time: only while both Committed places are taken (13.2B) */
+	int committed = 0;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		committed += g->corps[c] == CORPS_COMMITTED;
+	if (committed < 2)
+		return CORPS_NONE;
+	/* a fresh corps to bring in: Available now (13.3A), most of its steps left */
+	bool fresh = false;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		fresh |= g->corps[c] == CORPS_AVAILABLE && share(g, (enum corps)c) >= p->fresh;
+	if (!fresh)
+		return CORPS_NONE;
+	enum corps worst = CORPS_NONE;
+	double ws = p->spent;
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		if (!legal_has(legal, n, ACT_WITHDRAW, (enum corps)c))
+			continue;
+		double s = share(g, (enum corps)c);
+		if (s < ws)
+			ws = s, worst = (enum corps)c;
+	}
+	if (worst != CORPS_NONE)
+		snprintf(why, whylen, "%.0f%% of its steps left, a fresh corps waits (13.5)",
+			 100 * ws);
+	return worst;
+}

@@ -1,0 +1,52 @@
+/* general_union.h — the computer general's plan for the Union under the two-player rules
+ * (internal to src/general/): what each objective hex is worth to take under 3.2's awards,
+ * and which corps fight when (13.1–13.5). docs/general.md "The Union's plan". */
+#ifndef ANTIETAM_GENERAL_UNION_H
+#define ANTIETAM_GENERAL_UNION_H
+
+#include <stddef.h>
+
+#include "game.h"
+#include "map.h"
+
+#define GU_HEXES (MAP_OBJ_MAX * MAP_OBJ_HEXES)
+/* The Union's infantry is drawn to an objective hex as if it were this many hexes nearer per
+ * VP its taking gains. */
+#define GU_GAIN_HEXES 1.0
+/* … from as far as this (the whole map's width: a corps beyond the creek is drawn too). */
+#define GU_PULL_RANGE 40
+
+/* The objectives of 3.2 as they stand if control were updated now (3.3A). */
+struct gu_objectives {
+	int n;                 /* objective hexes that score under 3.2 */
+	int hex[GU_HEXES];
+	enum side now[GU_HEXES];
+	double gain[GU_HEXES]; /* VP the Union gains by taking the hex (0 when it holds it) */
+	double keep[GU_HEXES]; /* VP it loses if the hex it holds is lost */
+	double vp;             /* the Union's objective VP now (3.2, its partial/full/any/all) */
+};
+
+/* Fill o from g (two-player rules: 3.2's table; hexes of the map's other objectives, the
+ * solitaire game's 19.0/20.5, are left out). */
+void gu_objectives(const struct game *g, struct gu_objectives *o);
+
+/* The plan's tunables (tuned by self-play, docs/general.md). */
+struct gu_plan {
+	int first;          /* 13.7C: the corps committed with I Corps on turn 1 */
+	double spent;       /* a Committed corps is withdrawn below this share of its steps … */
+	int withdraw_from;  /* … from this turn */
+	int withdraw_until; /* … to this turn (a corps committed later has no time left) */
+	double fresh;       /* … when an Available corps keeps at least this share of its steps */
+};
+extern const struct gu_plan gu_plan_default;
+
+/* 13.1: the Available corps to commit now (CORPS_NONE: none), with the reason; legal is
+ * the decision's legal list. */
+enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
+			    const struct action *legal, int n, char *why, size_t whylen);
+/* 13.5: the Committed corps to withdraw now so that a fresh one may be committed
+ * (CORPS_NONE: none), with the reason. */
+enum corps gu_withdraw_choice(const struct game *g, const struct gu_plan *p,
+			      const struct action *legal, int n, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,215 @@
+/* test_general_union.c — the computer general's plan for the Union (src/general/
+ * general_union.c): what an objective hex is worth to take under 3.2's awards (partial, full,
+ * "any" and "all"), and which corps it commits (13.1, 13.7C) and withdraws (13.5). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../src/general/general_union.h"
+#include "scenario.h"
+
+static struct scenario *scn;
+
+static int find(const struct gu_objectives *o, int hex)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->hex[i] == hex)
+			return i;
+	fail_msg("hex %04d is not a 3.2 objective hex", hex);
+	return -1;
+}
+
+/* The first Union infantry unit of corps c. */
+static int unit_of(const struct game *g, enum corps c)
+{
+	for (int u = 0; u < ROSTER_UNION; u++)
+		if (game_unit_def(g, u)->corps == c && game_unit_def(g, u)->type == UNIT_INFANTRY)
+			return u;
+	fail_msg("no unit of corps %d", c);
+	return -1;
+}
+
+/* 3.2 fn 3: any hex of the road from 1032 to Sharpsburg gives all 6 VP: each is worth 6 to
+ * take while none is held, none once one is, and the one held is worth 6 to keep. */
+static void test_any_objective(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	struct gu_objectives o;
+	gu_objectives(&g, &o);
+	double vp = o.vp;
+	int road[] = { 1032, 1131, 1231, 1331, 1431 };
+	for (int i = 0; i < 5; i++)
+		assert_true(o.gain[find(&o, road[i])] == 6.0);
+	/* a Union brigade on 1131 (3.3A: an occupied hex is its occupier's) */
+	int u = unit_of(&g, CORPS_I);
+	g.unit[u].hex = 1131;
+	gu_objectives(&g, &o);
+	assert_true(o.vp == vp + 6);
+	assert_true(o.keep[find(&o, 1131)] == 6.0);
+	for (int i = 0; i < 5; i++)
+		assert_true(o.gain[find(&o, road[i])] == 0.0);
+	/* the map's other objectives (19.0, 20.5: Harpers Ferry road) score nothing in 3.2 */
+	for (int i = 0; i < o.n; i++)
+		assert_true(o.hex[i] != 1831);
+}
+
+/* 3.2 fn 4: the Lower Bridge scores only with both 2836 and 2935: 1.5 VP each to take, and
+ * the second one all of the award once the first is held. */
+static void test_all_objective(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) /* no Confederate near the bridge */
+		if (game_on_map(&g, u) && (hex_distance(g.unit[u].hex, 2836) <= 2 ||
+					   hex_distance(g.unit[u].hex, 2935) <= 2))
+			g.unit[u].hex = HEX_NONE;
+	struct gu_objectives o;
+	gu_objectives(&g, &o);
+	int a = find(&o, 2836), b = find(&o, 2935);
+	assert_true(o.now[a] != SIDE_UNION && o.now[b] != SIDE_UNION);
+	assert_true(o.gain[a] == 1.5 && o.gain[b] == 1.5);
+	double vp = o.vp;
+	/* a Union brigade on 2836, a Confederate one on 2935: one hex of two, nothing yet */
+	int u = unit_of(&g, CORPS_IX), c = ROSTER_UNION;
+	g.unit[u].hex = 2836;
+	int was = g.unit[c].hex;
+	g.unit[c].hex = 2935;
+	gu_objectives(&g, &o);
+	assert_true(o.now[a] == SIDE_UNION && o.now[b] == SIDE_CONFEDERATE);
+	assert_true(o.vp == vp);
+	assert_true(o.gain[b] == 3.0);
+	/* the Confederate gone, 2935 is empty beside the Union brigade alone (3.3A): both */
+	g.unit[c].hex = was;
+	gu_objectives(&g, &o);
+	assert_true(o.vp == vp + 3);
+	assert_true(o.gain[a] == 0 && o.gain[b] == 0 && o.keep[a] == 3.0);
+}
+
+static int nlegal;
+static struct action legal[8];
+
+static void legal_add(enum action_type t, enum corps c)
+{
+	memset(&legal[nlegal], 0, sizeof legal[nlegal]);
+	legal[nlegal].type = t;
+	legal[nlegal].unit = -1;
+	legal[nlegal].target = c;
+	nlegal++;
+}
+
+static void spend(struct game *g, enum corps c, double keep)
+{
+	for (int u = 0; u < ROSTER_UNION; u++)
+		if (game_unit_def(g, u)->corps == c)
+			g->unit[u].steps = (int)(game_unit_def(g, u)->steps * keep + 0.5);
+}
+
+/* 13.7C: turn 1 commits the plan's corps beside I Corps; later the freshest Available one. */
+static void test_commit(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	char why[120];
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_XII);
+	legal_add(ACT_COMMIT, CORPS_IX);
+	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 gu_plan_default.first);
+	assert_non_null(strstr(why, "13.7C"));
+	/* turn 5, I Corps Committed alone: of II (fresh) and XII (spent) II is committed */
+	g.turn = 5;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		g.corps[c] = c == CORPS_I ? CORPS_COMMITTED : CORPS_AVAILABLE;
+	spend(&g, CORPS_XII, 0.3);
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_II);
+	legal_add(ACT_COMMIT, CORPS_XII);
+	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_II);
+	assert_non_null(strstr(why, "13.1"));
+	/* two Committed: none */
+	g.corps[CORPS_IX] = CORPS_COMMITTED;
+	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+}
+
+/* 13.5: a spent Committed corps is withdrawn when a fresh one waits, one at a time, only in
+ * the plan's turns. */
+static void test_withdraw(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	char why[120];
+	for (int c = 0; c < CORPS_COUNT; c++)
+		g.corps[c] = CORPS_AVAILABLE;
+	g.corps[CORPS_I] = g.corps[CORPS_IX] = CORPS_COMMITTED;
+	spend(&g, CORPS_I, gu_plan_default.spent - 0.2);
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	legal_add(ACT_WITHDRAW, CORPS_IX);
+	g.turn = gu_plan_default.withdraw_from;
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_I);
+	assert_non_null(strstr(why, "13.5"));
+	/* too early, too late */
+	g.turn = gu_plan_default.withdraw_from - 1;
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+	g.turn = gu_plan_default.withdraw_until + 1;
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+	/* no fresh corps to bring in */
+	g.turn = gu_plan_default.withdraw_from;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (g.corps[c] == CORPS_AVAILABLE)
+			spend(&g, (enum corps)c, gu_plan_default.fresh - 0.2);
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+	/* a fresh one, but only one Committed corps: none (one at a time) */
+	spend(&g, CORPS_II, 1.0);
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_I);
+	g.corps[CORPS_IX] = CORPS_UNAVAILABLE;
+	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	char err[512];
+	scn = malloc(sizeof *scn);
+	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
+		fprintf(stderr, "general_union: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(scn);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_any_objective),
+		cmocka_unit_test(test_all_objective),
+		cmocka_unit_test(test_commit),
+		cmocka_unit_test(test_withdraw),
+	};
+	return cmocka_run_group_tests_name("general_union", tests, setup, teardown);
+}
