@@ -233,6 +233,12 @@ bool game_in_ezoc(const struct game *g, int hex, enum side side);
 
 /* The counter of unit index u. */
 const struct unit_def *game_unit_def(const struct game *g, int u);
+/* 8.7.6: may a hexside with these features be crossed at all (the creek only at bridges and
+ * fords)? What game_side_passable asks of the hexside between two hexes. */
+static inline bool game_features_passable(unsigned f)
+{
+	return !(f & SIDE_CREEK) || (f & (SIDE_BRIDGE | SIDE_FORD));
+}
 /* True when units may cross between adjacent hexes a and b: not an Antietam Creek hexside
  * unless bridged or forded (8.7.6, 11.17.3C). False when not adjacent. */
 bool game_side_passable(const struct game *g, int a, int b);

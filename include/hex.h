@@ -43,6 +43,9 @@ static inline int hex_from_index(int index)
 }
 /* The neighbour of id in direction d, or HEX_NONE when it is off the map. */
 int hex_neighbour(int id, enum hex_dir d);
+/* The neighbours of every hex as dense indices, indexed by hex_index() and direction (-1
+ * off the map): the table the movement searches walk instead of calling hex_neighbour. */
+const int16_t (*hex_neighbour_table(void))[HEX_NDIRS];
 /* Direction from a to its neighbour b, or -1 when they are not adjacent. */
 int hex_direction(int a, int b);
 /* True when a and b are distinct adjacent hexes. */

@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_reference.h"
 #include "bot.h"
 #include "game.h"
 #include "los.h"
@@ -112,26 +113,46 @@ int main(void)
 		if (k <= 0 || !game_apply(&g, &legal[k - 1], err, sizeof err))
 			break;
 	}
+	/* each figure of the movement search beside its reference (tests/bench_reference.c):
+	 * the two timed in turn, in the same run, so a busy machine slows both alike */
+	static struct bench_ref ref;
+	bench_ref_prepare(&ref, &s);
 	int nlegal = 0;
+	long nref = 0;
+	double w[64];
 	for (int i = 0; i < 9; i++) {
 		t0 = now();
 		nlegal = game_legal(&g, legal, max);
 		v[i] = (now() - t0) * 1e3;
+		t0 = now();
+		nref = bench_ref_legal(&ref, &g);
+		w[i] = (now() - t0) * 1e3;
 	}
-	printf("legal-movement: %.2f ms (median of 9; %d actions, historical turn 1, Union)\n",
-	       median(v, 9), nlegal);
+	double lm = median(v, 9), lr = median(w, 9);
+	printf("legal-movement: %.2f ms (median of 9; %d actions, historical turn 1, Union; "
+	       "reference %.2f ms, %ld hexes reached: x%.2f, goal at most x1.5)\n",
+	       lm, nlegal, lr, nref, lm / lr);
 
 	struct move_dest d[HEX_INDEX_COUNT];
 	int units = 0, dests = 0;
-	t0 = now();
-	for (int rep = 0; rep < 5; rep++)
+	long rdests = 0;
+	double te = 0, tr = 0;
+	for (int rep = 0; rep < 5; rep++) {
+		t0 = now();
 		for (int u = 0; u < ROSTER_UNITS; u++) {
 			int k = move_reachable(&g, u, d, HEX_INDEX_COUNT, NULL, 0);
 			units++;
 			dests += k;
 		}
-	printf("move-reachable: %.1f us per unit (%d calls, %d destinations)\n",
-	       (now() - t0) * 1e6 / units, units, dests);
+		te += now() - t0;
+		t0 = now();
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			rdests += bench_ref_reachable(&ref, &g, u);
+		tr += now() - t0;
+	}
+	printf("move-reachable: %.1f us per unit (%d calls, %d destinations; reference %.1f us, "
+	       "%ld hexes reached: x%.2f, goal under 10 us)\n",
+	       te * 1e6 / units, units, dests, tr * 1e6 / units, rdests, te / tr);
 
 	long checks = 0, clear = 0;
 	t0 = now();

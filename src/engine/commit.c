@@ -54,22 +54,23 @@ bool commit_unit_may_fire(const struct game *g, int u, int target)
 
 /* Which bank of Antietam Creek each hex is on: 1 for the east bank (the side of the VI Corps
  * entry edge), 0 for the other; creek hexsides, bridged and forded included, divide them. */
-static void commit_bank_map(const struct game *g, uint8_t *east)
+void commit_banks(const struct game *g, uint8_t *east)
 {
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	memset(east, 0, HEX_INDEX_COUNT);
 	int seed = g->scn->map.n_vi_corps_edge ? g->scn->map.vi_corps_edge[0] : 4217;
 	int16_t stack[HEX_INDEX_COUNT];
 	int n = 0;
 	east[hex_index(seed)] = 1;
-	stack[n++] = (int16_t)seed;
+	stack[n++] = (int16_t)hex_index(seed);
 	while (n > 0) {
 		int h = stack[--n];
-		const struct map_hex *mh = &g->scn->map.hex[hex_index(h)];
+		const struct map_hex *mh = &g->scn->map.hex[h];
 		for (int d = 0; d < HEX_NDIRS; d++) {
-			int b = hex_neighbour(h, (enum hex_dir)d);
-			if (b == HEX_NONE || east[hex_index(b)] || (mh->side[d] & SIDE_CREEK))
+			int b = nb[h][d];
+			if (b < 0 || east[b] || (mh->side[d] & SIDE_CREEK))
 				continue;
-			east[hex_index(b)] = 1;
+			east[b] = 1;
 			stack[n++] = (int16_t)b;
 		}
 	}
@@ -118,10 +119,8 @@ static enum commit_ban enemy_ban(const struct game *g, int h, int eh, int near,
 	return hex_distance(h, eh) > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
 }
 
-void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid)
+void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint8_t *forbid)
 {
-	uint8_t east[HEX_INDEX_COUNT];
-	commit_bank_map(g, east);
 	memset(forbid, 0, HEX_INDEX_COUNT);
 	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
 		if (!enemy_restricts(g, u, e))
@@ -140,10 +139,18 @@ void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid)
 	}
 }
 
+bool commit_starts_near(const struct game *g, int u, const uint8_t *east)
+{
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++)
+		if (enemy_restricts(g, u, e) && start_near(g, u, g->unit[e].hex, east) >= 0)
+			return true;
+	return false;
+}
+
 enum commit_ban commit_available_forbids(const struct game *g, int u, int hex)
 {
 	uint8_t east[HEX_INDEX_COUNT];
-	commit_bank_map(g, east);
+	commit_banks(g, east);
 	enum commit_ban worst = COMMIT_FREE;
 	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
 		if (!enemy_restricts(g, u, e))

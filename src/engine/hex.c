@@ -56,6 +56,13 @@ int hex_neighbour(int id, enum hex_dir d)
 	return neighbour_table[i][d];
 }
 
+const int16_t (*hex_neighbour_table(void))[HEX_NDIRS]
+{
+	if (!neighbour_ready)
+		neighbours_build();
+	return (const int16_t (*)[HEX_NDIRS])neighbour_index;
+}
+
 int hex_direction(int a, int b)
 {
 	if (!hex_valid(a) || !hex_valid(b))

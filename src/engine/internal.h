@@ -76,9 +76,16 @@ void move_ap_hill_roll(struct game *g);
 void commit_turn_start(struct game *g);
 bool commit_withdrawal_possible(const struct game *g);
 bool commit_commitment_possible(const struct game *g);
+/* Which bank of Antietam Creek each hex is on (east[hex_index] 1 for the east bank): what
+ * 13.3B's exception asks, the same for every position of a scenario. */
+void commit_banks(const struct game *g, uint8_t *east);
 /* commit_available_forbids for every hex at once: forbid[hex_index] = the enum commit_ban
- * of Available Union unit u for that hex (13.3B, 13.3E), for the movement search. */
-void commit_forbidden_map(const struct game *g, int u, uint8_t *forbid);
+ * of Available Union unit u for that hex (13.3B, 13.3E), for the movement search; east from
+ * commit_banks. */
+void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint8_t *forbid);
+/* True when Available unit u starts within four hexes (as 13.3B counts them) of an enemy
+ * that restricts it: only then does its 13.3B/E map differ from its corps' (13.3E). */
+bool commit_starts_near(const struct game *g, int u, const uint8_t *east);
 /* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);
 /* The same, raising a CORPS_STATUS event with the rule that changed it. */

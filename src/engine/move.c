@@ -25,29 +25,58 @@ enum mode { MODE_PLAIN, MODE_ROAD_PRIMARY, MODE_ROAD_ANY, MODE_DOUBLE, MODE_DOUB
 enum ban { BAN_NONE, BAN_ENEMY, BAN_MIDDLE_BRIDGE, BAN_AVAILABLE, BAN_AVAILABLE_NEAR,
 	   BAN_ARTILLERY_EZOC, BAN_EZOC_TO_EZOC };
 
+#define BITWORDS ((HEX_INDEX_COUNT + 63) / 64)
+
+/* What the position says of a hex for the units of one side (struct movepos.flag). */
+enum {
+	PF_ENEMY = 1,   /* an enemy unit stands in it (8.4) */
+	PF_EZOC = 2,    /* in an enemy ZOC (6.1–6.2) */
+	PF_NEAR3 = 4,   /* within two hexes of an enemy unit (8.9A); enemy hexes until spread */
+	PF_MIDDLE = 8,  /* within two hexes of the Middle Bridge (4.6, Confederate units) */
+};
+
+/* The position as every unit of the moving side sees it, built once for one unit's move or
+ * once for a whole movement phase's list (move_legal): the enemy and its ZOC, the distances
+ * to it (counted only when asked: `spread`), the friendly units of each hex, and the 13.3B
+ * maps of Available corps (with the creek's banks they need), built when first asked. */
+struct movepos {
+	const struct game *g;
+	enum side side;
+	bool built, spread, east_ready;
+	unsigned corps_ready;                /* bit c: forbid[c] holds corps c's 13.3B map */
+	const int16_t (*nb)[HEX_NDIRS];      /* hex_neighbour_table() */
+	uint8_t flag[HEX_INDEX_COUNT];       /* PF_* */
+	/* 7.0: the friendly units in each hex, for the stacking test at the end */
+	uint8_t nfriends[HEX_INDEX_COUNT];
+	uint8_t friends[HEX_INDEX_COUNT][3];
+	uint8_t east[HEX_INDEX_COUNT];       /* commit_banks */
+	uint8_t forbid[CORPS_COUNT][HEX_INDEX_COUNT];
+};
+
+/* One unit's move: the position (p) and what is the unit's own. */
 struct ctx {
 	const struct game *g;
+	struct movepos *p;
 	int u;
 	enum side side;
 	const struct unit_def *d;
 	int start;                 /* HEX_NONE: entering from off the map */
+	int si;                    /* hex_index(start), -1 off the map */
 	bool start_ezoc;
 	const char *no_double;     /* why double-time is not allowed, NULL when it is */
 	int ma;
-	uint8_t ezoc[HEX_INDEX_COUNT];
-	uint8_t far3[HEX_INDEX_COUNT];   /* 8.9A: three or more hexes from every enemy */
-	uint8_t ban[HEX_INDEX_COUNT];
+	unsigned banmask;          /* the PF_* flags that keep this unit out of a hex */
+	const uint8_t *forbid;     /* an Available unit's 13.3B/13.3E map (enum commit_ban), or NULL */
 	const int *entry;          /* 9.2A/9.3B entry hexes */
 	int nentry;
-	/* 7.0: the other friendly units in each hex, for the stacking test at the end */
-	uint8_t nfriends[HEX_INDEX_COUNT];
-	uint8_t friends[HEX_INDEX_COUNT][3];
 	char why[120];             /* a refusal written on the fly */
+	uint8_t own_forbid[HEX_INDEX_COUNT]; /* forbid, when it is this unit's own (13.3E) */
 };
 
 struct search {
 	uint8_t cost[HEX_INDEX_COUNT];
-	int16_t prev[HEX_INDEX_COUNT]; /* previous hex id; HEX_NONE for the first */
+	int16_t prev[HEX_INDEX_COUNT]; /* previous hex_index; -1 for the first */
+	uint64_t reached[BITWORDS];    /* bit hex_index: a cost was found */
 };
 
 static const struct map_hex *mhex(const struct game *g, int hex)
@@ -59,11 +88,6 @@ static unsigned side_between(const struct game *g, int a, int b)
 {
 	int d = hex_direction(a, b);
 	return d < 0 ? 0 : mhex(g, a)->side[d];
-}
-
-static bool is_artillery(const struct ctx *c)
-{
-	return c->d->type == UNIT_ARTILLERY;
 }
 
 /* Edge index of entry_count (9.2E): south edge by column, east edge by row. */
@@ -142,77 +166,114 @@ bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 
 /* ---- the search context ---- */
 
-/* The context of unit u's move. `double_time`: the double-time modes will be searched (they
- * need the distances to the enemy, 8.9A; so does 13.3B for an Available Union unit). */
-static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_time)
+/* 4.6's hexes, found once per position: every hex within two of the Middle Bridge lies in
+ * this box around it (game_middle_bridge_forbids says which). */
+#define MIDDLE_BRIDGE 3324
+
+static void pos_init(struct movepos *p, const struct game *g, enum side side)
 {
-	memset(c, 0, sizeof *c);
+	p->g = g;
+	p->side = side;
+	p->built = true;
+	p->spread = p->east_ready = false;
+	p->corps_ready = 0;
+	p->nb = hex_neighbour_table();
+	memset(p->flag, 0, sizeof p->flag);
+	memset(p->nfriends, 0, sizeof p->nfriends);
+	for (int v = 0; v < ROSTER_UNITS; v++) {
+		if (!game_on_map(g, v))
+			continue;
+		int i = hex_index(g->unit[v].hex);
+		if (game_unit_side(v) == side) {
+			/* the mover itself is listed in its own start hex, where no move ends */
+			if (p->nfriends[i] < 3)
+				p->friends[i][p->nfriends[i]++] = (uint8_t)v;
+			continue;
+		}
+		p->flag[i] |= PF_ENEMY | PF_NEAR3;                   /* 8.4 */
+		/* 6.1–6.2: the enemy's ZOC (not across the creek) */
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = p->nb[i][d];
+			if (n >= 0 && game_features_passable(g->scn->map.hex[i].side[d]))
+				p->flag[n] |= PF_EZOC;
+		}
+	}
+	if (side == SIDE_CONFEDERATE)
+		for (int c = hex_col(MIDDLE_BRIDGE) - 2; c <= hex_col(MIDDLE_BRIDGE) + 2; c++)
+			for (int r = hex_row(MIDDLE_BRIDGE) - 2; r <= hex_row(MIDDLE_BRIDGE) + 2; r++)
+				if (hex_valid(c * 100 + r) &&
+				    game_middle_bridge_forbids(g, ROSTER_UNION, c * 100 + r))
+					p->flag[hex_index(c * 100 + r)] |= PF_MIDDLE;
+}
+
+/* Distance to the nearest enemy, counted only up to 3 (8.9A): a breadth-first spread from
+ * every enemy hex over the grid, whose steps count hexes exactly as hex_distance does
+ * (test_hex: test_grid_steps_are_hex_distance). */
+static void pos_spread(struct movepos *p)
+{
+	uint8_t near[HEX_INDEX_COUNT];
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		near[i] = (p->flag[i] & PF_ENEMY) ? 0 : 5;
+	hex_spread(near, 5);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		if (near[i] < 3)
+			p->flag[i] |= PF_NEAR3;
+	p->spread = true;
+}
+
+/* 13.3B/13.3E for Available unit u: its corps' map, shared by every unit of the corps that
+ * starts far from the enemy, or its own when it starts near one (13.3E). */
+static const uint8_t *pos_forbid(struct movepos *p, struct ctx *c)
+{
+	const struct game *g = p->g;
+	if (!p->east_ready) {
+		commit_banks(g, p->east);
+		p->east_ready = true;
+	}
+	if (commit_starts_near(g, c->u, p->east)) {
+		commit_forbidden_map(g, c->u, p->east, c->own_forbid);
+		return c->own_forbid;
+	}
+	int k = c->d->corps;
+	if (!(p->corps_ready & (1u << k))) {
+		commit_forbidden_map(g, c->u, p->east, p->forbid[k]);
+		p->corps_ready |= 1u << k;
+	}
+	return p->forbid[k];
+}
+
+/* The context of unit u's move in position p (built for u's side). `double_time`: the
+ * double-time modes will be searched (they need the distances to the enemy, 8.9A; so does
+ * an Available Union unit, 13.3B). */
+static void ctx_init(struct ctx *c, struct movepos *p, int u, bool double_time)
+{
+	const struct game *g = p->g;
 	c->g = g;
+	c->p = p;
 	c->u = u;
 	c->side = game_unit_side(u);
 	c->d = game_unit_def(g, u);
 	c->start = g->unit[u].hex;
+	c->si = c->start == HEX_NONE ? -1 : hex_index(c->start);
 	c->ma = c->d->ma;
+	c->why[0] = 0;
+	c->entry = NULL;
+	c->nentry = 0;
+	c->no_double = NULL;
 
-	int enemies[ROSTER_UNITS], ne = 0;
-	for (int v = 0; v < ROSTER_UNITS; v++)
-		if (game_on_map(g, v) && game_unit_side(v) != c->side)
-			enemies[ne++] = v;
 	bool available = c->side == SIDE_UNION && commit_unit_status(g, u) == CORPS_AVAILABLE;
-	for (int v = 0; v < ROSTER_UNITS; v++) {
-		if (v == u || !game_on_map(g, v) || game_unit_side(v) != c->side)
-			continue;
-		int i = hex_index(g->unit[v].hex);
-		if (c->nfriends[i] < 3)
-			c->friends[i][c->nfriends[i]++] = (uint8_t)v;
-	}
-
-	/* 6.1–6.2: the enemy's ZOC, spread from each enemy hex (not across the creek) */
-	for (int k = 0; k < ne; k++) {
-		int eh = g->unit[enemies[k]].hex;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(eh, (enum hex_dir)d);
-			if (n != HEX_NONE && game_side_passable(g, eh, n))
-				c->ezoc[hex_index(n)] = 1;
-		}
-	}
-	/* distance to the nearest enemy, counted only up to 5 (8.9A needs 3, 13.3B needs 5): a
-	 * breadth-first spread from every enemy hex over the grid, whose steps count hexes
-	 * exactly as hex_distance does (test_hex: test_grid_steps_are_hex_distance); without
-	 * double-time or 13.3B only the enemy hexes themselves (8.4) */
-	uint8_t near[HEX_INDEX_COUNT];
-	memset(near, 5, sizeof near);
-	for (int k = 0; k < ne; k++)
-		near[hex_index(g->unit[enemies[k]].hex)] = 0;
-	if (double_time || available)
-		hex_spread(near, 5);
-	uint8_t forbid[HEX_INDEX_COUNT];
-	if (available)
-		commit_forbidden_map(g, u, forbid);
-	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
-		int h = hex_from_index(i);
-		if (!hex_valid(h))
-			continue;
-		if (near[i] == 0)
-			c->ban[i] = BAN_ENEMY;                  /* 8.4 */
-		c->far3[i] = near[i] >= 3;
-		if (c->ban[i])
-			continue;
-		if (game_middle_bridge_forbids(g, u, h))
-			c->ban[i] = BAN_MIDDLE_BRIDGE;          /* 4.6 */
-		else if (available && forbid[i] == COMMIT_BAN_13_3B)
-			c->ban[i] = BAN_AVAILABLE;              /* 13.3B */
-		else if (available && forbid[i] == COMMIT_BAN_13_3E)
-			c->ban[i] = BAN_AVAILABLE_NEAR;         /* 13.3E */
-		else if (is_artillery(c) && c->ezoc[i])
-			c->ban[i] = BAN_ARTILLERY_EZOC;         /* 6.5 */
-	}
+	if ((double_time || available) && !p->spread)
+		pos_spread(p);
+	c->forbid = available ? pos_forbid(p, c) : NULL;
+	c->banmask = PF_ENEMY;                                          /* 8.4 */
+	if (c->side == SIDE_CONFEDERATE)
+		c->banmask |= PF_MIDDLE;                                /* 4.6 */
+	if (c->d->type == UNIT_ARTILLERY)
+		c->banmask |= PF_EZOC;                                  /* 6.5 */
+	c->start_ezoc = c->si >= 0 && (p->flag[c->si] & PF_EZOC);
+	if (c->start_ezoc)
+		c->banmask |= PF_EZOC;                                  /* 6.3A */
 	if (c->start != HEX_NONE) {
-		c->start_ezoc = c->ezoc[hex_index(c->start)];
-		if (c->start_ezoc)                              /* 6.3A */
-			for (int i = 0; i < HEX_INDEX_COUNT; i++)
-				if (c->ezoc[i] && !c->ban[i])
-					c->ban[i] = BAN_EZOC_TO_EZOC;
 	} else if (c->side == SIDE_UNION) {
 		c->entry = g->scn->map.vi_corps_edge;
 		c->nentry = g->scn->map.n_vi_corps_edge;
@@ -227,8 +288,34 @@ static void ctx_init(struct ctx *c, const struct game *g, int u, bool double_tim
 		c->no_double = "4.5B: no Confederate unit double-times on turn 1";
 	else if (available)
 		c->no_double = "13.3B: units of an Available corps may not double-time";
-	else if (c->start != HEX_NONE && !c->far3[hex_index(c->start)])
+	else if (c->si >= 0 && (p->flag[c->si] & PF_NEAR3))
 		c->no_double = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
+}
+
+/* Why unit c may not enter hex index i, in the order the rules are checked (BAN_NONE: it
+ * may). */
+static enum ban ban_of(const struct ctx *c, int i)
+{
+	unsigned f = c->p->flag[i];
+	if (f & PF_ENEMY)
+		return BAN_ENEMY;                               /* 8.4 */
+	if ((c->banmask & PF_MIDDLE) && (f & PF_MIDDLE))
+		return BAN_MIDDLE_BRIDGE;                       /* 4.6 */
+	if (c->forbid && c->forbid[i] == COMMIT_BAN_13_3B)
+		return BAN_AVAILABLE;                           /* 13.3B */
+	if (c->forbid && c->forbid[i] == COMMIT_BAN_13_3E)
+		return BAN_AVAILABLE_NEAR;                      /* 13.3E */
+	if (c->d->type == UNIT_ARTILLERY && (f & PF_EZOC))
+		return BAN_ARTILLERY_EZOC;                      /* 6.5 */
+	if (c->start_ezoc && (f & PF_EZOC))
+		return BAN_EZOC_TO_EZOC;                        /* 6.3A */
+	return BAN_NONE;
+}
+
+/* The same as a test, for the search: one load and a mask. */
+static inline bool banned(const struct ctx *c, int i)
+{
+	return (c->p->flag[i] & c->banmask) || (c->forbid && c->forbid[i]);
 }
 
 static int mode_budget(const struct ctx *c, enum mode m)
@@ -285,15 +372,19 @@ static bool ford_against(const struct game *g, int a, int b)
 	return false;
 }
 
-/* The charts' cost of entering hex b across a hexside with features f (8.7, 8.8.1, 8.8.3B),
- * -1 when that hexside may not be crossed (8.7.6). */
-static int enter_cost(const struct scenario *s, unsigned f, int b)
+/* The hexside's part of a step (8.7.4–8.7.6), -1 when it may not be crossed: most hexsides
+ * have no feature at all. */
+static inline int side_cost(const struct tables *t, unsigned f)
+{
+	return f ? tables_move_side_cost(t, f) : 0;
+}
+
+/* The charts' cost of entering hex index bi across a hexside with features f whose own
+ * cost is `side` (8.7, 8.8.1, 8.8.3B). */
+static inline int enter_cost(const struct scenario *s, unsigned f, int side, int bi)
 {
 	const struct tables *t = &s->tables;
-	const struct map_hex *mh = &s->map.hex[hex_index(b)];
-	int side = tables_move_side_cost(t, f);
-	if (side < 0)
-		return -1;
+	const struct map_hex *mh = &s->map.hex[bi];
 	int cost;
 	if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
 		cost = tables_move_road_cost(t);                      /* 8.8.1A */
@@ -309,53 +400,57 @@ int move_enter_cost(const struct scenario *s, int from, int to)
 	int dir = hex_direction(from, to);
 	if (dir < 0)
 		return -1;
-	return enter_cost(s, s->map.hex[hex_index(from)].side[dir], to);
+	unsigned f = s->map.hex[hex_index(from)].side[dir];
+	int side = side_cost(&s->tables, f);
+	return side < 0 ? -1 : enter_cost(s, f, side, hex_index(to));
 }
 
-/* MPs of the step a→b (terrain, hexside, ZOC), or -1 with *why when it may not be taken in
- * this mode. a is HEX_NONE for an entry from off the map; dir is the direction from a to b
- * when the caller knows it (the search), -1 to work it out. */
-static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir,
-			 const char **why)
+/* MPs of the step from hex index ai to hex index bi (terrain, hexside, ZOC), or -1 with *why
+ * when it may not be taken in this mode. ai is -1 for an entry from off the map; dir is the
+ * direction from ai to bi, -1 when they are not adjacent. */
+static inline int step_cost_i(const struct ctx *c, enum mode m, int ai, int dir, int bi,
+			      const char **why)
 {
 	const struct game *g = c->g;
 	const struct tables *t = &g->scn->tables;
-	int bi = hex_index(b);
+	unsigned pf = c->p->flag[bi];
 	unsigned roads = mode_roads(m);
 	int cost;
-	if (c->ban[bi]) {
-		*why = ban_text((enum ban)c->ban[bi]);
+	if (banned(c, bi)) {
+		*why = ban_text(ban_of(c, bi));
 		return -1;
 	}
-	if (mode_double(m) && !c->far3[bi]) {
+	if (mode_double(m) && (pf & PF_NEAR3)) {
 		*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
 		return -1;
 	}
-	if (roads && c->ezoc[bi]) {
+	if (roads && (pf & PF_EZOC)) {
 		*why = "8.8.2D: no road bonus when entering an EZOC";
 		return -1;
 	}
-	if (a == HEX_NONE) {
+	if (ai < 0) {
 		/* 9.2C: entering through a road hex is entering on the road; 9.2E: the column */
+		int b = hex_from_index(bi);
 		bool road = hex_has_road(g, b, roads ? roads : SIDE_PRIMARY | SIDE_SECONDARY);
 		if (roads && !road) {
 			*why = "8.8.2: the road bonus needs the whole move on roads";
 			return -1;
 		}
 		cost = road ? tables_move_road_cost(t)
-			    : tables_move_hex_cost(t, (enum terrain)mhex(g, b)->terrain);
+			    : tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[bi].terrain);
 		cost += g->entry_count[edge_slot(b)];
 	} else {
-		if (dir < 0 && (dir = hex_direction(a, b)) < 0) {
+		if (dir < 0) {
 			*why = "8.1B: units move from hex to adjacent hex";
 			return -1;
 		}
-		unsigned f = mhex(g, a)->side[dir];
-		if (tables_move_side_cost(t, f) < 0) {
+		unsigned f = g->scn->map.hex[ai].side[dir];
+		int side = side_cost(t, f);
+		if (side < 0) {
 			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
 			return -1;
 		}
-		if ((f & SIDE_FORD) && ford_against(g, a, b)) {
+		if ((f & SIDE_FORD) && ford_against(g, hex_from_index(ai), hex_from_index(bi))) {
 			*why = "8.7.5B: every unit crossing a ford in a phase crosses the same way";
 			return -1;
 		}
@@ -363,35 +458,43 @@ static int step_cost_dir(const struct ctx *c, enum mode m, int a, int b, int dir
 			*why = "8.8.2: the road bonus needs the whole move on roads";
 			return -1;
 		}
-		cost = enter_cost(g->scn, f, b);
-		if (a == c->start && c->start_ezoc)
+		cost = enter_cost(g->scn, f, side, bi);
+		if (ai == c->si && c->start_ezoc)
 			cost++;                                               /* 6.3B: leaving */
 	}
-	if (c->ezoc[bi])
+	if (pf & PF_EZOC)
 		cost++;                                                       /* 6.3B: entering */
 	return cost;
 }
 
+/* The same between hex ids; a is HEX_NONE for an entry from off the map. */
 static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char **why)
 {
-	return step_cost_dir(c, m, a, b, -1, why);
+	if (a == HEX_NONE)
+		return step_cost_i(c, m, -1, -1, hex_index(b), why);
+	return step_cost_i(c, m, hex_index(a), hex_direction(a, b), hex_index(b), why);
 }
 
 /* A hex the unit may stop in after passing: entering an EZOC ends the move (6.3B). */
-static bool stops(const struct ctx *c, int hex)
+static bool stops(const struct ctx *c, int i)
 {
-	return c->ezoc[hex_index(hex)];
+	return c->p->flag[i] & PF_EZOC;
 }
 
-/* Dijkstra for one way of moving; unreached hexes keep COST_INF. */
-static void search_run(const struct ctx *c, enum mode m, struct search *s)
+/* Dijkstra for one way of moving, over dense hex indices; unreached hexes keep COST_INF.
+ * `stop` (a hex index, or -1): the search may end once that hex's cost is final. The heap
+ * pops hexes of equal cost in one fixed order, so the paths (prev) and with them the games
+ * stay what they were. */
+static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop)
 {
 	memset(s->cost, COST_INF, sizeof s->cost);
-	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		s->prev[i] = HEX_NONE;
+	memset(s->prev, 0xff, sizeof s->prev); /* -1 */
+	memset(s->reached, 0, sizeof s->reached);
 	if (mode_refused(c, m))
 		return;
-	int budget = mode_budget(c, m);
+	const int16_t (*nb)[HEX_NDIRS] = c->p->nb;
+	const uint8_t *flag = c->p->flag;
+	int budget = mode_budget(c, m), si = c->si;
 	const char *why;
 	static const int cap = 6 * HEX_INDEX_COUNT + 64;
 	int16_t heap_hex[6 * HEX_INDEX_COUNT + 64];
@@ -408,16 +511,19 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s)
 		heap_hex[i_] = (int16_t)(h);                                         \
 		heap_cost[i_] = (uint8_t)(k);                                        \
 	} while (0)
-	if (c->start != HEX_NONE) {
-		s->cost[hex_index(c->start)] = 0;
-		PUSH(c->start, 0);
+#define REACH(i) (s->reached[(i) / 64] |= 1ull << ((i) % 64))
+	if (si >= 0) {
+		s->cost[si] = 0;
+		REACH(si);
+		PUSH(si, 0);
 	} else {
 		for (int k = 0; k < c->nentry; k++) {
-			int e = c->entry[k];
-			int cost = step_cost(c, m, HEX_NONE, e, &why);
-			if (cost < 0 || cost > budget || cost >= s->cost[hex_index(e)])
+			int e = hex_index(c->entry[k]);
+			int cost = step_cost_i(c, m, -1, -1, e, &why);
+			if (cost < 0 || cost > budget || cost >= s->cost[e])
 				continue;
-			s->cost[hex_index(e)] = (uint8_t)cost;
+			s->cost[e] = (uint8_t)cost;
+			REACH(e);
 			PUSH(e, cost);
 		}
 	}
@@ -440,23 +546,27 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s)
 		}
 		heap_hex[i] = (int16_t)lh;
 		heap_cost[i] = (uint8_t)lk;
-		if (k > s->cost[hex_index(h)])
+		if (k > s->cost[h])
 			continue;
-		if (h != c->start && stops(c, h))
+		if (h == stop)
+			break;
+		if (h != si && (flag[h] & PF_EZOC))
 			continue;
 		for (int d = 0; d < HEX_NDIRS; d++) {
-			int b = hex_neighbour(h, (enum hex_dir)d);
-			if (b == HEX_NONE || b == c->start)
+			int b = nb[h][d];
+			if (b < 0 || b == si)
 				continue;
-			int step = step_cost_dir(c, m, h, b, d, &why);
-			if (step < 0 || k + step > budget || k + step >= s->cost[hex_index(b)])
+			int step = step_cost_i(c, m, h, d, b, &why);
+			if (step < 0 || k + step > budget || k + step >= s->cost[b])
 				continue;
-			s->cost[hex_index(b)] = (uint8_t)(k + step);
-			s->prev[hex_index(b)] = (int16_t)h;
+			s->cost[b] = (uint8_t)(k + step);
+			s->prev[b] = (int16_t)h;
+			REACH(b);
 			if (n < cap)
 				PUSH(b, k + step);
 		}
 	}
+#undef REACH
 #undef PUSH
 }
 
@@ -465,11 +575,12 @@ static const char *end_refused(struct ctx *c, int hex)
 {
 	if (hex == c->start)
 		return "8.1B: a move ends in another hex";
-	if (c->ban[hex_index(hex)])
-		return ban_text((enum ban)c->ban[hex_index(hex)]);
-	int hi = hex_index(hex), units[4], n = 0;
-	for (int k = 0; k < c->nfriends[hi]; k++)
-		units[n++] = c->friends[hi][k];
+	int hi = hex_index(hex);
+	if (banned(c, hi))
+		return ban_text(ban_of(c, hi));
+	int units[4], n = 0;
+	for (int k = 0; k < c->p->nfriends[hi]; k++)
+		units[n++] = c->p->friends[hi][k];
 	units[n++] = c->u;
 	if (n > 1 && !roster_may_stack(&c->g->scn->roster, units, n, c->why, sizeof c->why))
 		return c->why;
@@ -483,10 +594,11 @@ static int minimum_step(const struct ctx *c, int b, const char **why)
 	return step_cost(c, MODE_PLAIN, c->start, b, why);
 }
 
-/* move_reachable over the first `modes` modes of enum mode; `entered` (may be NULL) gets a
- * bit (hex_index) for every hex the search entered, whether or not a move may end there. */
-static int reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
-		     size_t errlen, int modes, uint64_t *entered)
+/* move_reachable over the first `modes` modes of enum mode in position p (built on first
+ * use); `entered` (may be NULL) gets a bit (hex_index) for every hex the search entered,
+ * whether or not a move may end there. */
+static int reachable(struct movepos *p, const struct game *g, int u, struct move_dest *out,
+		     int max, char *err, size_t errlen, int modes, uint64_t *entered)
 {
 	char buf[160];
 	if (!err) {
@@ -495,63 +607,71 @@ static int reachable(const struct game *g, int u, struct move_dest *out, int max
 	}
 	if (u < 0 || u >= ROSTER_UNITS || !move_unit_may_move(g, u, err, errlen))
 		return 0;
+	if (!p->built || p->g != g || p->side != game_unit_side(u))
+		pos_init(p, g, game_unit_side(u));
 	struct ctx c;
 	struct search s[MODE_COUNT];
-	ctx_init(&c, g, u, modes > MODE_DOUBLE);
-	for (int m = 0; m < modes; m++)
-		search_run(&c, (enum mode)m, &s[m]);
-	if (entered)
-		for (int i = 0; i < HEX_INDEX_COUNT; i++)
-			for (int m = 0; m < modes; m++)
-				if (s[m].cost[i] != COST_INF) {
-					entered[i / 64] |= 1ull << (i % 64);
-					break;
-				}
-	int n = 0;
-	for (int i = 0; i < HEX_INDEX_COUNT && n < max; i++) {
-		int h = hex_from_index(i);
-		if (!hex_valid(h))
-			continue;
-		int best = COST_INF;
-		bool dbl = false;
-		for (int m = 0; m < modes; m++)
-			if (s[m].cost[i] < best) {
-				best = s[m].cost[i];
-				dbl = mode_double((enum mode)m);
-			}
-		bool first = false;
-		if (best == COST_INF) {
-			first = c.start == HEX_NONE ? false : hex_adjacent(c.start, h);
-			if (c.start == HEX_NONE)
-				for (int k = 0; k < c.nentry; k++)
-					first |= c.entry[k] == h;
-			if (!first)
-				continue; /* out of reach: no need to ask the end-of-move rules */
-		}
-		if (end_refused(&c, h))
-			continue;
-		if (best == COST_INF) {
-			const char *why;
-			int step = c.start == HEX_NONE
-						? step_cost(&c, MODE_PLAIN, HEX_NONE, h, &why)
-						: minimum_step(&c, h, &why);
-			if (step < 0)
-				continue;
-			best = c.ma; /* 8.3: all its MPs */
-		}
-		/* hex ids grow with the dense index, so the list comes out sorted */
-		out[n].hex = (int16_t)h;
-		out[n].cost = (int8_t)best;
-		out[n].double_time = dbl;
-		n++;
+	ctx_init(&c, p, u, modes > MODE_DOUBLE);
+	uint64_t any[BITWORDS] = { 0 };
+	for (int m = 0; m < modes; m++) {
+		search_run(&c, (enum mode)m, &s[m], -1);
+		for (int w = 0; w < BITWORDS; w++)
+			any[w] |= s[m].reached[w];
 	}
+	if (entered)
+		for (int w = 0; w < BITWORDS; w++)
+			entered[w] |= any[w];
+	/* the hexes to ask the end-of-move rules: those reached, and those of 8.3's one-hex
+	 * move (next to the start, or the entry hexes) */
+	uint64_t ask[BITWORDS];
+	memcpy(ask, any, sizeof ask);
+	if (c.si >= 0) {
+		for (int d = 0; d < HEX_NDIRS; d++)
+			if (p->nb[c.si][d] >= 0)
+				ask[p->nb[c.si][d] / 64] |= 1ull << (p->nb[c.si][d] % 64);
+	} else {
+		for (int k = 0; k < c.nentry; k++)
+			ask[hex_index(c.entry[k]) / 64] |= 1ull << (hex_index(c.entry[k]) % 64);
+	}
+	int n = 0;
+	for (int w = 0; w < BITWORDS && n < max; w++)
+		for (uint64_t bits = ask[w]; bits && n < max; bits &= bits - 1) {
+			int i = w * 64 + __builtin_ctzll(bits);
+			int h = hex_from_index(i);
+			int best = COST_INF;
+			bool dbl = false;
+			for (int m = 0; m < modes; m++)
+				if (s[m].cost[i] < best) {
+					best = s[m].cost[i];
+					dbl = mode_double((enum mode)m);
+				}
+			if (end_refused(&c, h))
+				continue;
+			if (best == COST_INF) {
+				/* out of reach but next to the start (or an entry hex): 8.3 */
+				const char *why;
+				int step = c.start == HEX_NONE
+							? step_cost(&c, MODE_PLAIN, HEX_NONE, h, &why)
+							: minimum_step(&c, h, &why);
+				if (step < 0)
+					continue;
+				best = c.ma; /* 8.3: all its MPs */
+			}
+			/* hex ids grow with the dense index, so the list comes out sorted */
+			out[n].hex = (int16_t)h;
+			out[n].cost = (int8_t)best;
+			out[n].double_time = dbl;
+			n++;
+		}
 	return n;
 }
 
 int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
 		   size_t errlen)
 {
-	return reachable(g, u, out, max, err, errlen, MODE_COUNT, NULL);
+	struct movepos p;
+	p.built = false;
+	return reachable(&p, g, u, out, max, err, errlen, MODE_COUNT, NULL);
 }
 
 int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
@@ -570,7 +690,9 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
 	game_set_pending(scratch, side, DECISION_MOVEMENT, -1);
 	/* a move that ends next to an enemy unit takes no road bonus (8.8.2D) and is not at
 	 * double-time (8.9A): the plain search alone */
-	return reachable(scratch, u, out, max, NULL, 0, MODE_PLAIN + 1, entered);
+	struct movepos p;
+	p.built = false;
+	return reachable(&p, scratch, u, out, max, NULL, 0, MODE_PLAIN + 1, entered);
 }
 
 /* Walk an explicit path in one mode: its cost, or -1 with *why. */
@@ -581,7 +703,7 @@ static int path_cost(const struct ctx *c, enum mode m, const int16_t *path, int 
 		return -1;
 	int total = 0, from = c->start;
 	for (int i = 0; i < n; i++) {
-		if (from != HEX_NONE && from != c->start && stops(c, from)) {
+		if (from != HEX_NONE && from != c->start && stops(c, hex_index(from))) {
 			*why = "6.3B: a unit entering an EZOC must stop";
 			return -1;
 		}
@@ -623,8 +745,10 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 			snprintf(err, errlen, "%d is not a hex on the map", a->hex[i]);
 			return false;
 		}
+	struct movepos p;
 	struct ctx c;
-	ctx_init(&c, g, u, true);
+	pos_init(&p, g, game_unit_side(u));
+	ctx_init(&c, &p, u, true);
 	int dest = a->hex[a->n - 1];
 	const char *why = end_refused(&c, dest);
 	if (why) {
@@ -632,21 +756,21 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		return false;
 	}
 	if (a->n == 1) {
-		/* one hex given: the cheapest legal way there */
+		/* one hex given: the cheapest legal way there (each search may stop once it has
+		 * the destination's cost: the path to it is final by then) */
 		struct search s[MODE_COUNT];
-		int best = COST_INF, bm = -1;
+		int best = COST_INF, bm = -1, di = hex_index(dest);
 		for (int m = 0; m < MODE_COUNT; m++) {
-			search_run(&c, (enum mode)m, &s[m]);
-			if (s[m].cost[hex_index(dest)] < best) {
-				best = s[m].cost[hex_index(dest)];
+			search_run(&c, (enum mode)m, &s[m], di);
+			if (s[m].cost[di] < best) {
+				best = s[m].cost[di];
 				bm = m;
 			}
 		}
 		if (bm >= 0) {
 			int rev[GAME_PATH_MAX], k = 0;
-			for (int h = dest; h != HEX_NONE && h != c.start && k < GAME_PATH_MAX;
-			     h = s[bm].prev[hex_index(h)])
-				rev[k++] = h;
+			for (int i = di; i >= 0 && i != c.si && k < GAME_PATH_MAX; i = s[bm].prev[i])
+				rev[k++] = hex_from_index(i);
 			*npath = k;
 			for (int i = 0; i < k; i++)
 				path[i] = (int16_t)rev[k - 1 - i];
@@ -920,10 +1044,12 @@ int move_legal(const struct game *g, struct action *out, int max)
 		l.n = move_mishap_legal(g, out, max);
 	} else {
 		struct move_dest dest[HEX_INDEX_COUNT];
+		struct movepos p; /* one position for every unit of the side */
+		p.built = false;
 		for (int u = 0; u < ROSTER_UNITS && l.n < max; u++) {
 			if (game_unit_side(u) != g->side)
 				continue;
-			int k = move_reachable(g, u, dest, HEX_INDEX_COUNT, NULL, 0);
+			int k = reachable(&p, g, u, dest, HEX_INDEX_COUNT, NULL, 0, MODE_COUNT, NULL);
 			for (int i = 0; i < k && l.n < max; i++) {
 				struct action *a = action_list_add(&l, ACT_MOVE, u, 0);
 				a->n = 1;

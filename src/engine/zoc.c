@@ -44,9 +44,7 @@ bool game_side_passable(const struct game *g, int a, int b)
 	int d = hex_direction(a, b);
 	if (d < 0)
 		return false;
-	unsigned f = g->scn->map.hex[hex_index(a)].side[d];
-	/* 8.7.6: the creek only at bridges and fords */
-	return !(f & SIDE_CREEK) || (f & (SIDE_BRIDGE | SIDE_FORD));
+	return game_features_passable(g->scn->map.hex[hex_index(a)].side[d]);
 }
 
 bool game_unit_zoc(const struct game *g, int u, int hex)
