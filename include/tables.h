@@ -197,13 +197,35 @@ bool tables_is_parrott(const struct tables *t, int union_unit_id);
 /* 20.4: the artillery retreat result for a die roll 1..6 (clamped). */
 enum art_retreat tables_art_retreat(const struct tables *t, int roll);
 
-/* 8.7: MPs to enter a hex of in-hex terrain ter (off a road). */
-int tables_move_hex_cost(const struct tables *t, enum terrain ter);
+/* 8.7: MPs to enter a hex of in-hex terrain ter (off a road). Inline, as the next two: the
+ * movement searches ask them millions of times. */
+static inline int tables_move_hex_cost(const struct tables *t, enum terrain ter)
+{
+	return (unsigned)ter < TERRAIN_COUNT ? t->move_hex[ter] : t->move_hex[TERRAIN_CLEAR];
+}
 /* 8.8.1A: MPs to enter a hex through a road hexside, whatever its terrain. */
-int tables_move_road_cost(const struct tables *t);
+static inline int tables_move_road_cost(const struct tables *t)
+{
+	return t->move_road;
+}
 /* 8.7.4–8.7.6: MPs added for crossing a side with these feature bits, or -1 when the side
  * may not be crossed (creek without bridge or ford). Roads do not cancel them (8.8.1B). */
-int tables_move_side_cost(const struct tables *t, unsigned features);
+static inline int tables_move_side_cost(const struct tables *t, unsigned features)
+{
+	/* A bridge or ford is how the creek is crossed (8.7.6): the creek's prohibition
+	 * yields to them. */
+	if (features & (SIDE_BRIDGE | SIDE_FORD))
+		features &= ~(unsigned)SIDE_CREEK;
+	int cost = 0;
+	for (int bit = 0; features && bit < SIDE_FEATURE_COUNT; bit++, features >>= 1) {
+		if (!(features & 1u))
+			continue;
+		if (t->move_side[bit] < 0)
+			return -1;
+		cost += t->move_side[bit];
+	}
+	return cost;
+}
 
 /* 3.2: the VP entry of an objective key, or NULL. */
 const struct vp_objective *tables_vp_objective(const struct tables *t, const char *key);

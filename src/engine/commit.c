@@ -269,6 +269,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	static const int inf = 0x7fff;
 	enum side side = game_unit_side(u);
 	int start = g->unit[u].hex, ma = game_unit_def(g, u)->ma;
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	int16_t cost[HEX_INDEX_COUNT][LMAX];
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		for (int l = 0; l < LMAX; l++)
@@ -295,13 +296,12 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 				friend_at[hex_index(vh)] = 1;
 			continue;
 		}
-		enemy[hex_index(vh)] = 1;
-		near[hex_index(vh)] = 0;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int nb = hex_neighbour(vh, (enum hex_dir)d);
-			if (nb != HEX_NONE && game_side_passable(g, vh, nb))
-				ezoc[hex_index(nb)] = 1;
-		}
+		int vi = hex_index(vh);
+		enemy[vi] = 1;
+		near[vi] = 0;
+		for (int d = 0; d < HEX_NDIRS; d++)
+			if (nb[vi][d] >= 0 && game_features_passable(g->scn->map.hex[vi].side[d]))
+				ezoc[nb[vi][d]] = 1;
 	}
 	hex_spread(near, 100);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
@@ -317,18 +317,17 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	queued[0][hex_index(start)] = 1;
 	for (int k = 0; k <= ma; k++)
 		for (int q = 0; q < nlevel[k]; q++) {
-			int i = level[k][q], h = hex_from_index(i);
+			int i = level[k][q];
 			for (int l = 0; l < LMAX; l++) {
 				if (cost[i][l] != k)
 					continue;
 				for (int d = 0; d < HEX_NDIRS; d++) {
-					int b = hex_neighbour(h, (enum hex_dir)d);
-					if (b == HEX_NONE || enemy[hex_index(b)])
+					int bi = nb[i][d];
+					if (bi < 0 || enemy[bi])
 						continue;
-					int step = move_enter_cost(g->scn, h, b);
+					int step = move_enter_cost_index(g->scn, i, d, bi);
 					if (step < 0)
 						continue;
-					int bi = hex_index(b);
 					int nl = l + loses[bi];   /* 11.17.4B */
 					if (nl >= LMAX)
 						nl = LMAX - 1;

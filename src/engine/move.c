@@ -206,18 +206,24 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 					p->flag[hex_index(c * 100 + r)] |= PF_MIDDLE;
 }
 
-/* Distance to the nearest enemy, counted only up to 3 (8.9A): a breadth-first spread from
- * every enemy hex over the grid, whose steps count hexes exactly as hex_distance does
- * (test_hex: test_grid_steps_are_hex_distance). */
+/* 8.9A: the hexes within two of an enemy unit — two steps over the grid from each enemy
+ * hex, steps that count hexes exactly as hex_distance does (test_hex:
+ * test_grid_steps_are_hex_distance). */
 static void pos_spread(struct movepos *p)
 {
-	uint8_t near[HEX_INDEX_COUNT];
-	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		near[i] = (p->flag[i] & PF_ENEMY) ? 0 : 5;
-	hex_spread(near, 5);
-	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		if (near[i] < 3)
-			p->flag[i] |= PF_NEAR3;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		if (!(p->flag[i] & PF_ENEMY))
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = p->nb[i][d];
+			if (n < 0)
+				continue;
+			p->flag[n] |= PF_NEAR3;
+			for (int e = 0; e < HEX_NDIRS; e++)
+				if (p->nb[n][e] >= 0)
+					p->flag[p->nb[n][e]] |= PF_NEAR3;
+		}
+	}
 	p->spread = true;
 }
 
@@ -395,21 +401,31 @@ static inline int enter_cost(const struct scenario *s, unsigned f, int side, int
 	return cost + side;                                           /* 8.8.1B */
 }
 
+int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi)
+{
+	unsigned f = s->map.hex[ai].side[dir];
+	int side = side_cost(&s->tables, f);
+	return side < 0 ? -1 : enter_cost(s, f, side, bi);
+}
+
 int move_enter_cost(const struct scenario *s, int from, int to)
 {
 	int dir = hex_direction(from, to);
 	if (dir < 0)
 		return -1;
-	unsigned f = s->map.hex[hex_index(from)].side[dir];
-	int side = side_cost(&s->tables, f);
-	return side < 0 ? -1 : enter_cost(s, f, side, hex_index(to));
+	return move_enter_cost_index(s, hex_index(from), dir, hex_index(to));
 }
 
 /* MPs of the step from hex index ai to hex index bi (terrain, hexside, ZOC), or -1 with *why
  * when it may not be taken in this mode. ai is -1 for an entry from off the map; dir is the
  * direction from ai to bi, -1 when they are not adjacent. */
-static inline int step_cost_i(const struct ctx *c, enum mode m, int ai, int dir, int bi,
-			      const char **why)
+#ifdef __GNUC__
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int dir, int bi,
+				  const char **why)
 {
 	const struct game *g = c->g;
 	const struct tables *t = &g->scn->tables;

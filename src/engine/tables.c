@@ -123,33 +123,6 @@ enum art_retreat tables_art_retreat(const struct tables *t, int roll)
 	return t->art_retreat[clamp(roll, 1, 6)];
 }
 
-int tables_move_hex_cost(const struct tables *t, enum terrain ter)
-{
-	return (unsigned)ter < TERRAIN_COUNT ? t->move_hex[ter] : t->move_hex[TERRAIN_CLEAR];
-}
-
-int tables_move_road_cost(const struct tables *t)
-{
-	return t->move_road;
-}
-
-int tables_move_side_cost(const struct tables *t, unsigned features)
-{
-	/* A bridge or ford is how the creek is crossed (8.7.6): the creek's prohibition
-	 * yields to them. */
-	if (features & (SIDE_BRIDGE | SIDE_FORD))
-		features &= ~(unsigned)SIDE_CREEK;
-	int cost = 0;
-	for (int bit = 0; features && bit < SIDE_FEATURE_COUNT; bit++, features >>= 1) {
-		if (!(features & 1u))
-			continue;
-		if (t->move_side[bit] < 0)
-			return -1;
-		cost += t->move_side[bit];
-	}
-	return cost;
-}
-
 const struct vp_objective *tables_vp_objective(const struct tables *t, const char *key)
 {
 	for (int i = 0; i < t->nvp; i++)
