@@ -64,7 +64,7 @@ PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 # (make would delete them and rebuild them on the next run). One .SECONDARY with no
 # prerequisites: a second one naming files would narrow it to those files.
 .SECONDARY:
-.PHONY: all run check check-suites test bench record-games deps deps-test install uninstall clean fuzz soak valgrind
+.PHONY: all run check check-suites test bench record-games deps deps-test install uninstall clean fuzz soak valgrind general-table
 all: deps $(PROGRAM)
 
 # Say which Debian packages are missing instead of failing inside the compiler. Only the
@@ -155,6 +155,33 @@ balance: all
 
 bench: $(BUILD)/tests/bench
 	./$(BUILD)/tests/bench
+
+# The computer general's strength table (docs/general.md "Strength, as measured"): each row
+# GT_GAMES games (seeds GT_SEED on, the strong level GT_STRONG_GAMES), one process at a time,
+# niced; the same games as `antietam --simulate` with those players. GT_OUT=DIR keeps each
+# row's games.csv there.
+GT_GAMES ?= 200
+GT_STRONG_GAMES ?= 50
+GT_SEED ?= 1
+GT_OUT ?=
+GT_ROWS := \
+	"general:1 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:1" \
+	"general:2 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:2" \
+	"general:1 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:1|scripted" \
+	"general:2 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:2|scripted" \
+	"general:3 as the Union against the scripted Confederacy (3.5)|$(GT_STRONG_GAMES)|two-player|general:3|scripted" \
+	"general:2 against general:2 (3.5)|$(GT_GAMES)|two-player|general:2|general:2"
+general-table: $(BUILD)/tests/general_table
+	@echo "| games | seeds | results | median VP | units lost Union / Confederacy, median (mean) | CPU a player-turn, median / worst (ms) |"
+	@echo "| --- | --- | --- | --- | --- | --- |"
+	@for row in $(GT_ROWS); do \
+		IFS='|' read -r label n rules u c <<< "$$row"; \
+		out=; if [ -n "$(GT_OUT)" ]; then mkdir -p "$(GT_OUT)"; \
+			out="$(GT_OUT)/$$(echo "$$u-$$c-$$rules" | tr ':' '_').csv"; fi; \
+		nice ./$(BUILD)/tests/general_table "$$label" "$$n" $(GT_SEED) "$$rules" "$$u" "$$c" data $$out || exit 1; \
+	done
+$(BUILD)/tests/general_table: $(BUILD)/tests/general_table.o $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
 # The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot
 # games, with a digest of each end (dice, units, control), into $(RECORD): a change that
