@@ -10,9 +10,11 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../src/general/general_conf.h"
 #include "general.h"
 #include "match.h"
 #include "scenario.h"
+#include "victory.h"
 
 static struct scenario *scn;
 
@@ -125,6 +127,100 @@ static void test_side_weights(void **st)
 	assert_true(own < other);
 }
 
+/* A solitaire game (19.0) of seed: the Union bot and the general (level) as Lee, until the
+ * Confederate movement phase of turn `to`. */
+static struct match *solitaire_to(uint64_t seed, int level, int to)
+{
+	struct game_options opt = { .solitaire = true };
+	struct match *m = match_new(scn, SETUP_HISTORICAL, seed, &opt);
+	assert_non_null(m);
+	char err[512];
+	for (;;) {
+		const struct game *g = match_game(m);
+		if (g->pending.what == DECISION_GAMEOVER)
+			break;
+		if (g->turn == to && g->pending.side == SIDE_CONFEDERATE &&
+		    g->pending.what == DECISION_MOVEMENT)
+			break;
+		int n = g->pending.side == SIDE_UNION ? match_play_bot(m, false, err, sizeof err)
+						       : match_play_general(m, level, false, err,
+									    sizeof err);
+		if (n < 0)
+			fail_msg("seed %llu: %s", (unsigned long long)seed, err);
+	}
+	return m;
+}
+
+/* gc_value (general_conf.c) is the 19.0 count as if the turn ended now, plus the steps: a
+ * Confederate unit lost costs its VP (19.0A) and its steps; a Confederate unit standing on an
+ * objective hex nobody holds gains it now (3.3A). */
+static void test_conf_value(void **st)
+{
+	(void)st;
+	static struct game g, h;
+	struct game_options opt = { .solitaire = true };
+	game_new(&g, scn, SETUP_HISTORICAL, 1, &opt);
+	double v = gc_value(&g);
+	int c = -1;
+	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
+		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+			c = x;
+	h = g;
+	h.unit[c].steps = 0;
+	h.unit[c].hex = HEX_NONE;
+	struct victory_count a, b;
+	victory_solitaire(&g, &a);
+	victory_solitaire(&h, &b);
+	assert_int_equal(b.vp2 - a.vp2, -2); /* 19.0A: -1 VP */
+	assert_true(gc_value(&h) <= v - 1.0);
+	/* 1032, the west end of the road to Sharpsburg (19.0A, 6 VP for all five hexes): a
+	 * Confederate brigade standing there holds it now (3.3A); a Union one there takes it, and
+	 * the VP of the road with it */
+	h = g;
+	h.unit[c].hex = 1032;
+	assert_int_equal(victory_control_now(&h, 1032), SIDE_CONFEDERATE);
+	double held = gc_value(&h);
+	h.unit[0].hex = 1032;
+	h.unit[c].hex = g.unit[c].hex;
+	assert_int_equal(victory_control_now(&h, 1032), SIDE_UNION);
+	assert_true(gc_value(&h) <= held);
+}
+
+/* The Confederate movement plan of the solitaire game: the search keeps the best plan it
+ * played out (never worse than holding, which it plays out), is deterministic, and every move
+ * of it in the record says so. */
+static void test_conf_plan(void **st)
+{
+	(void)st;
+	struct match *m = solitaire_to(3, 1, 2);
+	const struct game *g = match_game(m);
+	assert_int_equal(g->pending.side, SIDE_CONFEDERATE);
+	static struct gc_plan p, q;
+	gc_plan_movement(g, 1, &p);
+	gc_plan_movement(g, 1, &q);
+	assert_true(p.playouts >= 5);
+	assert_true(p.value >= p.stay_value);
+	assert_int_equal(p.nmoves, q.nmoves);
+	assert_true(p.value == q.value);
+	for (int i = 0; i < p.nmoves; i++) {
+		assert_int_equal(p.move[i].unit, q.move[i].unit);
+		assert_int_equal(p.move[i].hex, q.move[i].hex);
+		assert_true(p.move[i].unit >= ROSTER_UNION);
+	}
+	/* the general makes the plan's moves, each noted */
+	int before = match_record(m)->n;
+	char err[512];
+	assert_true(match_play_general(m, 1, false, err, sizeof err) >= 0);
+	const struct position_record *r = match_record(m);
+	int planned = 0;
+	for (int i = before; i < r->n; i++)
+		planned += !strncmp(r->action[i], "move ", 5) && r->note[i] &&
+			   strstr(r->note[i], "played out through the bot's reply");
+	assert_true(planned > 0);
+	assert_true(planned <= p.nmoves);
+	match_free(m);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -151,6 +247,8 @@ int main(void)
 		cmocka_unit_test(test_levels_differ),
 		cmocka_unit_test(test_evaluation),
 		cmocka_unit_test(test_side_weights),
+		cmocka_unit_test(test_conf_value),
+		cmocka_unit_test(test_conf_plan),
 	};
 	return cmocka_run_group_tests_name("general", tests, setup, teardown);
 }

@@ -58,6 +58,11 @@ void control_update(struct game *g)
 	memcpy(g->control, next, sizeof next);
 }
 
+void victory_control_update(struct game *g)
+{
+	control_update(g);
+}
+
 enum side victory_control(const struct game *g, int hex)
 {
 	int i = hex_index(hex);

@@ -22,6 +22,7 @@
 
 #include "general.h"
 #include "general_union.h"
+#include "general_conf.h"
 #include "move.h"
 #include "quick.h"
 #include "tables.h"
@@ -83,6 +84,7 @@ struct general {
 	const struct general_weights *w;
 	const struct level *lv;
 	const struct gu_plan *plan; /* the Union's (general_union.c) */
+	int level;
 	enum side me;
 	int applied;
 	char *err;
@@ -90,6 +92,8 @@ struct general {
 	uint64_t banned[2];       /* 11.1B: attackers kept out of this combat phase */
 	uint8_t moved[ROSTER_UNITS]; /* units already decided this movement phase */
 	int move_turn, move_side;
+	struct gc_plan conf_plan;    /* the Confederacy's movement plan (solitaire, general_conf.c) */
+	int conf_next;               /* its next move to make */
 	struct action legal[LEGAL_MAX];
 	struct game copy;
 	struct move_dest dest[DESTS_MAX];
@@ -319,6 +323,15 @@ static bool apply_type(struct general *gen, enum action_type t, const char *why)
 	return apply(gen, &a, "%s", why);
 }
 
+/* The value of g for the side deciding: the Confederacy in the solitaire game by the 19.0
+ * count of its movement plan (general_conf.c), else general_evaluate. */
+static double value(const struct general *gen, const struct game *g)
+{
+	if (gen->me == SIDE_CONFEDERATE && g->opt.solitaire)
+		return gc_value(g);
+	return general_evaluate(g, gen->me, gen->w);
+}
+
 /* The mean evaluation after a on samples copies, each with dice of its own. */
 static double try_action(struct general *gen, const struct action *a, int samples)
 {
@@ -331,7 +344,7 @@ static double try_action(struct general *gen, const struct action *a, int sample
 			gen->copy.rng = mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
 		if (!game_apply(&gen->copy, a, err, sizeof err))
 			return -INFINITY;
-		sum += general_evaluate(&gen->copy, gen->me, gen->w);
+		sum += value(gen, &gen->copy);
 		ok++;
 	}
 	return ok ? sum / ok : -INFINITY;
@@ -347,7 +360,7 @@ static bool decide_by_trial(struct general *gen, const char *what)
 	if (n > gen->lv->candidates)
 		n = gen->lv->candidates;
 	int best = -1;
-	double bv = -INFINITY, base = general_evaluate(gen->g, gen->me, gen->w);
+	double bv = -INFINITY, base = value(gen, gen->g);
 	for (int i = 0; i < n; i++) {
 		double v = try_action(gen, &gen->legal[i], gen->lv->samples);
 		if (v > bv)
@@ -466,15 +479,55 @@ static bool move_unit(struct general *gen, int u)
 		     bv - stay);
 }
 
+/* The Confederacy in the solitaire game: the whole phase planned at once against the bot's
+ * reply (general_conf.c), its moves made in order (one the engine refuses now is left). */
+static bool conf_movement(struct general *gen, bool fresh)
+{
+	const struct game *g = gen->g;
+	struct gc_plan *p = &gen->conf_plan;
+	if (fresh) {
+		gc_plan_movement(g, gen->level, p);
+		gen->conf_next = 0;
+	}
+	while (gen->conf_next < p->nmoves) {
+		const struct gc_move *m = &p->move[gen->conf_next++];
+		if (!move_unit_may_move(g, m->unit, NULL, 0))
+			continue;
+		struct action a;
+		memset(&a, 0, sizeof a);
+		a.type = ACT_MOVE;
+		a.unit = m->unit;
+		a.target = -1;
+		a.n = 1;
+		a.hex[0] = (int16_t)m->hex;
+		char err[160];
+		struct game *w = &gen->copy;
+		*w = *g;
+		if (!game_apply(w, &a, err, sizeof err))
+			continue;
+		if (apply(gen, &a, "%s to %04d: %s (the plan kept of %d played out through the "
+			  "bot's reply: %+.2f VP against holding)", game_unit_name(m->unit), m->hex,
+			  m->script, p->playouts, p->value - p->stay_value))
+			return true;
+	}
+	if (apply_type(gen, ACT_END, "the movement phase is over: the plan is made"))
+		return true;
+	return decide_by_trial(gen, "movement"); /* 9.1C: reinforcements must enter */
+}
+
 /* Units of my side in the order they move: those nearest the enemy first. */
 static bool movement(struct general *gen)
 {
 	const struct game *g = gen->g;
+	bool fresh = false;
 	if (gen->move_turn != g->turn || gen->move_side != (int)g->side) {
 		memset(gen->moved, 0, sizeof gen->moved);
 		gen->move_turn = g->turn;
 		gen->move_side = g->side;
+		fresh = true;
 	}
+	if (gen->me == SIDE_CONFEDERATE && g->opt.solitaire)
+		return conf_movement(gen, fresh);
 	int order[ROSTER_UNITS], n = 0;
 	double key[ROSTER_UNITS];
 	for (int u = side_lo(gen->me); u < side_hi(gen->me); u++) {
@@ -752,6 +805,7 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->plan = &gu_plan_default;
 #endif
 	gen->lv = &levels[level - 1];
+	gen->level = level;
 	gen->me = port->g->pending.side;
 	gen->err = err;
 	gen->errlen = errlen;

@@ -1,0 +1,547 @@
+/* general_conf.c — owns the computer general's movement plan for the Confederacy in the
+ * solitaire game (general_conf.h): a portfolio search over whole movement phases evaluated by
+ * the Union bot's reply.
+ *
+ * Each Confederate unit that may move has a few scripts, each a hex it may reach now:
+ *   - holds: stays where it is;
+ *   - stands clear: the hex nearest the 19.0 objectives where the bot has the fewest
+ *     favourable attacks on it (16.3.4: the attacker's combat value less the defender's plus
+ *     the DRMs at least 0, or +2 and better), judged for every Committed Union infantry unit
+ *     that could stand next to it (and Available ones already next to it, 13.3F);
+ *   - falls back: the hex farthest from the Union infantry, nearer the objectives among equals;
+ *   - takes an objective: the hex nearest the 19.0 objectives, the bot's favourable attacks
+ *     weighed.
+ * A plan gives each unit one script. Every plan tried is played out on a copy of the game:
+ * the moves, the end of the Confederate player-turn (no fire, no attack), then the Union's
+ * whole player-turn by the bot (bot_play: commitment, movement, fire, attacks with the copy's
+ * dice) with the Confederate answers in it chosen simply (retreat as far as it may, no
+ * break-off), and the position scored by gc_value. The search: every unit on one script
+ * (four plans) and the mix "stand clear where the bot could attack, else hold", then a hill
+ * climb, unit by unit (those the bot could attack first), over the other scripts while the
+ * level's playouts last. Same dice state, same plan: deterministic. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "combat.h"
+#include "commit.h"
+#include "general_conf.h"
+#include "map.h"
+#include "move.h"
+#include "tables.h"
+#include "victory.h"
+
+#define GC_DESTS 1024
+#define GC_LEGAL 4096
+#define GC_GUARD 4000
+#define GC_REACH 6      /* hexes a Union unit may cover to stand next to its target */
+
+enum script { S_HOLD, S_CLEAR, S_BACK, S_OBJECTIVE, S_GAIN, S_COUNT };
+static const char *const script_name[S_COUNT] = {
+	"holds", "stands clear", "falls back", "takes an objective",
+	"gains control of objective hexes (3.3A)",
+};
+
+/* The map objectives that score in 19.0A (tables.txt solo-vp). */
+static const char *const solo_keys[] = {
+	"dunker-church", "hagerstown-road", "sunken-road", "sharpsburg", "road-1032",
+	"harpers-ferry-road",
+};
+
+/* What one level spends: playouts of the bot's reply, dice samples for each. */
+static const struct { int playouts, samples; } budget[3] = {
+	{ 6, 1 },
+	{ 8, 1 },
+	{ 30, 2 },
+};
+
+struct gc {
+	const struct game *g;
+	int level;
+	int unit[ROSTER_CONFEDERATE];         /* the units that may move */
+	int nunits;
+	int opt[ROSTER_CONFEDERATE][S_COUNT]; /* each script's hex (HEX_NONE: stays off) */
+	double risk_here[ROSTER_CONFEDERATE]; /* the bot's favourable attacks where it stands */
+	uint8_t obj_near[HEX_INDEX_COUNT];    /* range to the nearest 19.0 objective hex */
+	uint8_t union_near[HEX_INDEX_COUNT];  /* range to the nearest Union infantry */
+	uint8_t is_obj[HEX_INDEX_COUNT];      /* a 19.0 objective hex */
+	uint8_t conf_at[HEX_INDEX_COUNT];     /* Confederate units standing there */
+	int attacker[ROSTER_UNION];           /* Union infantry that may attack (11.2B, 13.3F) */
+	int nattackers;
+	uint8_t to_gain[HEX_INDEX_COUNT];     /* one the Confederacy does not control, that no
+					       * unit of the plan will stand on or next to yet */
+	int8_t terrain[HEX_INDEX_COUNT][HEX_NDIRS]; /* DRM of an attack from that side; 99 none */
+	int8_t halve[HEX_INDEX_COUNT][HEX_NDIRS];
+	uint8_t known[HEX_INDEX_COUNT];       /* terrain[] filled for the hex */
+	struct game scratch;
+	struct game play;
+	struct action legal[GC_LEGAL];
+	struct move_dest dest[GC_DESTS];
+	int playouts;
+};
+
+/* ---- the value of a position ---- */
+
+double gc_value(const struct game *g)
+{
+	static _Thread_local struct game tmp;
+	tmp = *g;
+	victory_control_update(&tmp);
+	struct victory_count vc;
+	victory_solitaire(&tmp, &vc);
+	double v = vc.vp2 / 2.0;
+	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
+	 * infantry at risk */
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+		if (!game_on_map(g, u))
+			continue;
+		bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
+		v += (inf ? 0.25 : 0.15) * g->unit[u].steps;
+		int adj = 0;
+		for (int e = 0; e < ROSTER_UNION; e++)
+			if (game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY &&
+			    hex_distance(g->unit[u].hex, g->unit[e].hex) == 1)
+				adj++;
+		if (adj)
+			v -= 0.35 * adj / (double)(adj + g->unit[u].steps);
+	}
+	return v;
+}
+
+/* ---- the bot's favourable attacks (16.3.4) ---- */
+
+/* The terrain DRM (11.14, 20.1) and halvings (11.12A, 11.13) of an attack into hex h from its
+ * neighbour in direction d, asked of combat_odds with a stand-in attacker; false when no
+ * attack may come that way (off the map, across the creek). */
+static bool side_terrain(struct gc *c, int h, int d, int u, int stand_in, int *drm, int *halve)
+{
+	int x = hex_index(h);
+	if (!c->known[x]) {
+		c->known[x] = 1;
+		for (int k = 0; k < HEX_NDIRS; k++) {
+			c->terrain[x][k] = 99;
+			int n = hex_neighbour(h, (enum hex_dir)k);
+			if (n == HEX_NONE || stand_in < 0)
+				continue;
+			struct game *s = &c->scratch;
+			int16_t uh = s->unit[u].hex, eh = s->unit[stand_in].hex;
+			s->unit[u].hex = (int16_t)h;
+			s->unit[stand_in].hex = (int16_t)n;
+			struct combat_odds o;
+			char err[160];
+			int des[1] = { stand_in }, hx[1] = { h };
+			if (combat_odds(s, stand_in, hx, 1, des, 1, &o, err, sizeof err)) {
+				int t = o.drm;
+				for (int i = 0; i < o.nmods; i++)
+					if (!strcmp(o.mod[i].rule, "11.10B"))
+						t -= o.mod[i].value; /* the morale is the units' own */
+				c->terrain[x][k] = (int8_t)t;
+				c->halve[x][k] = (int8_t)o.halvings;
+			}
+			s->unit[u].hex = uh;
+			s->unit[stand_in].hex = eh;
+		}
+	}
+	if (c->terrain[x][d] == 99)
+		return false;
+	*drm = c->terrain[x][d];
+	*halve = c->halve[x][d];
+	return true;
+}
+
+static bool union_attacker(const struct game *g, int e)
+{
+	return game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY &&
+	       g->unit[e].steps > 1;
+}
+
+/* The Union guns that could fire at unit u in hex h as they stand (17.0A: a gun with a
+ * target stays and fires), each by its fire value and the range's DRM (20.3): a battery
+ * takes a step at most rolls, infantry (-2, and 1+ only above three steps) far fewer; the
+ * town (-2) and woods, orchard or cornfield (-1) shelter. Line of sight is not asked. */
+static double gun_risk(const struct gc *c, int u, int h)
+{
+	const struct game *g = c->g;
+	const struct map_hex *mh = map_hex(&g->scn->map, h);
+	double shelter = !mh ? 1 : mh->terrain == TERRAIN_TOWN ? 0.35 :
+			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
+	double kind = game_unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : 1;
+	double r = 0;
+	for (int e = 0; e < ROSTER_UNION; e++) {
+		const struct unit_def *d = game_unit_def(g, e);
+		if (d->type != UNIT_ARTILLERY || !game_on_map(g, e))
+			continue;
+		int dist = hex_distance(g->unit[e].hex, h);
+		enum corps_status st = commit_unit_status(g, e);
+		if (dist > d->range || st == CORPS_UNAVAILABLE)
+			continue;
+		double band = dist <= 1 ? 1 : dist <= 3 ? 0.8 : dist <= 5 ? 0.6 : dist <= 8 ? 0.4 : 0.25;
+		r += band * game_unit_cv(g, e) / 5.0;
+	}
+	return r * shelter * kind;
+}
+
+/* The bot's favourable attacks on unit u were it in hex h: each Union infantry unit that
+ * could stand next to h and attack it favourably counts 1, more the better its odds; and the
+ * Union guns in range (gun_risk). */
+static double risk(struct gc *c, int u, int h)
+{
+	const struct game *g = c->g;
+	if (h == HEX_NONE)
+		return 0;
+	double guns = gun_risk(c, u, h);
+	if (c->union_near[hex_index(h)] > GC_REACH + 1)
+		return guns;
+	bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
+	int def = inf ? game_unit_cv(g, u) : 1, mor = inf ? game_unit_morale(g, u) : 0;
+	int stand_in = c->nattackers ? c->attacker[0] : -1;
+	double r = 0;
+	for (int a = 0; a < c->nattackers; a++) {
+		int e = c->attacker[a];
+		int eh = g->unit[e].hex, dist = hex_distance(eh, h);
+		if (dist > GC_REACH + 1)
+			continue;
+		if (commit_unit_status(g, e) != CORPS_COMMITTED && dist != 1)
+			continue; /* 13.3F: an Available unit attacks only what moved next to it */
+		int best = -99;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(h, (enum hex_dir)d), drm, hv;
+			if (n == HEX_NONE || hex_distance(eh, n) > GC_REACH)
+				continue;
+			/* a Confederate unit there (not u leaving it) keeps the attacker out */
+			int on = c->conf_at[hex_index(n)] - (n == g->unit[u].hex);
+			if (on > 0 && n != eh)
+				continue;
+			if (!side_terrain(c, h, d, u, stand_in, &drm, &hv))
+				continue;
+			int att = game_unit_cv(g, e) >> hv;
+			int m = att - def + drm + (inf ? game_unit_morale(g, e) - mor : 0);
+			if (tables_crt_column(att, def) >= CRT_COL_PLUS2 && m < 0)
+				m = 0;
+			if (m > best)
+				best = m;
+		}
+		if (best >= 0)
+			r += 1 + 0.25 * best;
+	}
+	return r + guns;
+}
+
+/* ---- the scripts ---- */
+
+static void fill_maps(struct gc *c)
+{
+	const struct game *g = c->g;
+	const struct map *m = &g->scn->map;
+	memset(c->obj_near, 60, sizeof c->obj_near);
+	memset(c->union_near, 60, sizeof c->union_near);
+	for (size_t k = 0; k < sizeof solo_keys / sizeof solo_keys[0]; k++) {
+		const struct map_objective *o = map_objective(m, solo_keys[k]);
+		for (int i = 0; o && i < o->nhexes; i++) {
+			int x = hex_index(o->hexes[i]);
+			if (x < 0)
+				continue;
+			c->obj_near[x] = 0;
+			c->is_obj[x] = 1;
+			c->to_gain[x] = g->control[x] != SIDE_CONFEDERATE;
+		}
+	}
+	for (int e = 0; e < ROSTER_UNION; e++)
+		if (game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY)
+			c->union_near[hex_index(g->unit[e].hex)] = 0;
+	for (int k = ROSTER_UNION; k < ROSTER_UNITS; k++)
+		if (game_on_map(g, k))
+			c->conf_at[hex_index(g->unit[k].hex)]++;
+	/* 11.2B: no Shot-to-Ribbons attacker; 13.4C: no Unavailable one */
+	for (int e = 0; e < ROSTER_UNION; e++)
+		if (union_attacker(g, e) && commit_unit_status(g, e) != CORPS_UNAVAILABLE)
+			c->attacker[c->nattackers++] = e;
+	hex_spread(c->obj_near, 60);
+	hex_spread(c->union_near, 60);
+}
+
+/* Each script's hex for unit u (index i in c->unit). */
+static void scripts(struct gc *c, int i)
+{
+	const struct game *g = c->g;
+	int u = c->unit[i], here = g->unit[u].hex;
+	int n = move_reachable(g, u, c->dest, GC_DESTS, NULL, 0);
+	if (n < 0)
+		n = 0;
+	double best[S_COUNT];
+	for (int s = 0; s < S_COUNT; s++) {
+		c->opt[i][s] = here;
+		best[s] = INFINITY;
+	}
+	c->risk_here[i] = risk(c, u, here);
+	/* staying is a candidate of every script (k = -1); a reinforcement off the map has
+	 * no hex to stay in */
+	for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
+		int h = k < 0 ? here : c->dest[k].hex;
+		int x = hex_index(h);
+		double r = k < 0 ? c->risk_here[i] : risk(c, u, h);
+		double on = c->obj_near[x], far = c->union_near[x] < 10 ? c->union_near[x] : 10;
+		double moved = k < 0 ? 0 : 0.01;
+		double v[S_COUNT] = {
+			[S_HOLD] = k < 0 ? -1 : INFINITY,
+			[S_CLEAR] = 4 * r + 0.3 * on + moved,
+			[S_BACK] = -far + 0.15 * on + 0.5 * r + moved,
+			[S_OBJECTIVE] = on + 1.5 * r + moved,
+			[S_GAIN] = INFINITY, /* assign_gains */
+		};
+		for (int s = 0; s < S_COUNT; s++)
+			if (v[s] < best[s])
+				best[s] = v[s], c->opt[i][s] = h;
+	}
+}
+
+/* The objective hexes not yet held that unit standing in h would gain at the end of the turn
+ * (3.3A: its hex and those next to it, no Union unit next to them), or 0. */
+static int gains(const struct gc *c, int h)
+{
+	if (h == HEX_NONE)
+		return 0;
+	int n = 0;
+	for (int d = -1; d < HEX_NDIRS; d++) {
+		int x = d < 0 ? h : hex_neighbour(h, (enum hex_dir)d);
+		if (x == HEX_NONE || !c->to_gain[hex_index(x)])
+			continue;
+		n += c->union_near[hex_index(x)] > 1;
+	}
+	return n;
+}
+
+/* S_GAIN for every unit, one after another so that no two go for the same hexes: the
+ * reachable hex gaining the most objective hexes not yet held (the bot's favourable attacks
+ * weighed), else the unit's "takes an objective" hex. */
+static void assign_gains(struct gc *c)
+{
+	const struct game *g = c->g;
+	for (int i = 0; i < c->nunits; i++) {
+		int u = c->unit[i], here = g->unit[u].hex;
+		c->opt[i][S_GAIN] = c->opt[i][S_OBJECTIVE];
+		if (game_unit_def(g, u)->type != UNIT_INFANTRY)
+			continue;
+		int n = move_reachable(g, u, c->dest, GC_DESTS, NULL, 0);
+		double bv = 0.5;
+		int bh = HEX_NONE;
+		for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
+			int h = k < 0 ? here : c->dest[k].hex;
+			int gn = gains(c, h);
+			if (!gn)
+				continue;
+			double v = gn - 1.5 * risk(c, u, h) - (k < 0 ? 0 : 0.01);
+			if (v > bv)
+				bv = v, bh = h;
+		}
+		if (bh == HEX_NONE)
+			continue;
+		c->opt[i][S_GAIN] = bh;
+		for (int d = -1; d < HEX_NDIRS; d++) {
+			int x = d < 0 ? bh : hex_neighbour(bh, (enum hex_dir)d);
+			int xi = x == HEX_NONE ? -1 : hex_index(x);
+			if (xi >= 0)
+				c->to_gain[xi] = 0;
+		}
+	}
+}
+
+/* ---- playouts ---- */
+
+static bool port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	return game_apply((struct game *)ctx, a, err, errlen);
+}
+
+static bool apply_end(struct game *g)
+{
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.type = ACT_END;
+	a.unit = a.target = -1;
+	char err[160];
+	return game_apply(g, &a, err, sizeof err);
+}
+
+/* A Confederate answer inside the playout: end the step when it may, else decline, retreat
+ * as far from the Union as it may (11.17.2C), else the first legal action. */
+static bool conf_answer(struct gc *c, struct game *g)
+{
+	if (apply_end(g))
+		return true;
+	int n = game_legal(g, c->legal, GC_LEGAL);
+	int best = -1, bd = -1;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &c->legal[i];
+		int v = -1;
+		if (a->type == ACT_DECLINE)
+			v = 100;
+		else if (a->type == ACT_RETREAT && a->n > 0) {
+			int end = a->hex[a->n - 1], d = 99;
+			for (int e = 0; e < ROSTER_UNION; e++)
+				if (game_on_map(g, e) && hex_distance(end, g->unit[e].hex) < d)
+					d = hex_distance(end, g->unit[e].hex);
+			v = d;
+		} else
+			v = 0;
+		if (v > bd)
+			bd = v, best = i;
+	}
+	char err[160];
+	return best >= 0 && game_apply(g, &c->legal[best], err, sizeof err);
+}
+
+/* The plan's moves on the playout's copy. Each hex came from move_reachable for the unit as
+ * the phase began, so a unit on the map is put there directly (the Moved marks of 8.11 and
+ * 10.8A, and 13.3F's note of a unit that comes next to an Available corps, set as a move
+ * sets them) unless another move of the plan filled the hex first (7.1A); a reinforcement
+ * enters through game_apply. Cheaper than a path search per move; the real moves are made
+ * through the port. */
+static void apply_moves(struct game *g, const struct gc_move *mv, int n)
+{
+	char err[160];
+	for (int i = 0; i < n; i++) {
+		int u = mv[i].unit, to = mv[i].hex, from = g->unit[u].hex;
+		bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
+		if (from == HEX_NONE) {
+			struct action a;
+			memset(&a, 0, sizeof a);
+			a.type = ACT_MOVE;
+			a.unit = u;
+			a.target = -1;
+			a.n = 1;
+			a.hex[0] = (int16_t)to;
+			game_apply(g, &a, err, sizeof err);
+			continue;
+		}
+		bool full = false;
+		for (int k = ROSTER_UNION; k < ROSTER_UNITS && !full; k++)
+			full = k != u && game_on_map(g, k) && g->unit[k].hex == to &&
+			       (game_unit_def(g, k)->type == UNIT_INFANTRY) == inf;
+		if (full)
+			continue;
+		g->unit[u].hex = (int16_t)to;
+		g->unit[u].flags |= UF_MOVED | (inf ? 0u : (uint32_t)UF_ART_MOVED);
+		commit_note_confederate_move(g, u, from, to);
+	}
+}
+
+/* The plan (script per unit) as moves: units that move, in the order of c->unit. */
+static int plan_moves(const struct gc *c, const int *choice, struct gc_move *out)
+{
+	int n = 0;
+	for (int i = 0; i < c->nunits; i++) {
+		int u = c->unit[i], h = c->opt[i][choice[i]];
+		if (h == HEX_NONE || h == c->g->unit[u].hex)
+			continue;
+		out[n].unit = u;
+		out[n].hex = h;
+		out[n].script = script_name[choice[i]];
+		n++;
+	}
+	return n;
+}
+
+static uint64_t mix(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* The plan played out through the bot's reply, its mean value over the level's samples. */
+static double playout(struct gc *c, const int *choice)
+{
+	struct gc_move mv[ROSTER_CONFEDERATE];
+	int nm = plan_moves(c, choice, mv);
+	int samples = budget[c->level - 1].samples;
+	double sum = 0;
+	for (int k = 0; k < samples; k++) {
+		struct game *g = &c->play;
+		*g = *c->g;
+		if (k > 0 && g->nforced == 0)
+			g->rng = mix(c->g->rng ^ (uint64_t)k * 0x2545f491ULL);
+		apply_moves(g, mv, nm);
+		int turn = g->turn, guard = 0;
+		char err[160];
+		struct bot_port port = { .g = g, .apply = port_apply, .ctx = g };
+		while (g->pending.what != DECISION_GAMEOVER && ++guard < GC_GUARD) {
+			if (g->pending.side == SIDE_UNION) {
+				if (bot_play(&port, err, sizeof err) < 0)
+					break;
+			} else if (g->pending.what == DECISION_MOVEMENT && g->turn != turn) {
+				break; /* the next Confederate movement phase: the reply is over */
+			} else if (!conf_answer(c, g)) {
+				break;
+			}
+		}
+		sum += gc_value(g);
+	}
+	c->playouts++;
+	return sum / samples;
+}
+
+/* ---- the search ---- */
+
+void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
+{
+	memset(out, 0, sizeof *out);
+	struct gc *c = calloc(1, sizeof *c);
+	if (!c)
+		return;
+	c->g = g;
+	c->level = level < 1 ? 1 : level > 3 ? 3 : level;
+	c->scratch = *g;
+	fill_maps(c);
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+		if (move_unit_may_move(g, u, NULL, 0))
+			c->unit[c->nunits++] = u;
+	for (int i = 0; i < c->nunits; i++)
+		scripts(c, i);
+	assign_gains(c);
+	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
+	double bv = -INFINITY;
+	/* every unit on one script, then the mix: stand clear where the bot could attack */
+	for (int s = 0; s <= S_COUNT; s++) {
+		for (int i = 0; i < c->nunits; i++)
+			trial[i] = s < S_COUNT ? s : c->risk_here[i] > 0 ? S_CLEAR : S_GAIN;
+		double v = playout(c, trial);
+		if (s == S_HOLD)
+			out->stay_value = v;
+		if (v > bv) {
+			bv = v;
+			memcpy(best, trial, sizeof best);
+		}
+	}
+	/* the hill climb: the units the bot could attack first, each over its other scripts */
+	int order[ROSTER_CONFEDERATE];
+	for (int i = 0; i < c->nunits; i++) {
+		int k = i;
+		while (k > 0 && c->risk_here[order[k - 1]] < c->risk_here[i]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	int limit = budget[c->level - 1].playouts;
+	for (int oi = 0; oi < c->nunits && c->playouts < limit; oi++) {
+		int i = order[oi];
+		for (int s = 0; s < S_COUNT && c->playouts < limit; s++) {
+			if (s == best[i] || c->opt[i][s] == c->opt[i][best[i]])
+				continue;
+			memcpy(trial, best, sizeof trial);
+			trial[i] = s;
+			double v = playout(c, trial);
+			if (v > bv + 1e-9) {
+				bv = v;
+				memcpy(best, trial, sizeof best);
+			}
+		}
+	}
+	out->nmoves = plan_moves(c, best, out->move);
+	out->playouts = c->playouts;
+	out->value = bv;
+	free(c);
+}

@@ -1,0 +1,36 @@
+/* general_conf.h — the computer general's plan for the Confederacy in the solitaire game
+ * (internal to src/general/): the whole movement phase planned at once, each candidate plan
+ * played out on a copy through the Union bot's reply (14.0–18.0, bot_play) and scored by the
+ * 19.0 count. docs/general.md "Lee against the bot". */
+#ifndef ANTIETAM_GENERAL_CONF_H
+#define ANTIETAM_GENERAL_CONF_H
+
+#include <stddef.h>
+
+#include "game.h"
+
+/* One move of the plan: unit to hex, with the script that chose it. */
+struct gc_move {
+	int unit, hex;
+	const char *script; /* "holds", "falls back", "stands clear", "takes an objective" */
+};
+
+/* What the search found: the moves in the order they are to be made, the playouts it spent
+ * and the value of the plan kept over that of standing still (the 19.0 count and material
+ * after the bot's reply, in VP). */
+struct gc_plan {
+	struct gc_move move[ROSTER_CONFEDERATE];
+	int nmoves;
+	int playouts;
+	double value, stay_value;
+};
+
+/* Plan the Confederate movement phase of g (the solitaire game, the Confederacy to move) at
+ * level 1..3 (playouts and dice samples grow with it). Deterministic for a given g. */
+void gc_plan_movement(const struct game *g, int level, struct gc_plan *out);
+
+/* The Confederate value of g in the solitaire game: the 19.0 count as if the turn ended now
+ * (control updated, 3.3A), plus the steps still on the map (what remains to hold with). */
+double gc_value(const struct game *g);
+
+#endif
