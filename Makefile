@@ -120,7 +120,8 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
+# Every suite links the one fixture library (tests/fixture.h, tests/fixture.c).
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CAIRO_LIBS) -lm
 $(BUILD)/tests/test_map_image.o: tests/test_map_image.c
 	@mkdir -p $(@D)

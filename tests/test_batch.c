@@ -16,30 +16,14 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "fixture_program.h"
-
-/* Run the program with `input` on stdin and extra args; returns its stdout (caller frees)
- * and its exit status in *rc. */
-static char *run(const char *args, const char *input, int *rc)
-{
-	char inpath[] = "/tmp/antietam-batch-XXXXXX";
-	int fd = mkstemp(inpath);
-	assert_true(fd >= 0);
-	FILE *in = fdopen(fd, "w");
-	fputs(input, in);
-	fclose(in);
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", fx_program_path(), args, inpath);
-	char *out = fx_program_output(cmd, rc);
-	remove(inpath);
-	return out;
-}
+#include "fixture.h"
 
 static void test_answers(void **state)
 {
 	(void)state;
 	int rc;
-	char *out = run("--batch", "range 2836 2935\n\n# a comment\nrange 1916 2540\n", &rc);
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "range 2836 2935\n\n# a comment\nrange 1916 2540\n", &rc);
 	assert_int_equal(rc, 0);
 	assert_string_equal(out, "= 1\n\n= 27\n\n");
 	free(out);
@@ -52,8 +36,9 @@ static void test_road_1032_vp(void **state)
 {
 	(void)state;
 	int rc;
-	char *out = run("--batch", "new empty 1\nplace U1 1231\nset phase confederate combat\nend\n"
-			"vp\nvp solitaire\n", &rc);
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "new empty 1\nplace U1 1231\nset phase confederate combat\nend\n"
+				   "vp\nvp solitaire\n", &rc);
 	assert_int_equal(rc, 0);
 	assert_string_equal(out, "= turn 1 union movement\n\n= \n\n= \n\n= union withdrawal\n\n"
 				 "= 6 confederate-decisive\n\n= 0 union-decisive\n\n");
@@ -64,7 +49,9 @@ static void test_errors(void **state)
 {
 	(void)state;
 	int rc;
-	char *out = run("--batch", "bogus 1\nrange 4300 1916\nrange 1916\nquit\nrange 1916 1917\n", &rc);
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "bogus 1\nrange 4300 1916\nrange 1916\nquit\nrange 1916 1917\n",
+				   &rc);
 	assert_int_equal(rc, 0);
 	assert_string_equal(out, "? unknown command 'bogus' (try 'help')\n\n"
 				 "? '4300' is not a hex on the map\n\n"
@@ -77,7 +64,7 @@ static void test_help_lists_commands(void **state)
 {
 	(void)state;
 	int rc;
-	char *out = run("--batch", "help\n", &rc);
+	char *out = fx_program_run("--batch 2>/dev/null", "help\n", &rc);
 	assert_int_equal(rc, 0);
 	assert_true(strncmp(out, "= commands:\n", 12) == 0);
 	static const char *const required[] = { "help", "quit", "range" };
@@ -94,20 +81,20 @@ static void test_bad_invocation(void **state)
 {
 	(void)state;
 	int rc;
-	char *out = run("--batch /nonexistent/commands.txt", "", &rc);
+	char *out = fx_program_run("--batch /nonexistent/commands.txt 2>/dev/null", "", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
-	out = run("--no-such-flag", "", &rc);
+	out = fx_program_run("--no-such-flag 2>/dev/null", "", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
-	out = run("--data /nonexistent --batch", "range 1916 1917\n", &rc);
+	out = fx_program_run("--data /nonexistent --batch 2>/dev/null", "range 1916 1917\n", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
 	/* the other modes exit as --batch does when the data files do not load */
-	out = run("--data /nonexistent --print-oob", "", &rc);
+	out = fx_program_run("--data /nonexistent --print-oob 2>/dev/null", "", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
-	out = run("--data /nonexistent --print-map", "", &rc);
+	out = fx_program_run("--data /nonexistent --print-map 2>/dev/null", "", &rc);
 	assert_int_equal(rc, 2);
 	free(out);
 }
@@ -198,7 +185,7 @@ static void test_long_line_refused(void **state)
 	memset(input + n, ' ', pad);
 	sprintf(input + n + pad, "1606\nunit U12\nrange 1916 2540\n");
 	int rc;
-	char *out = run("--batch", input, &rc);
+	char *out = fx_program_run("--batch 2>/dev/null", input, &rc);
 	assert_int_equal(rc, 0);
 	/* the answers: new, end (13.1: now U12 may move to 1707), unit, the refusal, unit (the
 	 * same as before), range */

@@ -5,10 +5,10 @@
  * a hand-made position where its choice is unique (16.x); and whole solitaire games on the
  * real data that must run to the end of turn 11 with every action legal and every position
  * consistent. */
-#include "combat_fixture.h"
-#include "fixture_program.h"
+#include "fixture.h"
 
 #include "bot.h"
+#include "check.h"
 #include "event_text.h"
 #include "los.h"
 
@@ -17,20 +17,7 @@ static char played[1 << 16];
 /* ---- helpers ---- */
 
 /* Objectives for the hand-made map: each key of the charts on one or two hexes. */
-static void fx_objective(const char *key, const char *name, int n, ...)
-{
-	struct map_objective *o = &fx->map.objective[fx->map.nobjectives++];
-	snprintf(o->key, sizeof o->key, "%s", key);
-	snprintf(o->name, sizeof o->name, "%s", name);
-	va_list ap;
-	va_start(ap, n);
-	for (int i = 0; i < n; i++)
-		o->hexes[i] = va_arg(ap, int);
-	va_end(ap);
-	o->nhexes = n;
-}
-
-static void fx_objectives(void)
+static void board_objectives(void)
 {
 	fx_objective("dunker-church", "Dunker Church", 1, 2005);
 	fx_objective("sunken-road", "Sunken Road", 2, 2505, 2605);
@@ -46,7 +33,7 @@ static void fx_objectives(void)
 static void objectives_update(void)
 {
 	char line[32];
-	snprintf(line, sizeof line, "set turn %d", G.turn);
+	snprintf(line, sizeof line, "set turn %d", G->turn);
 	fx_ok(line);
 }
 
@@ -54,36 +41,36 @@ static void objectives_update(void)
  * with the dice given (IX draw: four dice, then one for the V Corps row). */
 static void solo_new(void)
 {
-	fx_new();
-	fx_objectives();
-	G.opt.solitaire = true;
+	fx_board_plain();
+	board_objectives();
+	G->opt.solitaire = true;
 	/* IX draw 3 3 5 1 -> IX/1 2443, IX/2 2942, IX/3 2836, IX/4 2836; V Corps: 5 */
 	fx_dice(5, 3, 3, 5, 1, 5);
 	objectives_update(); /* the engine draws them before the Union's next decision */
-	assert_true(G.solitaire.ready);
+	assert_true(G->solitaire.ready);
 }
 
 /* The sentence of the game's event number i ("" when the log does not hold it). */
 static const char *log_text(int i)
 {
 	static char text[EVENT_TEXT_MAX];
-	const struct game_event *e = event_log_at(&FX_LOG, i);
+	const struct game_event *e = event_log_at(&fx_log, i);
 	text[0] = 0;
 	if (e)
-		event_format(G.scn, e, text, sizeof text);
+		event_format(G->scn, e, text, sizeof text);
 	return text;
 }
 
-/* The bot's choices applied to G as a match applies them (their events into FX_LOG), each
+/* The bot's choices applied to G as a match applies them (their events into fx_log), each
  * listed in `played`. */
 static bool logged_apply(void *ctx, const struct action *a, char *err, size_t errlen)
 {
 	(void)ctx;
-	if (!game_apply_events(&G, a, &FX_LOG, err, errlen))
+	if (!game_apply_events(G, a, &fx_log, err, errlen))
 		return false;
 	char cmd[512];
 	size_t used = strlen(played);
-	action_format(G.scn, a, cmd, sizeof cmd);
+	action_format(G->scn, a, cmd, sizeof cmd);
 	snprintf(played + used, sizeof played - used, "%s\n", cmd);
 	return true;
 }
@@ -91,14 +78,14 @@ static bool logged_apply(void *ctx, const struct action *a, char *err, size_t er
 /* The bot plays G's pending decisions (bot_play_pending), its events kept. */
 static int play_logged(char *err, size_t errlen)
 {
-	struct bot_port port = { &G, logged_apply, NULL };
+	struct bot_port port = { G, logged_apply, NULL };
 	return bot_play_pending(&port, err, errlen);
 }
 
 static void dump_log(void)
 {
-	int first = FX_LOG.first;
-	for (int i = first; i < G.nlog; i++)
+	int first = fx_log.first;
+	for (int i = first; i < G->nlog; i++)
 		print_message("log: %s\n", log_text(i));
 	print_message("played:\n%s\n", played);
 }
@@ -106,8 +93,8 @@ static void dump_log(void)
 /* Is text in the game's log? logged() prints the log when it is not (for the failure). */
 static bool logged_quiet(const char *text)
 {
-	int first = FX_LOG.first;
-	for (int i = first; i < G.nlog; i++)
+	int first = fx_log.first;
+	for (int i = first; i < G->nlog; i++)
 		if (strstr(log_text(i), text))
 			return true;
 	return false;
@@ -124,7 +111,7 @@ static bool logged(const char *text)
 static void describe(int f, const char *want)
 {
 	char buf[96];
-	solitaire_objective_describe(&G, f, buf, sizeof buf);
+	solitaire_objective_describe(G, f, buf, sizeof buf);
 	if (strcmp(buf, want))
 		fail_msg("formation %d: '%s', expected '%s'", f, buf, want);
 }
@@ -134,11 +121,11 @@ static void union_plays(void)
 {
 	played[0] = 0;
 	char err[512];
-	int n = G.pending.side == SIDE_UNION ? play_logged(err, sizeof err) : 0;
+	int n = G->pending.side == SIDE_UNION ? play_logged(err, sizeof err) : 0;
 	if (n < 0)
 		fail_msg("bot_play: %s", err);
 	char why[256];
-	if (!game_check(&G, why, sizeof why))
+	if (!game_check(G, why, sizeof why))
 		fail_msg("after the bot: %s", why);
 }
 
@@ -169,7 +156,7 @@ static void test_objective_chart_and_ix_draw(void **st)
 	describe(SOLO_IX3, "IX/3 1 hex 2836");
 	describe(SOLO_IX4, "IX/4 1 hex 2836");
 	assert_true(logged("15.6C"));
-	assert_int_equal(G.nforced, 0);
+	assert_int_equal(G->nforced, 0);
 }
 
 static void test_objective_taken_and_recaptured(void **st)
@@ -177,22 +164,22 @@ static void test_objective_taken_and_recaptured(void **st)
 	(void)st;
 	solo_new();
 	/* 15.2A: the Union holds the church: I Corps rolls its second objective (5: Sunken Road) */
-	G.control[hex_index(2005)] = SIDE_UNION;
+	G->control[hex_index(2005)] = SIDE_UNION;
 	fx_dice(1, 5);
 	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
 	assert_true(logged("15.2A: I has taken Dunker Church"));
 	/* 15.4: the Confederacy retakes the church: back to it, the second roll kept */
-	G.control[hex_index(2005)] = SIDE_CONFEDERATE;
+	G->control[hex_index(2005)] = SIDE_CONFEDERATE;
 	objectives_update();
 	describe(SOLO_I, "I 1 Dunker Church");
 	assert_true(logged("15.4"));
-	G.control[hex_index(2005)] = SIDE_UNION;
+	G->control[hex_index(2005)] = SIDE_UNION;
 	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
-	assert_int_equal(G.nforced, 0);
+	assert_int_equal(G->nforced, 0);
 	/* 15.3: a multi-hex objective is taken only when every hex is held */
-	G.control[hex_index(2505)] = SIDE_UNION;
+	G->control[hex_index(2505)] = SIDE_UNION;
 	objectives_update();
 	describe(SOLO_I, "I 2 Sunken Road");
 }
@@ -204,7 +191,7 @@ static void test_out_of_objectives(void **st)
 	/* II Corps: Sunken Road, Sharpsburg, then "-" (15.5) */
 	int hexes[] = { 2505, 2605, 2030, 2130 };
 	for (size_t i = 0; i < sizeof hexes / sizeof hexes[0]; i++)
-		G.control[hex_index(hexes[i])] = SIDE_UNION;
+		G->control[hex_index(hexes[i])] = SIDE_UNION;
 	objectives_update();
 	describe(SOLO_II, "II - none");
 	assert_true(logged("15.5"));
@@ -215,7 +202,7 @@ static void test_out_of_objectives(void **st)
 	fx_place(C(1), 2010);
 	fx_phase("union", "movement");
 	union_plays();
-	assert_int_equal(G.unit[U(14)].hex, 2011);
+	assert_int_equal(G->unit[U(14)].hex, 2011);
 	assert_false(strstr(played, "attack") != NULL);
 	/* nor fire: artillery fire is an attack (10.1A) */
 	fx_corps(U(15), CORPS_II, 1);
@@ -247,13 +234,13 @@ static void test_withdrawal_roll_drms(void **st)
 	next_union_turn();
 	union_plays();
 	assert_true(logged("14.2: I Corps rolls 4-3"));
-	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
-	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
+	assert_int_equal(G->corps[CORPS_I], CORPS_UNAVAILABLE);
+	assert_int_equal(G->corps[CORPS_XII], CORPS_COMMITTED);
 	/* 14.3A: II Corps is next in priority after I and XII */
-	assert_int_equal(G.corps[CORPS_II], CORPS_COMMITTED);
+	assert_int_equal(G->corps[CORPS_II], CORPS_COMMITTED);
 	assert_true(logged("14.3A: II Corps committed"));
 	/* 13.6: U1, far from C1, stays; the note says so in the player's words */
-	assert_int_equal(G.unit[U(1)].hex, 1020);
+	assert_int_equal(G->unit[U(1)].hex, 1020);
 	assert_true(logged("13.6: U1 stays in 1020, already five hexes from the enemy"));
 	assert_false(logged_quiet("engine"));
 }
@@ -266,19 +253,19 @@ static void test_withdrawal_note_when_the_enemy_is_near(void **st)
 	fx_dice(2, 4, 3);
 	next_union_turn();
 	union_plays();
-	assert_int_equal(G.corps[CORPS_I], CORPS_UNAVAILABLE);
+	assert_int_equal(G->corps[CORPS_I], CORPS_UNAVAILABLE);
 	assert_true(logged("13.6: U1 withdraws five hexes from the enemy at the least loss of "
 			   "steps, or as far as it can"));
-	assert_true(hex_distance(G.unit[U(1)].hex, 1023) >= 5);
+	assert_true(hex_distance(G->unit[U(1)].hex, 1023) >= 5);
 }
 
 static void withdrawal_position(int c1_hex)
 {
 	solo_new();
 	for (int c = 0; c < CORPS_COUNT; c++)
-		G.corps[c] = CORPS_AVAILABLE;
-	G.corps[CORPS_I] = CORPS_COMMITTED;
-	G.corps[CORPS_XII] = CORPS_COMMITTED;
+		G->corps[c] = CORPS_AVAILABLE;
+	G->corps[CORPS_I] = CORPS_COMMITTED;
+	G->corps[CORPS_XII] = CORPS_COMMITTED;
 	/* I Corps: four 4-step brigades, three eliminated and the fourth at 3 steps:
 	 * 14.2B -1 and 14.2C -2 (every other unit of the hand-made roster is V Corps') */
 	for (int u = 4; u < ROSTER_UNION; u++)
@@ -288,8 +275,8 @@ static void withdrawal_position(int c1_hex)
 	fx_place(U(1), 1020);
 	fx_steps(U(1), 3);
 	for (int u = 1; u < 4; u++) {
-		G.unit[U(1 + u)].hex = HEX_NONE;
-		G.unit[U(1 + u)].steps = 0;
+		G->unit[U(1 + u)].hex = HEX_NONE;
+		G->unit[U(1 + u)].steps = 0;
 	}
 	fx_corps(U(29), CORPS_XII, 1);
 	fx_place(U(29), 1030);
@@ -303,22 +290,22 @@ static void test_recommitment_limit(void **st)
 	(void)st;
 	solo_new();
 	for (int c = 0; c < CORPS_COUNT; c++)
-		G.corps[c] = CORPS_AVAILABLE;
-	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
-	G.corps[CORPS_XII] = CORPS_COMMITTED;
+		G->corps[c] = CORPS_AVAILABLE;
+	G->corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G->corps[CORPS_XII] = CORPS_COMMITTED;
 	/* II has been committed before, IX and V have not: 14.4 passes over II */
-	G.solitaire.committed_once = (1u << CORPS_I) | (1u << CORPS_XII) | (1u << CORPS_II);
+	G->solitaire.committed_once = (1u << CORPS_I) | (1u << CORPS_XII) | (1u << CORPS_II);
 	fx_corps(U(29), CORPS_XII, 1);
 	fx_place(U(29), 1030);
 	fx_place(C(1), 4001);
-	G.turn = 3;
+	G->turn = 3;
 	/* 13.4D for I: 1; 14.2 for XII: 6 */
 	fx_dice(2, 1, 6);
 	next_union_turn();
 	union_plays();
-	assert_int_equal(G.corps[CORPS_XII], CORPS_COMMITTED);
-	assert_int_equal(G.corps[CORPS_II], CORPS_AVAILABLE);
-	assert_int_equal(G.corps[CORPS_IX], CORPS_COMMITTED);
+	assert_int_equal(G->corps[CORPS_XII], CORPS_COMMITTED);
+	assert_int_equal(G->corps[CORPS_II], CORPS_AVAILABLE);
+	assert_int_equal(G->corps[CORPS_IX], CORPS_COMMITTED);
 }
 
 static void test_extra_availability_rolls(void **st)
@@ -326,28 +313,28 @@ static void test_extra_availability_rolls(void **st)
 	(void)st;
 	solo_new();
 	for (int c = 0; c < CORPS_COUNT; c++)
-		G.corps[c] = CORPS_UNAVAILABLE;
-	G.corps[CORPS_XII] = CORPS_COMMITTED;
-	G.solitaire.committed_once = (1u << CORPS_COUNT) - 1;
+		G->corps[c] = CORPS_UNAVAILABLE;
+	G->corps[CORPS_XII] = CORPS_COMMITTED;
+	G->solitaire.committed_once = (1u << CORPS_COUNT) - 1;
 	fx_corps(U(29), CORPS_XII, 1);
 	fx_place(U(29), 1030);
 	fx_place(C(1), 4001);
-	G.turn = 7;
+	G->turn = 7;
 	/* 13.4D: I II V VI IX roll 1; 14.2 XII rolls 6; 14.3B in priority order: I 1, II 1,
 	 * IX 6 -> IX Available, and committed */
 	fx_dice(9, 1, 1, 1, 1, 1, 6, 1, 1, 6);
 	next_union_turn();
 	union_plays();
 	assert_true(logged("14.3B: IX Corps is Available"));
-	assert_int_equal(G.corps[CORPS_IX], CORPS_COMMITTED);
-	assert_int_equal(G.corps[CORPS_II], CORPS_UNAVAILABLE);
+	assert_int_equal(G->corps[CORPS_IX], CORPS_COMMITTED);
+	assert_int_equal(G->corps[CORPS_II], CORPS_UNAVAILABLE);
 }
 
 static void test_8_14_mishap_exposes_the_enemy(void **st)
 {
 	(void)st;
 	solo_new();
-	G.opt.mishap = true;
+	G->opt.mishap = true;
 	fx_place(C(1), 2010);
 	fx_place(U(1), 2012);
 	fx_place(U(2), 2111);
@@ -424,7 +411,7 @@ static void test_16_2c_stronger_as_printed_now(void **st)
 	fx_place(C(2), 2510);
 	union_plays();
 	int first = -1, second = -1;
-	for (int i = 0; i < G.nlog; i++) {
+	for (int i = 0; i < G->nlog; i++) {
 		const char *t = log_text(i);
 		if (strncmp(t, "16.4.3: U2 attacks", 18) == 0 && first < 0)
 			first = i;
@@ -483,7 +470,7 @@ static void test_16_4_5_toward_objective(void **st)
 	int before = hex_distance(2025, 2005);
 	union_plays();
 	assert_true(logged("16.4.5A"));
-	assert_true(hex_distance(G.unit[U(1)].hex, 2005) < before);
+	assert_true(hex_distance(G->unit[U(1)].hex, 2005) < before);
 }
 
 static void test_16_4_5_stops_short_of_a_strong_enemy(void **st)
@@ -495,7 +482,7 @@ static void test_16_4_5_stops_short_of_a_strong_enemy(void **st)
 	fx_inf(C(1), 6, 8, 2);
 	fx_place(C(1), 2012);
 	union_plays();
-	int h = G.unit[U(1)].hex;
+	int h = G->unit[U(1)].hex;
 	assert_true(hex_distance(h, 2012) >= 2); /* 16.4.5D: not into its ZOC */
 	assert_true(hex_distance(h, 2005) < hex_distance(2016, 2005));
 	assert_false(strstr(played, "attack") != NULL);
@@ -699,7 +686,7 @@ static int planned_attacker(const char *text)
 static void assert_planned_once(int from, const char *where)
 {
 	int count[ROSTER_UNION] = { 0 };
-	for (int i = from; i < G.nlog; i++) {
+	for (int i = from; i < G->nlog; i++) {
 		int u = planned_attacker(log_text(i));
 		if (u >= 0 && ++count[u] > 1)
 			fail_msg("%s: U%d has a second attack planned: %s", where, u + 1,
@@ -739,7 +726,7 @@ static void test_16_4_a_unit_is_planned_once(void **st)
 	fx_place(U(3), 2413);
 	fx_place(U(4), 2211);
 	fx_place(U(5), 2212);
-	int from = G.nlog;
+	int from = G->nlog;
 	union_plays();
 	assert_true(logged("16.4.4: U3 to 2111: protects the flank of U1"));
 	assert_true(logged("16.4.4: U2 to 2012: protects the flank of U1"));
@@ -761,7 +748,7 @@ static void test_16_7_str_unit_moves_away(void **st)
 	fx_place(C(1), 2010);
 	union_plays();
 	assert_true(logged("16.7"));
-	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 3);
+	assert_true(hex_distance(G->unit[U(1)].hex, 2010) >= 3);
 }
 
 static void test_16_7_str_unit_far_away_regroups(void **st)
@@ -772,8 +759,8 @@ static void test_16_7_str_unit_far_away_regroups(void **st)
 	fx_steps(U(1), 1);
 	fx_place(C(1), 2010);
 	union_plays();
-	assert_int_equal(G.unit[U(1)].hex, 2020);
-	assert_int_equal(G.unit[U(1)].steps, 2); /* 12.2 at the end of the phase */
+	assert_int_equal(G->unit[U(1)].hex, 2020);
+	assert_int_equal(G->unit[U(1)].steps, 2); /* 12.2 at the end of the phase */
 }
 
 
@@ -791,8 +778,8 @@ static void test_17_0c_gun_joins_the_infantry(void **st)
 	union_plays();
 	/* no target in reach: it goes toward U1, the infantry nearest the objective */
 	assert_true(logged("17.0C: U5"));
-	assert_true(hex_distance(G.unit[U(5)].hex, G.unit[U(1)].hex) <
-		    hex_distance(2032, G.unit[U(1)].hex));
+	assert_true(hex_distance(G->unit[U(5)].hex, G->unit[U(1)].hex) <
+		    hex_distance(2032, G->unit[U(1)].hex));
 }
 
 static void test_17_0a_gun_stays_when_it_can_fire(void **st)
@@ -805,7 +792,7 @@ static void test_17_0a_gun_stays_when_it_can_fire(void **st)
 	fx_place(C(1), 2012);
 	fx_inf(C(1), 6, 9, 3); /* too strong to attack: the gun is the only fire */
 	union_plays();
-	assert_int_equal(G.unit[U(5)].hex, 2016);
+	assert_int_equal(G->unit[U(5)].hex, 2016);
 	assert_true(played_line("fire U5 C1"));
 }
 
@@ -830,13 +817,13 @@ static void test_17_0a_gun_with_a_target_stays_and_fires(void **st)
 {
 	(void)st;
 	gun_and_target(2024);
-	assert_int_equal(G.unit[U(5)].hex, 2030);
+	assert_int_equal(G->unit[U(5)].hex, 2030);
 	assert_true(logged("17.0A: U5 stays in 2030"));
 	assert_true(played_line("fire U5 C1"));
 	assert_null(strstr(played, "move U5 "));
 	gun_and_target(2021);
 	assert_true(logged("17.0A: U5 to "));
-	assert_true(hex_distance(G.unit[U(5)].hex, 2021) <= 3);
+	assert_true(hex_distance(G->unit[U(5)].hex, 2021) <= 3);
 	assert_null(strstr(played, "fire U5 "));
 }
 
@@ -864,12 +851,12 @@ static void test_17_0e_lone_gun_keeps_out_of_reach(void **st)
 	(void)st;
 	lone_gun_setup(6, false);
 	assert_true(logged("17.0A: U5"));
-	assert_int_equal(hex_distance(G.unit[U(5)].hex, 2018), 8);
+	assert_int_equal(hex_distance(G->unit[U(5)].hex, 2018), 8);
 	lone_gun_setup(8, false);
-	assert_int_equal(G.unit[U(5)].hex, 2030);
+	assert_int_equal(G->unit[U(5)].hex, 2030);
 	lone_gun_setup(8, true);
 	assert_true(logged("17.0A: U5"));
-	assert_true(hex_distance(G.unit[U(5)].hex, 2018) <= 3);
+	assert_true(hex_distance(G->unit[U(5)].hex, 2018) <= 3);
 }
 
 /* ---- 18.0 combat ---- */
@@ -916,7 +903,7 @@ static void breakoff_play(void)
 	/* 11.10B: 3 - 2 = 1 on the 0 column: 2/1; then U1 (2 steps, cv 2) against C1 (cv 3,
 	 * morale +2) is no longer favourable */
 	fx_dice(1, 3);
-	if (G.pending.what == DECISION_RESOLVE)
+	if (G->pending.what == DECISION_RESOLVE)
 		fx_ok("end");
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
 	fx_ok("end");
@@ -938,7 +925,7 @@ static void test_18_3a_attacker_breaks_off_one_hex(void **st)
 	assert_int_equal(sscanf(r, "retreat U1 %d%n", &hex, &len), 1);
 	assert_true(r[len] == '\n' || r[len] == 0);
 	assert_true(hex_adjacent(hex, 2011));
-	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 2);
+	assert_true(hex_distance(G->unit[U(1)].hex, 2010) >= 2);
 }
 
 /* 18.3A when no one-hex retreat is legal: every hex next to U1 is in a Confederate ZOC
@@ -962,7 +949,7 @@ static void test_18_3a_break_off_two_hexes_when_one_is_not_legal(void **st)
 	assert_int_equal(sscanf(r, "retreat U1 %d %d%n", &h1, &h2, &len), 2);
 	assert_true(r[len] == '\n' || r[len] == 0);
 	assert_true(hex_adjacent(h1, 2011) && hex_adjacent(h2, h1));
-	assert_int_equal(G.unit[U(1)].hex, h2);
+	assert_int_equal(G->unit[U(1)].hex, h2);
 	assert_true(hex_distance(h2, 2010) >= 2 && hex_distance(h2, 2112) >= 2 &&
 		    hex_distance(h2, 1812) >= 2);
 }
@@ -987,9 +974,9 @@ static void defender_breakoff(bool c1_str)
 	fx_ok("attack 2011 C1 C2");
 	fx_dice(2, 1, 1);
 	fx_ok("end");
-	if (G.pending.what == DECISION_RESOLVE)
+	if (G->pending.what == DECISION_RESOLVE)
 		fx_ok("resolve 2011");
-	assert_int_equal(G.unit[U(1)].steps, 3);
+	assert_int_equal(G->unit[U(1)].steps, 3);
 	fx_pending(SIDE_UNION, DECISION_BREAK_OFF, -1);
 	if (c1_str) {
 		fx_inf(C(1), 4, 10, 1); /* Shot to Ribbons with CV 7: still 2:1, but no attack */
@@ -1006,10 +993,10 @@ static void test_18_3b_defender_breaks_off_at_10(void **st)
 	defender_breakoff(false);
 	assert_true(played_line("breakoff 2011"));
 	assert_true(logged("18.3B"));
-	assert_true(hex_distance(G.unit[U(1)].hex, 2010) >= 2);
+	assert_true(hex_distance(G->unit[U(1)].hex, 2010) >= 2);
 	defender_breakoff(true);
 	assert_false(strstr(played, "breakoff") != NULL);
-	assert_int_equal(G.unit[U(1)].hex, 2011);
+	assert_int_equal(G->unit[U(1)].hex, 2011);
 	/* the note says what the Union did, in the player's words */
 	assert_true(logged("18.3B: the Union defenders stand: no next round reaches CI + DRM 10"));
 	assert_false(logged_quiet("no combat broken off"));
@@ -1032,7 +1019,7 @@ static void optional_advance(int c1_hex, const char *retreat)
 	fx_ok(line);
 	fx_dice(1, 1);
 	fx_ok("end");
-	if (G.pending.what == DECISION_RESOLVE)
+	if (G->pending.what == DECISION_RESOLVE)
 		fx_ok("end");
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
 	snprintf(line, sizeof line, "breakoff %04d", c1_hex);
@@ -1049,7 +1036,7 @@ static void test_18_4_optional_advance_by_the_movement_rules(void **st)
 	assert_true(played_line("advance U1 2010"));
 	assert_true(logged("18.4: U1 advances into 2010 (11.18C)"));
 	optional_advance(2012, "retreat C1 2013 2014");
-	assert_int_equal(G.unit[U(1)].hex, 2011);
+	assert_int_equal(G->unit[U(1)].hex, 2011);
 	assert_true(logged("the optional advance (11.18C) is declined: not nearer its objective"));
 }
 
@@ -1069,7 +1056,7 @@ static void supporting_advance(int u2_steps)
 	fx_ok("attack 2010 U1");
 	fx_dice(1, 1);
 	fx_ok("end");
-	if (G.pending.what == DECISION_RESOLVE)
+	if (G->pending.what == DECISION_RESOLVE)
 		fx_ok("end");
 	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(1));
 	union_plays();
@@ -1081,9 +1068,9 @@ static void test_11_19_supporting_advance_by_the_movement_rules(void **st)
 	supporting_advance(4);
 	assert_true(played_line("support U2"));
 	assert_true(logged("11.19: U2 follows U1 into 2011"));
-	assert_int_equal(G.unit[U(2)].hex, 2011);
+	assert_int_equal(G->unit[U(2)].hex, 2011);
 	supporting_advance(1);
-	assert_int_equal(G.unit[U(2)].hex, 2012);
+	assert_int_equal(G->unit[U(2)].hex, 2012);
 	assert_true(logged("no supporting advance into 2011: Shot to Ribbons (16.7)"));
 }
 
@@ -1151,43 +1138,41 @@ static void test_bot_command_attackers_move_first(void **st)
 /* Whole games, bots on both sides, every action legal and every position consistent. */
 static void play_games(int games, bool solitaire)
 {
-	static struct scenario s;
+	const struct scenario *real = fx_real_scenario();
 	char err[512];
-	if (s.map.nobjectives == 0)
-		assert_true(scenario_load(&s, "data", err, sizeof err));
 	int attacks = 0;
 	for (int seed = 1; seed <= games; seed++) {
 		struct game_options opt = { .solitaire = solitaire };
-		event_log_free(&FX_LOG);
-		game_new_events(&G, &s, SETUP_HISTORICAL, (uint64_t)seed, &opt, &FX_LOG);
+		event_log_free(&fx_log);
+		game_new_events(G, real, SETUP_HISTORICAL, (uint64_t)seed, &opt, &fx_log);
 		int guard = 0;
-		while (G.pending.what != DECISION_GAMEOVER) {
+		while (G->pending.what != DECISION_GAMEOVER) {
 			if (++guard > 2000)
 				fail_msg("seed %d: the game does not end", seed);
 			played[0] = 0;
-			enum side who = G.pending.side;
-			int seen = G.nlog;
+			enum side who = G->pending.side;
+			int seen = G->nlog;
 			int n = play_logged(err, sizeof err);
 			if (n < 0)
-				fail_msg("seed %d turn %d: %s", seed, G.turn, err);
+				fail_msg("seed %d turn %d: %s", seed, G->turn, err);
 			/* every Union decision comes from a rule of 14.0–18.0: never the bot's
 			 * last resort (bot.c fallback, logged "bot: …") */
-			for (int i = seen; who == SIDE_UNION && i < G.nlog; i++) {
-				const struct game_event *e = event_log_at(&FX_LOG, i);
+			for (int i = seen; who == SIDE_UNION && i < G->nlog; i++) {
+				const struct game_event *e = event_log_at(&fx_log, i);
 				if (e && e->kind == EVENT_NOTE && strncmp(e->text, "bot: ", 5) == 0)
 					fail_msg("seed %d turn %d: the Union bot had no rule: %s",
-						 seed, G.turn, e->text);
+						 seed, G->turn, e->text);
 			}
 			char why[256];
-			if (!game_check(&G, why, sizeof why))
-				fail_msg("seed %d turn %d: %s", seed, G.turn, why);
+			if (!game_check(G, why, sizeof why))
+				fail_msg("seed %d turn %d: %s", seed, G->turn, why);
 			if (who == SIDE_UNION) {
-				snprintf(why, sizeof why, "seed %d turn %d", seed, G.turn);
+				snprintf(why, sizeof why, "seed %d turn %d", seed, G->turn);
 				assert_planned_once(seen, why);
 			}
 			attacks += strstr(played, "\nattack ") != NULL;
 		}
-		assert_int_equal(G.turn, GAME_TURNS);
+		assert_int_equal(G->turn, GAME_TURNS);
 	}
 	assert_true(attacks > 0);
 }
@@ -1211,22 +1196,20 @@ static void test_full_games_two_player_rules(void **st)
 static void test_quick_setup(void **st)
 {
 	(void)st;
-	static struct scenario s;
 	char err[512];
-	assert_true(scenario_load(&s, "data", err, sizeof err));
-	game_new(&G, &s, SETUP_QUICK, 9, NULL);
-	assert_int_equal(G.pending.what, DECISION_SETUP);
-	assert_int_equal(G.pending.side, SIDE_UNION);
-	if (bot_play_game(&G, played, sizeof played, err, sizeof err) <= 0)
+	game_new(G, fx_real_scenario(), SETUP_QUICK, 9, NULL);
+	assert_int_equal(G->pending.what, DECISION_SETUP);
+	assert_int_equal(G->pending.side, SIDE_UNION);
+	if (bot_play_game(G, played, sizeof played, err, sizeof err) <= 0)
 		fail_msg("union set-up: %s", err);
-	assert_int_equal(G.pending.what, DECISION_SETUP);
-	assert_int_equal(G.pending.side, SIDE_CONFEDERATE);
-	if (bot_play_game(&G, played, sizeof played, err, sizeof err) <= 0)
+	assert_int_equal(G->pending.what, DECISION_SETUP);
+	assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
+	if (bot_play_game(G, played, sizeof played, err, sizeof err) <= 0)
 		fail_msg("confederate set-up: %s", err);
-	assert_int_not_equal(G.pending.what, DECISION_SETUP); /* turn 1 begins */
-	assert_int_equal(G.pending.side, SIDE_UNION);
+	assert_int_not_equal(G->pending.what, DECISION_SETUP); /* turn 1 begins */
+	assert_int_equal(G->pending.side, SIDE_UNION);
 	char why[256];
-	if (!game_check(&G, why, sizeof why))
+	if (!game_check(G, why, sizeof why))
 		fail_msg("%s", why);
 }
 
@@ -1236,21 +1219,17 @@ static void test_quick_setup(void **st)
 static void test_los_along_the_map_edge(void **st)
 {
 	(void)st;
-	static struct scenario s;
-	char err[512];
-	assert_true(scenario_load(&s, "data", err, sizeof err));
-	(void)los_clear(&s.map, 1600, 1000);
-	(void)los_clear(&s.map, 1000, 1600);
+	const struct scenario *real = fx_real_scenario();
+	(void)los_clear(&real->map, 1600, 1000);
+	(void)los_clear(&real->map, 1000, 1600);
 }
 
 static void test_bench_figures(void **st)
 {
 	(void)st;
-	static struct scenario s;
 	char err[512];
-	assert_true(scenario_load(&s, "data", err, sizeof err));
 	struct bot_bench_result r;
-	if (!bot_bench(&s, 2, NULL, &r, err, sizeof err))
+	if (!bot_bench(fx_real_scenario(), 2, NULL, &r, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(r.games, 2);
 	assert_true(r.turns >= 2 * GAME_TURNS);
@@ -1273,7 +1252,7 @@ static void test_bot_step_loss(void **st)
 	fx_ok("attack 2010+2110 C1");
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = C(1);
-	assert_true(combat_odds(&G, C(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(combat_odds(G, C(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	int die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] == 1)
@@ -1286,9 +1265,9 @@ static void test_bot_step_loss(void **st)
 	if (!played_line("lose U1"))
 		fail_msg("the Union bot played:\n%s", played);
 	assert_true(logged("11.15B: U1 loses the step: most steps left (3)"));
-	assert_int_equal(G.unit[U(1)].steps, 2);
+	assert_int_equal(G->unit[U(1)].steps, 2);
 	/* equal steps: the smaller fall in combat value (the scripted Confederate player too) */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 9, 0);
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 2, 1, 0);
@@ -1300,7 +1279,7 @@ static void test_bot_step_loss(void **st)
 	fx_phase("union", "combat");
 	fx_ok("attack 2010+2110 U1");
 	des = U(1);
-	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] == 1)
@@ -1311,11 +1290,11 @@ static void test_bot_step_loss(void **st)
 	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
 	played[0] = 0;
 	char err[256];
-	assert_true(bot_play_game(&G, played, sizeof played, err, sizeof err) > 0);
+	assert_true(bot_play_game(G, played, sizeof played, err, sizeof err) > 0);
 	if (!played_line("lose C2"))
 		fail_msg("the Confederate player played:\n%s", played);
-	assert_int_equal(G.unit[C(2)].steps, 1);
-	assert_int_equal(G.unit[C(1)].steps, 2);
+	assert_int_equal(G->unit[C(2)].steps, 1);
+	assert_int_equal(G->unit[C(1)].steps, 2);
 }
 
 int main(void)
@@ -1367,5 +1346,5 @@ int main(void)
 		cmocka_unit_test(test_quick_setup),
 		cmocka_unit_test(test_bench_figures),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_program.h"
+#include "fixture.h"
 
 static void test_combat_transcript(void **state)
 {

@@ -3,7 +3,7 @@
  * applied, retreats (paths, EZOC losses, panic, stacking, elimination), the artillery
  * retreat table, advances and supporting advances, defensive fire, break-offs, round two,
  * and the combat example of 23.0. Every refusal must leave the game byte-identical. */
-#include "combat_fixture.h"
+#include "fixture.h"
 #include "position.h"
 
 static struct combat_odds odds_of(int a, int hex, int ndes, ...)
@@ -16,7 +16,7 @@ static struct combat_odds odds_of(int a, int hex, int ndes, ...)
 	va_end(ap);
 	struct combat_odds o;
 	char err[200];
-	if (!combat_odds(&G, a, &hex, 1, des, ndes, &o, err, sizeof err))
+	if (!combat_odds(G, a, &hex, 1, des, ndes, &o, err, sizeof err))
 		fail_msg("odds refused: %s", err);
 	return o;
 }
@@ -34,7 +34,7 @@ static bool has_mod(const struct combat_odds *o, const char *rule, int value)
 static void test_column_and_morale(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 4, 3);
 	fx_inf(C(1), 2, 2, 1);
 	fx_place(U(1), 2011);
@@ -52,7 +52,7 @@ static void test_column_and_morale(void **st)
 	o = odds_of(U(1), 2010, 1, U(1));
 	assert_int_equal(o.column, CRT_COL_PLUS2);
 	/* the CRT line for each die: +2 column at 2+2 = row 4 */
-	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_PLUS2, 4);
+	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_PLUS2, 4);
 	assert_int_equal(o.att_loss[2], r.attacker);
 	assert_int_equal(o.def_loss[2], r.defender);
 }
@@ -60,7 +60,7 @@ static void test_column_and_morale(void **st)
 static void test_elan_and_lone_artillery(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(C(1), 4, 4, 1);
 	fx_gun(U(40), 2, 5, 8);
 	fx_place(C(1), 2011);
@@ -81,7 +81,7 @@ static void test_elan_and_lone_artillery(void **st)
 static void test_halving(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 7, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -91,7 +91,7 @@ static void test_halving(void **st)
 	fx_terrain(2010, TERRAIN_TOWN);
 	o = odds_of(U(1), 2010, 1, U(1));
 	assert_int_equal(o.attack, 1); /* and into town (11.13) */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 7, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -103,7 +103,7 @@ static void test_halving(void **st)
 static void test_terrain_drms(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
 	fx_terrain(2010, TERRAIN_CORNFIELD);
@@ -124,7 +124,7 @@ static void test_terrain_drms(void **st)
 	assert_int_equal(o.drm, -2);
 	assert_true(has_mod(&o, "20.1", -2));
 	/* the Sunken Road: -2 through a protected side, not from another Sunken Road hex */
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
 	fx_sunken(2010);
@@ -140,7 +140,7 @@ static void test_terrain_drms(void **st)
 static void test_encirclement(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(C(1), 2010);
 	fx_place(U(1), 2009);
 	fx_place(U(2), 2011);
@@ -169,7 +169,7 @@ static void test_encirclement(void **st)
 static void test_who_may_attack(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(U(2), 2110);
 	fx_place(U(3), 2012);
@@ -194,32 +194,32 @@ static void test_who_may_attack(void **st)
 static void test_creek_and_corps_status(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
 	fx_side(2011, 2010, SIDE_CREEK);
 	fx_phase("union", "combat");
 	fx_refused("attack 2010 U1", "11.12B");
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
-	G.corps[CORPS_I] = CORPS_AVAILABLE;
+	G->corps[CORPS_I] = CORPS_AVAILABLE;
 	fx_phase("union", "combat");
 	fx_refused("attack 2010 U1", "13.3F");
-	G.corps_lifted[CORPS_I] |= 1ull << 0; /* C1 moved adjacent */
+	G->corps_lifted[CORPS_I] |= 1ull << 0; /* C1 moved adjacent */
 	fx_ok("attack 2010 U1");
 	/* a declaration can be taken back before the round is resolved */
 	fx_refused("decline", "11.5A");
 	fx_refused("decline 2011", "11.5A");
 	fx_ok("decline 2010");
-	assert_int_equal(G.combat.ndecl, 0);
-	assert_false(G.unit[U(1)].flags & UF_ATTACKED);
+	assert_int_equal(G->combat.ndecl, 0);
+	assert_false(G->unit[U(1)].flags & UF_ATTACKED);
 }
 
 static void test_mandatory_chain(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(U(2), 2210);
 	fx_place(C(1), 2010);
@@ -229,13 +229,13 @@ static void test_mandatory_chain(void **st)
 	fx_refused("end", "11.1B");
 	/* U2 takes C2; U2 is in nobody else's ZOC */
 	fx_ok("attack 2110 U2");
-	struct game before = G;
+	struct game before = *G;
 	fx_dice(2, 1, 1);
 	fx_ok("end");
-	assert_int_not_equal(memcmp(&before, &G, sizeof G), 0);
+	assert_int_not_equal(memcmp(&before, G, sizeof *G), 0);
 	/* solitaire: the Union need not (18.1) */
-	fx_new();
-	G.opt.solitaire = true;
+	fx_board_plain();
+	G->opt.solitaire = true;
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
 	fx_place(C(2), 2110);
@@ -244,8 +244,8 @@ static void test_mandatory_chain(void **st)
 	fx_dice(1, 1);
 	fx_ok("end");
 	/* but the Confederate must */
-	fx_new();
-	G.opt.solitaire = true;
+	fx_board_plain();
+	G->opt.solitaire = true;
 	fx_place(C(1), 2011);
 	fx_place(U(1), 2010);
 	fx_place(U(2), 2110);
@@ -257,7 +257,7 @@ static void test_mandatory_chain(void **st)
 static void test_multi_hex(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 4, 0);
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 2, 1, 0);
@@ -279,10 +279,10 @@ static void test_multi_hex(void **st)
 	/* 4 against 1+1: 2:1; roll 6 at 2:1 takes two steps and retreats */
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = U(1);
-	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	assert_int_equal(o.defence, 2);
 	assert_int_equal(o.column, CRT_COL_2TO1);
-	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 6);
+	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_2TO1, 6);
 	fx_dice(1, 6);
 	fx_ok("end");
 	/* 11.15B: the Confederate chooses which unit loses each step: both from C2 */
@@ -292,8 +292,8 @@ static void test_multi_hex(void **st)
 	fx_ok("lose C2");
 	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
 	fx_ok("lose C2");
-	assert_int_equal(G.unit[C(2)].steps, 0);
-	assert_int_equal(G.unit[C(1)].steps, 2);
+	assert_int_equal(G->unit[C(2)].steps, 0);
+	assert_int_equal(G->unit[C(1)].steps, 2);
 }
 
 static void round_trip(void);
@@ -303,7 +303,7 @@ static void round_trip(void);
 static void test_step_loss_choice(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 2, 1, 0);
@@ -316,7 +316,7 @@ static void test_step_loss_choice(void **st)
 	fx_ok("attack 2010+2110 U1");
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = U(1);
-	assert_true(combat_odds(&G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	int die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] >= 1 && o.def_loss[d] < 5)
@@ -324,11 +324,11 @@ static void test_step_loss_choice(void **st)
 	assert_true(die > 0);
 	fx_dice(3, 1, die, 1);              /* C20's defensive fire misses; the CRT; spare */
 	fx_ok("end");
-	if (G.pending.what == DECISION_DEFENSIVE_FIRE)
+	if (G->pending.what == DECISION_DEFENSIVE_FIRE)
 		fx_ok("decline");
 	fx_pending(SIDE_CONFEDERATE, DECISION_STEP_LOSS, -1);
 	struct action a[8];
-	int n = game_legal(&G, a, 8);
+	int n = game_legal(G, a, 8);
 	assert_int_equal(n, 2);             /* lose C1, lose C2 */
 	assert_int_equal(a[0].type, ACT_LOSE);
 	assert_int_equal(a[0].unit, C(1));
@@ -337,9 +337,9 @@ static void test_step_loss_choice(void **st)
 	fx_refused("end", "11.15B");
 	round_trip();
 	fx_ok("lose C1");
-	assert_int_equal(G.unit[C(1)].steps, 1);
+	assert_int_equal(G->unit[C(1)].steps, 1);
 	/* one hex with a stack: no choice, the infantry takes it */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -354,11 +354,11 @@ static void test_step_loss_choice(void **st)
 			die = d;
 	fx_dice(3, 1, die, 1);
 	fx_ok("end");
-	if (G.pending.what == DECISION_DEFENSIVE_FIRE)
+	if (G->pending.what == DECISION_DEFENSIVE_FIRE)
 		fx_ok("decline");
-	assert_int_not_equal(G.pending.what, DECISION_STEP_LOSS);
-	assert_int_equal(G.unit[C(1)].steps, fx_def(C(1))->steps - o.def_loss[die]);
-	assert_int_equal(G.unit[C(20)].steps, 2);
+	assert_int_not_equal(G->pending.what, DECISION_STEP_LOSS);
+	assert_int_equal(G->unit[C(1)].steps, fx_def(C(1))->steps - o.def_loss[die]);
+	assert_int_equal(G->unit[C(20)].steps, 2);
 }
 
 /* ---- resolution, retreat, advance, support ---- */
@@ -366,7 +366,7 @@ static void test_step_loss_choice(void **st)
 static void test_attack_retreat_advance_support(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_place(U(2), 2012);   /* same corps, not in an EZOC, behind U1 */
@@ -374,12 +374,12 @@ static void test_attack_retreat_advance_support(void **st)
 	fx_place(C(1), 2010);
 	fx_phase("union", "combat");
 	fx_ok("attack 2010 U1");
-	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 5);
+	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_2TO1, 5);
 	assert_true(r.retreat);
 	fx_dice(1, 5);
 	fx_ok("end");
-	assert_int_equal(G.unit[U(1)].steps, 4 - r.attacker);
-	assert_int_equal(G.unit[C(1)].steps, 4 - r.defender);
+	assert_int_equal(G->unit[U(1)].steps, 4 - r.attacker);
+	assert_int_equal(G->unit[C(1)].steps, 4 - r.defender);
 	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
 	/* retreat legality */
 	fx_refused("retreat C1 2009 2008", "11.17.1B");             /* exactly three */
@@ -387,27 +387,27 @@ static void test_attack_retreat_advance_support(void **st)
 	fx_refused("retreat C1 2009 2008 1908", "11.17.2C");        /* not as far as possible */
 	fx_refused("retreat C1 2109 2110 2111", "11.17.4A");        /* ends next to U1 */
 	struct retreat_path p[RETREAT_PATHS_MAX];
-	int n = retreat_paths(&G, C(1), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
+	int n = retreat_paths(G, C(1), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
 	assert_true(n > 0);
 	int far = hex_distance(p[0].hex[2], 2011);
 	for (int i = 0; i < n; i++)
 		assert_int_equal(hex_distance(p[i].hex[2], 2011), far);
 	fx_ok("retreat C1 2009 2008 2007");
-	assert_int_equal(G.unit[C(1)].hex, 2007);
+	assert_int_equal(G->unit[C(1)].hex, 2007);
 	/* U1 advanced at once (one vacated hex, 11.18A); U2 may support into 2011 */
-	assert_int_equal(G.unit[U(1)].hex, 2010);
+	assert_int_equal(G->unit[U(1)].hex, 2010);
 	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(1));
 	fx_refused("support U1", "11.19");
 	fx_ok("support U2");
-	assert_int_equal(G.unit[U(2)].hex, 2011);
+	assert_int_equal(G->unit[U(2)].hex, 2011);
 	/* no engaged combat left: the phase is over */
-	assert_int_not_equal(G.phase, PHASE_COMBAT);
+	assert_int_not_equal(G->phase, PHASE_COMBAT);
 }
 
 static void test_support_limits(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_inf(C(1), 2, 2, 0);
 	fx_place(U(1), 2011);
@@ -422,11 +422,11 @@ static void test_support_limits(void **st)
 	fx_ok("end");
 	fx_dice(2, 6, 1); /* 2:1 at 6 eliminates C1; U3's attack then rolls 1 */
 	fx_ok("resolve 2010");
-	assert_false(game_on_map(&G, C(1)));
-	assert_int_equal(G.unit[U(1)].hex, 2010);
+	assert_false(game_on_map(G, C(1)));
+	assert_int_equal(G->unit[U(1)].hex, 2010);
 	/* U2 is of II Corps, U3 attacked and is in an EZOC: nobody was offered support */
-	assert_int_equal(G.unit[U(2)].hex, 2012);
-	assert_int_equal(G.unit[U(3)].hex, 1912);
+	assert_int_equal(G->unit[U(2)].hex, 2012);
+	assert_int_equal(G->unit[U(3)].hex, 1912);
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
 }
 
@@ -444,7 +444,7 @@ static void corridor(void)
 static void test_retreat_ezoc_loss_and_panic(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	corridor();
 	fx_side(2008, 2107, SIDE_BRIDGE); /* U5's ZOC reaches 2008 over the bridge */
 	fx_inf(U(1), 4, 8, 0);
@@ -459,14 +459,14 @@ static void test_retreat_ezoc_loss_and_panic(void **st)
 	fx_dice(1, 5);
 	fx_ok("end");
 	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
-	int before = G.unit[C(1)].steps;
+	int before = G->unit[C(1)].steps;
 	fx_dice(1, 1); /* C2's panic roll: 1 + morale 0 <= 2 */
 	fx_ok("retreat C1 2009 2008 2007");
-	assert_int_equal(G.unit[C(2)].steps, 3);          /* 11.17.5 */
-	assert_int_equal(G.unit[C(1)].steps, before - 1);  /* 11.17.4B: 2008, no friend */
-	assert_int_equal(G.unit[C(1)].hex, 2007);
+	assert_int_equal(G->unit[C(2)].steps, 3);          /* 11.17.5 */
+	assert_int_equal(G->unit[C(1)].steps, before - 1);  /* 11.17.4B: 2008, no friend */
+	assert_int_equal(G->unit[C(1)].hex, 2007);
 	/* the same with a panic roll of 3: nothing (3 + 0 > 2) */
-	fx_new();
+	fx_board_plain();
 	corridor();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
@@ -476,17 +476,17 @@ static void test_retreat_ezoc_loss_and_panic(void **st)
 	fx_ok("attack 2010 U1");
 	fx_dice(1, 5);
 	fx_ok("end");
-	before = G.unit[C(1)].steps;
+	before = G->unit[C(1)].steps;
 	fx_dice(1, 3);
 	fx_ok("retreat C1 2009 2008 2007");
-	assert_int_equal(G.unit[C(2)].steps, 4);
-	assert_int_equal(G.unit[C(1)].steps, before);
+	assert_int_equal(G->unit[C(2)].steps, 4);
+	assert_int_equal(G->unit[C(1)].steps, before);
 }
 
 static void test_retreat_blocked_eliminated(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -500,9 +500,9 @@ static void test_retreat_blocked_eliminated(void **st)
 	fx_ok("attack 2010 U1");
 	fx_dice(1, 5);
 	fx_ok("end");
-	assert_false(game_on_map(&G, C(1))); /* 11.17.3F */
-	assert_int_equal(G.unit[C(1)].steps, 0);
-	assert_int_equal(G.unit[U(1)].hex, 2010);
+	assert_false(game_on_map(G, C(1))); /* 11.17.3F */
+	assert_int_equal(G->unit[C(1)].steps, 0);
+	assert_int_equal(G->unit[U(1)].hex, 2010);
 }
 
 static void test_retreat_stacking(void **st)
@@ -510,7 +510,7 @@ static void test_retreat_stacking(void **st)
 	(void)st;
 	/* a corridor: only 2009-2008-2007-2006 is open north, 2007 holds friendly infantry, so a
 	 * 3-hex retreat would end over-stacked: it goes on to 2006 (11.17.3A) */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -530,14 +530,14 @@ static void test_retreat_stacking(void **st)
 	fx_ok("end");
 	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
 	struct retreat_path p[8];
-	int n = retreat_paths(&G, C(1), RETREAT_MANDATORY, p, 8);
+	int n = retreat_paths(G, C(1), RETREAT_MANDATORY, p, 8);
 	assert_int_equal(n, 1);
 	assert_int_equal(p[0].n, 4);
 	assert_int_equal(p[0].hex[3], 2006);
 	fx_refused("retreat C1 2009 2008 2007", "11.17.3A");
 	fx_dice(2, 6, 6); /* panic rolls of C2 and C3 (morale 3: safe) */
 	fx_ok("retreat C1 2009 2008 2007 2006");
-	assert_int_equal(G.unit[C(1)].hex, 2006);
+	assert_int_equal(G->unit[C(1)].hex, 2006);
 }
 
 /* 4.6 binds every way a Confederate unit changes hex: no advance after combat into a hex
@@ -545,7 +545,7 @@ static void test_retreat_stacking(void **st)
 static void test_middle_bridge_after_combat(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(C(1), 4, 8, 0);
 	fx_inf(U(1), 1, 1, 0);
 	fx_place(C(1), 3321);                  /* three hexes from 3324 */
@@ -560,23 +560,23 @@ static void test_middle_bridge_after_combat(void **st)
 	assert_true(die > 0);
 	fx_dice(1, die);
 	fx_ok("end");
-	assert_int_equal(G.unit[U(1)].steps, 0);
-	assert_int_equal(G.unit[C(1)].hex, 3321);   /* 11.18A would advance; 4.6 forbids it */
-	assert_int_not_equal(G.pending.what, DECISION_ADVANCE);
+	assert_int_equal(G->unit[U(1)].steps, 0);
+	assert_int_equal(G->unit[C(1)].hex, 3321);   /* 11.18A would advance; 4.6 forbids it */
+	assert_int_not_equal(G->pending.what, DECISION_ADVANCE);
 	/* a forced retreat never passes within two hexes of 3324 */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(2), 4, 8, 0);
 	fx_place(U(2), 3021);
 	fx_place(C(2), 3121);
 	struct retreat_path p[RETREAT_PATHS_MAX];
-	int n = retreat_paths(&G, C(2), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
+	int n = retreat_paths(G, C(2), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
 	assert_true(n > 0);
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < p[i].n; k++)
 			assert_true(hex_distance(p[i].hex[k], 3324) > 2);
 	char err[200];
 	int16_t path[3] = { 3221, 3222, 3322 };
-	assert_false(retreat_check(&G, C(2), RETREAT_MANDATORY, path, 3, err, sizeof err));
+	assert_false(retreat_check(G, C(2), RETREAT_MANDATORY, path, 3, err, sizeof err));
 	assert_non_null(strstr(err, "4.6"));
 }
 
@@ -584,7 +584,7 @@ static void test_artillery_retreat_table(void **st)
 {
 	(void)st;
 	/* 4: retreat and lose a step, then the Moved marker (11.17.6E) */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_gun(C(10), 3, 4, 8);
@@ -595,16 +595,16 @@ static void test_artillery_retreat_table(void **st)
 	fx_pending(SIDE_CONFEDERATE, DECISION_DEFENSIVE_FIRE, C(10));
 	fx_dice(2, 6, 4); /* CRT 2:1 at 6 (gun defends at 1: 8 vs 1), then the table: 4 */
 	fx_ok("decline");
-	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_2TO1, 6);
+	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_2TO1, 6);
 	int left = 3 - r.defender - 1;
 	if (left > 0) {
 		fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(10));
-		assert_int_equal(G.unit[C(10)].steps, left);
+		assert_int_equal(G->unit[C(10)].steps, left);
 		fx_ok("retreat C10 2009 2008 2007");
-		assert_true(G.unit[C(10)].flags & UF_ART_MOVED);
+		assert_true(G->unit[C(10)].flags & UF_ART_MOVED);
 	}
 	/* 5: eliminated */
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_gun(C(10), 6, 6, 8);
@@ -614,14 +614,14 @@ static void test_artillery_retreat_table(void **st)
 	fx_ok("end");
 	fx_dice(2, 5, 5);
 	fx_ok("decline");
-	assert_false(game_on_map(&G, C(10)));
-	assert_int_equal(G.unit[U(1)].hex, 2010); /* and U1 advanced */
+	assert_false(game_on_map(G, C(10)));
+	assert_int_equal(G->unit[U(1)].hex, 2010); /* and U1 advanced */
 }
 
 static void test_defensive_fire(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 5, 5, 0);
 	fx_place(U(1), 2011);
 	fx_place(U(2), 2110); /* attacks too */
@@ -636,26 +636,26 @@ static void test_defensive_fire(void **st)
 	fx_refused("fire C10 U3", "10.9");
 	/* fire value 9, infantry -2, range 1 +2: drm 0; a 6 takes a step; then U1 (4 against
 	 * 4, column 0) and U2 roll 3 each */
-	struct crt_result r = tables_crt_result(&fx->tables, CRT_COL_0, 3);
+	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_0, 3);
 	fx_dice(3, 6, 3, 3);
 	fx_ok("fire C10 U1");
-	assert_int_equal(G.unit[U(1)].steps, 4 - r.attacker);
-	assert_true(G.combat.last_fire.valid);
-	assert_int_equal(G.combat.last_fire.roll, 6);
-	assert_int_equal(G.combat.last_fire.drm, 0);
-	assert_int_equal(G.combat.last_fire.steps, 1);
-	assert_true(G.unit[C(10)].flags & UF_DEF_FIRED);
+	assert_int_equal(G->unit[U(1)].steps, 4 - r.attacker);
+	assert_true(G->combat.last_fire.valid);
+	assert_int_equal(G->combat.last_fire.roll, 6);
+	assert_int_equal(G->combat.last_fire.drm, 0);
+	assert_int_equal(G->combat.last_fire.steps, 1);
+	assert_true(G->unit[C(10)].flags & UF_DEF_FIRED);
 	/* the attacks follow; the gun is not asked again this turn */
-	assert_int_not_equal(G.pending.what, DECISION_DEFENSIVE_FIRE);
+	assert_int_not_equal(G->pending.what, DECISION_DEFENSIVE_FIRE);
 	/* 13.4C: an Unavailable corps' gun fires defensively at the attacker that moved
 	 * adjacent to the corps, and at no other */
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(5), 2, 9, 8);
 	fx_place(U(5), 2010);
 	fx_place(C(1), 2011);
 	fx_place(C(2), 2110);
-	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
-	G.corps_lifted[CORPS_I] = 1ull << (C(2) - ROSTER_UNION);
+	G->corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G->corps_lifted[CORPS_I] = 1ull << (C(2) - ROSTER_UNION);
 	fx_phase("confederate", "combat");
 	fx_ok("attack 2010 C1 C2");
 	fx_ok("end");
@@ -664,21 +664,21 @@ static void test_defensive_fire(void **st)
 	fx_dice(1, 1);
 	fx_ok("fire U5 C2");
 	/* without a lifted attacker the gun is not asked */
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(5), 2, 9, 8);
 	fx_place(U(5), 2010);
 	fx_place(C(1), 2011);
-	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G->corps[CORPS_I] = CORPS_UNAVAILABLE;
 	fx_phase("confederate", "combat");
 	fx_ok("attack 2010 C1");
 	fx_ok("end");
-	assert_int_not_equal(G.pending.what, DECISION_DEFENSIVE_FIRE);
+	assert_int_not_equal(G->pending.what, DECISION_DEFENSIVE_FIRE);
 }
 
 static void test_break_off_and_round2(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 6, 4, 0);
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
@@ -698,7 +698,7 @@ static void test_break_off_and_round2(void **st)
 	fx_ok("attack 2010 U1");
 	fx_dice(1, 1);
 	fx_ok("end");
-	assert_int_equal(G.unit[U(1)].steps, 2);
+	assert_int_equal(G->unit[U(1)].steps, 2);
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
 	/* the defender breaks off: C1 retreats one to three hexes, U1 may advance (11.18C) */
 	fx_ok("breakoff 2010");
@@ -707,15 +707,15 @@ static void test_break_off_and_round2(void **st)
 	fx_ok("retreat C1 2009 2008");
 	fx_pending(SIDE_UNION, DECISION_ADVANCE, U(1));
 	fx_ok("decline");
-	assert_int_equal(G.unit[U(1)].hex, 2011);
+	assert_int_equal(G->unit[U(1)].hex, 2011);
 	/* nothing engaged: the round and the phase end */
-	assert_int_not_equal(G.phase, PHASE_COMBAT);
+	assert_int_not_equal(G->phase, PHASE_COMBAT);
 }
 
 static void test_round2_only_engaged(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_place(U(1), 2011);
 	fx_place(C(1), 2010);
 	fx_place(U(2), 2014);
@@ -729,7 +729,7 @@ static void test_round2_only_engaged(void **st)
 	fx_pending(SIDE_UNION, DECISION_COMBAT_ROUND2, -1);
 	fx_refused("attack 2013 U2", "11.5E");
 	fx_ok("end");
-	assert_int_not_equal(G.phase, PHASE_COMBAT);
+	assert_int_not_equal(G->phase, PHASE_COMBAT);
 }
 
 /* ---- 23.0: the combat example ---- */
@@ -737,7 +737,7 @@ static void test_round2_only_engaged(void **st)
 static void test_combat_example_23(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	/* Confederates: C1 1909, C2 2009, C3 2010, C4 2011, C5 2012 */
 	fx_inf(C(1), 3, 3, 1);
 	fx_inf(C(2), 2, 2, 0);
@@ -776,8 +776,8 @@ static void test_combat_example_23(void **st)
 	assert_int_equal(o.drm, -1);
 	fx_dice(1, 2);
 	fx_ok("resolve 1909");
-	assert_int_equal(G.unit[U(1)].steps, 2);
-	assert_int_equal(G.unit[C(1)].steps, 2);
+	assert_int_equal(G->unit[U(1)].steps, 2);
+	assert_int_equal(G->unit[C(1)].steps, 2);
 
 	/* B: 2:1, 0, roll 5: C2 loses two and is eliminated, U2 loses one and advances */
 	o = odds_of(U(2), 2009, 1, U(2));
@@ -785,9 +785,9 @@ static void test_combat_example_23(void **st)
 	assert_int_equal(o.drm, 0);
 	fx_dice(1, 5);
 	fx_ok("resolve 2009");
-	assert_false(game_on_map(&G, C(2)));
-	assert_int_equal(G.unit[U(2)].steps, 3);
-	assert_int_equal(G.unit[U(2)].hex, 2009);
+	assert_false(game_on_map(G, C(2)));
+	assert_int_equal(G->unit[U(2)].steps, 3);
+	assert_int_equal(G->unit[U(2)].hex, 2009);
 
 	/* C: 2:1, -2, roll 1 -> -1: the printed table gives 1/0 (the example says 2/0:
 	 * rules-notes.md, Charts) */
@@ -796,14 +796,14 @@ static void test_combat_example_23(void **st)
 	assert_int_equal(o.drm, -2);
 	fx_dice(1, 1);
 	fx_ok("resolve 2010");
-	assert_int_equal(G.unit[U(3)].steps, 3);
-	assert_int_equal(G.unit[C(3)].steps, 2);
+	assert_int_equal(G->unit[U(3)].steps, 3);
+	assert_int_equal(G->unit[C(3)].steps, 2);
 
 	/* D: 2:1, 0, roll 6: C4 eliminated, U4 loses one and advances, U6 supports */
 	fx_dice(1, 6);
 	fx_ok("resolve 2011");
-	assert_false(game_on_map(&G, C(4)));
-	assert_int_equal(G.unit[U(4)].hex, 2011);
+	assert_false(game_on_map(G, C(4)));
+	assert_int_equal(G->unit[U(4)].hex, 2011);
 	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(4));
 
 	/* E: -1 column, -2, roll 3: the Union loses two, the Confederacy none; the last
@@ -813,9 +813,9 @@ static void test_combat_example_23(void **st)
 	assert_int_equal(o.drm, -2);
 	fx_dice(1, 3);
 	fx_ok("support U6");
-	assert_int_equal(G.unit[U(6)].hex, 2111);
-	assert_int_equal(G.unit[U(7)].steps, 1);
-	assert_int_equal(G.unit[C(5)].steps, 4);
+	assert_int_equal(G->unit[U(6)].hex, 2111);
+	assert_int_equal(G->unit[U(7)].steps, 1);
+	assert_int_equal(G->unit[C(5)].steps, 4);
 
 	/* the end of round one: nobody breaks off */
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
@@ -844,23 +844,23 @@ static void test_combat_example_23(void **st)
 static void round_trip(void)
 {
 	/* consumed forced dice leave stale bytes behind the queue; the file keeps the queue */
-	memset(G.forced + G.nforced, 0, sizeof G.forced - (size_t)G.nforced);
+	memset(G->forced + G->nforced, 0, sizeof G->forced - (size_t)G->nforced);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_true(position_write(&G, NULL, f));
+	assert_true(position_write(G, NULL, f));
 	fclose(f);
 	struct game back;
 	f = fmemopen(text, len, "r");
 	assert_non_null(f);
 	char err[512];
-	if (!position_read(&back, NULL, fx, f, "mid-combat", err, sizeof err))
+	if (!position_read(&back, NULL, S, f, "mid-combat", err, sizeof err))
 		fail_msg("%s", err);
 	fclose(f);
 	free(text);
-	if (memcmp(&back, &G, sizeof G) != 0) {
-		const unsigned char *a = (const void *)&back, *b = (const void *)&G;
+	if (memcmp(&back, G, sizeof *G) != 0) {
+		const unsigned char *a = (const void *)&back, *b = (const void *)G;
 		size_t i = 0;
 		while (a[i] == b[i])
 			i++;
@@ -874,7 +874,7 @@ static void round_trip(void)
 static void test_saved_mid_combat(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_inf(U(1), 4, 8, 0);
 	fx_place(U(1), 2011);
 	fx_place(U(2), 2012);
@@ -895,7 +895,7 @@ static void test_saved_mid_combat(void **st)
 	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(10));
 	round_trip();
 	struct retreat_path p[4];
-	assert_true(retreat_paths(&G, C(10), RETREAT_MANDATORY, p, 4) > 0);
+	assert_true(retreat_paths(G, C(10), RETREAT_MANDATORY, p, 4) > 0);
 	char line[64];
 	snprintf(line, sizeof line, "retreat C10 %04d %04d %04d", p[0].hex[0], p[0].hex[1],
 		 p[0].hex[2]);
@@ -930,5 +930,5 @@ int main(void)
 		cmocka_unit_test(test_combat_example_23),
 		cmocka_unit_test(test_saved_mid_combat),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -1,5 +1,5 @@
-/* test_commit.c — Union corps commitment (8.12, 13.0) on the hand-made scenario of
- * fixture_game.h: turn 1 (13.7), two Committed at most (13.2B), Available limits (13.3B:
+/* test_commit.c — Union corps commitment (8.12, 13.0) on the order-of-battle board of
+ * fixture.h: turn 1 (13.7), two Committed at most (13.2B), Available limits (13.3B:
  * no double-time, four hexes, the east-bank creek exemption), Unavailable units (13.4B), the
  * availability roll (13.4D) and VI Corps on turn 6 (13.8), lifting by Confederate units
  * (13.3E–F) and by a creek crossing (8.12B), withdrawal and withdrawal movement (13.5–13.6). */
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "commit.h"
-#include "fixture_game.h"
+#include "fixture.h"
 #include "move.h"
 
 /* From any Union movement step to the next turn's first Union decision. */
@@ -26,8 +26,8 @@ static void to_next_turn(void)
 static void test_turn1_commitment(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
-	fx_expect_pending(SIDE_UNION, DECISION_COMMITMENT);
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_pending(SIDE_UNION, DECISION_COMMITMENT, FX_ANY);
 	fx_refused("commit II", "13.7C");
 	fx_refused("commit V", "13.4A");
 	fx_refused("commit I", "13.2C");
@@ -40,13 +40,14 @@ static void test_turn1_commitment(void **state)
 	assert_int_equal(a[1].target, CORPS_XII);
 	fx_ok("commit XII");
 	assert_int_equal(G->corps[CORPS_XII], CORPS_COMMITTED);
-	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT); /* two Committed: nothing more to decide */
+	/* two Committed: nothing more to decide */
+	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 }
 
 static void test_two_committed(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place C1 1010");
 	fx_ok("set corps V available");
 	fx_ok("set corps IX available");
@@ -54,23 +55,23 @@ static void test_two_committed(void **state)
 	fx_ok("set corps VI available");
 	to_next_turn();
 	assert_int_equal(G->turn, 2);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_refused("withdraw V", "13.5B");
 	fx_ok("withdraw II");                      /* no units on the map: nothing to move */
 	assert_int_equal(G->corps[CORPS_II], CORPS_UNAVAILABLE);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("end");
-	fx_expect_pending(SIDE_UNION, DECISION_COMMITMENT);
+	fx_pending(SIDE_UNION, DECISION_COMMITMENT, FX_ANY);
 	fx_refused("commit II", "13.4A");           /* withdrawn this turn: Unavailable */
 	fx_ok("commit IX");
-	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 	assert_int_equal(G->corps[CORPS_IX], CORPS_COMMITTED);
 }
 
 static void test_available_limits(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
+	fx_board_oob(SETUP_HISTORICAL);
 	fx_ok("place U29 2010");                   /* XII Corps: Available */
 	fx_ok("place C1 2020");
 	fx_ok("end");
@@ -106,9 +107,9 @@ static void assert_search_obeys_13_3b(const char *id)
 static void test_creek_exemption(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2510, 2610, SIDE_BRIDGE);
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE);
 	fx_ok("place U29 2810");
 	fx_ok("place C1 2412");                    /* west bank */
 	fx_ok("end");
@@ -135,7 +136,7 @@ static void test_creek_exemption(void **state)
 static void test_lifting(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
+	fx_board_oob(SETUP_HISTORICAL);
 	fx_ok("place U29 2010");                   /* XII Available */
 	fx_ok("place C1 2016");
 	fx_ok("place C2 2014");                    /* four hexes from U29 */
@@ -162,9 +163,9 @@ static void test_lifting(void **state)
 static void test_creek_crossing_lifts_all(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2510, 2610, SIDE_BRIDGE);
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE);
 	fx_ok("place C1 2410");
 	fx_ok("place U38 3820");
 	fx_ok("set turn 2");
@@ -181,7 +182,7 @@ static void test_creek_crossing_lifts_all(void **state)
 static void test_attacks_by_status(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
+	fx_board_oob(SETUP_HISTORICAL);
 	fx_ok("place U29 2010");                   /* XII Available */
 	fx_ok("place C1 2011");
 	fx_ok("set phase union combat");
@@ -193,16 +194,16 @@ static void test_attacks_by_status(void **state)
 static void test_availability_rolls(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_HISTORICAL);
+	fx_board_oob(SETUP_HISTORICAL);
 	fx_ok("place C1 1010");
 	fx_ok("dice 6");
 	to_next_turn();
 	assert_int_equal(G->turn, 2);
 	assert_int_equal(G->corps[CORPS_V], CORPS_AVAILABLE);   /* 13.4D: a 6 */
 	assert_int_equal(G->corps[CORPS_VI], CORPS_UNAVAILABLE);/* not before turn 6 */
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("withdraw I");                        /* none Committed now: on to commitment */
-	fx_expect_pending(SIDE_UNION, DECISION_COMMITMENT);
+	fx_pending(SIDE_UNION, DECISION_COMMITMENT, FX_ANY);
 	fx_ok("dice 5");
 	to_next_turn();
 	assert_int_equal(G->corps[CORPS_I], CORPS_UNAVAILABLE);  /* a 5 */
@@ -233,7 +234,7 @@ static void test_availability_rolls(void **state)
 static void test_withdrawal(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2012");
 	fx_ok("place U2 2030 3");                   /* reduced too */
@@ -241,10 +242,10 @@ static void test_withdrawal(void **state)
 	fx_ok("place U4 2040 2");                   /* reduced, far from every enemy */
 	S->roster.unit[fx_u("U3")].ma = 0;          /* can reach nothing */
 	to_next_turn();
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("withdraw I");
 	assert_int_equal(G->corps[CORPS_I], CORPS_UNAVAILABLE);  /* 13.5C */
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	assert_int_equal(G->pending.subject, fx_u("U1"));
 	fx_refused("move U1 2009", "13.6");         /* three hexes from C1 */
 	fx_refused("move U2 2031", "13.6");         /* not U2's turn */
@@ -257,22 +258,22 @@ static void test_withdrawal(void **state)
 	int h = G->unit[fx_u("U1")].hex;
 	assert_true(game_enemy_distance(G, h, SIDE_UNION) >= 5);
 	assert_true(G->unit[fx_u("U1")].flags & UF_MOVED);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	assert_int_equal(G->pending.subject, fx_u("U2"));
 	fx_ok("move U2 2031");                      /* five or more away: it may still move */
 	/* U3 could not move at all: eliminated (13.6D) */
 	assert_int_equal(G->unit[fx_u("U3")].steps, 0);
 	/* 13.6A reading: U4 is five or more hexes from every enemy: `end` keeps it there, and
 	 * that is not a move, so it regroups (12.0) */
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	assert_int_equal(G->pending.subject, fx_u("U4"));
 	fx_ok("end");
 	assert_int_equal(G->unit[fx_u("U4")].hex, 2040);
 	assert_true(G->unit[fx_u("U4")].flags & UF_WITHDRAWN);
 	assert_false(G->unit[fx_u("U4")].flags & UF_MOVED);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("end");
-	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 	fx_refused("move U4 2041", "13.4B");
 	fx_ok("end");
 	assert_int_equal(G->unit[fx_u("U4")].steps, 3);     /* regrouped */
@@ -285,16 +286,16 @@ static void test_withdrawal(void **state)
 static void test_withdrawal_through_ford(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2515, 2615, SIDE_FORD);
+	fx_board_oob(SETUP_EMPTY);
+	fx_creek_after_column(25);
+	fx_side(2515, 2615, SIDE_FORD);
 	fx_ok("place C1 1010");
 	fx_ok("place U1 2515");                      /* west bank, at the ford */
 	fx_ok("place U2 2615");                      /* east bank, at the ford */
 	to_next_turn();
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("withdraw I");
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	fx_ok("move U1 2616");                       /* west to east: 1 + ford 3, then 1 */
 	assert_int_equal(G->unit[fx_u("U1")].hex, 2616);
 	fx_ok("move U2 2514");                       /* east to west across the same ford */
@@ -313,10 +314,10 @@ static void test_withdrawal_through_ford(void **state)
 static void test_withdrawal_sunken_road(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	for (int c = 18; c <= 22; c++)
 		for (int r = 8; r <= 16; r++)
-			fx_terrain(S, c * 100 + r, TERRAIN_WOODS);
+			fx_terrain(c * 100 + r, TERRAIN_WOODS);
 	S->map.hex[hex_index(2013)].sunken_road = true;
 	S->map.hex[hex_index(2014)].sunken_road = true;
 	S->roster.unit[fx_u("U1")].ma = 2;
@@ -325,13 +326,13 @@ static void test_withdrawal_sunken_road(void **state)
 	fx_ok("place U1 2012");
 	fx_ok("place U2 2112");
 	to_next_turn();
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("withdraw I");
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	assert_int_equal(G->pending.subject, fx_u("U1"));
 	fx_ok("move U1 2014");                       /* Sunken Road 1 + Sunken Road 1 */
 	assert_int_equal(G->unit[fx_u("U1")].hex, 2014);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	fx_refused("move U2 2114", "13.6");          /* woods 2 + woods 2: beyond MA 2 */
 }
 
@@ -350,5 +351,5 @@ int main(void)
 		cmocka_unit_test(test_withdrawal_through_ford),
 		cmocka_unit_test(test_withdrawal_sunken_road),
 	};
-	return cmocka_run_group_tests_name("commit", tests, fx_suite_setup, fx_suite_teardown);
+	return cmocka_run_group_tests_name("commit", tests, fx_setup, fx_teardown);
 }

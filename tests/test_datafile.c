@@ -9,6 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "datafile.h"
 #include "map.h"
 #include "scenario.h"
@@ -124,17 +126,6 @@ static void test_cr_only_line_ends(void **state)
 	fclose(f);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	char *buf = NULL;
-	size_t cap = 0;
-	assert_true(getdelim(&buf, &cap, 0, f) > 0);
-	fclose(f);
-	return buf;
-}
-
 /* Load path's text with the line starting at `at` and ending before `end` left out. */
 static bool load_without(const char *text, size_t at, size_t end, bool map, char *err,
 			 size_t errlen)
@@ -186,7 +177,7 @@ static void test_required_records(void **state)
 		{ "data/tables.txt", false }, { "data/map.txt", true },
 	};
 	for (size_t i = 0; i < 2; i++) {
-		char *text = slurp(file[i].path), err[600];
+		char *text = fx_read_file(file[i].path, NULL), err[600];
 		int line = 0, tried = 0;
 		for (size_t at = 0; text[at]; line++) {
 			size_t end = at + strcspn(text + at, "\n");

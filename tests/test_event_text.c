@@ -11,31 +11,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "event_text.h"
 #include "game.h"
 #include "scenario.h"
 #include "solitaire.h"
 
-static struct scenario *S;
-
-static int setup(void **state)
-{
-	(void)state;
-	S = calloc(1, sizeof *S);
-	char err[512];
-	if (!S || !scenario_load(S, "data", err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(S);
-	return 0;
-}
 
 static struct game_event ev(enum event_kind k, int turn)
 {
@@ -52,9 +34,6 @@ static void says(const struct game_event *e, const char *want)
 		fail_msg("%s: got '%s', want '%s'", event_kind_name((enum event_kind)e->kind), got,
 			 want);
 }
-
-static int U(int n) { return n - 1; }
-static int C(int n) { return ROSTER_UNION + n - 1; }
 
 static void test_dice_and_losses(void **state)
 {
@@ -260,5 +239,5 @@ int main(void)
 		cmocka_unit_test(test_turns_and_notes),
 		cmocka_unit_test(test_lists),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_real_setup, fx_teardown);
 }

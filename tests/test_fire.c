@@ -2,12 +2,12 @@
  * (Moved markers, once a phase, corps status, Hood on turn 1), range and the Parrott guns,
  * line of sight, the two-guns-per-target limit, every DRM of 20.3 including the hexsides of
  * 10.4, the 1† result, and refusals that leave the game byte-identical. */
-#include "combat_fixture.h"
+#include "fixture.h"
 
 static struct fire_odds fire_of(int gun, int target)
 {
 	struct fire_odds o;
-	if (!fire_check(&G, gun, target, false, &o, fx_err, sizeof fx_err))
+	if (!fire_check(G, gun, target, false, &o, fx_err, sizeof fx_err))
 		fail_msg("fire refused: %s", fx_err);
 	return o;
 }
@@ -23,7 +23,7 @@ static bool has_mod(const struct fire_odds *o, const char *rule, int value)
 static void test_fire_resolves(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_place(U(40), 2020);
 	fx_inf(C(1), 4, 4, 0);
@@ -35,23 +35,23 @@ static void test_fire_resolves(void **st)
 	assert_int_equal(o.drm, -3);
 	assert_true(has_mod(&o, "10.3B", -1));
 	assert_true(has_mod(&o, "20.3", -2));
-	int expect = tables_fire_steps(tables_fire_result(&fx->tables, 6, 6 - 3), false, 4);
+	int expect = tables_fire_steps(tables_fire_result(&S->tables, 6, 6 - 3), false, 4);
 	fx_dice(1, 6);
 	fx_ok("fire U40 C1");
-	assert_int_equal(G.combat.last_fire.roll, 6);
-	assert_int_equal(G.combat.last_fire.drm, -3);
-	assert_int_equal(G.combat.last_fire.steps, expect);
-	assert_int_equal(G.unit[C(1)].steps, 4 - expect);
-	assert_true(G.unit[U(40)].flags & UF_FIRED);
+	assert_int_equal(G->combat.last_fire.roll, 6);
+	assert_int_equal(G->combat.last_fire.drm, -3);
+	assert_int_equal(G->combat.last_fire.steps, expect);
+	assert_int_equal(G->unit[C(1)].steps, 4 - expect);
+	assert_true(G->unit[U(40)].flags & UF_FIRED);
 	fx_refused("fire U40 C1", "10.2E");      /* once a phase */
 	fx_ok("end");
-	assert_int_equal(G.phase, PHASE_COMBAT);
+	assert_int_equal(G->phase, PHASE_COMBAT);
 }
 
 static void test_who_may_fire(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_gun(C(10), 2, 6, 8);
 	fx_place(U(40), 2020);
@@ -62,30 +62,30 @@ static void test_who_may_fire(void **st)
 	fx_refused("fire U1 C1", "10.1A");       /* infantry */
 	fx_refused("fire C10 U1", "10.1A");      /* not the phasing side */
 	fx_refused("fire U40 U1", "10.2A");      /* a friend */
-	G.unit[U(40)].flags |= UF_ART_MOVED;
+	G->unit[U(40)].flags |= UF_ART_MOVED;
 	fx_refused("fire U40 C1", "10.8A");
-	G.unit[U(40)].flags &= ~(uint32_t)UF_ART_MOVED;
-	G.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	G->unit[U(40)].flags &= ~(uint32_t)UF_ART_MOVED;
+	G->corps[CORPS_I] = CORPS_UNAVAILABLE;
 	fx_refused("fire U40 C1", "13.4B");
 	/* 13.4C: at a Confederate unit that moved adjacent to the corps, and only at it */
-	G.corps_lifted[CORPS_I] |= 1ull << (C(10) - ROSTER_UNION);
+	G->corps_lifted[CORPS_I] |= 1ull << (C(10) - ROSTER_UNION);
 	fx_refused("fire U40 C1", "13.4B");
-	assert_true(fire_check(&G, U(40), C(10), false, &(struct fire_odds){ 0 }, NULL, 0));
-	G.corps_lifted[CORPS_I] = 0;
-	G.corps[CORPS_I] = CORPS_AVAILABLE;      /* 13.3D: Available artillery fires */
+	assert_true(fire_check(G, U(40), C(10), false, &(struct fire_odds){ 0 }, NULL, 0));
+	G->corps_lifted[CORPS_I] = 0;
+	G->corps[CORPS_I] = CORPS_AVAILABLE;      /* 13.3D: Available artillery fires */
 	fx_dice(1, 1);
 	fx_ok("fire U40 C1");
 	/* Hood on turn 1 (4.5C) */
-	fx_new();
+	fx_board_plain();
 	fx_gun(C(25), 2, 6, 8);
 	snprintf(fx_def(C(25))->formation, sizeof fx_def(C(25))->formation, "Hd");
 	fx_place(C(25), 2015);
 	fx_place(U(1), 2018);
-	G.turn = 1;
-	G.empty_setup = false;
+	G->turn = 1;
+	G->empty_setup = false;
 	fx_phase("confederate", "artillery");
 	fx_refused("fire C25 U1", "4.5C");
-	G.hood_released = true;
+	G->hood_released = true;
 	fx_dice(1, 1);
 	fx_ok("fire C25 U1");
 }
@@ -93,7 +93,7 @@ static void test_who_may_fire(void **st)
 static void test_range_and_parrott(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_gun(U(44), 2, 6, 20);
 	fx_place(U(40), 2030);
@@ -116,7 +116,7 @@ static void test_range_and_parrott(void **st)
 static void test_target_drms(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_place(U(40), 2020);
 	fx_gun(C(10), 2, 4, 8);
@@ -138,7 +138,7 @@ static void test_target_drms(void **st)
 	o = fire_of(U(40), C(10));
 	assert_true(has_mod(&o, "10.4", -1));
 	/* a crest on another side of the target's hex does not count */
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_place(U(40), 2020);
 	fx_gun(C(10), 2, 4, 8);
@@ -158,8 +158,8 @@ static void test_dagger(void **st)
 {
 	(void)st;
 	/* 1†: a step only from infantry of more than 3 steps or from artillery (20.3) */
-	fx_new();
-	struct tables *t = &fx->tables;
+	fx_board_plain();
+	struct tables *t = &S->tables;
 	int fv = 0, row = 0;
 	for (int f = 1; f <= AFT_FIRE_MAX && !fv; f++)
 		for (int r = AFT_ROW_MIN; r <= 4 && !fv; r++)
@@ -177,21 +177,21 @@ static void test_dagger(void **st)
 	fx_phase("union", "artillery");
 	fx_dice(1, die);
 	fx_ok("fire U40 C1");
-	assert_int_equal(G.combat.last_fire.steps, 0);
-	assert_int_equal(G.unit[C(1)].steps, 3);
+	assert_int_equal(G->combat.last_fire.steps, 0);
+	assert_int_equal(G->unit[C(1)].steps, 3);
 	fx_inf(C(2), 4, 4, 0);
 	fx_place(C(2), 2022);
 	fx_gun(U(41), 2, fv, 8);
 	fx_place(U(41), 2024);
 	fx_dice(1, die);
 	fx_ok("fire U41 C2");
-	assert_int_equal(G.unit[C(2)].steps, 3);
+	assert_int_equal(G->unit[C(2)].steps, 3);
 }
 
 static void test_two_guns_per_target(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	for (int i = 40; i <= 42; i++) {
 		fx_gun(U(i), 2, 1, 8);
 		fx_place(U(i), 2020 + (i - 40));
@@ -204,7 +204,7 @@ static void test_two_guns_per_target(void **st)
 	fx_refused("fire U42 C1", "10.7D");
 	/* defensive fire does not count (10.7D): tested in test_combat */
 	struct action a[64];
-	int n = game_legal(&G, a, 64);
+	int n = game_legal(G, a, 64);
 	for (int i = 0; i < n; i++)
 		assert_false(a[i].type == ACT_FIRE && a[i].target == C(1));
 }
@@ -212,7 +212,7 @@ static void test_two_guns_per_target(void **st)
 static void test_line_of_sight(void **st)
 {
 	(void)st;
-	fx_new();
+	fx_board_plain();
 	fx_gun(U(40), 2, 6, 8);
 	fx_place(U(40), 2020);
 	fx_place(C(1), 2016);
@@ -238,5 +238,5 @@ int main(void)
 		cmocka_unit_test(test_two_guns_per_target),
 		cmocka_unit_test(test_line_of_sight),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

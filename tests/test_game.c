@@ -1,7 +1,7 @@
 /* test_game.c — the position and its state machine (game.c, action.c) on the hand-made
- * scenario of fixture_game.h: a new game's set-up, the turn sequence of 5.2 (the decision
- * points of SEQUENCE.md) through to the end of turn 11, the text form of every action, the
- * dice (forced queue, seeded RNG), the set-up actions, and reinforcements: VI Corps (9.3)
+ * order-of-battle board (fixture.h): a new game's set-up, the turn sequence of 5.2 (the
+ * decision points of SEQUENCE.md) through to the end of turn 11, the text form of every action,
+ * the dice (forced queue, seeded RNG), the set-up actions, and reinforcements: VI Corps (9.3)
  * and A.P. Hill (9.1–9.2) with the 9.2E column cost. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_game.h"
+#include "fixture.h"
 #include "check.h"
 #include "move.h"
 #include "scenario.h"
@@ -19,14 +19,14 @@
 /* Group set-up: G, and in S the featureless scenario the tests share. */
 static int setup(void **state)
 {
-	S = fx_scenario();
-	return fx_suite_setup(state);
+	S = fx_scenario_oob();
+	return fx_setup(state);
 }
 
 static void test_new_historical(void **state)
 {
 	(void)state;
-	struct scenario *s = fx_scenario();
+	struct scenario *s = fx_scenario_oob();
 	s->roster.historical_hex[fx_u("U1")] = 1803;
 	s->roster.historical_hex[fx_u("U5")] = 1605;
 	s->roster.historical_hex[fx_u("C1")] = 1714;
@@ -46,7 +46,7 @@ static void test_new_historical(void **state)
 	assert_int_equal(G->corps[CORPS_XII], CORPS_AVAILABLE);
 	assert_int_equal(G->corps[CORPS_VI], CORPS_UNAVAILABLE);
 	/* 13.7A: no roll, no withdrawal on turn 1: the commitment decision comes first */
-	fx_expect_pending(SIDE_UNION, DECISION_COMMITMENT);
+	fx_pending(SIDE_UNION, DECISION_COMMITMENT, FX_ANY);
 	assert_int_equal(G->phase, PHASE_MOVEMENT);
 	free(s);
 	game_new(G, S, SETUP_EMPTY, 7, NULL);
@@ -54,7 +54,7 @@ static void test_new_historical(void **state)
 		assert_false(game_on_map(G, u));
 	for (int c = 0; c < CORPS_COUNT; c++)
 		assert_int_equal(G->corps[c], CORPS_COMMITTED);
-	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 }
 
 static void test_turn_sequence(void **state)
@@ -64,29 +64,29 @@ static void test_turn_sequence(void **state)
 	fx_ok("place U1 2010");
 	fx_ok("place C1 3030");
 	fx_ok("end");
-	fx_expect_pending(SIDE_UNION, DECISION_ARTILLERY);
+	fx_pending(SIDE_UNION, DECISION_ARTILLERY, FX_ANY);
 	assert_int_equal(G->phase, PHASE_ARTILLERY);
 	fx_ok("end");
-	fx_expect_pending(SIDE_UNION, DECISION_COMBAT);
+	fx_pending(SIDE_UNION, DECISION_COMBAT, FX_ANY);
 	fx_ok("end");
-	fx_expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
+	fx_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT, FX_ANY);
 	fx_refused("move U1 2011", "8.1C");
 	fx_ok("move C1 3031");
 	fx_ok("end");
-	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	fx_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY, FX_ANY);
 	fx_ok("end");
 	fx_ok("end");
 	/* turn 2: the Union withdrawal step (13.5) comes before movement */
 	assert_int_equal(G->turn, 2);
-	fx_expect_pending(SIDE_UNION, DECISION_WITHDRAWAL);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("end");
-	fx_expect_pending(SIDE_UNION, DECISION_MOVEMENT);
+	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 	assert_false(G->unit[fx_u("C1")].flags & UF_MOVED); /* a new phase */
 	/* the last turn ends the game (5.3) */
 	fx_ok("set turn 11");
 	fx_ok("set phase confederate combat");
 	fx_ok("end");
-	fx_expect_pending(SIDE_NONE, DECISION_GAMEOVER);
+	fx_pending(SIDE_NONE, DECISION_GAMEOVER, FX_ANY);
 	fx_refused("end", "5.3");
 	struct action a[4];
 	assert_int_equal(game_legal(G, a, 4), 0);
@@ -111,8 +111,8 @@ static void test_legal(void **state)
 		struct game copy = *G;
 		char buf[128];
 		action_format(S, &a[i], buf, sizeof buf);
-		if (!game_apply(&copy, &a[i], err, sizeof err))
-			fail_msg("legal '%s' refused: %s", buf, err);
+		if (!game_apply(&copy, &a[i], fx_err, sizeof fx_err))
+			fail_msg("legal '%s' refused: %s", buf, fx_err);
 	}
 	free(a);
 }
@@ -131,8 +131,8 @@ static void test_action_text(void **state)
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
 		struct action a;
 		char buf[256];
-		if (!action_parse(S, lines[i], &a, err, sizeof err))
-			fail_msg("'%s': %s", lines[i], err);
+		if (!action_parse(S, lines[i], &a, fx_err, sizeof fx_err))
+			fail_msg("'%s': %s", lines[i], fx_err);
 		action_format(S, &a, buf, sizeof buf);
 		assert_string_equal(buf, lines[i]);
 	}
@@ -143,7 +143,7 @@ static void test_action_text(void **state)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct action a;
-		if (action_parse(S, bad[i], &a, err, sizeof err))
+		if (action_parse(S, bad[i], &a, fx_err, sizeof fx_err))
 			fail_msg("'%s' was parsed", bad[i]);
 	}
 }
@@ -200,7 +200,7 @@ static void test_setup_actions(void **state)
 	fx_ok("set corps IX unavailable");
 	assert_int_equal(G->corps[CORPS_IX], CORPS_UNAVAILABLE);
 	fx_ok("set phase confederate artillery");
-	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	fx_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY, FX_ANY);
 	fx_ok("set turn 9");
 	assert_int_equal(G->turn, 9);
 }
@@ -225,9 +225,9 @@ static void test_vi_corps_entry(void **state)
 	assert_int_equal(fx_path_cost("move U50 4217 4116"), 4);   /* third in the column: 3 + 1 */
 	assert_int_equal(fx_path_cost("move U50 4216 4116"), 2);
 	assert_int_equal(fx_cost_at("U50", 4216), 1);
-	fx_terrain(S, 4220, TERRAIN_WOODS);
+	fx_terrain(4220, TERRAIN_WOODS);
 	assert_int_equal(fx_cost_at("U50", 4220), 2);
-	fx_terrain(S, 4220, TERRAIN_CLEAR);
+	fx_terrain(4220, TERRAIN_CLEAR);
 	/* a road into the entry hex: road cost and the road bonus (9.2C) */
 	int road[12];
 	for (int i = 0; i < 12; i++)
@@ -235,7 +235,7 @@ static void test_vi_corps_entry(void **state)
 	for (int i = 0; i + 1 < 12; i++)
 		if (!hex_adjacent(road[i], road[i + 1]))
 			road[i + 1] = hex_neighbour(road[i], HEX_NW);
-	fx_road(S, road, 12, SIDE_PRIMARY);
+	fx_road(road, 12, SIDE_PRIMARY);
 	fx_ok("set turn 7");
 	fx_ok("set corps VI available");                            /* 13.3B: no double-time */
 	assert_int_equal(road[10], 3222);
@@ -255,7 +255,7 @@ static void test_ap_hill(void **state)
 	fx_ok("end");
 	fx_ok("end");
 	fx_ok("end");             /* the Confederate movement phase: roll 5, no Hill on turn 8 */
-	fx_expect_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT);
+	fx_pending(SIDE_CONFEDERATE, DECISION_MOVEMENT, FX_ANY);
 	assert_false(G->ap_hill_triggered);
 	fx_refused("move C48 1044", "9.1B");
 	fx_ok("set phase union movement");
@@ -278,7 +278,7 @@ static void test_ap_hill(void **state)
 	fx_refused("end", "9.1C");
 	fx_ok("remove C53");
 	fx_ok("end");
-	fx_expect_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY);
+	fx_pending(SIDE_CONFEDERATE, DECISION_ARTILLERY, FX_ANY);
 	/* 9.2B: entering straight into a Union ZOC and stopping there */
 	game_new(G, S, SETUP_EMPTY, 1, NULL);
 	fx_ok("place U1 1043");
@@ -298,12 +298,7 @@ static void test_ap_hill(void **state)
 static void test_random_play_real_data(void **state)
 {
 	(void)state;
-	struct scenario *real = malloc(sizeof *real);
-	assert_non_null(real);
-	if (!scenario_load(real, "data", err, sizeof err)) {
-		free(real);
-		skip();
-	}
+	const struct scenario *real = fx_real_scenario();
 	struct game_options opt = { .mishap = true };
 	game_new(G, real, SETUP_HISTORICAL, 2026, &opt);
 	uint64_t lcg = 12345;
@@ -319,7 +314,7 @@ static void test_random_play_real_data(void **state)
 		act.unit = -1;
 		if (G->pending.what == DECISION_MOVEMENT && r % 6 == 0) {
 			struct game copy = *G;
-			if (!game_apply(&copy, &act, err, sizeof err)) /* 9.1C may refuse it */
+			if (!game_apply(&copy, &act, fx_err, sizeof fx_err)) /* 9.1C may refuse it */
 				continue;
 		} else if (G->pending.what == DECISION_MOVEMENT) {
 			int u = (int)(r / 8 % ROSTER_UNITS);
@@ -339,16 +334,15 @@ static void test_random_play_real_data(void **state)
 		}
 		char text[160], why[256];
 		action_format(real, &act, text, sizeof text);
-		if (!game_apply(G, &act, err, sizeof err))
-			fail_msg("turn %d: legal '%s' refused: %s", G->turn, text, err);
+		if (!game_apply(G, &act, fx_err, sizeof fx_err))
+			fail_msg("turn %d: legal '%s' refused: %s", G->turn, text, fx_err);
 		if (!game_check(G, why, sizeof why))
 			fail_msg("turn %d: after '%s': %s", G->turn, text, why);
 		steps++;
 	}
-	fx_expect_pending(SIDE_NONE, DECISION_GAMEOVER);
+	fx_pending(SIDE_NONE, DECISION_GAMEOVER, FX_ANY);
 	assert_true(moves > 50);
 	free(a);
-	free(real);
 }
 
 int main(void)
@@ -364,5 +358,5 @@ int main(void)
 		cmocka_unit_test(test_ap_hill),
 		cmocka_unit_test(test_random_play_real_data),
 	};
-	return cmocka_run_group_tests_name("game", tests, setup, fx_suite_teardown);
+	return cmocka_run_group_tests_name("game", tests, setup, fx_teardown);
 }

@@ -10,18 +10,18 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "../src/general/general_conf.h"
 #include "general.h"
 #include "match.h"
 #include "scenario.h"
 #include "victory.h"
 
-static struct scenario *scn;
-
 /* A two-player game of seed played by the general (level) for both sides to turn `to`. */
 static struct match *played(uint64_t seed, int level, int to)
 {
-	struct match *m = match_new(scn, SETUP_HISTORICAL, seed, NULL);
+	struct match *m = match_new(S, SETUP_HISTORICAL, seed, NULL);
 	assert_non_null(m);
 	char err[512];
 	while (match_game(m)->turn < to && match_game(m)->pending.what != DECISION_GAMEOVER)
@@ -69,7 +69,7 @@ static void test_evaluation(void **st)
 {
 	(void)st;
 	static struct game g, h;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	double u = general_evaluate(&g, SIDE_UNION, NULL);
 	double c = general_evaluate(&g, SIDE_CONFEDERATE, NULL);
 	/* a Confederate brigade eliminated (3.4: VP for the Union) is good for the Union and bad
@@ -93,7 +93,7 @@ static void test_side_weights(void **st)
 {
 	(void)st;
 	static struct game g, h;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	for (int s = 0; s < 2; s++) {
 		enum side me = s ? SIDE_CONFEDERATE : SIDE_UNION;
 		const struct general_weights *w =
@@ -132,7 +132,7 @@ static void test_side_weights(void **st)
 static struct match *solitaire_to(uint64_t seed, int level, int to)
 {
 	struct game_options opt = { .solitaire = true };
-	struct match *m = match_new(scn, SETUP_HISTORICAL, seed, &opt);
+	struct match *m = match_new(S, SETUP_HISTORICAL, seed, &opt);
 	assert_non_null(m);
 	char err[512];
 	for (;;) {
@@ -159,7 +159,7 @@ static void test_conf_value(void **st)
 	(void)st;
 	static struct game g, h;
 	struct game_options opt = { .solitaire = true };
-	game_new(&g, scn, SETUP_HISTORICAL, 1, &opt);
+	game_new(&g, S, SETUP_HISTORICAL, 1, &opt);
 	double v = gc_value(&g);
 	int c = -1;
 	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
@@ -221,25 +221,6 @@ static void test_conf_plan(void **st)
 	match_free(m);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	char err[512];
-	scn = malloc(sizeof *scn);
-	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "general: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(scn);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,5 +231,5 @@ int main(void)
 		cmocka_unit_test(test_conf_value),
 		cmocka_unit_test(test_conf_plan),
 	};
-	return cmocka_run_group_tests_name("general", tests, setup, teardown);
+	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
 }

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "../src/general/general_union.h"
 #include "scenario.h"
-
-static struct scenario *scn;
 
 static int find(const struct gu_objectives *o, int hex)
 {
@@ -40,7 +40,7 @@ static void test_any_objective(void **st)
 {
 	(void)st;
 	static struct game g;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	struct gu_objectives o;
 	gu_objectives(&g, &o);
 	double vp = o.vp;
@@ -66,7 +66,7 @@ static void test_all_objective(void **st)
 {
 	(void)st;
 	static struct game g;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) /* no Confederate near the bridge */
 		if (game_on_map(&g, u) && (hex_distance(g.unit[u].hex, 2836) <= 2 ||
 					   hex_distance(g.unit[u].hex, 2935) <= 2))
@@ -117,7 +117,7 @@ static void test_commit(void **st)
 {
 	(void)st;
 	static struct game g;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	char why[120];
 	nlegal = 0;
 	legal_add(ACT_COMMIT, CORPS_XII);
@@ -148,7 +148,7 @@ static void test_withdraw(void **st)
 {
 	(void)st;
 	static struct game g;
-	game_new(&g, scn, SETUP_HISTORICAL, 1, NULL);
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	char why[120];
 	for (int c = 0; c < CORPS_COUNT; c++)
 		g.corps[c] = CORPS_AVAILABLE;
@@ -184,25 +184,6 @@ static void test_withdraw(void **st)
 			 CORPS_NONE);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	char err[512];
-	scn = malloc(sizeof *scn);
-	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "general_union: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(scn);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,5 +192,5 @@ int main(void)
 		cmocka_unit_test(test_commit),
 		cmocka_unit_test(test_withdraw),
 	};
-	return cmocka_run_group_tests_name("general_union", tests, setup, teardown);
+	return cmocka_run_group_tests_name("general_union", tests, fx_real_setup, fx_teardown);
 }

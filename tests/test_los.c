@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_program.h"
+#include "fixture.h"
 
 #include "los.h"
 
@@ -143,24 +143,12 @@ static void test_examples_10_6_7(void **state)
 	assert_string_equal(r.why, "clear");
 }
 
-static struct map *load_map(const char *path)
-{
-	struct map *m = malloc(sizeof *m);
-	assert_non_null(m);
-	char err[512] = "";
-	if (!map_load(m, path, err, sizeof err)) {
-		free(m);
-		fail_msg("%s does not load: %s", path, err);
-	}
-	return m;
-}
-
 /* The same facts written as a map file (tests/data/los-map.txt) through the map loader, with
  * its slopes derived from the elevation and a crest read from a side record. */
 static void test_examples_on_test_map_file(void **state)
 {
 	(void)state;
-	struct map *m = load_map("tests/data/los-map.txt");
+	struct map *m = fx_map_load("tests/data/los-map.txt");
 	run_examples(m);
 	expect_both(m, 2010, 2014, false, 2011);  /* 10.6.2B: crest 2011/2012 */
 	expect_both(m, 2011, 2014, true, HEX_NONE); /* a side of the high unit's hex */
@@ -171,7 +159,7 @@ static void test_examples_on_test_map_file(void **state)
 static void test_examples_on_data_map(void **state)
 {
 	(void)state;
-	struct map *m = load_map("data/map.txt");
+	struct map *m = fx_map_load("data/map.txt");
 	run_examples(m);
 	free(m);
 }
@@ -351,30 +339,15 @@ static void test_target_side(void **state)
 
 /* ---- the `los` command of --batch (PROTOCOL.md) --------------------------------------- */
 
-/* Run the program on `input` with the data directory `datadir`; returns stdout (to free). */
-static char *run_batch(const char *datadir, const char *input)
-{
-	char inpath[] = "/tmp/antietam-los-XXXXXX";
-	int fd = mkstemp(inpath);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, input, strlen(input)), (ssize_t)strlen(input));
-	close(fd);
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s --data %s --batch < %s 2>&1", fx_program_path(), datadir,
-		 inpath);
-	int rc;
-	char *out = fx_program_output(cmd, &rc);
-	unlink(inpath);
-	assert_int_equal(rc, 0);
-	return out;
-}
-
 static void test_batch_los(void **state)
 {
 	(void)state;
-	char *out = run_batch("data", "los 3309 3110\nlos 3526 3225\nlos 3820 3518\n"
-				      "los 3820 3418\nlos 3720 3518\nlos 3518 3720\n"
-				      "los 3309\nlos 3309 4400\n");
+	int rc;
+	char *out = fx_program_run("--data data --batch 2>&1",
+				   "los 3309 3110\nlos 3526 3225\nlos 3820 3518\n"
+				   "los 3820 3418\nlos 3720 3518\nlos 3518 3720\n"
+				   "los 3309\nlos 3309 4400\n", &rc);
+	assert_int_equal(rc, 0);
 	assert_string_equal(out, "= blocked\n\n= clear\n\n= blocked\n\n= clear\n\n"
 				 "= clear\n\n= clear\n\n"
 				 "? usage: los HEX HEX\n\n"

@@ -13,8 +13,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_map.h"
-#include "fixture_program.h"
+#include "fixture.h"
 
 #include "cli.h"
 #include "hex.h"

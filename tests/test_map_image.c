@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include <cairo.h>
 
-#include "fixture_program.h"
+#include "fixture.h"
 
 #include "hex.h"
 #include "map.h"
@@ -24,41 +24,26 @@
 #include "roster.h"
 #include "scenario.h"
 
-static struct scenario *S;
 static char dir[64];
 
+/* The real scenario (fixture.h) and a directory for the pictures. */
 static int setup(void **state)
 {
-	(void)state;
-	char err[1024];
-	S = malloc(sizeof *S);
 	snprintf(dir, sizeof dir, "/tmp/antietam-image-XXXXXX");
-	if (!S || !mkdtemp(dir) || !scenario_load(S, "data", err, sizeof err)) {
-		fprintf(stderr, "setup: %s\n", S ? err : "out of memory");
+	if (!mkdtemp(dir)) {
+		perror(dir);
 		return -1;
 	}
-	return 0;
+	return fx_real_setup(state);
 }
 
 static int teardown(void **state)
 {
-	(void)state;
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	free(S);
 	cairo_debug_reset_static_data();
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	char *buf = fx_program_slurp(f);
-	fseek(f, 0, SEEK_END);
-	*len = (size_t)ftell(f);
-	fclose(f);
-	return buf;
+	int rm = system(cmd);
+	return fx_teardown(state) == 0 && rm == 0 ? 0 : -1;
 }
 
 /* Number of entries in the test directory (no temporary file may be left behind). */
@@ -104,7 +89,7 @@ static cairo_surface_t *write_png(const char *name, bool units)
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	assert_true(map_image_write(S, path, units, err, sizeof err));
 	size_t len;
-	char *buf = slurp(path, &len);
+	char *buf = fx_read_file(path, &len);
 	assert_true(len > 8);
 	assert_memory_equal(buf, "\x89PNG\r\n\x1a\n", 8);
 	free(buf);
@@ -168,7 +153,7 @@ static void test_svg_and_pdf(void **state)
 	size_t len;
 	snprintf(path, sizeof path, "%s/map.svg", dir);
 	assert_true(map_image_write(S, path, true, err, sizeof err));
-	char *svg = slurp(path, &len);
+	char *svg = fx_read_file(path, &len);
 	assert_true(len > 1000);
 	assert_memory_equal(svg, "<?xml", 5);
 	assert_non_null(strstr(svg, "<svg"));
@@ -176,7 +161,7 @@ static void test_svg_and_pdf(void **state)
 	free(svg);
 	snprintf(path, sizeof path, "%s/map.PDF", dir);
 	assert_true(map_image_write(S, path, false, err, sizeof err));
-	char *pdf = slurp(path, &len);
+	char *pdf = fx_read_file(path, &len);
 	assert_memory_equal(pdf, "%PDF-", 5);
 	assert_non_null(strstr(pdf + len - 16, "%%EOF"));
 	free(pdf);
@@ -196,7 +181,7 @@ static void test_bad_paths(void **state)
 	assert_false(map_image_write(S, path, false, err, sizeof err));
 	assert_non_null(strstr(err, "keep.txt: unknown picture format"));
 	size_t len;
-	char *kept = slurp(path, &len);
+	char *kept = fx_read_file(path, &len);
 	assert_string_equal(kept, "precious\n");
 	free(kept);
 	snprintf(path, sizeof path, "%s/no/such/dir/map.png", dir);

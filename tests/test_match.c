@@ -14,10 +14,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "match.h"
 #include "scenario.h"
 
-static struct scenario *scn;
 static struct action legal[8192];
 
 /* The first legal move of a unit that has not moved yet this phase; false when none. */
@@ -36,14 +37,14 @@ static void apply_ok(struct match *m, const char *line)
 {
 	struct action a;
 	char err[256];
-	if (!action_parse(scn, line, &a, err, sizeof err) || !match_apply(m, &a, err, sizeof err))
+	if (!action_parse(S, line, &a, err, sizeof err) || !match_apply(m, &a, err, sizeof err))
 		fail_msg("'%s': %s", line, err);
 }
 
 static void test_undo_gives_back_the_game(void **st)
 {
 	(void)st;
-	struct match *m = match_new(scn, SETUP_HISTORICAL, 3, NULL);
+	struct match *m = match_new(S, SETUP_HISTORICAL, 3, NULL);
 	assert_non_null(m);
 	apply_ok(m, "end"); /* the commitment step: now the Union movement phase */
 	assert_int_equal(match_game(m)->pending.what, DECISION_MOVEMENT);
@@ -56,7 +57,7 @@ static void test_undo_gives_back_the_game(void **st)
 		assert_true(some_move(match_game(m), &a));
 		char err[256], text[256];
 		assert_true(match_apply(m, &a, err, sizeof err));
-		action_format(scn, &a, text, sizeof text);
+		action_format(S, &a, text, sizeof text);
 		assert_string_equal(match_record(m)->action[match_record(m)->n - 1], text);
 		assert_int_equal(match_undo_count(m), i + 1);
 	}
@@ -105,7 +106,7 @@ static void test_autosave_policies(void **st)
 	snprintf(dir, sizeof dir, "%s/antietam", top);
 	setenv("XDG_STATE_HOME", top, 1);
 	/* at every phase change: a move saves nothing, the end of the phase saves */
-	struct match *m = match_new(scn, SETUP_HISTORICAL, 4, NULL);
+	struct match *m = match_new(S, SETUP_HISTORICAL, 4, NULL);
 	apply_ok(m, "end");
 	match_set_autosave(m, dir, MATCH_AUTOSAVE_PHASE);
 	struct action a;
@@ -119,14 +120,14 @@ static void test_autosave_policies(void **st)
 	match_free(m);
 	rm_rf(dir);
 	/* after every action */
-	m = match_new(scn, SETUP_HISTORICAL, 4, NULL);
+	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
 	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
 	apply_ok(m, "end");
 	assert_true(pos_files(dir) >= 1);
 	match_free(m);
 	rm_rf(dir);
 	/* off */
-	m = match_new(scn, SETUP_HISTORICAL, 4, NULL);
+	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
 	match_set_autosave(m, NULL, MATCH_AUTOSAVE_EVERY);
 	apply_ok(m, "end");
 	assert_int_equal(pos_files(dir), 0);
@@ -139,7 +140,7 @@ static void test_bot_turn_is_plain_actions(void **st)
 {
 	(void)st;
 	struct game_options opt = { .solitaire = true };
-	struct match *m = match_new(scn, SETUP_HISTORICAL, 6, &opt);
+	struct match *m = match_new(S, SETUP_HISTORICAL, 6, &opt);
 	char err[512];
 	int n = match_play_bot(m, false, err, sizeof err);
 	assert_true(n > 0);
@@ -147,30 +148,11 @@ static void test_bot_turn_is_plain_actions(void **st)
 	assert_int_equal(r->n, n);
 	for (int i = 0; i < r->n; i++) {
 		struct action a;
-		assert_true(action_parse(scn, r->action[i], &a, err, sizeof err)); /* no `bot` */
+		assert_true(action_parse(S, r->action[i], &a, err, sizeof err)); /* no `bot` */
 		assert_non_null(r->note[i]); /* the rule the bot followed */
 	}
 	assert_int_equal(match_game(m)->pending.side, SIDE_CONFEDERATE);
 	match_free(m);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	char err[512];
-	scn = malloc(sizeof *scn);
-	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "match: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(scn);
-	return 0;
 }
 
 int main(void)
@@ -180,5 +162,5 @@ int main(void)
 		cmocka_unit_test(test_autosave_policies),
 		cmocka_unit_test(test_bot_turn_is_plain_actions),
 	};
-	return cmocka_run_group_tests_name("match", tests, setup, teardown);
+	return cmocka_run_group_tests_name("match", tests, fx_real_setup, fx_teardown);
 }

@@ -12,30 +12,12 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "event_text.h"
 #include "match.h"
 #include "move.h"
 
-static struct scenario *S;
-
-static int setup(void **state)
-{
-	(void)state;
-	S = calloc(1, sizeof *S);
-	char err[512];
-	if (!S || !scenario_load(S, "data", err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(S);
-	return 0;
-}
 
 static const struct event_log *events(const struct match *m)
 {
@@ -164,5 +146,5 @@ int main(void)
 		cmocka_unit_test(test_numbering_and_refusal),
 		cmocka_unit_test(test_undo_and_files),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fx_real_setup, fx_teardown);
 }

@@ -1,9 +1,9 @@
-/* test_move.c — movement (8.0), zones of control (6.0) and stacking (7.0) on small
- * hand-made positions (fixture_game.h): terrain and hexside costs, roads and the road bonus,
- * double-time and its distance rule, EZOC stop and costs, no EZOC to EZOC, artillery and
- * EZOCs, the creek and one-way fords, stacking, the Union corps order, the turn-1 and Middle
- * Bridge restrictions, the minimum move, regrouping, and that a refused move leaves the game
- * byte-identical. */
+/* test_move.c — movement (8.0), zones of control (6.0) and stacking (7.0) on small hand-made
+ * positions on the order-of-battle board (fixture.h): terrain and hexside costs, roads and the
+ * road bonus, double-time and its distance rule, EZOC stop and costs, no EZOC to EZOC,
+ * artillery and EZOCs, the creek and one-way fords, stacking, the Union corps order, the turn-1
+ * and Middle Bridge restrictions, the minimum move, regrouping, and that a refused move leaves
+ * the game byte-identical. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,19 +11,19 @@
 
 #include <cmocka.h>
 
-#include "fixture_game.h"
+#include "fixture.h"
 #include "move.h"
 
 static void test_terrain_costs(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_terrain(S, 2012, TERRAIN_WOODS);
-	fx_terrain(S, 2014, TERRAIN_TOWN);
-	fx_terrain(S, 2013, TERRAIN_CORNFIELD);
-	fx_side(S, 2012, 2013, SIDE_SLOPE);
-	fx_side(S, 2013, 2014, SIDE_CREST);
-	fx_side(S, 2014, 2015, SIDE_RUN);
+	fx_board_oob(SETUP_EMPTY);
+	fx_terrain(2012, TERRAIN_WOODS);
+	fx_terrain(2014, TERRAIN_TOWN);
+	fx_terrain(2013, TERRAIN_CORNFIELD);
+	fx_side(2012, 2013, SIDE_SLOPE);
+	fx_side(2013, 2014, SIDE_CREST);
+	fx_side(2014, 2015, SIDE_RUN);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810"); /* two hexes away: no double-time, no EZOC on the column */
 	assert_int_equal(fx_cost_at("U1", 2011), 1);                /* 8.7.1 */
@@ -42,7 +42,7 @@ static void test_terrain_costs(void **state)
 static void test_allowance_and_minimum_move(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	assert_int_equal(fx_cost_at("U1", 2018), 8);
@@ -50,8 +50,8 @@ static void test_allowance_and_minimum_move(void **state)
 	fx_refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019", "8.1A");
 	/* 8.3: one hex with all its MPs even when it costs more */
 	S->roster.unit[fx_u("U2")].ma = 2;
-	fx_terrain(S, 2031, TERRAIN_WOODS);
-	fx_side(S, 2030, 2031, SIDE_SLOPE);
+	fx_terrain(2031, TERRAIN_WOODS);
+	fx_side(2030, 2031, SIDE_SLOPE);
 	fx_ok("place U2 2030");
 	assert_int_equal(fx_cost_at("U2", 2031), 3);                /* double-time: 2 x 2 */
 	fx_ok("place C2 2028");                                     /* now no double-time */
@@ -63,9 +63,9 @@ static void test_allowance_and_minimum_move(void **state)
 static void test_roads_and_bonus(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
-	fx_terrain(S, 2012, TERRAIN_WOODS);
+	fx_board_oob(SETUP_EMPTY);
+	fx_road_down(2010, 14, SIDE_PRIMARY);
+	fx_terrain(2012, TERRAIN_WOODS);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	assert_int_equal(fx_cost_at("U1", 2012), 2);                /* 8.8.1A: road side → 1 */
@@ -75,9 +75,9 @@ static void test_roads_and_bonus(void **state)
 	assert_int_equal(fx_cost_at("U1", 2122), -1);
 	fx_refused("move U1 2011 2012 2013 2014 2015 2016 2017 2018 2019 2020 2021 2121", "8.1A");
 	/* a secondary road anywhere on the way: +2 only (8.8.2C) */
-	fx_fresh(SETUP_EMPTY);
-	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
-	fx_side(S, 2014, 2015, SIDE_SECONDARY);
+	fx_board_oob(SETUP_EMPTY);
+	fx_road_down(2010, 14, SIDE_PRIMARY);
+	fx_side(2014, 2015, SIDE_SECONDARY);
 	S->map.hex[hex_index(2014)].side[hex_direction(2014, 2015)] &= (uint16_t)~SIDE_PRIMARY;
 	S->map.hex[hex_index(2015)].side[hex_direction(2015, 2014)] &= (uint16_t)~SIDE_PRIMARY;
 	fx_ok("place U1 2010");
@@ -85,9 +85,9 @@ static void test_roads_and_bonus(void **state)
 	assert_int_equal(fx_cost_at("U1", 2020), 10);
 	assert_int_equal(fx_cost_at("U1", 2021), -1);
 	/* 8.8.1B: the bridge on a road is still paid */
-	fx_fresh(SETUP_EMPTY);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2510, 2610, SIDE_BRIDGE | SIDE_PRIMARY);
+	fx_board_oob(SETUP_EMPTY);
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE | SIDE_PRIMARY);
 	fx_ok("place U1 2510");
 	fx_ok("place C1 2310");
 	assert_int_equal(fx_cost_at("U1", 2610), 2);
@@ -97,8 +97,8 @@ static void test_roads_and_bonus(void **state)
 static void test_double_time_road(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_road_down(S, 2010, 26, SIDE_PRIMARY);
+	fx_board_oob(SETUP_EMPTY);
+	fx_road_down(2010, 26, SIDE_PRIMARY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 3510");                                     /* far away */
 	assert_int_equal(fx_cost_at("U1", 2032), 22);
@@ -112,12 +112,12 @@ static void test_double_time_road(void **state)
 static void test_sunken_road(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_terrain(S, 2012, TERRAIN_WOODS);
-	fx_terrain(S, 2013, TERRAIN_WOODS);
+	fx_board_oob(SETUP_EMPTY);
+	fx_terrain(2012, TERRAIN_WOODS);
+	fx_terrain(2013, TERRAIN_WOODS);
 	S->map.hex[hex_index(2012)].sunken_road = true;
-	fx_side(S, 2012, 2013, SIDE_SECONDARY);
-	fx_side(S, 2011, 2012, SIDE_RUN);
+	fx_side(2012, 2013, SIDE_SECONDARY);
+	fx_side(2011, 2012, SIDE_RUN);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	assert_int_equal(fx_path_cost("move U1 2011 2012"), 3);    /* 1 + (1 + run 1) */
@@ -135,8 +135,8 @@ static void test_sunken_road(void **state)
 static void test_bonus_not_into_ezoc(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_road_down(S, 2010, 14, SIDE_PRIMARY);
+	fx_board_oob(SETUP_EMPTY);
+	fx_road_down(2010, 14, SIDE_PRIMARY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	fx_ok("place C2 2121");   /* 2020 and 2021 are in its ZOC */
@@ -148,7 +148,7 @@ static void test_bonus_not_into_ezoc(void **state)
 static void test_double_time(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2024");
 	assert_int_equal(fx_cost_at("U1", 2021), 11);   /* 8.9: three hexes from C1, at double-time */
@@ -156,13 +156,13 @@ static void test_double_time(void **state)
 	fx_ok("move U1 2021");
 	assert_true(G->unit[fx_u("U1")].flags & UF_DOUBLE_TIME);
 	/* the starting hex counts too (8.9A reading) */
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2008");
 	assert_int_equal(fx_cost_at("U1", 2018), 8);
 	assert_int_equal(fx_cost_at("U1", 2019), -1);
 	/* 8.10: the Confederate cavalry never double-times */
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("set phase confederate movement");
 	fx_ok("place C17 2010");
 	fx_ok("place U1 2040");
@@ -176,7 +176,7 @@ static void test_double_time(void **state)
 static void test_ezoc(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2013");
 	assert_true(game_in_ezoc(G, 2012, SIDE_UNION));
@@ -186,7 +186,7 @@ static void test_ezoc(void **state)
 	fx_refused("move U1 2011 2012 2112", "6.3B");
 	fx_refused("move U1 2013", "8.4");
 	/* starting in an EZOC: +1 to leave, and never into another (6.3A) */
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2012");
 	fx_ok("place C1 2013");
 	assert_int_equal(fx_cost_at("U1", 2011), 2);
@@ -194,7 +194,7 @@ static void test_ezoc(void **state)
 	fx_refused("move U1 2112", "6.3A");
 	fx_refused("move U1 2011 2111 2112", "6.3A");
 	/* 6.5: artillery never enters an EZOC in its own movement phase */
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U5 2010");
 	fx_ok("place C1 2013");
 	assert_int_equal(fx_cost_at("U5", 2011), 1);
@@ -207,10 +207,10 @@ static void test_ezoc(void **state)
 static void test_creek_and_fords(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2510, 2610, SIDE_BRIDGE);
-	fx_side(S, 2515, 2615, SIDE_FORD);
+	fx_board_oob(SETUP_EMPTY);
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE);
+	fx_side(2515, 2615, SIDE_FORD);
 	fx_ok("place U1 2410");
 	fx_ok("place C1 1010");
 	assert_int_equal(fx_cost_at("U1", 2610), 3);                /* clear + bridge */
@@ -220,9 +220,9 @@ static void test_creek_and_fords(void **state)
 	assert_int_equal(move_enter_cost(S, 2510, 2610), 2);      /* clear + bridge */
 	assert_int_equal(move_enter_cost(S, 2615, 2515), 4);      /* clear + ford 3 (8.7.5A) */
 	/* 6.2A: no ZOC across the creek but at bridges and fords */
-	fx_fresh(SETUP_EMPTY);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2510, 2610, SIDE_BRIDGE);
+	fx_board_oob(SETUP_EMPTY);
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE);
 	fx_ok("place C1 2611");
 	fx_ok("place C2 2610");
 	assert_false(game_unit_zoc(G, fx_u("C1"), 2511));
@@ -230,9 +230,9 @@ static void test_creek_and_fords(void **state)
 	assert_true(game_in_ezoc(G, 2510, SIDE_UNION));
 	assert_false(game_in_ezoc(G, 2512, SIDE_UNION));
 	/* 8.7.5B: a ford is crossed one way each phase */
-	fx_fresh(SETUP_EMPTY);
-	fx_creek_after_column(S, 25);
-	fx_side(S, 2515, 2615, SIDE_FORD);
+	fx_board_oob(SETUP_EMPTY);
+	fx_creek_after_column(25);
+	fx_side(2515, 2615, SIDE_FORD);
 	fx_ok("place U1 2515");
 	fx_ok("place U2 2614");
 	fx_ok("place C1 1010");
@@ -246,7 +246,7 @@ static void test_creek_and_fords(void **state)
 static void test_stacking(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place C1 1010");
 	fx_ok("place U1 2010");
 	fx_ok("place U2 2012");
@@ -273,7 +273,7 @@ static void test_stacking(void **state)
 static void test_corps_order(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place C1 1010");
 	fx_ok("place U1 2010");
 	fx_ok("place U2 2012");
@@ -298,7 +298,7 @@ static void test_corps_order(void **state)
 static void test_turn1_restrictions(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
 	fx_ok("place U1 2040");
 	fx_ok("place C1 2010");
@@ -340,7 +340,7 @@ static void test_turn1_restrictions(void **state)
 static void test_middle_bridge(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("set phase confederate movement");
 	fx_ok("place U1 1010");
 	fx_ok("place C1 3020");
@@ -357,7 +357,7 @@ static void test_middle_bridge(void **state)
 static void test_regrouping(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010 2");
 	fx_ok("place U2 2020 2");
 	fx_ok("place U3 2030 1");
@@ -379,7 +379,7 @@ static void test_regrouping(void **state)
 static void test_mishap(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	struct game_options opt = { .mishap = true };
 	game_new(G, S, SETUP_EMPTY, 1, &opt);
 	fx_ok("place U1 2012");
@@ -418,7 +418,7 @@ static void test_mishap(void **state)
 static void test_refusals_leave_game_unchanged(void **state)
 {
 	(void)state;
-	fx_fresh(SETUP_EMPTY);
+	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2013");
 	fx_refused("move U1 2013", "8.4");
@@ -451,5 +451,5 @@ int main(void)
 		cmocka_unit_test(test_mishap),
 		cmocka_unit_test(test_refusals_leave_game_unchanged),
 	};
-	return cmocka_run_group_tests_name("move", tests, fx_suite_setup, fx_suite_teardown);
+	return cmocka_run_group_tests_name("move", tests, fx_setup, fx_teardown);
 }

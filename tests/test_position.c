@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
+
 #include "bot.h"
 #include "cli.h"
 #include "event_text.h"
@@ -1043,10 +1045,8 @@ static void apply_texts(const struct scenario *s, struct game *g, char (*texts)[
 static void test_unreachable_position_refused(void **state)
 {
 	(void)state;
-	struct scenario *s = malloc(sizeof *s);
+	const struct scenario *s = fx_real_scenario();
 	char err[1024];
-	if (!scenario_load(s, "data", err, sizeof err))
-		fail_msg("%s", err);
 	struct game *g = calloc(1, sizeof *g), *before = calloc(1, sizeof *before);
 	game_new(g, s, SETUP_HISTORICAL, 1, NULL);
 	*before = *g;
@@ -1059,16 +1059,13 @@ static void test_unreachable_position_refused(void **state)
 	assert_memory_equal(g, before, sizeof *g);
 	free(g);
 	free(before);
-	free(s);
 }
 
 static void test_resume(void **state)
 {
 	(void)state;
-	struct scenario *s = malloc(sizeof *s);
+	const struct scenario *s = fx_real_scenario();
 	char err[1024];
-	if (!scenario_load(s, "data", err, sizeof err))
-		fail_msg("%s", err);
 	static char texts[PLAY_MAX][256];
 	struct game *snap = calloc(PLAY_MAX + 1, sizeof *snap); /* snap[k]: after k actions */
 	struct game *back = calloc(1, sizeof *back);
@@ -1109,17 +1106,14 @@ static void test_resume(void **state)
 	assert_true(decisions[DECISION_ARTILLERY] > 0);
 	free(snap);
 	free(back);
-	free(s);
 }
 
 /* The solitaire game: the bot's objectives and commitment history survive every save. */
 static void test_solitaire_saves(void **state)
 {
 	(void)state;
-	struct scenario *s = malloc(sizeof *s);
+	const struct scenario *s = fx_real_scenario();
 	char err[1024];
-	if (!scenario_load(s, "data", err, sizeof err))
-		fail_msg("%s", err);
 	struct game *g = calloc(1, sizeof *g), *back = calloc(1, sizeof *back);
 	struct game_options opt = { .solitaire = true };
 	game_new(g, s, SETUP_HISTORICAL, 11, &opt);
@@ -1141,7 +1135,6 @@ static void test_solitaire_saves(void **state)
 	assert_true(objectives);
 	free(g);
 	free(back);
-	free(s);
 }
 
 /* ---- files on disk ---- */
@@ -1245,18 +1238,6 @@ static void expect_answer(struct cli *c, const char *line, const char *want)
 	free(got);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t n = getdelim(&buf, &cap, 0, f);
-	fclose(f);
-	assert_true(n > 0);
-	return buf;
-}
-
 /* The answer to `state` is "= ", the file, and the blank line that ends every answer. */
 static void same_as_file(const char *answer, const char *file)
 {
@@ -1293,7 +1274,7 @@ static void test_cli_commands(void **state)
 	snprintf(path, sizeof path, "%s/a.pos", tmpdir);
 	snprintf(line, sizeof line, "save %s", path);
 	expect_answer(c, line, "= \n\n");
-	char *file = slurp(path);
+	char *file = fx_read_file(path, NULL);
 	same_as_file(st, file);
 	expect_answer(c, "end", "= union artillery\n\n");
 	snprintf(line, sizeof line, "load %s", path);
@@ -1352,7 +1333,7 @@ static void test_cli_commands(void **state)
 	struct position_game games[2];
 	assert_int_equal(position_recent_games(path, games, 2, err, sizeof err), 1);
 	assert_int_equal(games[0].nsaves, 1);
-	char *saved = slurp(games[0].path);
+	char *saved = fx_read_file(games[0].path, NULL);
 	char *st4 = run(c, "state");
 	same_as_file(st4, saved);
 	/* an autosave that fails is said on the answer */
@@ -1380,7 +1361,7 @@ static void test_cli_commands(void **state)
 	snprintf(path, sizeof path, "%s/bot.pos", tmpdir);
 	snprintf(line, sizeof line, "save %s", path);
 	expect_answer(c, line, "= \n\n");
-	char *botfile = slurp(path);
+	char *botfile = fx_read_file(path, NULL);
 	assert_null(strstr(botfile, "action \"bot\""));
 	char first[256];
 	snprintf(first, sizeof first, "\nstart historical seed=9 mishap=off unleashed=off "
@@ -1413,7 +1394,7 @@ static void test_cli_commands(void **state)
 			    "differently) was dropped: the game goes on from the saved position\n\n");
 	char *st5 = run(c, "state");
 	assert_null(strstr(st5, "\nstart "));
-	char *orig = slurp("tests/data/legacy-bot-record.pos");
+	char *orig = fx_read_file("tests/data/legacy-bot-record.pos", NULL);
 	char *u1 = strstr(orig, "\nunit U1 "), *logc = strstr(orig, "\nlog-count");
 	assert_non_null(u1);
 	assert_non_null(logc);
@@ -1454,5 +1435,5 @@ int main(void)
 		cmocka_unit_test(test_unreachable_position_refused),
 		cmocka_unit_test(test_cli_commands),
 	};
-	return cmocka_run_group_tests_name("position", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("position", tests, NULL, fx_teardown);
 }

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_map.h"
+#include "fixture.h"
 
 #include "check.h"
 #include "position.h"
@@ -21,67 +21,7 @@
 #include "quick.h"
 #include "scenario.h"
 
-static struct scenario *S;
-static struct game *G;
-
-static int setup_all(void **state)
-{
-	(void)state;
-	S = malloc(sizeof *S);
-	G = malloc(sizeof *G);
-	char err[512] = "";
-	if (!S || !G || !scenario_load(S, "data", err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_all(void **state)
-{
-	(void)state;
-	free(S);
-	free(G);
-	return 0;
-}
-
-static int U(const char *id)
-{
-	int u = game_unit_parse(id);
-	assert_true(u >= 0);
-	return u;
-}
-
-/* Apply a command line; returns NULL on success, else the refusal. */
-static const char *run(const char *line)
-{
-	static char err[256];
-	struct action a;
-	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply(G, &a, err, sizeof err))
-		return err;
-	char cerr[256];
-	if (!game_check(G, cerr, sizeof cerr))
-		fail_msg("after '%s': %s", line, cerr);
-	return NULL;
-}
-
-static void ok(const char *line)
-{
-	const char *e = run(line);
-	if (e)
-		fail_msg("'%s' refused: %s", line, e);
-}
-
-static void refused(const char *line, const char *rule)
-{
-	const char *e = run(line);
-	if (!e)
-		fail_msg("'%s' was accepted", line);
-	if (strncmp(e, rule, strlen(rule)) != 0)
-		fail_msg("'%s': '%s' does not cite %s", line, e, rule);
-}
-
-/* Which bank a hex is on (fixture_map.h). */
+/* Which bank a hex is on (fixture.h). */
 static bool west[HEX_INDEX_COUNT];
 
 /* 4.2A, 8.7.6: every zone hex is on the map and on its side's bank (I and XII Corps crossed
@@ -155,7 +95,7 @@ static void place_historical(enum side side)
 				continue;
 			char line[64];
 			snprintf(line, sizeof line, "place %s %04d", d->id, S->roster.historical_hex[u]);
-			ok(line);
+			fx_ok(line);
 		}
 }
 
@@ -170,11 +110,11 @@ static void test_historical_as_quick(void **state)
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		assert_int_equal(G->unit[u].hex, HEX_NONE);
 	place_historical(SIDE_UNION);
-	ok("end");
+	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_SETUP);
 	assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
 	place_historical(SIDE_CONFEDERATE);
-	ok("end");
+	fx_ok("end");
 	assert_int_equal(G->turn, 1);
 	assert_int_equal(G->side, SIDE_UNION);
 	assert_int_equal(G->phase, PHASE_MOVEMENT);
@@ -203,7 +143,7 @@ static void test_quick_historical(void **state)
 			if (!game_apply(G, &a[i], err, sizeof err))
 				fail_msg("%s", err);
 		assert_int_equal(quick_historical(G, a, ROSTER_UNITS), 0);
-		ok("end");
+		fx_ok("end");
 	}
 	assert_int_equal(quick_historical(G, a, ROSTER_UNITS), 0); /* the set-up is over */
 	assert_int_equal(G->turn, 1);
@@ -256,37 +196,37 @@ static void test_refusals(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_QUICK, 3, NULL);
-	refused("place C1 1714", "4.2: C1 is not a union unit");
-	refused("place U48 1803", "4.1B");
-	refused("place U1 4117", "4.2A");
-	refused("place U1 1803 3", "4.1B");
-	ok("place U1 1803");
-	refused("place U1 1804", "4.2: U1 is already placed");
-	refused("place U2 1803", "4.2B");
-	ok("place U5 1803");     /* I Corps artillery with infantry: 7.0 allows it */
-	refused("place U14 4117 2", "4.1B");
-	refused("end", "4.1B");
-	refused("move U1 1804", "4.2");
-	refused("remove C1", "4.2");
-	ok("remove U1");
-	assert_int_equal(G->unit[U("U1")].hex, HEX_NONE);
+	fx_refused("place C1 1714", "4.2: C1 is not a union unit");
+	fx_refused("place U48 1803", "4.1B");
+	fx_refused("place U1 4117", "4.2A");
+	fx_refused("place U1 1803 3", "4.1B");
+	fx_ok("place U1 1803");
+	fx_refused("place U1 1804", "4.2: U1 is already placed");
+	fx_refused("place U2 1803", "4.2B");
+	fx_ok("place U5 1803");     /* I Corps artillery with infantry: 7.0 allows it */
+	fx_refused("place U14 4117 2", "4.1B");
+	fx_refused("end", "4.1B");
+	fx_refused("move U1 1804", "4.2");
+	fx_refused("remove C1", "4.2");
+	fx_ok("remove U1");
+	assert_int_equal(G->unit[fx_u("U1")].hex, HEX_NONE);
 	/* the Union completes; now the Confederate */
 	game_new(G, S, SETUP_QUICK, 3, NULL);
 	place_historical(SIDE_UNION);
-	ok("end");
-	refused("place U1 1803", "4.2");
-	refused("place C22 2228", "4.2D");
-	ok("place C22 2127");
-	refused("place C19 1714", "4.2C");         /* no infantry there yet */
-	refused("place C1 2520", "4.2A");          /* Jackson's division in D.H. Hill's ground */
-	refused("place C48 1044", "4.1B");         /* A.P. Hill enters (9.1) */
-	ok("place C12 2520");
-	ok("place C19 2520");                      /* 4.2C: with Rodes */
-	refused("place C16 2520", "4.2B");         /* a second gun */
-	refused("remove C12", "4.2C");             /* it would strand C19 */
-	ok("remove C19");
-	ok("remove C12");
-	refused("end", "4.1B");
+	fx_ok("end");
+	fx_refused("place U1 1803", "4.2");
+	fx_refused("place C22 2228", "4.2D");
+	fx_ok("place C22 2127");
+	fx_refused("place C19 1714", "4.2C");         /* no infantry there yet */
+	fx_refused("place C1 2520", "4.2A");          /* Jackson's division in D.H. Hill's ground */
+	fx_refused("place C48 1044", "4.1B");         /* A.P. Hill enters (9.1) */
+	fx_ok("place C12 2520");
+	fx_ok("place C19 2520");                      /* 4.2C: with Rodes */
+	fx_refused("place C16 2520", "4.2B");         /* a second gun */
+	fx_refused("remove C12", "4.2C");             /* it would strand C19 */
+	fx_ok("remove C19");
+	fx_ok("remove C12");
+	fx_refused("end", "4.1B");
 }
 
 /* A game saved half-way through the set-up reads back as the same position, the `start
@@ -296,8 +236,8 @@ static void test_saved_during_setup(void **state)
 	(void)state;
 	game_new(G, S, SETUP_QUICK, 11, NULL);
 	place_historical(SIDE_UNION);
-	ok("end");
-	ok("place C1 1714");
+	fx_ok("end");
+	fx_ok("place C1 1714");
 	struct position_record rec;
 	position_record_init(&rec, SETUP_QUICK, 11, NULL);
 	assert_true(position_record_add(&rec, "place C1 1714"));
@@ -349,5 +289,5 @@ int main(void)
 		cmocka_unit_test(test_saved_during_setup),
 		cmocka_unit_test(test_golden),
 	};
-	return cmocka_run_group_tests(tests, setup_all, teardown_all);
+	return cmocka_run_group_tests(tests, fx_real_setup, fx_teardown);
 }

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "fixture_map.h"
+#include "fixture.h"
 
 #include "cli.h"
 #include "hex.h"
@@ -677,28 +677,26 @@ static void test_setup_reasons(void **state)
 static void test_print_oob_program(void **state)
 {
 	(void)state;
-	const char *prog = getenv("ANTIETAM_PROGRAM");
-	if (!prog || access("data/map.txt", R_OK) != 0)
+	if (!getenv("ANTIETAM_PROGRAM") || access("data/map.txt", R_OK) != 0)
 		skip();
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s --data data --print-oob", prog);
-	FILE *p = popen(cmd, "r");
-	assert_non_null(p);
-	char line[512];
+	snprintf(cmd, sizeof cmd, "%s --data data --print-oob", fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
 	int armies = 0, lines = 0;
-	while (fgets(line, sizeof line, p)) {
+	for (const char *line = out; *line;) {
 		lines++;
 		armies += !strncmp(line, "army: ", 6);
+		line += strcspn(line, "\n");
+		line += *line == '\n';
 	}
-	assert_int_equal(pclose(p), 0);
+	free(out);
+	assert_int_equal(rc, 0);
 	assert_int_equal(armies, 2);
 	assert_true(lines > ROSTER_UNITS);
-	snprintf(cmd, sizeof cmd, "%s --data tests/data --print-oob 2>/dev/null", prog);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	while (fgets(line, sizeof line, p))
-		;
-	assert_int_not_equal(pclose(p), 0); /* no units in tests/data: an error, not a listing */
+	snprintf(cmd, sizeof cmd, "%s --data tests/data --print-oob 2>/dev/null", fx_program_path());
+	free(fx_program_output(cmd, &rc));
+	assert_int_not_equal(rc, 0); /* no units in tests/data: an error, not a listing */
 }
 
 /* ---- loader errors name the line ---- */

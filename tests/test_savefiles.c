@@ -12,6 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -51,18 +53,12 @@ int unlink(const char *path)
 
 /* ---- fixtures ---- */
 
-static struct scenario *scn;
 static char tmpdir[256];
 
 static int setup(void **state)
 {
-	(void)state;
-	scn = malloc(sizeof *scn);
-	char err[512];
-	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
+	if (fx_real_setup(state) != 0)
 		return -1;
-	}
 	/* SAVEFILES_DIR: where to test (default /dev/shm when there is one, else /tmp: every
 	 * autosave fsyncs five times, which a disk makes the slow part of the suite) */
 	const char *base = getenv("SAVEFILES_DIR");
@@ -74,11 +70,10 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	(void)state;
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	free(scn);
-	return system(cmd) == 0 ? 0 : -1;
+	int rm = system(cmd);
+	return fx_teardown(state) == 0 && rm == 0 ? 0 : -1;
 }
 
 /* A fresh directory under tmpdir (any old one of that name removed). */
@@ -94,7 +89,7 @@ static struct game *new_game(int turn)
 {
 	struct game *g = malloc(sizeof *g);
 	assert_non_null(g);
-	game_new(g, scn, SETUP_HISTORICAL, 7, NULL);
+	game_new(g, S, SETUP_HISTORICAL, 7, NULL);
 	g->turn = turn;
 	return g;
 }
@@ -105,7 +100,7 @@ static int turn_of(const char *path)
 	struct game *g = malloc(sizeof *g);
 	char err[600];
 	assert_non_null(g);
-	if (!position_load(g, NULL, scn, path, err, sizeof err))
+	if (!position_load(g, NULL, S, path, err, sizeof err))
 		fail_msg("%s", err);
 	int t = g->turn;
 	free(g);
@@ -357,7 +352,7 @@ static void test_two_processes_one_directory(void **state)
 		for (int s = SAVES - POSITION_AUTOSAVES + 1; s <= SAVES; s++) {
 			char path[600];
 			snprintf(path, sizeof path, "%s/autosave-%s-%06d.pos", dir, id[p], s);
-			if (!position_load(g, NULL, scn, path, err, sizeof err))
+			if (!position_load(g, NULL, S, path, err, sizeof err))
 				fail_msg("%s", err);
 			assert_true(g->rng == ((uint64_t)(p + 1) << 32 | (uint64_t)s));
 		}
@@ -459,7 +454,7 @@ static void test_fifo_never_blocks(void **state)
 	assert_int_equal(mkfifo(fifo, 0600), 0);
 	alarm(20); /* a regression would block: end the suite instead of hanging CI */
 	struct game *g = new_game(1);
-	assert_false(position_load(g, NULL, scn, fifo, err, sizeof err));
+	assert_false(position_load(g, NULL, S, fifo, err, sizeof err));
 	assert_non_null(strstr(err, "pipe: cannot read: it is a FIFO (named pipe)"));
 	assert_null(datafile_fopen(fifo, err, sizeof err));
 	assert_null(datafile_fopen(dir, err, sizeof err));

@@ -12,32 +12,20 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "fixture_program.h"
+#include "fixture.h"
 #include "position.h"
 #include "scenario.h"
 #include "sim.h"
 #include "victory.h"
 
-static struct scenario *scn;
 static struct sim_layout layout;
 
+/* The real scenario (fixture.h) and the simulator's layout of it. */
 static int setup(void **st)
 {
-	(void)st;
-	char err[512];
-	scn = malloc(sizeof *scn);
-	if (!scn || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
+	if (fx_real_setup(st) != 0)
 		return -1;
-	}
-	sim_layout(scn, &layout);
-	return 0;
-}
-
-static int teardown(void **st)
-{
-	(void)st;
-	free(scn);
+	sim_layout(S, &layout);
 	return 0;
 }
 
@@ -53,7 +41,7 @@ static struct sim_config config(enum sim_rules rules, const char *u, const char 
 static void play(const struct sim_config *cfg, uint64_t seed, struct sim_game *r, struct game *g)
 {
 	char err[512];
-	if (!sim_play_game(scn, cfg, seed, r, g, NULL, err, sizeof err))
+	if (!sim_play_game(S, cfg, seed, r, g, NULL, err, sizeof err))
 		fail_msg("%s", err);
 }
 
@@ -83,14 +71,14 @@ static void test_kept_game_replays(void **st)
 	static struct game end, again;
 	struct position_record rec;
 	char err[512];
-	if (!sim_play_game(scn, &cfg, 9, &r, &end, &rec, err, sizeof err))
+	if (!sim_play_game(S, &cfg, 9, &r, &end, &rec, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(rec.seed, 9);
 	assert_true(rec.n > 100);
-	game_new(&again, scn, rec.setup, rec.seed, &rec.opt);
+	game_new(&again, S, rec.setup, rec.seed, &rec.opt);
 	for (int i = 0; i < rec.n; i++) {
 		struct action a;
-		bool parsed = action_parse(scn, rec.action[i], &a, err, sizeof err);
+		bool parsed = action_parse(S, rec.action[i], &a, err, sizeof err);
 		a.note = rec.note[i];
 		if (!parsed ||
 		    !game_apply(&again, &a, err, sizeof err))
@@ -122,7 +110,7 @@ static void check_against_game(const struct sim_game *r, const struct game *g)
 	}
 	int lost[2] = { 0, 0 }, units[2] = { 0, 0 };
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		const struct unit_def *d = &scn->roster.unit[u];
+		const struct unit_def *d = &S->roster.unit[u];
 		lost[d->side] += d->steps - g->unit[u].steps;
 		units[d->side] += g->unit[u].steps == 0;
 	}
@@ -142,8 +130,8 @@ static void check_against_game(const struct sim_game *r, const struct game *g)
 	assert_true(abs(corps_men - r->men_lost[0]) <= CORPS_COUNT); /* rounding by corps */
 	for (int o = 0; o < layout.nobj; o++) {
 		int held = 0;
-		for (int k = 0; k < scn->map.objective[o].nhexes; k++)
-			held += victory_control(g, scn->map.objective[o].hexes[k]) == SIDE_UNION;
+		for (int k = 0; k < S->map.objective[o].nhexes; k++)
+			held += victory_control(g, S->map.objective[o].hexes[k]) == SIDE_UNION;
 		assert_int_equal(r->held[o], held);
 	}
 	/* the losses never go down from turn to turn but by regrouping (12.0) */
@@ -215,9 +203,7 @@ static void test_csv_reads_back(void **st)
 	assert_non_null(strstr(err, want));
 	/* games.csv: what the simulator would not have written is refused, with its line */
 	snprintf(path, sizeof path, "%s/games.csv", dir);
-	f = fopen(path, "r");
-	char *good = fx_program_slurp(f);
-	fclose(f);
+	char *good = fx_read_file(path, NULL);
 	char *row = strchr(good, '\n') + 1;          /* the first game's row */
 	struct { const char *from, *to, *why; } bad[] = {
 		{ "\n", "", "no end of line" },                  /* the last row cut short */
@@ -252,16 +238,6 @@ static void test_csv_reads_back(void **st)
 
 /* ---- the program: --jobs and --shard/--merge change nothing ---- */
 
-static char *file_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("%s: missing", path);
-	char *t = fx_program_slurp(f);
-	fclose(f);
-	return t;
-}
-
 static void same_files(const char *a, const char *b)
 {
 	const char *names[] = { "games.csv", "turns.csv", "report.md", "report.html",
@@ -270,7 +246,7 @@ static void same_files(const char *a, const char *b)
 		char pa[300], pb[300];
 		snprintf(pa, sizeof pa, "%s/%s", a, names[i]);
 		snprintf(pb, sizeof pb, "%s/%s", b, names[i]);
-		char *ta = file_text(pa), *tb = file_text(pb);
+		char *ta = fx_read_file(pa, NULL), *tb = fx_read_file(pb, NULL);
 		if (strcmp(ta, tb))
 			fail_msg("%s and %s differ", pa, pb);
 		free(ta);
@@ -344,7 +320,7 @@ static void history_error(const char *text, const char *want)
 	fclose(f);
 	struct sim_history h;
 	char err[512];
-	bool ok = sim_history_load(&h, scn, path, err, sizeof err);
+	bool ok = sim_history_load(&h, S, path, err, sizeof err);
 	remove(path);
 	if (ok)
 		fail_msg("accepted: %s", text);
@@ -364,7 +340,7 @@ static void test_history(void **st)
 	(void)st;
 	struct sim_history h;
 	char err[512];
-	if (!sim_history_load(&h, scn, "data/history.txt", err, sizeof err))
+	if (!sim_history_load(&h, S, "data/history.txt", err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(h.men_lost[0], 12410);
 	assert_int_equal(h.men_lost[1], 10316);
@@ -413,10 +389,10 @@ static void test_compare_at_the_end(void **st)
 	/* 1862's Union steps lost: the history's men over the roster's men a step */
 	static struct sim_history hist;
 	char herr[256];
-	assert_true(sim_history_load(&hist, scn, "data/history.txt", herr, sizeof herr));
+	assert_true(sim_history_load(&hist, S, "data/history.txt", herr, sizeof herr));
 	char lines[12][SIM_LINE], want[SIM_LINE];
 	/* without simulated games: the game and 1862 only */
-	int n = sim_compare(scn, dir, &g, lines, 12);
+	int n = sim_compare(S, dir, &g, lines, 12);
 	assert_int_equal(n, 9);
 	snprintf(want, sizeof want, "  %-26s %9d %7d  ", "Union steps lost", r.steps_lost[0],
 		 hist.steps_lost[0]);
@@ -429,7 +405,7 @@ static void test_compare_at_the_end(void **st)
 			 "figure steps-union 1 2 3\n"
 			 "run solitaire bot scripted games=1000 mishap=no unleashed=no\n"
 			 "figure steps-union 61 73 85\nfigure vp-solitaire -24 -17 -13.5\n");
-	n = sim_compare(scn, dir, &g, lines, 12);
+	n = sim_compare(S, dir, &g, lines, 12);
 	assert_int_equal(n, 10);
 	snprintf(want, sizeof want, "  %-26s %9d %7d  61 to 85", "Union steps lost",
 		 r.steps_lost[0], hist.steps_lost[0]);
@@ -447,7 +423,7 @@ static void test_compare_at_the_end(void **st)
 			 "unleashed=no\nfigure steps-union 1 x 3\n");
 	assert_false(sim_summary_load(path, runs, 2, &nr, err, sizeof err));
 	assert_non_null(strstr(err, ":3: 'x' is not a number"));
-	assert_int_equal(sim_compare(scn, dir, &g, lines, 12), 9);
+	assert_int_equal(sim_compare(S, dir, &g, lines, 12), 9);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 }
@@ -514,5 +490,5 @@ int main(void)
 		cmocka_unit_test(test_players),
 		cmocka_unit_test(test_statistics),
 	};
-	return cmocka_run_group_tests_name("sim", tests, setup, teardown);
+	return cmocka_run_group_tests_name("sim", tests, setup, fx_teardown);
 }

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "bot.h"
 #include "check.h"
 #include "general.h"
@@ -34,7 +36,6 @@
 #define LEGAL_MAX 8192
 #define ROUNDTRIP_EVERY 25
 
-static struct scenario *scn;
 static struct action *legal;
 static FILE *record; /* SOAK_RECORD=FILE: every game's actions and end digest (make record-games) */
 
@@ -67,7 +68,7 @@ static void roundtrip(const struct game *g, const struct position_record *rec, u
 	struct position_record r2;
 	position_record_init(&r2, SETUP_HISTORICAL, 0, NULL);
 	char err[512];
-	if (!position_read(&back, &r2, scn, f, "soak", err, sizeof err))
+	if (!position_read(&back, &r2, S, f, "soak", err, sizeof err))
 		fail_msg("seed %llu: position does not read back: %s", (unsigned long long)seed, err);
 	fclose(f);
 	char *t2 = write_text(&back, &r2, &len2);
@@ -115,7 +116,7 @@ static bool pick(const struct game *g, uint64_t *rs, struct action *out)
 /* 8.7.6: a step between adjacent hexes that crosses Antietam Creek only at a bridge or ford. */
 static bool step_ok(int a, int b)
 {
-	unsigned f = map_side(&scn->map, a, b);
+	unsigned f = map_side(&S->map, a, b);
 	return hex_adjacent(a, b) && (!(f & SIDE_CREEK) || (f & (SIDE_BRIDGE | SIDE_FORD)));
 }
 
@@ -243,7 +244,7 @@ static void random_step(struct game *g, struct position_record *rec, uint64_t *r
 	int16_t path[GAME_PATH_MAX];
 	if (!pick(g, rs, &a))
 		return;
-	action_format(scn, &a, text, sizeof text);
+	action_format(S, &a, text, sizeof text);
 	int npath = action_path(g, &a, path);
 	before = *g;
 	if (!game_apply_events(g, &a, &rec->events, err, sizeof err)) {
@@ -278,7 +279,7 @@ static bool soak_apply(void *ctx, const struct action *a, char *err, size_t errl
 	if (!game_apply_events(p->g, a, &p->rec->events, err, errlen))
 		return false;
 	char text[512];
-	action_format(scn, a, text, sizeof text);
+	action_format(S, a, text, sizeof text);
 	assert_true(position_record_add(p->rec, text));
 	assert_true(position_record_note(p->rec, a->note));
 	if (record)
@@ -293,11 +294,11 @@ static void replay_check(const struct position_record *rec, const struct game *g
 {
 	static struct game r;
 	struct event_log log = { 0 };
-	game_new_events(&r, scn, rec->setup, rec->seed, &rec->opt, &log);
+	game_new_events(&r, S, rec->setup, rec->seed, &rec->opt, &log);
 	char err[512];
 	for (int i = 0; i < rec->n; i++) {
 		struct action a;
-		bool parsed = action_parse(scn, rec->action[i], &a, err, sizeof err);
+		bool parsed = action_parse(S, rec->action[i], &a, err, sizeof err);
 		a.note = rec->note[i];
 		if (!parsed || !game_apply_events(&r, &a, &log, err, sizeof err))
 			fail_msg("seed %llu: the record's action %d '%s' does not replay: %s",
@@ -346,7 +347,7 @@ static long play(uint64_t seed, enum soak_mode mode)
 	opt.solitaire = bot;
 	struct position_record rec;
 	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
-	game_new_events(&g, scn, SETUP_HISTORICAL, seed, &opt, &rec.events);
+	game_new_events(&g, S, SETUP_HISTORICAL, seed, &opt, &rec.events);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
 	if (record)
@@ -428,30 +429,21 @@ static void test_general_games(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
-	char err[512];
 	const char *rpath = getenv("SOAK_RECORD");
 	if (rpath && !(record = fopen(rpath, "w"))) {
 		perror(rpath);
 		return -1;
 	}
-	scn = malloc(sizeof *scn);
 	legal = malloc(sizeof *legal * LEGAL_MAX);
-	if (!scn || !legal || !scenario_load(scn, "data", err, sizeof err)) {
-		fprintf(stderr, "soak: %s\n", err);
-		return -1;
-	}
-	return 0;
+	return legal ? fx_real_setup(state) : -1;
 }
 
 static int teardown(void **state)
 {
-	(void)state;
-	free(scn);
 	free(legal);
 	if (record)
 		fclose(record);
-	return 0;
+	return fx_teardown(state);
 }
 
 int main(void)

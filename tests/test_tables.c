@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "tables.h"
 
 #define TABLES_PATH "data/tables.txt"
@@ -426,13 +428,7 @@ static bool map_has_objective(const struct map *m, const char *key)
 static void test_keys_on_data_map(void **state)
 {
 	(void)state;
-	struct map *m = malloc(sizeof *m);
-	assert_non_null(m);
-	char err[512] = "";
-	if (!map_load(m, "data/map.txt", err, sizeof err)) {
-		free(m);
-		fail_msg("data/map.txt does not load: %s", err);
-	}
+	struct map *m = fx_map_load(FX_REAL_DATA "/map.txt");
 	for (int i = 0; i < T.nvp; i++)
 		if (!map_has_objective(m, T.vp[i].key))
 			fail_msg("3.2: vp %s is not an objective of data/map.txt", T.vp[i].key);

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "../src/tui/act.c"
 #include "move.h"
 #include "quick.h"
@@ -19,48 +21,26 @@
 
 #define LEGAL_MAX (1 << 16)
 
-static struct scenario *S;
-static struct game *G;
 static struct action *L;
 
+/* The real scenario (fixture.h) and room for the legal actions. */
 static int setup(void **state)
 {
-	(void)state;
-	char err[512];
-	S = malloc(sizeof *S);
-	G = malloc(sizeof *G);
 	L = malloc(LEGAL_MAX * sizeof *L);
-	if (!S || !G || !L)
-		return -1;
-	if (!scenario_load(S, "data", err, sizeof err)) {
-		print_error("%s\n", err);
-		return -1;
-	}
-	return 0;
+	return L ? fx_real_setup(state) : -1;
 }
 
 static int teardown(void **state)
 {
-	(void)state;
-	free(S);
-	free(G);
 	free(L);
-	return 0;
-}
-
-static void play(const char *line)
-{
-	struct action a;
-	char err[256];
-	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply(G, &a, err, sizeof err))
-		fail_msg("'%s' refused: %s", line, err);
+	return fx_teardown(state);
 }
 
 static void historical(void)
 {
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
 	while (G->pending.what == DECISION_COMMITMENT)
-		play("end");
+		fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
 }
 
@@ -103,7 +83,7 @@ static void test_fire_aims_at_target(void **state)
 {
 	(void)state;
 	historical();
-	play("end"); /* to the artillery fire phase */
+	fx_ok("end"); /* to the artillery fire phase */
 	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
 	int n = game_legal(G, L, LEGAL_MAX);
 	int shots = 0;
@@ -123,10 +103,10 @@ static void test_attack_aims_at_defender(void **state)
 {
 	(void)state;
 	historical();
-	play("move U11 2013");
-	play("move U10 2113");
-	play("end");
-	play("end");
+	fx_ok("move U11 2013");
+	fx_ok("move U10 2113");
+	fx_ok("end");
+	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_COMBAT);
 	int n = game_legal(G, L, LEGAL_MAX);
 	int on2014 = 0;
@@ -189,7 +169,7 @@ static void test_place_leads_to_zone(void **state)
 	(void)state;
 	game_new(G, S, SETUP_QUICK, 1, NULL);
 	assert_int_equal(G->pending.what, DECISION_SETUP);
-	play("place U1 1604");
+	fx_ok("place U1 1604");
 	int n = game_legal(G, L, LEGAL_MAX);
 	int places = 0, removes = 0;
 	for (int i = 0; i < n; i++) {
@@ -215,13 +195,13 @@ static void test_retreat_loss_as_the_engine_takes_it(void **state)
 {
 	(void)state;
 	game_new(G, S, SETUP_EMPTY, 7, NULL);
-	play("place C32 2415");
-	play("place U1 2515");
-	play("place C1 2616");
-	play("set phase confederate combat");
-	play("attack 2515 C32");
-	play("dice 6");
-	play("end");
+	fx_ok("place C32 2415");
+	fx_ok("place U1 2515");
+	fx_ok("place C1 2616");
+	fx_ok("set phase confederate combat");
+	fx_ok("attack 2515 C32");
+	fx_ok("dice 6");
+	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_RETREAT);
 	int u = roster_find(&S->roster, "U1");
 	int n = game_legal(G, L, LEGAL_MAX);
@@ -243,7 +223,7 @@ static void test_retreat_loss_as_the_engine_takes_it(void **state)
 	}
 	assert_true(costly > 0);
 	/* a unit with one step left dies on such a path */
-	play("place U1 2515 1");
+	fx_ok("place U1 2515 1");
 	n = game_legal(G, L, LEGAL_MAX);
 	bool dead = false;
 	for (int i = 0; i < n; i++) {
@@ -269,9 +249,9 @@ static void test_attack_effect_by_forced_dice(void **state)
 	int sixths[3];
 	for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
 		game_new(G, S, SETUP_EMPTY, 7, NULL);
-		play(setups[k][0]);
-		play(setups[k][1]);
-		play(setups[k][2]);
+		fx_ok(setups[k][0]);
+		fx_ok(setups[k][1]);
+		fx_ok(setups[k][2]);
 		struct action a;
 		char err[256];
 		assert_true(action_parse(S, setups[k][3], &a, err, sizeof err));
@@ -288,9 +268,9 @@ static void test_attack_effect_by_forced_dice(void **state)
 			char dice[16];
 			snprintf(dice, sizeof dice, "dice %d", d);
 			*G = *base;
-			play(setups[k][3]);
-			play(dice);
-			play("end");
+			fx_ok(setups[k][3]);
+			fx_ok(dice);
+			fx_ok("end");
 			effect += G->unit[def].steps < base->unit[def].steps ||
 				  (G->pending.what == DECISION_RETREAT && G->pending.subject == def);
 		}

@@ -11,47 +11,17 @@
 
 #include <cmocka.h>
 
+#include "fixture.h"
+
 #include "../src/tui/view_event.c"
 #include "scenario.h"
-
-static struct scenario *S;
-static struct game *G;
-static struct event_log LOG; /* G's events, kept as the match keeps them */
-
-static int setup(void **state)
-{
-	(void)state;
-	char err[512];
-	S = malloc(sizeof *S);
-	G = malloc(sizeof *G);
-	if (!S || !G || !scenario_load(S, "data", err, sizeof err))
-		return -1;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(S);
-	free(G);
-	event_log_free(&LOG);
-	return 0;
-}
-
-static void play(const char *line)
-{
-	struct action a;
-	char err[256];
-	if (!action_parse(S, line, &a, err, sizeof err) || !game_apply_events(G, &a, &LOG, err, sizeof err))
-		fail_msg("'%s' refused: %s", line, err);
-}
 
 /* The newest event of a kind since entry `from`, or fail. */
 static struct view_event find(int from, enum view_event_kind kind)
 {
 	struct view_event e, found = { .kind = EV_KIND_COUNT };
 	for (int k = from; k < G->nlog; k++)
-		if (view_event_read(S, &LOG, k, &e) && e.kind == kind)
+		if (view_event_read(S, &fx_log, k, &e) && e.kind == kind)
 			found = e;
 	if (found.kind != kind)
 		fail_msg("no event of kind %d after %d", kind, from);
@@ -61,11 +31,11 @@ static struct view_event find(int from, enum view_event_kind kind)
 static void test_move(void **state)
 {
 	(void)state;
-	event_log_free(&LOG);
-	game_new_events(G, S, SETUP_HISTORICAL, 5, NULL, &LOG);
-	play("end");
+	event_log_free(&fx_log);
+	game_new_events(G, S, SETUP_HISTORICAL, 5, NULL, &fx_log);
+	fx_ok("end");
 	int from = G->nlog;
-	play("move U10 2107");
+	fx_ok("move U10 2107");
 	struct view_event e = find(from, EV_MOVE);
 	assert_int_equal(e.unit, game_unit_parse("U10"));
 	assert_true(e.n >= 2);
@@ -74,26 +44,26 @@ static void test_move(void **state)
 	for (int i = 1; i < e.n; i++)
 		assert_true(hex_adjacent(e.hex[i - 1], e.hex[i]));
 	struct view_event none;
-	assert_false(view_event_read(S, &LOG, G->nlog, &none));
-	assert_true(view_event_read(S, &LOG, 0, &none));
+	assert_false(view_event_read(S, &fx_log, G->nlog, &none));
+	assert_true(view_event_read(S, &fx_log, 0, &none));
 	assert_int_equal(none.kind, EV_OTHER); /* "new game ..." */
 }
 
 static void test_attack_retreat_steps(void **state)
 {
 	(void)state;
-	event_log_free(&LOG);
-	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
-	play("place C32 2415");
-	play("place U1 2515");
-	play("place C1 2616");
-	play("set phase confederate combat");
+	event_log_free(&fx_log);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &fx_log);
+	fx_ok("place C32 2415");
+	fx_ok("place U1 2515");
+	fx_ok("place C1 2616");
+	fx_ok("set phase confederate combat");
 	int from = G->nlog;
-	play("attack 2515 C32");
+	fx_ok("attack 2515 C32");
 	struct view_event d = find(from, EV_DECLARE);
 	assert_int_equal(d.hex[0], 2515);
-	play("dice 6");
-	play("end");
+	fx_ok("dice 6");
+	fx_ok("end");
 	struct view_event a = find(from, EV_ATTACK);
 	assert_int_equal(a.unit, game_unit_parse("C32"));
 	assert_int_equal(a.hex[0], 2515);
@@ -113,7 +83,7 @@ static void test_attack_retreat_steps(void **state)
 	assert_int_equal(st.unit, game_unit_parse("U1"));
 	assert_int_equal(st.steps_left, 3);
 	int before = G->nlog;
-	play("retreat U1 2615 2714 2814");
+	fx_ok("retreat U1 2615 2714 2814");
 	struct view_event r = find(before, EV_RETREAT);
 	assert_int_equal(r.unit, game_unit_parse("U1"));
 	assert_int_equal(r.from, 2515);
@@ -133,25 +103,25 @@ static void test_attack_retreat_steps(void **state)
 static void test_every_attacker_gets_its_drms(void **state)
 {
 	(void)state;
-	event_log_free(&LOG);
-	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
-	play("place C32 2415");
-	play("place U1 2515");
-	play("place C1 2616");
-	play("set phase confederate combat");
-	play("attack 2515 C32 C1");
-	play("dice 1 3");
+	event_log_free(&fx_log);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &fx_log);
+	fx_ok("place C32 2415");
+	fx_ok("place U1 2515");
+	fx_ok("place C1 2616");
+	fx_ok("set phase confederate combat");
+	fx_ok("attack 2515 C32 C1");
+	fx_ok("dice 1 3");
 	struct game *before = malloc(sizeof *before), *seen = malloc(sizeof *seen);
 	assert_non_null(before);
 	assert_non_null(seen);
 	*before = *G;
 	*seen = *G;
 	int from = G->nlog;
-	play("end");
+	fx_ok("end");
 	int attacks = 0;
 	struct view_event e;
 	for (int k = from; k < G->nlog; k++) {
-		assert_true(view_event_read(S, &LOG, k, &e));
+		assert_true(view_event_read(S, &fx_log, k, &e));
 		if (e.kind == EV_ATTACK) {
 			struct combat_odds o;
 			assert_true(view_event_attack_mods(seen, &e, &o));
@@ -183,14 +153,14 @@ static void test_every_attacker_gets_its_drms(void **state)
 static void test_fire_and_elimination(void **state)
 {
 	(void)state;
-	event_log_free(&LOG);
-	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &LOG);
-	play("place C5 1714");
-	play("place U13 1715 1");
-	play("set phase confederate artillery");
+	event_log_free(&fx_log);
+	game_new_events(G, S, SETUP_EMPTY, 7, NULL, &fx_log);
+	fx_ok("place C5 1714");
+	fx_ok("place U13 1715 1");
+	fx_ok("set phase confederate artillery");
 	int from = G->nlog;
-	play("dice 6");
-	play("fire C5 U13");
+	fx_ok("dice 6");
+	fx_ok("fire C5 U13");
 	struct view_event f = find(from, EV_FIRE);
 	assert_int_equal(f.unit, game_unit_parse("C5"));
 	assert_int_equal(f.target, game_unit_parse("U13"));
@@ -209,5 +179,5 @@ int main(void)
 		cmocka_unit_test(test_every_attacker_gets_its_drms),
 		cmocka_unit_test(test_fire_and_elimination),
 	};
-	return cmocka_run_group_tests_name("tui_events", tests, setup, teardown);
+	return cmocka_run_group_tests_name("tui_events", tests, fx_real_setup, fx_teardown);
 }
