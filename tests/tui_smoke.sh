@@ -55,6 +55,7 @@ keys l
 expect "Hex 2015" "cursor moved east"
 keys '?'
 expect "Rules reference:" "?: the rules reference"
+expect "3.3      Control  (panel)" "?: the rules the side panel cites (the cursor hex's control)"
 keys Help Enter
 expect "KEYS" "help screen from it"
 keys Space
@@ -114,6 +115,9 @@ expect "2/" "Right: the next one"
 keys Escape
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 absent "The Union is moving" "the message line hands the turn to the player (not the bot's stale one)"
+keys '?'
+expect "  (log)" "?: the rules the latest log lines cite (the bot's notes)"
+keys Escape
 keys q
 expect "(y/n)" "leave-game question"
 keys y

@@ -86,10 +86,12 @@ static void panel_unit(const struct tui *t, int u)
 		pl(A_NORMAL, "  %d/%d steps CV %d M %d MA %d", us->steps, d->steps,
 		   game_unit_cv(t->g, u), game_unit_morale(t->g, u), d->ma);
 	char flags[128] = "";
+	/* each with the rule behind it, so `?` opens it from the panel */
 	static const struct { uint32_t f; const char *s; } fl[] = {
-		{ UF_MOVED, "moved" }, { UF_DOUBLE_TIME, "double-time" }, { UF_ART_MOVED, "Moved marker" },
-		{ UF_FIRED, "fired" }, { UF_DEF_FIRED, "fired defensively" }, { UF_ATTACKED, "attacked" },
-		{ UF_WITHDRAWN, "withdrawn" } };
+		{ UF_MOVED, "moved" }, { UF_DOUBLE_TIME, "double-time (8.9)" },
+		{ UF_ART_MOVED, "Moved marker (10.8)" }, { UF_FIRED, "fired (10.8)" },
+		{ UF_DEF_FIRED, "fired defensively (10.9)" }, { UF_ATTACKED, "attacked (11.3)" },
+		{ UF_WITHDRAWN, "withdrawn (13.6)" } };
 	for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
 		if (us->flags & fl[i].f) {
 			size_t len = strlen(flags);
@@ -99,8 +101,13 @@ static void panel_unit(const struct tui *t, int u)
 		pl(A_NORMAL, "  %d MP used%s%s", us->mp_used, flags[0] ? ", " : "", flags);
 	else if (flags[0])
 		pl(A_NORMAL, "  %s", flags);
-	if (d->corps != CORPS_NONE)
-		pl(A_NORMAL, "  corps %s", game_corps_status_name(t->g->corps[d->corps]));
+	if (d->type == UNIT_INFANTRY && us->steps == 1)
+		pl(A_BOLD, "  Shot to Ribbons (11.2): may not attack");
+	if (d->corps != CORPS_NONE) {
+		enum corps_status cs = t->g->corps[d->corps];
+		pl(A_NORMAL, "  corps %s (%s)", game_corps_status_name(cs),
+		   cs == CORPS_COMMITTED ? "13.2" : cs == CORPS_AVAILABLE ? "13.3" : "13.4");
+	}
 }
 
 /* The Union corps: a summary line when the status line has no room for it; in the corps
@@ -173,13 +180,13 @@ static void panel_hex(const struct tui *t, int hex, const struct map_hex *mh)
 	pl(A_NORMAL, "%s, %s ground%s", map_terrain_name(mh->terrain), mh->high ? "high" : "low",
 	   mh->sunken_road ? ", Sunken Road" : "");
 	if (mh->town_vp)
-		pl(A_NORMAL, "Sharpsburg (VP hex)");
+		pl(A_NORMAL, "Sharpsburg (VP hex, 3.2)");
 	for (int i = 0; i < m->nobjectives; i++)
 		for (int k = 0; k < m->objective[i].nhexes; k++)
 			if (m->objective[i].hexes[k] == hex)
-				pl(A_NORMAL, "Objective: %s", m->objective[i].name);
+				pl(A_NORMAL, "Objective: %s (3.2)", m->objective[i].name);
 	int ctl = t->g->control[hex_index(hex)];
-	pl(A_NORMAL, "Control: %s", ctl == SIDE_UNION ? "Union" : ctl == SIDE_CONFEDERATE ?
+	pl(A_NORMAL, "Control: %s (3.3)", ctl == SIDE_UNION ? "Union" : ctl == SIDE_CONFEDERATE ?
 	   "Confederate" : "none");
 	panel_sides(t, hex);
 }
@@ -278,6 +285,14 @@ static void wrap_panel(int w)
 	memcpy(panel_text, text, sizeof text);
 	memcpy(panel_attr, attr, sizeof attr);
 	npanel = n;
+}
+
+int panel_lines(const char **out, int max)
+{
+	int n = 0;
+	for (int i = 0; i < npanel && n < max; i++)
+		out[n++] = panel_text[i];
+	return n;
 }
 
 void panel_draw(struct tui *t)

@@ -1,7 +1,7 @@
 /* reference.c — owns the rules reference at the terminal (`?`): a list of the rules the
- * message line, the pending decision and the latest log lines cite, then the glossary, the
- * help and the index of every summary; the chosen one opens as a page. The summaries are
- * data/rules.txt (rules.c loads and looks them up). */
+ * message line (a refusal), the pending decision, the side panel and the latest log lines
+ * cite, then the glossary, the help and the index of every summary; the chosen one opens as
+ * a page. The summaries are data/rules.txt (rules.c loads and looks them up). */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdio.h>
@@ -98,6 +98,10 @@ void reference_open(struct tui *t)
 		const struct game *g = t->g;
 		if (g->pending.what < DECISION_COUNT && decision_rules[g->pending.what])
 			add(&l, rules_find(t->rules, decision_rules[g->pending.what]), "decision");
+		const char *panel[256];
+		int np = panel_lines(panel, 256);
+		for (int i = 0; i < np; i++)
+			add_cited(t, &l, panel[i], "panel");
 		const struct event_log *log = &match_record(t->match)->events;
 		int end = event_log_end(log);
 		for (int k = end - 1; k >= log->first && k >= end - 12; k--) {

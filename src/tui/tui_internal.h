@@ -185,6 +185,8 @@ void track_zoc_panel(const struct tui *t, char *buf, size_t len);
 
 /* Draw the side panel (built for the cursor hex and the pending decision). */
 void panel_draw(struct tui *t);
+/* The panel's lines as last drawn (folded), at most max into out; the count (for `?`). */
+int panel_lines(const char **out, int max);
 /* "I:C II:A V:U": Union corps from..to-1 with the initial of their status (13.0). */
 void panel_corps_summary(const struct game *g, int from, int to, char *buf, size_t len);
 
