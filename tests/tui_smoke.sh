@@ -66,12 +66,32 @@ keys a
 expect "actions" "list of legal actions"
 keys Escape
 keys z
-expect "overview (z: bigger): blue Union, red Confederate" "z: the overview, half a cell a hex at 80x24"
+expect "overview (z: bigger; keys act as on the map): < marks the cursor's row" "z: the overview, half a cell a hex at 80x24"
+# the legend beside the compact overview: every colour it uses (units and stacks, objectives
+# and control, the creek and its crossings, roads, the detailed map's frame, terrain)
+for item in "cursor" "Union stack" "Confed. unit" "Union holds" "creek" "bridge" "road" \
+	"detailed map" "woods" "high ground"; do
+	expect "  $item" "compact legend: $item"
+done
+expect "$(printf '\342\227\200')" "the cursor's row marked beside the map"
+# roads (tan, 180) and the creek (teal, 30) drawn on the map, not only in the legend
+for c in 180 30; do
+	n=$($T capture-pane -e -p -t smoke | grep -o "8;5;${c}m" | wc -l)
+	if [ "$n" -ge 4 ]; then echo "ok   compact overview: colour $c on the map ($n runs)"
+	else echo "FAIL compact overview: colour $c drawn $n times"; fail=1; fi
+done
 keys z
-expect "overview (z: back): U/C units, a digit the stack" "z again: two cells a hex"
+expect "overview (z: back; keys act as on the map): U/C units, a digit the stack" "z again: two cells a hex"
 expect "U2" "units and stacks on the overview"
 keys j
 expect "Hex 2016" "the cursor moves on the overview"
+$T resize-window -t smoke -x 160 -y 50
+for item in "U2 Union, a stack of 2" "objective: Union's" "Antietam Creek" "primary road" \
+	"secondary road" "Sunken Road" "detailed view's edge"; do
+	expect "$item" "160x50 overview legend: $item"
+done
+$T resize-window -t smoke -x 80 -y 24
+expect "Hex 2016" "back at 80x24"
 keys z
 expect "detailed map (z: the overview)" "z: back to the detailed map"
 keys k

@@ -377,7 +377,7 @@ static void help_keys(void)
 	page("  [ ]               scroll the side panel");
 	page("  T                 landmark names on/off");
 	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
-	page("  z                 the overview map (again: two cells a hex; again: back)");
+	page("  z                 the whole map at once, a legend beside (again: bigger; back)");
 	page("  Z                 the enemy's zones of control; the panel: may the selected");
 	page("                    unit end its move in the cursor hex, or which rule forbids");
 	page("  w                 what happened on the map, step by step (Left/Right, Home)");

@@ -275,6 +275,16 @@ void tui_follow(struct tui *t)
 		geom_ov_follow(t->cursor, overview_scale(t), t->lay.map_w, t->lay.map_h, &t->ox, &t->oy);
 }
 
+/* What the overview at its scale shows, on the message line. */
+static void say_overview(struct tui *t)
+{
+	enum geom_ov_scale sc = overview_scale(t);
+	t->overview_said = (int)sc;
+	tui_say(t, false, "overview (z: %s; keys act as on the map): %s",
+		sc == GEOM_OV_FULL ? "back" : "bigger",
+		sc == GEOM_OV_FULL ? "U/C units, a digit the stack" : "< marks the cursor's row");
+}
+
 void tui_relayout(struct tui *t)
 {
 	if (t->overview)
@@ -283,6 +293,9 @@ void tui_relayout(struct tui *t)
 		geom_layout(&t->lay, COLS, LINES);
 	if (!t->lay.too_small)
 		tui_follow(t);
+	/* a resize that changes the overview's scale changes what it shows: say so */
+	if (t->overview && !t->lay.too_small && t->overview_said != (int)overview_scale(t))
+		say_overview(t);
 }
 
 /* `z`: the overview map (where it is drawn half a cell a hex, `z` again: two cells a hex,
@@ -297,13 +310,9 @@ static void toggle_overview(struct tui *t)
 	} else {
 		t->overview = false;
 	}
+	t->overview_said = -1;
 	tui_relayout(t);
-	if (t->overview)
-		tui_say(t, false, "overview (z: %s): %s; keys act as on the map",
-			overview_scale(t) == GEOM_OV_FULL ? "back" : "bigger",
-			overview_scale(t) == GEOM_OV_FULL ? "U/C units, a digit the stack" :
-			"blue Union, red Confederate, yellow cursor");
-	else
+	if (!t->overview)
 		tui_say(t, false, "detailed map (z: the overview)");
 }
 

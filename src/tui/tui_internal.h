@@ -66,6 +66,7 @@ struct tui {
 	bool show_zoc;             /* `Z`: the enemy's zones of control are marked */
 	bool overview_full;        /* the overview at two cells a hex even where COMPACT fits */
 	int ox, oy;                /* overview canvas origin */
+	int overview_said;         /* the scale the message line last described, -1 none */
 	bool corps_in_panel;       /* the status line is too narrow for the corps */
 	int panel_scroll;
 
