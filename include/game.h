@@ -24,31 +24,6 @@
 #define GAME_PATH_MAX 48       /* hexes in one move or retreat path */
 _Static_assert(EVENT_HEXES >= GAME_PATH_MAX, "a move or retreat event carries its whole path");
 
-enum phase { PHASE_MOVEMENT, PHASE_ARTILLERY, PHASE_COMBAT };
-enum corps_status { CORPS_COMMITTED, CORPS_AVAILABLE, CORPS_UNAVAILABLE };
-
-/* The decision points of SEQUENCE.md; names are the `pending` words of PROTOCOL.md. */
-enum decision {
-	DECISION_MISHAP,          /* 8.14 */
-	DECISION_WITHDRAWAL,      /* 13.5 */
-	DECISION_WITHDRAW_MOVE,   /* 13.6, subject = unit */
-	DECISION_COMMITMENT,      /* 13.1–13.2, 13.7 */
-	DECISION_MOVEMENT,        /* 8.0, 9.x */
-	DECISION_ARTILLERY,       /* 10.0 */
-	DECISION_COMBAT,          /* 11.1, round 1 declarations */
-	DECISION_RESOLVE,         /* 11.4E */
-	DECISION_DEFENSIVE_FIRE,  /* 11.5B, subject = gun */
-	DECISION_RETREAT,         /* 11.17, subject = unit */
-	DECISION_ADVANCE,         /* 11.18, subject = unit */
-	DECISION_SUPPORT,         /* 11.19, subject = unit that advanced */
-	DECISION_BREAK_OFF,       /* 11.5E */
-	DECISION_COMBAT_ROUND2,   /* 11.1C */
-	DECISION_GAMEOVER,
-	DECISION_SETUP,           /* 4.2 quick set-up: the owner places its units (quick.h) */
-	DECISION_STEP_LOSS,       /* 11.15B: the defender picks the unit that loses a step */
-	DECISION_COUNT
-};
-
 struct pending {
 	enum side side;
 	enum decision what;
@@ -205,74 +180,10 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 /* Write an action as the command that performs it. */
 void action_format(const struct scenario *s, const struct action *a, char *buf, size_t len);
 
-/* ---- helpers shared by the engine modules ---- */
-
-/* The protocol's words, indexed by enum decision, enum phase, enum corps_status, enum side
- * (with "none") and enum corps; shared by the batch commands and the position files. */
-extern const char *const game_decision_names[DECISION_COUNT];
-extern const char *const game_phase_names[3];
-extern const char *const game_corps_status_names[3];
-/* Names for the protocol: decision ("movement", "retreat" …), phase, corps status. */
-const char *game_decision_name(enum decision d);
-const char *game_phase_name(enum phase p);
-const char *game_corps_status_name(enum corps_status s);
-/* The unit (index) of a side in a hex: infantry first; -1 if none. Up to max indices of
- * every unit in hex go into out; returns the count. */
-int game_units_at(const struct game *g, int hex, int *out, int max);
-/* True when unit u is on the map (not off, not eliminated). */
-bool game_on_map(const struct game *g, int u);
-/* Side of a unit index. */
-enum side game_unit_side(int u);
-/* Current combat value (artillery: fire value) and morale of unit u at its current steps. */
-int game_unit_cv(const struct game *g, int u);
-int game_unit_morale(const struct game *g, int u);
-/* True when hex is in the ZOC of a unit of side `enemy_of`'s enemy (6.1–6.2). */
-bool game_in_ezoc(const struct game *g, int hex, enum side side);
-
-/* ---- more shared queries (zoc.c, game.c) ---- */
-
-/* The counter of unit index u. */
-const struct unit_def *game_unit_def(const struct game *g, int u);
-/* 8.7.6: may a hexside with these features be crossed at all (the creek only at bridges and
- * fords)? What game_side_passable asks of the hexside between two hexes. */
-static inline bool game_features_passable(unsigned f)
-{
-	return !(f & SIDE_CREEK) || (f & (SIDE_BRIDGE | SIDE_FORD));
-}
-/* True when units may cross between adjacent hexes a and b: not an Antietam Creek hexside
- * unless bridged or forded (8.7.6, 11.17.3C). False when not adjacent. */
-bool game_side_passable(const struct game *g, int a, int b);
-/* True when unit u exerts a ZOC into hex (6.1–6.2: the six neighbours of its hex, not across
- * an unbridged, unforded creek hexside). */
-bool game_unit_zoc(const struct game *g, int u, int hex);
-/* Range from hex to the nearest unit on the map of side `side`'s enemy (a big number when
- * there is none). */
-int game_enemy_distance(const struct game *g, int hex, enum side side);
-/* True when a unit of side's enemy stands in hex. */
-bool game_enemy_in(const struct game *g, int hex, enum side side);
-/* 7.0: true when unit u may end a move or retreat in hex given the units already there (u
- * itself not counted): one infantry and one artillery per side, Union corps never mixed, IX
- * Corps by division with U57 free to join any IX infantry. */
-bool game_stack_allows(const struct game *g, int hex, int u);
-/* The same, writing why not (citing the rule) into why when it is not NULL. */
-bool game_stack_why(const struct game *g, int hex, int u, char *why, size_t whylen);
-/* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
-bool game_is_reinforcement(const struct game *g, int u);
-/* 4.6: true when unit u may never move into hex (a Confederate unit within two hexes of the
- * Middle Bridge, 3324) — for moves, retreats and advances alike. */
-bool game_middle_bridge_forbids(const struct game *g, int u, int hex);
-/* 4.5C: true while unit u is one of Hood's units held on turn 1 (no move, no fire). */
-bool game_hood_held(const struct game *g, int u);
-/* Index of unit "U12"/"C7" (case-insensitive) without the roster loader; -1 if none. */
-int game_unit_parse(const char *id);
-/* "U12"/"C7" of an index (static storage). */
-const char *game_unit_name(int u);
-/* Protocol names of sides and corps, and their parsers. */
-const char *game_side_name(enum side s);
-bool game_side_parse(const char *s, enum side *out);
-const char *game_corps_name(enum corps c);
-bool game_corps_parse(const char *s, enum corps *out);
-bool game_phase_parse(const char *s, enum phase *out);
-bool game_corps_status_parse(const char *s, enum corps_status *out);
+/* The queries of a position every layer asks, each in the file it names: unit.h (the units'
+ * state), zoc.h (6.0), stack.h (7.0); the words of names.h come with roster.h. */
+#include "stack.h"
+#include "unit.h"
+#include "zoc.h"
 
 #endif

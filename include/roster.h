@@ -67,7 +67,7 @@ int roster_morale(const struct unit_def *u, int steps);
  * one Union corps (7.2A), one IX Corps division, its corps artillery going with any (7.2B),
  * any Confederate formations together (7.3), never both sides (8.4). On false, why (citing
  * the rule) is written to why when it is not NULL. Movement, retreats, set-up, withdrawal and
- * the invariant checker all ask it, through game_stack_why() for one unit joining a hex. */
+ * the invariant checker all ask it, through stack_why() for one unit joining a hex. */
 bool roster_may_stack(const struct roster *r, const int *units, int n, char *why,
 		      size_t whylen);
 

@@ -37,7 +37,7 @@ static void ref_position(const struct bench_ref *r, const struct game *g, enum s
 	int16_t queue[HEX_INDEX_COUNT];
 	int qh = 0, qt = 0;
 	for (int v = 0; v < ROSTER_UNITS; v++) {
-		if (!game_on_map(g, v) || game_unit_side(v) == side)
+		if (!unit_on_map(g, v) || unit_side(v) == side)
 			continue;
 		int i = hex_index(g->unit[v].hex);
 		p->enemy[i] = 1;
@@ -129,7 +129,7 @@ static int ref_unit(const struct bench_ref *r, const struct ref_pos *p, const st
 		{ 2, 6, SIDE_PRIMARY },                          /* 8.9C */
 		{ 2, 4, SIDE_PRIMARY | SIDE_SECONDARY },
 	};
-	int start = hex_index(g->unit[u].hex), ma = game_unit_def(g, u)->ma;
+	int start = hex_index(g->unit[u].hex), ma = unit_def(g, u)->ma;
 	if (start < 0)
 		return 0;
 	uint8_t best[HEX_INDEX_COUNT], cost[HEX_INDEX_COUNT];
@@ -154,7 +154,7 @@ long bench_ref_legal(const struct bench_ref *r, const struct game *g)
 	long n = 0;
 	ref_position(r, g, g->side, &p);
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (game_unit_side(u) == g->side && move_unit_may_move(g, u, err, sizeof err))
+		if (unit_side(u) == g->side && move_unit_may_move(g, u, err, sizeof err))
 			n += ref_unit(r, &p, g, u);
 	return n;
 }
@@ -165,6 +165,6 @@ int bench_ref_reachable(const struct bench_ref *r, const struct game *g, int u)
 	if (!move_unit_may_move(g, u, err, sizeof err))
 		return 0;
 	struct ref_pos p;
-	ref_position(r, g, game_unit_side(u), &p);
+	ref_position(r, g, unit_side(u), &p);
 	return ref_unit(r, &p, g, u);
 }

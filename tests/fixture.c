@@ -285,7 +285,7 @@ void fx_board_plain(void)
 
 int fx_u(const char *id)
 {
-	int u = game_unit_parse(id);
+	int u = names_parse_unit(id);
 	if (u < 0)
 		fail_msg("no unit '%s'", id);
 	return u;
@@ -323,7 +323,7 @@ void fx_corps(int u, enum corps c, int division)
 	struct unit_def *d = fx_def(u);
 	d->corps = c;
 	d->division = division;
-	snprintf(d->formation, sizeof d->formation, "%s", game_corps_name(c));
+	snprintf(d->formation, sizeof d->formation, "%s", names_of_corps(c));
 }
 
 /* ---- drawing on the map ---- */
@@ -458,9 +458,9 @@ void fx_pending(enum side side, enum decision what, int subject)
 {
 	if (G->pending.side != side || G->pending.what != what ||
 	    (subject != FX_ANY && G->pending.subject != subject))
-		fail_msg("pending %s %s %d, expected %s %s %d", game_side_name(G->pending.side),
-			 game_decision_name(G->pending.what), G->pending.subject,
-			 game_side_name(side), game_decision_name(what), subject);
+		fail_msg("pending %s %s %d, expected %s %s %d", names_of_side(G->pending.side),
+			 names_of_decision(G->pending.what), G->pending.subject,
+			 names_of_side(side), names_of_decision(what), subject);
 }
 
 int fx_cost_at(const char *id, int hex)

@@ -422,7 +422,7 @@ static void test_support_limits(void **st)
 	fx_ok("end");
 	fx_dice(2, 6, 1); /* 2:1 at 6 eliminates C1; U3's attack then rolls 1 */
 	fx_ok("resolve 2010");
-	assert_false(game_on_map(G, C(1)));
+	assert_false(unit_on_map(G, C(1)));
 	assert_int_equal(G->unit[U(1)].hex, 2010);
 	/* U2 is of II Corps, U3 attacked and is in an EZOC: nobody was offered support */
 	assert_int_equal(G->unit[U(2)].hex, 2012);
@@ -500,7 +500,7 @@ static void test_retreat_blocked_eliminated(void **st)
 	fx_ok("attack 2010 U1");
 	fx_dice(1, 5);
 	fx_ok("end");
-	assert_false(game_on_map(G, C(1))); /* 11.17.3F */
+	assert_false(unit_on_map(G, C(1))); /* 11.17.3F */
 	assert_int_equal(G->unit[C(1)].steps, 0);
 	assert_int_equal(G->unit[U(1)].hex, 2010);
 }
@@ -614,7 +614,7 @@ static void test_artillery_retreat_table(void **st)
 	fx_ok("end");
 	fx_dice(2, 5, 5);
 	fx_ok("decline");
-	assert_false(game_on_map(G, C(10)));
+	assert_false(unit_on_map(G, C(10)));
 	assert_int_equal(G->unit[U(1)].hex, 2010); /* and U1 advanced */
 }
 
@@ -785,7 +785,7 @@ static void test_combat_example_23(void **st)
 	assert_int_equal(o.drm, 0);
 	fx_dice(1, 5);
 	fx_ok("resolve 2009");
-	assert_false(game_on_map(G, C(2)));
+	assert_false(unit_on_map(G, C(2)));
 	assert_int_equal(G->unit[U(2)].steps, 3);
 	assert_int_equal(G->unit[U(2)].hex, 2009);
 
@@ -802,7 +802,7 @@ static void test_combat_example_23(void **st)
 	/* D: 2:1, 0, roll 6: C4 eliminated, U4 loses one and advances, U6 supports */
 	fx_dice(1, 6);
 	fx_ok("resolve 2011");
-	assert_false(game_on_map(G, C(4)));
+	assert_false(unit_on_map(G, C(4)));
 	assert_int_equal(G->unit[U(4)].hex, 2011);
 	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(4));
 

@@ -253,10 +253,10 @@ static void test_withdrawal(void **state)
 	int n = game_legal(G, a, HEX_INDEX_COUNT);
 	assert_true(n > 2);
 	for (int i = 0; i + 1 < n; i++)
-		assert_true(game_enemy_distance(G, a[i].hex[0], SIDE_UNION) >= 5);
+		assert_true(unit_enemy_distance(G, a[i].hex[0], SIDE_UNION) >= 5);
 	fx_ok("end");                               /* the engine's choice */
 	int h = G->unit[fx_u("U1")].hex;
-	assert_true(game_enemy_distance(G, h, SIDE_UNION) >= 5);
+	assert_true(unit_enemy_distance(G, h, SIDE_UNION) >= 5);
 	assert_true(G->unit[fx_u("U1")].flags & UF_MOVED);
 	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, FX_ANY);
 	assert_int_equal(G->pending.subject, fx_u("U2"));

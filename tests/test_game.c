@@ -14,7 +14,7 @@
 #include "check.h"
 #include "move.h"
 #include "scenario.h"
-#include "../src/engine/internal.h" /* game_roll: the engine's own dice */
+#include "../src/engine/internal.h" /* dice_roll: the engine's own dice */
 
 /* Group set-up: G, and in S the featureless scenario the tests share. */
 static int setup(void **state)
@@ -51,7 +51,7 @@ static void test_new_historical(void **state)
 	free(s);
 	game_new(G, S, SETUP_EMPTY, 7, NULL);
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		assert_false(game_on_map(G, u));
+		assert_false(unit_on_map(G, u));
 	for (int c = 0; c < CORPS_COUNT; c++)
 		assert_int_equal(G->corps[c], CORPS_COMMITTED);
 	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
@@ -155,23 +155,23 @@ static void test_dice(void **state)
 	struct game twin = *G;
 	int seq[20];
 	for (int i = 0; i < 20; i++) {
-		seq[i] = game_roll(G, EVENT_WHY_TEST);
+		seq[i] = dice_roll(G, EVENT_WHY_TEST);
 		assert_true(seq[i] >= 1 && seq[i] <= 6);
-		assert_int_equal(game_roll(&twin, EVENT_WHY_TEST), seq[i]); /* reproducible from the seed */
+		assert_int_equal(dice_roll(&twin, EVENT_WHY_TEST), seq[i]); /* reproducible from the seed */
 	}
 	fx_ok("dice 6 1 6");
-	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 6);
-	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 1);
-	assert_int_equal(game_roll(G, EVENT_WHY_TEST), 6);
+	assert_int_equal(dice_roll(G, EVENT_WHY_TEST), 6);
+	assert_int_equal(dice_roll(G, EVENT_WHY_TEST), 1);
+	assert_int_equal(dice_roll(G, EVENT_WHY_TEST), 6);
 	fx_ok("seed 42");
 	for (int i = 0; i < 20; i++)
-		assert_int_equal(game_roll(G, EVENT_WHY_TEST), seq[i]);
+		assert_int_equal(dice_roll(G, EVENT_WHY_TEST), seq[i]);
 	/* every die raises an event with its reason (game.c's events field is set as
 	 * game_apply_events sets it) */
 	struct event_log log = { 0 };
 	int n = G->nlog;
 	G->events = &log;
-	int d = game_roll(G, EVENT_WHY_TEST);
+	int d = dice_roll(G, EVENT_WHY_TEST);
 	G->events = NULL;
 	assert_int_equal(G->nlog, n + 1);
 	assert_int_equal(log.n, 1);
@@ -182,7 +182,7 @@ static void test_dice(void **state)
 	/* all six faces come up */
 	int seen[7] = { 0 };
 	for (int i = 0; i < 600; i++)
-		seen[game_roll(G, EVENT_WHY_TEST)]++;
+		seen[dice_roll(G, EVENT_WHY_TEST)]++;
 	for (int f = 1; f <= 6; f++)
 		assert_true(seen[f] > 50);
 }
@@ -195,7 +195,7 @@ static void test_setup_actions(void **state)
 	assert_int_equal(G->unit[fx_u("C14")].hex, 2520);
 	assert_int_equal(G->unit[fx_u("C14")].steps, 3);
 	fx_ok("remove C14");
-	assert_false(game_on_map(G, fx_u("C14")));
+	assert_false(unit_on_map(G, fx_u("C14")));
 	assert_true(G->unit[fx_u("C14")].flags & UF_REMOVED);
 	fx_ok("set corps IX unavailable");
 	assert_int_equal(G->corps[CORPS_IX], CORPS_UNAVAILABLE);

@@ -105,10 +105,10 @@ static void test_side_weights(void **st)
 	 * worse by its own weights than by the Union's */
 	int c = -1, u = -1;
 	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
-		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+		if (unit_on_map(&g, x) && unit_def(&g, x)->type == UNIT_INFANTRY)
 			c = x;
 	for (int x = 0; x < ROSTER_UNION && u < 0; x++)
-		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+		if (unit_on_map(&g, x) && unit_def(&g, x)->type == UNIT_INFANTRY)
 			u = x;
 	assert_true(c >= 0 && u >= 0);
 	h = g;
@@ -163,7 +163,7 @@ static void test_conf_value(void **st)
 	double v = gc_value(&g);
 	int c = -1;
 	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
-		if (game_on_map(&g, x) && game_unit_def(&g, x)->type == UNIT_INFANTRY)
+		if (unit_on_map(&g, x) && unit_def(&g, x)->type == UNIT_INFANTRY)
 			c = x;
 	h = g;
 	h.unit[c].steps = 0;

@@ -28,7 +28,7 @@ static int find(const struct gu_objectives *o, int hex)
 static int unit_of(const struct game *g, enum corps c)
 {
 	for (int u = 0; u < ROSTER_UNION; u++)
-		if (game_unit_def(g, u)->corps == c && game_unit_def(g, u)->type == UNIT_INFANTRY)
+		if (unit_def(g, u)->corps == c && unit_def(g, u)->type == UNIT_INFANTRY)
 			return u;
 	fail_msg("no unit of corps %d", c);
 	return -1;
@@ -68,7 +68,7 @@ static void test_all_objective(void **st)
 	static struct game g;
 	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) /* no Confederate near the bridge */
-		if (game_on_map(&g, u) && (hex_distance(g.unit[u].hex, 2836) <= 2 ||
+		if (unit_on_map(&g, u) && (hex_distance(g.unit[u].hex, 2836) <= 2 ||
 					   hex_distance(g.unit[u].hex, 2935) <= 2))
 			g.unit[u].hex = HEX_NONE;
 	struct gu_objectives o;
@@ -108,8 +108,8 @@ static void legal_add(enum action_type t, enum corps c)
 static void spend(struct game *g, enum corps c, double keep)
 {
 	for (int u = 0; u < ROSTER_UNION; u++)
-		if (game_unit_def(g, u)->corps == c)
-			g->unit[u].steps = (int)(game_unit_def(g, u)->steps * keep + 0.5);
+		if (unit_def(g, u)->corps == c)
+			g->unit[u].steps = (int)(unit_def(g, u)->steps * keep + 0.5);
 }
 
 /* 13.7C: turn 1 commits the plan's corps beside I Corps; later the freshest Available one. */

@@ -179,8 +179,8 @@ static void test_ezoc(void **state)
 	fx_board_oob(SETUP_EMPTY);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 2013");
-	assert_true(game_in_ezoc(G, 2012, SIDE_UNION));
-	assert_false(game_in_ezoc(G, 2011, SIDE_UNION));
+	assert_true(zoc_in_ezoc(G, 2012, SIDE_UNION));
+	assert_false(zoc_in_ezoc(G, 2011, SIDE_UNION));
 	assert_int_equal(fx_cost_at("U1", 2012), 3);                /* 6.3B: +1 to enter */
 	fx_refused("move U1 2011 2012 2111", "6.3B");
 	fx_refused("move U1 2011 2012 2112", "6.3B");
@@ -225,10 +225,10 @@ static void test_creek_and_fords(void **state)
 	fx_side(2510, 2610, SIDE_BRIDGE);
 	fx_ok("place C1 2611");
 	fx_ok("place C2 2610");
-	assert_false(game_unit_zoc(G, fx_u("C1"), 2511));
-	assert_true(game_unit_zoc(G, fx_u("C2"), 2510));
-	assert_true(game_in_ezoc(G, 2510, SIDE_UNION));
-	assert_false(game_in_ezoc(G, 2512, SIDE_UNION));
+	assert_false(zoc_unit_exerts(G, fx_u("C1"), 2511));
+	assert_true(zoc_unit_exerts(G, fx_u("C2"), 2510));
+	assert_true(zoc_in_ezoc(G, 2510, SIDE_UNION));
+	assert_false(zoc_in_ezoc(G, 2512, SIDE_UNION));
 	/* 8.7.5B: a ford is crossed one way each phase */
 	fx_board_oob(SETUP_EMPTY);
 	fx_creek_after_column(25);
@@ -262,12 +262,12 @@ static void test_stacking(void **state)
 	fx_refused("move U63 3011 3010", "7.2B");
 	fx_ok("place U57 3014");
 	fx_ok("move U57 3013 3012 3011 3010");
-	assert_true(game_stack_allows(G, 3010, fx_u("U59")) == false); /* a second infantry */
+	assert_true(stack_allows(G, 3010, fx_u("U59")) == false); /* a second infantry */
 	/* C5 (artillery) with any Confederate infantry */
 	fx_ok("place C40 3030");
 	fx_ok("place C5 3032");
-	assert_true(game_stack_allows(G, 3030, fx_u("C5")));
-	assert_false(game_stack_allows(G, 3030, fx_u("C41")));
+	assert_true(stack_allows(G, 3030, fx_u("C5")));
+	assert_false(stack_allows(G, 3030, fx_u("C41")));
 }
 
 static void test_corps_order(void **state)
@@ -318,13 +318,13 @@ static void test_turn1_restrictions(void **state)
 	fx_ok("end");                                               /* commitment */
 	assert_int_equal(G->pending.what, DECISION_MOVEMENT);
 	fx_ok("move U1 2612");   /* stops there: 2611 is in C23's ZOC, 2612 is not adjacent */
-	assert_true(game_hood_held(G, fx_u("C23")));
+	assert_true(unit_hood_held(G, fx_u("C23")));
 	game_new(G, S, SETUP_HISTORICAL, 1, NULL);
 	fx_ok("place U1 2613");
 	fx_ok("place C23 2610");
 	fx_ok("end");
 	fx_ok("move U1 2611");
-	assert_false(game_hood_held(G, fx_u("C23")));
+	assert_false(unit_hood_held(G, fx_u("C23")));
 	fx_ok("set phase confederate movement");
 	fx_refused("move C23 2510", "6.3A");
 	fx_ok("move C23 2609");

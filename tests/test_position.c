@@ -1101,7 +1101,7 @@ static void test_resume(void **state)
 	/* Which decision points the saves fell on (shown, and at least the main phases). */
 	for (int d = 0; d < DECISION_COUNT; d++)
 		if (decisions[d])
-			print_message("saved at %d %s decisions\n", decisions[d], game_decision_name(d));
+			print_message("saved at %d %s decisions\n", decisions[d], names_of_decision(d));
 	assert_true(decisions[DECISION_MOVEMENT] > 0);
 	assert_true(decisions[DECISION_ARTILLERY] > 0);
 	free(snap);

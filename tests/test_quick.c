@@ -72,13 +72,13 @@ static void test_zones_hold_the_formations(void **state)
 	}
 	game_new(G, S, SETUP_QUICK, 1, NULL);
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (game_is_reinforcement(G, u))
+		if (unit_is_reinforcement(G, u))
 			continue;
 		const struct map_zone *z = quick_zone(G, u);
 		if (!z)
-			fail_msg("%s has no zone", game_unit_name(u));
+			fail_msg("%s has no zone", names_of_unit(u));
 		if (!map_in_zone(z, S->roster.historical_hex[u]))
-			fail_msg("%s: 4.3 hex %04d outside its zone", game_unit_name(u),
+			fail_msg("%s: 4.3 hex %04d outside its zone", names_of_unit(u),
 				 S->roster.historical_hex[u]);
 	}
 }
@@ -89,8 +89,8 @@ static void place_historical(enum side side)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = 0; u < ROSTER_UNITS; u++) {
-			const struct unit_def *d = game_unit_def(G, u);
-			if (d->side != side || game_is_reinforcement(G, u) ||
+			const struct unit_def *d = unit_def(G, u);
+			if (d->side != side || unit_is_reinforcement(G, u) ||
 			    (d->type == UNIT_INFANTRY) != (pass == 0))
 				continue;
 			char line[64];
@@ -181,7 +181,7 @@ static void test_scripted_from_legal(void **state)
 	assert_int_equal(G->turn, 1);
 	assert_int_equal(G->pending.side, SIDE_UNION); /* turn 1: commitment (13.7B), then movement */
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (game_is_reinforcement(G, u)) {
+		if (unit_is_reinforcement(G, u)) {
 			assert_int_equal(G->unit[u].hex, HEX_NONE);
 			continue;
 		}

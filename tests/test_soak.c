@@ -106,7 +106,7 @@ static bool pick(const struct game *g, uint64_t *rs, struct action *out)
 	}
 	int n = game_legal(g, legal, LEGAL_MAX);
 	if (n <= 0)
-		fail_msg("no legal action at %s", game_decision_name(g->pending.what));
+		fail_msg("no legal action at %s", names_of_decision(g->pending.what));
 	*out = legal[(r >> 12) % (uint64_t)n];
 	return true;
 }
@@ -190,24 +190,24 @@ static void check_step(const struct game *before, const struct game *g, int move
 		int from = before->unit[u].hex, to = g->unit[u].hex;
 		if (before->unit[u].steps > 0 && g->unit[u].steps == 0 &&
 		    !(g->unit[u].flags & UF_REMOVED))
-			elim[game_unit_side(u)]++;
+			elim[unit_side(u)]++;
 		if (from == to || from == HEX_NONE || to == HEX_NONE)
 			continue;
 		if (u == mover && npath > 0) {
 			for (int i = 0, at = from; i < npath; at = path[i++])
 				if (!step_ok(at, path[i]))
 					fail_msg("seed %llu: '%s' takes %s from %04d to %04d across the creek",
-						 (unsigned long long)seed, what, game_unit_name(u), at, path[i]);
+						 (unsigned long long)seed, what, names_of_unit(u), at, path[i]);
 			if (to != path[npath - 1])
 				fail_msg("seed %llu: '%s' left %s in %04d, not at the end of its path %04d",
-					 (unsigned long long)seed, what, game_unit_name(u), to, path[npath - 1]);
+					 (unsigned long long)seed, what, names_of_unit(u), to, path[npath - 1]);
 		} else if (!way_exists(from, to, 2 * g->scn->roster.unit[u].ma + 20)) {
 			/* the most hexes one player-turn can take a unit: double time with the
 			 * road bonus (8.9C: 2 MA + 6 at 1 MP a road hex), a retreat of up to eight
 			 * hexes (11.17.3A), advances (11.18, 11.19) */
 			fail_msg("seed %llu: after '%s' %s went from %04d to %04d: no way there that "
 				 "crosses the creek only at bridges and fords", (unsigned long long)seed,
-				 what, game_unit_name(u), from, to);
+				 what, names_of_unit(u), from, to);
 		}
 	}
 	struct victory_count c;

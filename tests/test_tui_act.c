@@ -258,7 +258,7 @@ static void test_attack_effect_by_forced_dice(void **state)
 		int said = act_effect_sixths(G, &a);
 		int def = -1, effect = 0;
 		for (int i = 0; i < ROSTER_UNITS; i++) /* the defender: the unit attacked */
-			if (game_on_map(G, i) && G->unit[i].hex == a.target)
+			if (unit_on_map(G, i) && G->unit[i].hex == a.target)
 				def = i;
 		assert_true(def >= 0);
 		struct game *base = malloc(sizeof *base);

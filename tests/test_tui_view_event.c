@@ -37,7 +37,7 @@ static void test_move(void **state)
 	int from = G->nlog;
 	fx_ok("move U10 2107");
 	struct view_event e = find(from, EV_MOVE);
-	assert_int_equal(e.unit, game_unit_parse("U10"));
+	assert_int_equal(e.unit, names_parse_unit("U10"));
 	assert_true(e.n >= 2);
 	assert_int_equal(e.hex[e.n - 1], 2107);
 	assert_int_equal(G->unit[e.unit].hex, 2107);
@@ -65,7 +65,7 @@ static void test_attack_retreat_steps(void **state)
 	fx_ok("dice 6");
 	fx_ok("end");
 	struct view_event a = find(from, EV_ATTACK);
-	assert_int_equal(a.unit, game_unit_parse("C32"));
+	assert_int_equal(a.unit, names_parse_unit("C32"));
 	assert_int_equal(a.hex[0], 2515);
 	assert_int_equal(a.roll, 6);
 	assert_int_equal(a.attack, 6);
@@ -80,12 +80,12 @@ static void test_attack_retreat_steps(void **state)
 	assert_string_equal(words, "the defender in 2515 loses 2 steps and must retreat (11.17); "
 			    "C32 loses 1 step");
 	struct view_event st = find(from, EV_STEP);
-	assert_int_equal(st.unit, game_unit_parse("U1"));
+	assert_int_equal(st.unit, names_parse_unit("U1"));
 	assert_int_equal(st.steps_left, 3);
 	int before = G->nlog;
 	fx_ok("retreat U1 2615 2714 2814");
 	struct view_event r = find(before, EV_RETREAT);
-	assert_int_equal(r.unit, game_unit_parse("U1"));
+	assert_int_equal(r.unit, names_parse_unit("U1"));
 	assert_int_equal(r.from, 2515);
 	assert_int_equal(r.n, 3);
 	assert_int_equal(r.hex[0], 2615);
@@ -129,7 +129,7 @@ static void test_every_attacker_gets_its_drms(void **state)
 			assert_true(o.nmods > 0);
 			if (attacks++ == 1) {
 				/* the second attacker: U1 had lost two steps (5 -> 3 defence) */
-				assert_int_equal(e.unit, game_unit_parse("C1"));
+				assert_int_equal(e.unit, names_parse_unit("C1"));
 				assert_int_equal(e.defence, 3);
 				assert_string_equal(e.column, "+1");
 				assert_false(view_event_attack_mods(before, &e, &o));
@@ -143,9 +143,9 @@ static void test_every_attacker_gets_its_drms(void **state)
 		assert_int_equal(seen->unit[u].steps, G->unit[u].steps);
 		assert_int_equal(seen->unit[u].hex, G->unit[u].hex);
 	}
-	struct view_event elim = { .kind = EV_ELIMINATED, .unit = game_unit_parse("C1") };
+	struct view_event elim = { .kind = EV_ELIMINATED, .unit = names_parse_unit("C1") };
 	view_event_follow(seen, &elim);
-	assert_false(game_on_map(seen, elim.unit));
+	assert_false(unit_on_map(seen, elim.unit));
 	free(before);
 	free(seen);
 }
@@ -162,8 +162,8 @@ static void test_fire_and_elimination(void **state)
 	fx_ok("dice 6");
 	fx_ok("fire C5 U13");
 	struct view_event f = find(from, EV_FIRE);
-	assert_int_equal(f.unit, game_unit_parse("C5"));
-	assert_int_equal(f.target, game_unit_parse("U13"));
+	assert_int_equal(f.unit, names_parse_unit("C5"));
+	assert_int_equal(f.target, names_parse_unit("U13"));
 	assert_int_equal(f.roll, 6);
 	assert_false(f.defensive);
 	assert_int_equal(f.def_loss, 1 - G->unit[f.target].steps);

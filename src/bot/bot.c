@@ -34,7 +34,7 @@ int bot_enemy_distance(const struct game *g, int hex, enum side mine)
 	int lo = mine == SIDE_UNION ? ROSTER_UNION : 0;
 	int hi = mine == SIDE_UNION ? ROSTER_UNITS : ROSTER_UNION;
 	for (int u = lo; u < hi; u++)
-		if (game_on_map(g, u)) {
+		if (unit_on_map(g, u)) {
 			int d = hex_distance(hex, g->unit[u].hex);
 			if (d < best)
 				best = d;
@@ -49,7 +49,7 @@ int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 	int hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = lo; u < hi && n < max; u++)
-			if (game_on_map(g, u) && g->unit[u].hex == hex &&
+			if (unit_on_map(g, u) && g->unit[u].hex == hex &&
 			    bot_is_infantry(g, u) == (pass == 0))
 				out[n++] = u;
 	return n;
@@ -82,7 +82,7 @@ void bot_maps(struct bot *b)
 	memset(b->conf_inf_at, 0, sizeof b->conf_inf_at);
 	memset(b->ezoc, 0, sizeof b->ezoc);
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		if (!game_on_map(g, c))
+		if (!unit_on_map(g, c))
 			continue;
 		int h = g->unit[c].hex;
 		b->conf_at[hex_index(h)] = 1;
@@ -90,7 +90,7 @@ void bot_maps(struct bot *b)
 			b->conf_inf_at[hex_index(h)] = 1;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = hex_neighbour(h, (enum hex_dir)d);
-			if (n != HEX_NONE && game_unit_zoc(g, c, n))
+			if (n != HEX_NONE && zoc_unit_exerts(g, c, n))
 				b->ezoc[hex_index(n)] = 1;
 		}
 	}
@@ -186,7 +186,7 @@ static bool close_chain(struct bot *b)
 			for (int h = 0; h < act.n; h++)
 				covers |= act.hex[h] == eh;
 			if (covers && bot_apply(b, &act, "11.1B", "%s in %04d has an attacker in its "
-						"ZOC", game_unit_name(e), eh))
+						"ZOC", names_of_unit(e), eh))
 				return true;
 		}
 	for (int i = 0; i < cs->ndecl; i++)
@@ -197,7 +197,7 @@ static bool close_chain(struct bot *b)
 			struct action d = { .type = ACT_DECLINE, .unit = -1,
 					    .target = cs->decl[i].defhex[0] };
 			return bot_apply(b, &d, "11.1B", "the attack of %s cannot be followed "
-					 "through: cancelled", game_unit_name(a));
+					 "through: cancelled", names_of_unit(a));
 		}
 	return false;
 }
@@ -215,7 +215,7 @@ static bool fallback(struct bot *b)
 	bool declaring = what == DECISION_COMBAT || what == DECISION_COMBAT_ROUND2;
 	char why[96];
 	snprintf(why, sizeof why, "no rule applies to the %s decision; the step ends",
-		 game_decision_name(what));
+		 names_of_decision(what));
 	if (bot_apply_type(b, ACT_END, "bot", why))
 		return true;
 	if (declaring && close_chain(b))
@@ -270,7 +270,7 @@ bool bot_mishap(struct bot *b, enum side mine)
 		return false;
 	struct action a = b->acts[best];
 	return bot_apply(b, &a, "8.14", "mishap: %s moves to %04d, next to %d of our brigades",
-			 game_unit_name(a.unit), a.target, infantry_around(g, a.target, mine));
+			 names_of_unit(a.unit), a.target, infantry_around(g, a.target, mine));
 }
 
 /* ---- the Union ---- */
@@ -329,7 +329,7 @@ static bool quick_setup(struct bot *b)
 {
 	struct action a;
 	if (quick_historical(b->g, &a, 1) == 1)
-		return bot_apply(b, &a, "4.2", "%s to %04d, its 4.3 hex", game_unit_name(a.unit), a.target);
+		return bot_apply(b, &a, "4.2", "%s to %04d, its 4.3 hex", names_of_unit(a.unit), a.target);
 	return bot_apply_type(b, ACT_END, "4.2", "the set-up is complete");
 }
 
@@ -345,7 +345,7 @@ static int play(const struct bot_port *port, enum side side, char *err, size_t e
 	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == side) {
 		if (++guard > BOT_GUARD) {
 			snprintf(err, errlen, "bot: no end to the %s decisions",
-				 game_decision_name(g->pending.what));
+				 names_of_decision(g->pending.what));
 			free(b);
 			return -1;
 		}
@@ -357,7 +357,7 @@ static int play(const struct bot_port *port, enum side side, char *err, size_t e
 			char why[256];
 			snprintf(why, sizeof why, "%s", err);
 			snprintf(err, errlen, "bot: no legal action at %s %s (%s)",
-				 game_side_name(side), game_decision_name(g->pending.what), why);
+				 names_of_side(side), names_of_decision(g->pending.what), why);
 			free(b);
 			return -1;
 		}

@@ -36,7 +36,7 @@ bool bot_artillery(struct bot *b)
 		    b->gun_target[a.unit] == a.target) {
 			b->gun_target[a.unit] = -1;
 			return bot_apply(b, &a, "17.0A", "%s fires at %s, as it stayed to",
-					 game_unit_name(a.unit), game_unit_name(a.target));
+					 names_of_unit(a.unit), names_of_unit(a.target));
 		}
 	}
 	int best = -1, bv = 0;
@@ -57,8 +57,8 @@ bool bot_artillery(struct bot *b)
 	}
 	if (best >= 0) {
 		struct action a = b->acts[best];
-		return bot_apply(&*b, &a, "17.0", "%s fires at %s", game_unit_name(a.unit),
-				 game_unit_name(a.target));
+		return bot_apply(&*b, &a, "17.0", "%s fires at %s", names_of_unit(a.unit),
+				 names_of_unit(a.target));
 	}
 	return bot_apply_type(b, ACT_END, "17.0", "no gun has a target worth a shot");
 }
@@ -85,7 +85,7 @@ static bool odds_now(const struct game *g, int u, const int *hexes, int nh,
 	if (di >= 0)
 		for (int i = 0; i < g->combat.decl[di].nattackers && nd < COMBAT_ATTACKERS_MAX; i++)
 			if (g->combat.decl[di].attacker[i] != u &&
-			    game_on_map(g, g->combat.decl[di].attacker[i]))
+			    unit_on_map(g, g->combat.decl[di].attacker[i]))
 				des[nd++] = g->combat.decl[di].attacker[i];
 	des[nd++] = u;
 	char err[160];
@@ -110,8 +110,8 @@ static bool declare(struct bot *b, int u, int hex, const char *rule)
 	int nt = bot_side_at(b->g, hex, SIDE_CONFEDERATE, tgt, 4);
 	if (!odds_now(b->g, u, hexes, 1, &o))
 		return false;
-	return bot_apply(b, &a, rule, "%s attacks %s in %04d (%s, DRM %+d)", game_unit_name(u),
-			 nt ? game_unit_name(tgt[0]) : "?", hex,
+	return bot_apply(b, &a, rule, "%s attacks %s in %04d (%s, DRM %+d)", names_of_unit(u),
+			 nt ? names_of_unit(tgt[0]) : "?", hex,
 			 tables_crt_column_name((enum crt_column)o.column), o.drm);
 }
 
@@ -129,7 +129,7 @@ static bool declarations(struct bot *b)
 				continue;
 			int u = p->unit;
 			p->unit = -1; /* tried once */
-			if (game_on_map(g, u) && !bot_banned(b, u) && declare(b, u, p->defhex, "16.4"))
+			if (unit_on_map(g, u) && !bot_banned(b, u) && declare(b, u, p->defhex, "16.4"))
 				return true;
 		}
 	}
@@ -166,7 +166,7 @@ static bool decl_encircled(const struct game *g, const struct combat_decl *d)
 {
 	for (int i = 0; i < d->nattackers; i++) {
 		int u = d->attacker[i];
-		if (!game_on_map(g, u))
+		if (!unit_on_map(g, u))
 			continue;
 		int hexes[COMBAT_DEFHEX_MAX];
 		for (int k = 0; k < d->ndefhex; k++)
@@ -261,9 +261,9 @@ static bool retreat(struct bot *b)
 	if (one_hex && a.n > 1)
 		return bot_apply(b, &a, "18.3A", "%s retreats %d hexes to %04d: no one-hex retreat "
 				 "ends outside an EZOC (11.17.4A) and within stacking",
-				 game_unit_name(u), a.n, a.hex[a.n - 1]);
+				 names_of_unit(u), a.n, a.hex[a.n - 1]);
 	return bot_apply(b, &a, one_hex ? "18.3A" : "18.3D", "%s retreats to %04d",
-			 game_unit_name(u), a.hex[a.n - 1]);
+			 names_of_unit(u), a.hex[a.n - 1]);
 }
 
 /* 18.3A–C: break off the combats that the next round would not favour (Union attacking) or
@@ -289,7 +289,7 @@ static bool break_off(struct bot *b)
 		for (int k = 0; k < d->nattackers; k++) {
 			int u = d->attacker[k];
 			/* a Shot to Ribbons attacker has no next round (11.2B) */
-			if (!game_on_map(g, u) || g->unit[u].steps <= 1)
+			if (!unit_on_map(g, u) || g->unit[u].steps <= 1)
 				continue;
 			struct combat_odds o;
 			if (!odds_now(g, u, hexes, d->ndefhex, &o))
@@ -358,7 +358,7 @@ static bool worth_entering(struct bot *b, int u, int hex, int *gain, const char 
 		*why = "not nearer its objective (16.4.5A)";
 		return false;
 	}
-	if (bot_flank_exposed(b, hex, game_unit_cv(g, u))) {
+	if (bot_flank_exposed(b, hex, unit_cv(g, u))) {
 		*why = "open to an encircling attack there (16.6C)";
 		return false;
 	}
@@ -409,8 +409,8 @@ static bool advance(struct bot *b)
 	struct action a = b->acts[best];
 	if (optional)
 		return bot_apply(b, &a, "18.4", "%s advances into %04d (11.18C): %d MP nearer its "
-				 "objective", game_unit_name(a.unit), a.target, bgain);
-	return bot_apply(b, &a, "18.4", "%s advances into %04d", game_unit_name(a.unit), a.target);
+				 "objective", names_of_unit(a.unit), a.target, bgain);
+	return bot_apply(b, &a, "18.4", "%s advances into %04d", names_of_unit(a.unit), a.target);
 }
 
 /* 11.19: a supporting advance by the eligible unit that the movement rules would take into
@@ -436,7 +436,7 @@ static bool support(struct bot *b)
 	}
 	struct action a = b->acts[best];
 	return bot_apply(b, &a, "11.19", "%s follows %s into %04d: %d MP nearer its objective",
-			 game_unit_name(a.unit), game_unit_name(g->pending.subject), into, bgain);
+			 names_of_unit(a.unit), names_of_unit(g->pending.subject), into, bgain);
 }
 
 /* 11.5B: a Union gun fires defensively at the attacker it hurts most. */
@@ -456,8 +456,8 @@ static bool defensive_fire(struct bot *b)
 	if (best < 0)
 		return bot_apply_type(b, ACT_DECLINE, "11.5B", "no attacker worth a shot");
 	struct action a = b->acts[best];
-	return bot_apply(b, &a, "11.5B", "%s fires at %s", game_unit_name(a.unit),
-			 game_unit_name(a.target));
+	return bot_apply(b, &a, "11.5B", "%s fires at %s", names_of_unit(a.unit),
+			 names_of_unit(a.target));
 }
 
 bool bot_combat_decide(struct bot *b)

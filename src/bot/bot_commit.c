@@ -19,7 +19,7 @@ bool bot_withdrawal(struct bot *b)
 		if (a->type == ACT_WITHDRAW && a->target >= 0 && a->target < CORPS_COUNT &&
 		    (st->withdraw_mask >> a->target & 1))
 			return bot_apply(b, a, "14.2", "%s Corps withdraws",
-					 game_corps_name((enum corps)a->target));
+					 names_of_corps((enum corps)a->target));
 	}
 	return bot_apply_type(b, ACT_END, "14.2", "no other corps withdraws");
 }
@@ -58,7 +58,7 @@ bool bot_commitment(struct bot *b)
 				if (b->acts[i].type == ACT_COMMIT && b->acts[i].target == (int)c) {
 					return bot_apply(b, &b->acts[i], "14.3A",
 							 "%s Corps committed (priority %d)",
-							 game_corps_name(c), p + 1);
+							 names_of_corps(c), p + 1);
 				}
 		}
 	}

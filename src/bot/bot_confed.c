@@ -20,7 +20,7 @@ static bool movement(struct bot *b)
 	struct move_dest d[64];
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
 		if (g->unit[u].hex != HEX_NONE || g->unit[u].steps == 0 ||
-		    (g->unit[u].flags & UF_REMOVED) || !game_is_reinforcement(g, u))
+		    (g->unit[u].flags & UF_REMOVED) || !unit_is_reinforcement(g, u))
 			continue;
 		int k = move_reachable(g, u, d, 64, NULL, 0);
 		for (int i = 0; i < k; i++) {

@@ -5,7 +5,7 @@
 #include "bot_internal.h"
 
 /* Among the candidates the engine offers (combat_loss_candidates): the unit with the most
- * steps left; of those, the one whose combat value falls least with the step (game_unit_cv
+ * steps left; of those, the one whose combat value falls least with the step (unit_cv
  * at its next lower step); then the lowest unit index. -1 when there is none. */
 int bot_loss_choice(const struct game *g)
 {
@@ -13,7 +13,7 @@ int bot_loss_choice(const struct game *g)
 	int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8), best = -1, bs = 0, bdrop = 0;
 	for (int i = 0; i < n; i++) {
 		int u = c[i], steps = g->unit[u].steps;
-		const struct unit_def *d = game_unit_def(g, u);
+		const struct unit_def *d = unit_def(g, u);
 		int drop = d->cv[steps] - (steps > 1 ? d->cv[steps - 1] : 0);
 		if (best < 0 || steps > bs || (steps == bs && drop < bdrop)) {
 			best = u;
@@ -31,5 +31,5 @@ bool bot_step_loss(struct bot *b)
 		return false;
 	struct action a = { .type = ACT_LOSE, .unit = u, .target = -1 };
 	return bot_apply(b, &a, "11.15B", "%s loses the step: most steps left (%d), combat value "
-			 "falls least", game_unit_name(u), b->g->unit[u].steps);
+			 "falls least", names_of_unit(u), b->g->unit[u].steps);
 }

@@ -32,7 +32,7 @@ static bool move_to(struct bot *b, int u, int hex, const char *rule, const char 
 {
 	struct action a = { .type = ACT_MOVE, .unit = u, .target = hex, .n = 1 };
 	a.hex[0] = (int16_t)hex;
-	return bot_apply(b, &a, rule, "%s to %04d: %s", game_unit_name(u), hex, why);
+	return bot_apply(b, &a, rule, "%s to %04d: %s", names_of_unit(u), hex, why);
 }
 
 /* ---- attacks (16.3) ---- */
@@ -131,8 +131,8 @@ static bool go_attack(struct bot *b, int u, const struct attack_choice *c, const
 	bool fav;
 	bot_attack_eval(b, u, c->from, c->defhex, &score, &fav, &o);
 	char why[96];
-	snprintf(why, sizeof why, "%s attacks %s (%s, DRM %+d)", game_unit_name(u),
-		 nt ? game_unit_name(tgt[0]) : "?", tables_crt_column_name((enum crt_column)o.column),
+	snprintf(why, sizeof why, "%s attacks %s (%s, DRM %+d)", names_of_unit(u),
+		 nt ? names_of_unit(tgt[0]) : "?", tables_crt_column_name((enum crt_column)o.column),
 		 o.drm);
 	if (c->from != g->unit[u].hex) {
 		if (!move_to(b, u, c->from, rule, why))
@@ -225,7 +225,7 @@ static int support_targets(struct bot *b, int corps, int *out, int max)
 			continue;
 		int ah = g->unit[b->plan[i].unit].hex;
 		for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-			if (!game_on_map(g, c) || !game_unit_zoc(g, c, ah))
+			if (!unit_on_map(g, c) || !zoc_unit_exerts(g, c, ah))
 				continue;
 			int h = g->unit[c].hex;
 			if (attacked_hex(b, h))
@@ -246,7 +246,7 @@ static int division_targets(struct bot *b, int *out, int max)
 	const struct game *g = b->g;
 	int n = 0;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		if (!game_on_map(g, c) || attacked_hex(b, g->unit[c].hex))
+		if (!unit_on_map(g, c) || attacked_hex(b, g->unit[c].hex))
 			continue;
 		bool same = false;
 		for (int i = 0; i < b->nplan && !same; i++)
@@ -411,7 +411,7 @@ static bool conf_reaches(struct bot *b, int c, int x)
  * attackers). */
 static bool conf_attacker(const struct game *g, int c)
 {
-	return game_on_map(g, c) && bot_is_infantry(g, c) && g->unit[c].steps > 1;
+	return unit_on_map(g, c) && bot_is_infantry(g, c) && g->unit[c].steps > 1;
 }
 
 /* The largest MA of the Confederate units: none ends a move next to an enemy farther than
@@ -453,7 +453,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		int tmp[4];
 		nb[d] = hex_neighbour(hex, (enum hex_dir)d);
-		free_nb[d] = nb[d] != HEX_NONE && game_side_passable(g, hex, nb[d]) &&
+		free_nb[d] = nb[d] != HEX_NONE && zoc_side_passable(g, hex, nb[d]) &&
 			     bot_side_at(g, nb[d], SIDE_UNION, tmp, 4) == 0 &&
 			     !b->conf_at[hex_index(nb[d])];
 	}
@@ -465,10 +465,10 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 		if (!conf_attacker(g, c))
 			continue;
 		int ch = g->unit[c].hex, dist = hex_distance(ch, hex);
-		strong[c - ROSTER_UNION] = game_unit_cv(g, c) - defender_cv >= 1;
+		strong[c - ROSTER_UNION] = unit_cv(g, c) - defender_cv >= 1;
 		if (dist == 1) {
 			int d = hex_direction(hex, ch);
-			if (d >= 0 && game_side_passable(g, hex, ch)) {
+			if (d >= 0 && zoc_side_passable(g, hex, ch)) {
 				int *l = cand[d];
 				if (nthere[d] < ncand[d])
 					l[ncand[d]] = l[nthere[d]]; /* a mover makes room */
@@ -478,7 +478,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 			continue;
 		}
 		int ma = bot_def(g, c)->ma;
-		if (dist > ma + 1 || game_in_ezoc(g, ch, SIDE_CONFEDERATE))
+		if (dist > ma + 1 || zoc_in_ezoc(g, ch, SIDE_CONFEDERATE))
 			continue; /* 16.6A */
 		for (int d = 0; d < HEX_NDIRS; d++)
 			if (free_nb[d] && hex_distance(ch, nb[d]) <= ma)
@@ -523,19 +523,19 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 	unsigned threat = 0;
 	for (int i = 0; i < nmoved; i++) {
 		int t = moved[i];
-		if (!game_on_map(g, t) || !bot_is_infantry(g, t) ||
+		if (!unit_on_map(g, t) || !bot_is_infantry(g, t) ||
 		    bot_def(g, t)->corps != bot_def(g, u)->corps)
 			continue;
 		int d = hex_distance(g->unit[u].hex, g->unit[t].hex);
 		if (d >= bd)
 			continue;
-		unsigned m = encircle_threat(b, g->unit[t].hex, game_unit_cv(g, t));
+		unsigned m = encircle_threat(b, g->unit[t].hex, unit_cv(g, t));
 		if (m)
 			best_t = t, bd = d, threat = m;
 	}
 	if (best_t < 0)
 		return false;
-	int th = g->unit[best_t].hex, cv = game_unit_cv(g, u);
+	int th = g->unit[best_t].hex, cv = unit_cv(g, u);
 	int bi = -1;
 	for (int i = 0; i < ds->n; i++) {
 		int h = ds->d[i].hex;
@@ -545,7 +545,7 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int e = hex_neighbour(th, (enum hex_dir)d);
 			if ((threat >> d & 1) && (e == h || (hex_adjacent(e, h) &&
-							      game_side_passable(g, h, e))))
+							      zoc_side_passable(g, h, e))))
 				blocks = true;
 		}
 		if (!blocks || encircle_threat(b, h, cv))
@@ -556,7 +556,7 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 	if (bi < 0)
 		return false;
 	char why[64];
-	snprintf(why, sizeof why, "protects the flank of %s", game_unit_name(best_t));
+	snprintf(why, sizeof why, "protects the flank of %s", names_of_unit(best_t));
 	return move_to(b, u, ds->d[bi].hex, "16.4.4", why);
 }
 
@@ -645,7 +645,7 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 	int best = 0, bt = -1, bscore = 0, range = bot_def(w, gun)->range;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
 		/* beyond the range printed on the counter fire_check refuses (10.3A) */
-		if (!game_on_map(w, c) || hex_distance(from, w->unit[c].hex) > range)
+		if (!unit_on_map(w, c) || hex_distance(from, w->unit[c].hex) > range)
 			continue;
 		if (q == GUN_HERE && b->gun_claims[c - ROSTER_UNION] >= 2)
 			continue;
@@ -709,7 +709,7 @@ static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int co
 		int nb[HEX_NDIRS];
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			nb[d] = hex_neighbour(hex, (enum hex_dir)d);
-			if (nb[d] != HEX_NONE && !game_side_passable(g, hex, nb[d]))
+			if (nb[d] != HEX_NONE && !zoc_side_passable(g, hex, nb[d]))
 				nb[d] = HEX_NONE;
 		}
 		for (int k = 0; k < natt && !out[i]; k++) {
@@ -740,7 +740,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 		b->gun_target[gun] = (int16_t)target;
 		b->gun_claims[target - ROSTER_UNION]++; /* 10.7D: two guns a target */
 		bot_note(b, "17.0A: %s stays in %04d: it can fire at %s (10.8A: a gun that moves "
-			 "does not fire)", game_unit_name(gun), here, game_unit_name(target));
+			 "does not fire)", names_of_unit(gun), here, names_of_unit(target));
 		return false;
 	}
 	struct dests ds;
@@ -766,7 +766,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	/* 17.0C: join the infantry of its corps nearest the objective */
 	int best_inf = -1, bf = BOT_FAR;
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		if (!game_on_map(g, u) || !bot_is_infantry(g, u) || bot_formation(g, u) != f)
+		if (!unit_on_map(g, u) || !bot_is_infantry(g, u) || bot_formation(g, u) != f)
 			continue;
 		int fi = hex_index(g->unit[u].hex);
 		if (fi >= 0 && field[fi] < bf)
@@ -788,7 +788,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	if (gi < 0)
 		return false;
 	char why[64];
-	snprintf(why, sizeof why, "joins %s, nearest the objective", game_unit_name(best_inf));
+	snprintf(why, sizeof why, "joins %s, nearest the objective", names_of_unit(best_inf));
 	return move_to(b, gun, ds.d[gi].hex, "17.0C", why);
 }
 
@@ -796,11 +796,11 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 
 static bool unit_present(const struct game *g, int u)
 {
-	if (game_on_map(g, u))
+	if (unit_on_map(g, u))
 		return true;
 	/* a reinforcement still to enter */
 	return g->unit[u].hex == HEX_NONE && g->unit[u].steps > 0 &&
-	       !(g->unit[u].flags & UF_REMOVED) && game_is_reinforcement(g, u);
+	       !(g->unit[u].flags & UF_REMOVED) && unit_is_reinforcement(g, u);
 }
 
 static void move_formation(struct bot *b, int f)
@@ -834,7 +834,7 @@ static void move_formation(struct bot *b, int f)
 		int here = g->unit[u].hex;
 		for (int k = 0; k < ROSTER_UNION && here != HEX_NONE; k++)
 			if (k != u && bot_formation(g, k) == f && !bot_is_infantry(g, k) &&
-			    game_on_map(g, k) && g->unit[k].hex == here)
+			    unit_on_map(g, k) && g->unit[k].hex == here)
 				o->gun = k;
 		int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
 		/* 16.2A–C: a unit that can and will attack — by its own priorities as the phase
@@ -853,7 +853,7 @@ static void move_formation(struct bot *b, int f)
 			if (c.found) {
 				o->attack = true;
 				o->key1 = c.cost;
-				o->key2 = -game_unit_cv(g, u); /* 16.2C: printed, at its strength now */
+				o->key2 = -unit_cv(g, u); /* 16.2C: printed, at its strength now */
 				continue;
 			}
 		}
@@ -925,12 +925,12 @@ bool bot_withdraw_move(struct bot *b)
 	const struct game *g = b->g;
 	int u = g->pending.subject;
 	char why[EVENT_TEXT_MAX];
-	if (u >= 0 && game_on_map(g, u) &&
-	    game_enemy_distance(g, g->unit[u].hex, game_unit_side(u)) >= 5)
+	if (u >= 0 && unit_on_map(g, u) &&
+	    unit_enemy_distance(g, g->unit[u].hex, unit_side(u)) >= 5)
 		snprintf(why, sizeof why, "%s stays in %04d, already five hexes from the enemy",
-			 game_unit_name(u), g->unit[u].hex);
+			 names_of_unit(u), g->unit[u].hex);
 	else
 		snprintf(why, sizeof why, "%s withdraws five hexes from the enemy at the least loss "
-			 "of steps, or as far as it can", game_unit_name(u));
+			 "of steps, or as far as it can", names_of_unit(u));
 	return bot_apply_type(b, ACT_END, "13.6", why);
 }

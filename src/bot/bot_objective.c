@@ -21,7 +21,7 @@ static int u57_division(const struct game *g)
 		for (int u = 0; u < ROSTER_UNION; u++) {
 			const struct unit_def *d = bot_def(g, u);
 			if (d->corps == CORPS_IX && d->division == div && d->type == UNIT_INFANTRY &&
-			    game_on_map(g, u))
+			    unit_on_map(g, u))
 				return div;
 		}
 	return 4;

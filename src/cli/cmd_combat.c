@@ -64,7 +64,7 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
 	int units[COMBAT_ATTACKERS_MAX], nu = 0;
 	for (int i = 2; i < argc; i++) {
-		units[nu] = game_unit_parse(argv[i]);
+		units[nu] = names_parse_unit(argv[i]);
 		if (units[nu] < 0)
 			return cli_fail(err, errlen, "'%s' is not a unit", argv[i]);
 		nu++;
@@ -74,10 +74,10 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 		if (!combat_odds(g, units[i], hexes, nh, units, nu, &o[i], err, errlen))
 			return err;
 	for (int i = 0; i < nu; i++)
-		fprintf(out, "%s%s column %s drm %+d", i ? "\n" : "", game_unit_name(units[i]),
+		fprintf(out, "%s%s column %s drm %+d", i ? "\n" : "", names_of_unit(units[i]),
 			tables_crt_column_name((enum crt_column)o[i].column), o[i].drm);
 	for (int i = 0; i < nu; i++) {
-		const char *id = game_unit_name(units[i]);
+		const char *id = names_of_unit(units[i]);
 		fprintf(out, "\n%s attack %d (printed %d, halved %d time%s) defence %d", id,
 			o[i].attack, o[i].attack_printed, o[i].halvings,
 			o[i].halvings == 1 ? "" : "s", o[i].defence);
@@ -106,7 +106,7 @@ static const char *cmd_control(struct cli *c, int argc, char **argv, FILE *out, 
 	if (!hex_parse(argv[1], &hex))
 		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
 	enum side s = victory_control(g, hex);
-	fputs(s == SIDE_NONE ? "none" : game_side_name(s), out);
+	fputs(s == SIDE_NONE ? "none" : names_of_side(s), out);
 	return NULL;
 }
 

@@ -61,9 +61,9 @@ static void print_pending(const struct game *g, FILE *out)
 		fputs("gameover", out);
 		return;
 	}
-	fprintf(out, "%s %s", game_side_name(g->pending.side), game_decision_name(g->pending.what));
+	fprintf(out, "%s %s", names_of_side(g->pending.side), names_of_decision(g->pending.what));
 	if (g->pending.subject >= 0)
-		fprintf(out, " %s", game_unit_name(g->pending.subject));
+		fprintf(out, " %s", names_of_unit(g->pending.subject));
 }
 
 static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char *err,
@@ -103,7 +103,7 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 		return cli_fail(err, errlen, "out of memory");
 	cli_set_match(c, m);
 	const struct game *g = match_game(m);
-	fprintf(out, "turn %d %s %s", g->turn, game_side_name(g->side), game_phase_name(g->phase));
+	fprintf(out, "turn %d %s %s", g->turn, names_of_side(g->side), names_of_phase(g->phase));
 	return NULL;
 }
 
@@ -142,7 +142,7 @@ static int unit_argument(struct cli *c, int argc, char **argv, const char *usage
 	*g = cli_game_args(c, argc, 2, usage, err, errlen);
 	if (!*g)
 		return -1;
-	int u = game_unit_parse(argv[1]);
+	int u = names_parse_unit(argv[1]);
 	if (u < 0)
 		cli_fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", argv[1]);
 	return u;
@@ -155,7 +155,7 @@ static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, cha
 	int u = unit_argument(c, argc, argv, "unit UNIT", &g, err, errlen);
 	if (u < 0)
 		return err;
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	const struct unit_state *us = &g->unit[u];
 	char hex[8];
 	if (us->steps <= 0)
@@ -164,10 +164,10 @@ static const char *cmd_unit(struct cli *c, int argc, char **argv, FILE *out, cha
 		snprintf(hex, sizeof hex, "off");
 	else
 		snprintf(hex, sizeof hex, "%04d", us->hex);
-	fprintf(out, "%s %s %s %s hex %s steps %d cv %d morale %d ma %d", game_unit_name(u),
-		game_side_name(game_unit_side(u)), d->formation,
+	fprintf(out, "%s %s %s %s hex %s steps %d cv %d morale %d ma %d", names_of_unit(u),
+		names_of_side(unit_side(u)), d->formation,
 		d->type == UNIT_ARTILLERY ? "artillery" : "infantry", hex, us->steps,
-		game_unit_cv(g, u), game_unit_morale(g, u), d->ma);
+		unit_cv(g, u), unit_morale(g, u), d->ma);
 	return NULL;
 }
 

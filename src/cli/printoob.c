@@ -80,7 +80,7 @@ static void print_union(FILE *out, const struct roster *r)
 		done_corps[c] = true;
 		struct totals corps = { 0 };
 		bool done_div[5] = { false };
-		fprintf(out, "  %s Corps\n", game_corps_name(c));
+		fprintf(out, "  %s Corps\n", names_of_corps(c));
 		for (int j = i; j < ROSTER_UNION; j++) {
 			int d = r->unit[j].division;
 			if (r->unit[j].corps != c || done_div[d])

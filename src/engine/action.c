@@ -43,7 +43,7 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...)
 
 static bool get_unit(const char *w, int *u, char *err, size_t errlen)
 {
-	*u = game_unit_parse(w);
+	*u = names_parse_unit(w);
 	return *u >= 0 ? true : fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", w);
 }
 
@@ -66,7 +66,7 @@ static bool get_int(const char *w, long lo, long hi, long *v, char *err, size_t 
 static bool get_corps(const char *w, int *c, char *err, size_t errlen)
 {
 	enum corps x;
-	if (!game_corps_parse(w, &x))
+	if (!names_parse_corps(w, &x))
 		return fail(err, errlen, "'%s' is not a corps (I II V VI IX XII)", w);
 	*c = x;
 	return true;
@@ -94,9 +94,9 @@ static bool parse_set(char **w, int argc, struct action *a, char *err, size_t er
 		enum phase p;
 		if (!nargs(argc, 4, 4, "set phase SIDE PHASE", err, errlen))
 			return false;
-		if (!game_side_parse(w[2], &a->side))
+		if (!names_parse_side(w[2], &a->side))
 			return fail(err, errlen, "'%s' is not a side (union, confederate)", w[2]);
-		if (!game_phase_parse(w[3], &p))
+		if (!names_parse_phase(w[3], &p))
 			return fail(err, errlen, "'%s' is not a phase (movement, artillery, combat)", w[3]);
 		a->type = ACT_SET_PHASE;
 		a->value = p;
@@ -107,7 +107,7 @@ static bool parse_set(char **w, int argc, struct action *a, char *err, size_t er
 		if (!nargs(argc, 4, 4, "set corps CORPS STATUS", err, errlen) ||
 		    !get_corps(w[2], &a->target, err, errlen))
 			return false;
-		if (!game_corps_status_parse(w[3], &s))
+		if (!names_parse_corps_status(w[3], &s))
 			return fail(err, errlen, "'%s' is not a status (committed, available, unavailable)", w[3]);
 		a->type = ACT_SET_CORPS;
 		a->value = s;
@@ -285,7 +285,7 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 	size_t len = 0;
 	if (size)
 		buf[0] = 0;
-	const char *u = a->unit >= 0 ? game_unit_name(a->unit) : "?";
+	const char *u = a->unit >= 0 ? names_of_unit(a->unit) : "?";
 	switch (a->type) {
 	case ACT_END: put(buf, size, &len, "end"); break;
 	case ACT_DECLINE:
@@ -299,7 +299,7 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 		for (int i = 0; i < a->n; i++)
 			put(buf, size, &len, " %04d", a->hex[i]);
 		break;
-	case ACT_FIRE: put(buf, size, &len, "fire %s %s", u, game_unit_name(a->target)); break;
+	case ACT_FIRE: put(buf, size, &len, "fire %s %s", u, names_of_unit(a->target)); break;
 	case ACT_ATTACK:
 		put(buf, size, &len, "attack ");
 		if (a->n == 0)
@@ -307,7 +307,7 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 		for (int i = 0; i < a->n; i++)
 			put(buf, size, &len, "%s%04d", i ? "+" : "", a->hex[i]);
 		for (int i = 0; i < a->nunits; i++)
-			put(buf, size, &len, " %s", game_unit_name(a->units[i]));
+			put(buf, size, &len, " %s", names_of_unit(a->units[i]));
 		break;
 	case ACT_RESOLVE: put(buf, size, &len, "resolve %04d", a->target); break;
 	case ACT_BREAK_OFF: put(buf, size, &len, "breakoff %04d", a->target); break;
@@ -319,7 +319,7 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 	case ACT_COMMIT:
 	case ACT_WITHDRAW:
 		put(buf, size, &len, "%s %s", a->type == ACT_COMMIT ? "commit" : "withdraw",
-		    game_corps_name((enum corps)a->target));
+		    names_of_corps((enum corps)a->target));
 		break;
 	case ACT_PLACE:
 		put(buf, size, &len, "place %s %04d", u, a->target);
@@ -328,12 +328,12 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 		break;
 	case ACT_SET_TURN: put(buf, size, &len, "set turn %d", a->target); break;
 	case ACT_SET_PHASE:
-		put(buf, size, &len, "set phase %s %s", game_side_name(a->side),
-		    game_phase_name((enum phase)a->value));
+		put(buf, size, &len, "set phase %s %s", names_of_side(a->side),
+		    names_of_phase((enum phase)a->value));
 		break;
 	case ACT_SET_CORPS:
-		put(buf, size, &len, "set corps %s %s", game_corps_name((enum corps)a->target),
-		    game_corps_status_name((enum corps_status)a->value));
+		put(buf, size, &len, "set corps %s %s", names_of_corps((enum corps)a->target),
+		    names_of_corps_status((enum corps_status)a->value));
 		break;
 	case ACT_SEED: put(buf, size, &len, "seed %llu", (unsigned long long)a->number); break;
 	case ACT_DICE:

@@ -155,7 +155,7 @@ static int declare_check(const struct game *g, const int *hexes, int nh, const i
 			if (corps != CORPS_NONE && corps != d->corps) {
 				snprintf(err, errlen, "11.6A: %s of %s Corps may not attack a hex "
 					 "attacked by %s Corps this phase", d->id, d->formation,
-					 game_corps_name((enum corps)corps));
+					 names_of_corps((enum corps)corps));
 				return -2;
 			}
 			corps = d->corps;
@@ -216,10 +216,10 @@ int combat_missing_attack(const struct game *g, int *attacker)
 	for (int i = 0; i < cs->ndecl; i++)
 		for (int k = 0; k < cs->decl[i].nattackers; k++) {
 			int a = cs->decl[i].attacker[k];
-			if (!game_on_map(g, a))
+			if (!unit_on_map(g, a))
 				continue;
 			for (int e = 0; e < ROSTER_UNITS; e++) {
-				if (!game_on_map(g, e) || cdef(g, e)->side != defender(g))
+				if (!unit_on_map(g, e) || cdef(g, e)->side != defender(g))
 					continue;
 				int eh = g->unit[e].hex;
 				if (!combat_zoc_reaches(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0)
@@ -315,7 +315,7 @@ static bool is_attacker_of_current(const struct game *g, int u)
 	const struct combat_decl *d = &g->combat.decl[g->combat.current];
 	for (int i = 0; i < d->nattackers; i++)
 		if (d->attacker[i] == u)
-			return game_on_map(g, u);
+			return unit_on_map(g, u);
 	return false;
 }
 
@@ -382,7 +382,7 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 		bool in = false;
 		for (int i = 0; i < n; i++)
 			in |= hexes[i] == a->target;
-		if (ok && !in && game_middle_bridge_forbids(g, a->unit, a->target))
+		if (ok && !in && unit_middle_bridge_forbids(g, a->unit, a->target))
 			return refuse(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
 		if (!ok || !in) {
 			snprintf(err, errlen, "11.18B: %s advances into one of the vacated hexes",
@@ -410,7 +410,7 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 			combat_run(g);
 			return true;
 		}
-	if (game_middle_bridge_forbids(g, a->unit, a->target))
+	if (unit_middle_bridge_forbids(g, a->unit, a->target))
 		return refuse(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
 	return refuse(err, errlen, "11.18C: only a unit that attacked the hex may advance into "
 		      "it, once");
@@ -507,7 +507,7 @@ static void legal_declare(const struct game *g, struct action_list *o)
 {
 	const struct combat_state *cs = &g->combat;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (!game_on_map(g, u) || cdef(g, u)->side != g->side || !is_infantry(g, u) ||
+		if (!unit_on_map(g, u) || cdef(g, u)->side != g->side || !is_infantry(g, u) ||
 		    bit_get(cs->attacked_round, u))
 			continue;
 		int adj[HEX_NDIRS], na = 0;
@@ -564,7 +564,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		for (int i = 0; i < d->nattackers; i++) {
 			struct fire_odds fo;
 			char err[160];
-			if (game_on_map(g, d->attacker[i]) &&
+			if (unit_on_map(g, d->attacker[i]) &&
 			    fire_check(g, g->pending.subject, d->attacker[i], true, &fo, err,
 				       sizeof err))
 				action_list_add(&o, ACT_FIRE, g->pending.subject, d->attacker[i]);

@@ -17,11 +17,11 @@ bool commit_unleashed(const struct game *g)
 
 enum corps_status commit_unit_status(const struct game *g, int u)
 {
-	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+	if (unit_side(u) != SIDE_UNION || commit_unleashed(g))
 		return CORPS_COMMITTED;
 	/* 9.3D + 13.8 (RECONSTRUCTION.md): VI Corps enters on turn 6 as an Available corps, free
 	 * of the two-corps allotment but bound by 13.3B until it is Committed */
-	return g->corps[game_unit_def(g, u)->corps];
+	return g->corps[unit_def(g, u)->corps];
 }
 
 bool commit_lifted(const struct game *g, enum corps c, int enemy)
@@ -33,9 +33,9 @@ bool commit_lifted(const struct game *g, enum corps c, int enemy)
 
 bool commit_unit_may_fight(const struct game *g, int u, int enemy)
 {
-	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+	if (unit_side(u) != SIDE_UNION || commit_unleashed(g))
 		return true;
-	enum corps c = game_unit_def(g, u)->corps;
+	enum corps c = unit_def(g, u)->corps;
 	/* 13.2A; 9.3D: VI Corps in combat counts as one of the two, so it must be Committed */
 	if (g->corps[c] == CORPS_COMMITTED)
 		return true;
@@ -44,9 +44,9 @@ bool commit_unit_may_fight(const struct game *g, int u, int enemy)
 
 bool commit_unit_may_fire(const struct game *g, int u, int target)
 {
-	if (game_unit_side(u) != SIDE_UNION || commit_unleashed(g))
+	if (unit_side(u) != SIDE_UNION || commit_unleashed(g))
 		return true;
-	enum corps c = game_unit_def(g, u)->corps;
+	enum corps c = unit_def(g, u)->corps;
 	if (g->corps[c] != CORPS_UNAVAILABLE)
 		return true;                                       /* 10.1B, 13.3D */
 	return target >= 0 && commit_lifted(g, c, target);        /* 13.4B–C */
@@ -94,7 +94,7 @@ static bool enemy_forbids(const struct game *g, int hex, int eh, const uint8_t *
 /* Does enemy unit e restrict Available Union unit u (on the map, not lifted, 13.3F)? */
 static bool enemy_restricts(const struct game *g, int u, int e)
 {
-	return game_on_map(g, e) && !commit_lifted(g, game_unit_def(g, u)->corps, e);
+	return unit_on_map(g, e) && !commit_lifted(g, unit_def(g, u)->corps, e);
 }
 
 /* 13.3E (RECONSTRUCTION.md's reading): an Available unit that already finds enemy e within
@@ -172,9 +172,9 @@ void commit_note_confederate_move(struct game *g, int u, int from, int to)
 		event_new(g, EVENT_CREEK_CROSSED)->unit = (int16_t)u;
 	}
 	for (int v = 0; v < ROSTER_UNION; v++) {
-		if (!game_on_map(g, v) || !hex_adjacent(g->unit[v].hex, to))
+		if (!unit_on_map(g, v) || !hex_adjacent(g->unit[v].hex, to))
 			continue;
-		enum corps c = game_unit_def(g, v)->corps;
+		enum corps c = unit_def(g, v)->corps;
 		if (g->corps[c] == CORPS_COMMITTED || commit_lifted(g, c, u))
 			continue;
 		g->corps_lifted[c] |= 1ull << (u - ROSTER_UNION);
@@ -210,7 +210,7 @@ void commit_turn_start(struct game *g)
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		if (g->corps[c] != CORPS_UNAVAILABLE || (c == CORPS_VI && g->turn < 6))
 			continue;
-		if (game_roll_for(g, EVENT_WHY_AVAILABILITY, c, -1) == 6)
+		if (dice_roll_for(g, EVENT_WHY_AVAILABILITY, c, -1) == 6)
 			commit_change_status(g, (enum corps)c, CORPS_AVAILABLE, EVENT_WHY_AVAILABLE);
 	}
 }
@@ -267,8 +267,8 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 {
 	enum { LMAX = 7, KMAX = ROSTER_MA_MAX + 1 };
 	static const int inf = 0x7fff;
-	enum side side = game_unit_side(u);
-	int start = g->unit[u].hex, ma = game_unit_def(g, u)->ma;
+	enum side side = unit_side(u);
+	int start = g->unit[u].hex, ma = unit_def(g, u)->ma;
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	int16_t cost[HEX_INDEX_COUNT][LMAX];
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
@@ -288,10 +288,10 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	uint8_t near[HEX_INDEX_COUNT];
 	memset(near, 100, sizeof near);
 	for (int v = 0; v < ROSTER_UNITS; v++) {
-		if (!game_on_map(g, v))
+		if (!unit_on_map(g, v))
 			continue;
 		int vh = g->unit[v].hex;
-		if (game_unit_side(v) == side) {
+		if (unit_side(v) == side) {
 			if (v != u)
 				friend_at[hex_index(vh)] = 1;
 			continue;
@@ -300,7 +300,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		enemy[vi] = 1;
 		near[vi] = 0;
 		for (int d = 0; d < HEX_NDIRS; d++)
-			if (nb[vi][d] >= 0 && game_features_passable(g->scn->map.hex[vi].side[d]))
+			if (nb[vi][d] >= 0 && zoc_features_passable(g->scn->map.hex[vi].side[d]))
 				ezoc[nb[vi][d]] = 1;
 	}
 	hex_spread(near, 100);
@@ -351,7 +351,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		int l = 0;
 		while (l < LMAX && cost[i][l] == inf)
 			l++;
-		if (l == LMAX || (friend_at[i] && !game_stack_allows(g, h, u)))
+		if (l == LMAX || (friend_at[i] && !stack_allows(g, h, u)))
 			continue;                                     /* 11.17.3A */
 		all[n].hex = (int16_t)h;
 		all[n].losses = (int8_t)l;
@@ -387,7 +387,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
  * unit stands where 13.6A wants it and may stay; staying is not a move (it may regroup). */
 static bool withdraw_may_stay(const struct game *g, int u)
 {
-	return game_enemy_distance(g, g->unit[u].hex, SIDE_UNION) >= 5;
+	return unit_enemy_distance(g, g->unit[u].hex, SIDE_UNION) >= 5;
 }
 
 /* The next unit owing a withdrawal move gets the decision, eliminating on the way those that
@@ -396,23 +396,23 @@ static bool withdraw_may_stay(const struct game *g, int u)
 static enum phase_result withdraw_next(struct game *g)
 {
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		if (!game_on_map(g, u) || (g->unit[u].flags & UF_WITHDRAWN) ||
-		    !(g->withdrawing & (1u << game_unit_def(g, u)->corps)))
+		if (!unit_on_map(g, u) || (g->unit[u].flags & UF_WITHDRAWN) ||
+		    !(g->withdrawing & (1u << unit_def(g, u)->corps)))
 			continue;
 		struct withdraw_target t[1];
 		if (!withdraw_may_stay(g, u) && withdraw_targets(g, u, t, 1) == 0) {
 			event_new(g, EVENT_WITHDRAW_TRAPPED)->unit = (int16_t)u;
 			g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
 			while (g->unit[u].steps > 0)
-				game_lose_step(g, u, EVENT_WHY_WITHDRAW_TRAPPED);
+				unit_lose_step(g, u, EVENT_WHY_WITHDRAW_TRAPPED);
 			continue;
 		}
-		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAW_MOVE, u);
+		pending_set(g, SIDE_UNION, DECISION_WITHDRAW_MOVE, u);
 		return PHASE_GOES_ON;
 	}
 	if (!commit_withdrawal_possible(g))
 		return PHASE_OVER;
-	game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
+	pending_set(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
 	return PHASE_GOES_ON;
 }
 
@@ -435,7 +435,7 @@ static enum phase_result withdraw_move(struct game *g, int u, int hex, char *err
 	if (k < 0) {
 		snprintf(err, errlen,
 			 "13.6: %s must withdraw to a hex five or more hexes from the enemy, or else as far as it can",
-			 game_unit_name(u));
+			 names_of_unit(u));
 		return PHASE_REFUSED;
 	}
 	struct game_event *e = event_new(g, EVENT_WITHDRAW_MOVE);
@@ -444,10 +444,10 @@ static enum phase_result withdraw_move(struct game *g, int u, int hex, char *err
 	e->to = t[k].hex;
 	g->unit[u].hex = t[k].hex;
 	g->unit[u].flags |= UF_WITHDRAWN | UF_MOVED;
-	if (game_unit_def(g, u)->type == UNIT_ARTILLERY)
+	if (unit_def(g, u)->type == UNIT_ARTILLERY)
 		g->unit[u].flags |= UF_ART_MOVED;
 	for (int l = 0; l < t[k].losses; l++)
-		game_lose_step(g, u, EVENT_WHY_WITHDRAW_EZOC);
+		unit_lose_step(g, u, EVENT_WHY_WITHDRAW_EZOC);
 	return withdraw_next(g);
 }
 
@@ -474,7 +474,7 @@ enum phase_result commit_apply(struct game *g, const struct action *a, char *err
 			return withdraw_move(g, g->pending.subject, HEX_NONE, err, errlen);
 		if (a->type != ACT_MOVE || a->unit != g->pending.subject || a->n != 1) {
 			snprintf(err, errlen, "13.6: move %s HEX, or end (stay when five or more hexes from every enemy unit, else the engine's hex)",
-				 game_unit_name(g->pending.subject));
+				 names_of_unit(g->pending.subject));
 			return PHASE_REFUSED;
 		}
 		return withdraw_move(g, a->unit, a->hex[0], err, errlen);

@@ -33,7 +33,7 @@ bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_
 		return refuse(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may fire "
 			      "only at a Confederate unit that moved adjacent to that corps (13.4C)",
 			      d->id, d->formation);
-	if (game_hood_held(g, gun))
+	if (unit_hood_held(g, gun))
 		return refuse(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
 			      "unit moves adjacent to it");
 	return true;
@@ -63,12 +63,12 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *o, char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
-	if (gun < 0 || gun >= ROSTER_UNITS || !game_on_map(g, gun))
+	if (gun < 0 || gun >= ROSTER_UNITS || !unit_on_map(g, gun))
 		return refuse(err, errlen, "10.2A: the firing unit is not on the map");
 	const struct unit_def *d = cdef(g, gun);
 	if (d->type != UNIT_ARTILLERY)
 		return refuse(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
-	if (target < 0 || target >= ROSTER_UNITS || !game_on_map(g, target))
+	if (target < 0 || target >= ROSTER_UNITS || !unit_on_map(g, target))
 		return refuse(err, errlen, "10.7C: the target is not a unit on the map");
 	const struct unit_def *td = cdef(g, target);
 	if (td->side == d->side)
@@ -101,7 +101,7 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 	if (!defensive && !los_clear(&g->scn->map, from, to))
 		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
 			      to);
-	o->fire_value = game_unit_cv(g, gun);
+	o->fire_value = unit_cv(g, gun);
 
 	/* 20.3 DRMs, cumulative */
 	const struct map_hex *th = chex(g, to);
@@ -138,7 +138,7 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 	char err[160];
 	if (!fire_check(g, gun, target, defensive, &o, err, sizeof err))
 		return;
-	int roll = game_roll(g, defensive ? EVENT_WHY_DEFENSIVE_FIRE : EVENT_WHY_ARTILLERY_FIRE);
+	int roll = dice_roll(g, defensive ? EVENT_WHY_DEFENSIVE_FIRE : EVENT_WHY_ARTILLERY_FIRE);
 	int steps = o.steps[roll];
 	struct game_event *e = event_new(g, EVENT_FIRE);
 	e->unit = (int16_t)gun;
@@ -153,8 +153,8 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 		g->unit[gun].flags |= UF_FIRED;
 		g->fired_at[target]++; /* 10.7D; defensive fire does not count */
 	}
-	for (int i = 0; i < steps && game_on_map(g, target); i++)
-		game_lose_step(g, target,
+	for (int i = 0; i < steps && unit_on_map(g, target); i++)
+		unit_lose_step(g, target,
 			       defensive ? EVENT_WHY_DEFENSIVE_FIRE_LOSS : EVENT_WHY_FIRE_LOSS);
 	struct fire_report *r = &g->combat.last_fire;
 	r->gun = (int16_t)gun;
@@ -172,7 +172,7 @@ void fire_phase_begin(struct game *g)
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		g->unit[u].flags &= ~(uint32_t)UF_FIRED;
 	memset(g->fired_at, 0, sizeof g->fired_at);
-	game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+	pending_set(g, g->side, DECISION_ARTILLERY, -1);
 }
 
 /* A gun of the phasing side fires (10.2A), the checks first; false with err. */
@@ -213,12 +213,12 @@ int fire_legal(const struct game *g, struct action *out, int max)
 	if (g->pending.what != DECISION_ARTILLERY)
 		return 0;
 	for (int gun = 0; gun < ROSTER_UNITS; gun++) {
-		if (!game_on_map(g, gun) || cdef(g, gun)->side != g->side ||
+		if (!unit_on_map(g, gun) || cdef(g, gun)->side != g->side ||
 		    cdef(g, gun)->type != UNIT_ARTILLERY)
 			continue;
 		for (int t = 0; t < ROSTER_UNITS; t++) {
 			struct fire_odds o;
-			if (cdef(g, t)->side == g->side || !game_on_map(g, t))
+			if (cdef(g, t)->side == g->side || !unit_on_map(g, t))
 				continue;
 			if (!fire_check(g, gun, t, false, &o, NULL, 0))
 				continue;

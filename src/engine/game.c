@@ -1,8 +1,9 @@
 /* game.c — owns the position's life: a new game (4.3 historical or empty set-up), the
  * turn sequence of 5.2 as the decision points of SEQUENCE.md, the one door game_apply()
  * through which every change goes (applied on a copy, so a refusal leaves the game
- * byte-identical), the list of legal actions, the set-up and test actions of PROTOCOL.md,
- * the seeded dice (splitmix64 with a queue of forced results) and the event log.
+ * byte-identical), the list of legal actions, and the set-up and test actions of PROTOCOL.md.
+ * It is the top of the engine: it calls the phases, which call the files below them (unit.c,
+ * zoc.c, stack.c, dice.c, pending.c, names.c, event.c …), and nothing calls up into it.
  *
  * The phases themselves live elsewhere: the quick set-up in quick.c, movement in move.c,
  * commitment and withdrawal in commit.c, artillery fire and combat in fire.c/combat.c/
@@ -11,201 +12,13 @@
  * (step_over) sets what comes next. */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "commit.h"
 #include "game.h"
 #include "internal.h"
 #include "move.h"
 
-/* ---- names ---- */
-
-const char *const game_decision_names[DECISION_COUNT] = {
-	[DECISION_MISHAP] = "mishap",
-	[DECISION_WITHDRAWAL] = "withdrawal",
-	[DECISION_WITHDRAW_MOVE] = "withdraw-move",
-	[DECISION_COMMITMENT] = "commitment",
-	[DECISION_MOVEMENT] = "movement",
-	[DECISION_ARTILLERY] = "artillery",
-	[DECISION_COMBAT] = "combat",
-	[DECISION_RESOLVE] = "resolve",
-	[DECISION_DEFENSIVE_FIRE] = "defensive-fire",
-	[DECISION_RETREAT] = "retreat",
-	[DECISION_ADVANCE] = "advance",
-	[DECISION_SUPPORT] = "support",
-	[DECISION_BREAK_OFF] = "break-off",
-	[DECISION_COMBAT_ROUND2] = "combat-round2",
-	[DECISION_GAMEOVER] = "gameover",
-	[DECISION_SETUP] = "setup",
-	[DECISION_STEP_LOSS] = "step-loss",
-};
-const char *const game_phase_names[3] = { "movement", "artillery", "combat" };
-const char *const game_corps_status_names[3] = { "committed", "available", "unavailable" };
-
-const char *game_decision_name(enum decision d)
-{
-	return d >= 0 && d < DECISION_COUNT ? game_decision_names[d] : "?";
-}
-const char *game_phase_name(enum phase p) { return game_phase_names[p]; }
-const char *game_corps_status_name(enum corps_status s) { return game_corps_status_names[s]; }
-const char *game_side_name(enum side s) { return names_side[s]; }
-const char *game_corps_name(enum corps c)
-{
-	return c >= 0 && c < CORPS_COUNT ? names_corps[c] : "-";
-}
-
-static int find_name(const char *const *names, int n, const char *s)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcasecmp(names[i], s))
-			return i;
-	return -1;
-}
-
-bool game_side_parse(const char *s, enum side *out)
-{
-	int i = find_name(names_side, 2, s);
-	if (i >= 0)
-		*out = (enum side)i;
-	return i >= 0;
-}
-bool game_corps_parse(const char *s, enum corps *out)
-{
-	int i = find_name(names_corps, CORPS_COUNT, s);
-	if (i >= 0)
-		*out = (enum corps)i;
-	return i >= 0;
-}
-bool game_phase_parse(const char *s, enum phase *out)
-{
-	int i = find_name(game_phase_names, 3, s);
-	if (i >= 0)
-		*out = (enum phase)i;
-	return i >= 0;
-}
-bool game_corps_status_parse(const char *s, enum corps_status *out)
-{
-	int i = find_name(game_corps_status_names, 3, s);
-	if (i >= 0)
-		*out = (enum corps_status)i;
-	return i >= 0;
-}
-
-int game_unit_parse(const char *id)
-{
-	if (!id || (id[0] != 'U' && id[0] != 'u' && id[0] != 'C' && id[0] != 'c'))
-		return -1;
-	int n = 0, digits = 0;
-	for (const char *p = id + 1; *p; p++) {
-		if (*p < '0' || *p > '9' || ++digits > 2)
-			return -1;
-		n = n * 10 + (*p - '0');
-	}
-	if (digits == 0 || id[1] == '0')
-		return -1;
-	if (id[0] == 'U' || id[0] == 'u')
-		return n >= 1 && n <= ROSTER_UNION ? n - 1 : -1;
-	return n >= 1 && n <= ROSTER_CONFEDERATE ? ROSTER_UNION + n - 1 : -1;
-}
-
-const char *game_unit_name(int u)
-{
-	static char names[ROSTER_UNITS][5];
-	if (u < 0 || u >= ROSTER_UNITS)
-		return "?";
-	if (!names[u][0])
-		snprintf(names[u], sizeof names[u], "%c%d", u < ROSTER_UNION ? 'U' : 'C',
-			 u < ROSTER_UNION ? u + 1 : u - ROSTER_UNION + 1);
-	return names[u];
-}
-
-/* ---- dice and log ---- */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-int game_roll_for(struct game *g, enum event_why why, int corps, int formation)
-{
-	int d;
-	if (g->nforced > 0) {
-		d = g->forced[0];
-		memmove(g->forced, g->forced + 1, (size_t)(g->nforced - 1));
-		g->forced[--g->nforced] = 0; /* no stale slot (position files) */
-	} else {
-		/* the high 32 bits scaled to 0..5: no modulo bias worth the name */
-		d = 1 + (int)(((splitmix64(&g->rng) >> 32) * 6) >> 32);
-	}
-	struct game_event *e = event_new(g, EVENT_DIE);
-	e->die = (int8_t)d;
-	e->why = (uint8_t)why;
-	e->corps = (int8_t)corps;
-	e->formation = (int8_t)formation;
-	return d;
-}
-
-int game_roll(struct game *g, enum event_why why)
-{
-	return game_roll_for(g, why, -1, -1);
-}
-
-/* ---- units ---- */
-
-int game_unit_cv(const struct game *g, int u)
-{
-	int s = g->unit[u].steps;
-	return s > 0 ? game_unit_def(g, u)->cv[s] : 0;
-}
-
-int game_unit_morale(const struct game *g, int u)
-{
-	int s = g->unit[u].steps;
-	return s > 0 ? game_unit_def(g, u)->morale[s] : 0;
-}
-
-void game_lose_step(struct game *g, int u, enum event_why why)
-{
-	struct unit_state *us = &g->unit[u];
-	if (us->steps <= 0)
-		return;
-	us->steps--;
-	struct game_event *e = event_new(g, us->steps == 0 ? EVENT_ELIMINATED : EVENT_STEP_LOST);
-	e->unit = (int16_t)u;
-	e->why = (uint8_t)why;
-	e->steps = us->steps;
-	if (us->steps == 0)
-		us->hex = HEX_NONE;
-}
-
 /* ---- the turn sequence (5.2) ---- */
-
-void game_set_pending(struct game *g, enum side side, enum decision what, int subject)
-{
-	g->pending.side = side;
-	g->pending.what = what;
-	g->pending.subject = subject;
-}
-
-/* Everything that lasts one movement phase starts afresh. */
-void game_movement_reset(struct game *g)
-{
-	for (int u = 0; u < ROSTER_UNITS; u++) {
-		g->unit[u].flags &= ~(uint32_t)(UF_MOVED | UF_DOUBLE_TIME | UF_WITHDRAWN);
-		g->unit[u].mp_used = 0;
-	}
-	memset(g->entry_count, 0, sizeof g->entry_count);
-	/* no stale slots: a saved and reloaded game must equal the game itself byte for byte */
-	memset(g->ford_from, 0, sizeof g->ford_from);
-	memset(g->ford_to, 0, sizeof g->ford_to);
-	g->nfords_used = 0;
-	g->corps_moving = -1;
-	g->corps_done = 0;
-	g->withdrawing = 0;
-}
 
 /* 8.14: the roll at the very start of a movement phase; on a 1 the phasing side may move
  * one enemy unit one hex. Returns true when that decision is now pending. */
@@ -213,7 +26,7 @@ static bool mishap_roll(struct game *g)
 {
 	if (!g->opt.mishap)
 		return false;
-	int d = game_roll(g, EVENT_WHY_MISHAP);
+	int d = dice_roll(g, EVENT_WHY_MISHAP);
 	if (d != 1)
 		return false;
 	struct action a[1];
@@ -221,7 +34,7 @@ static bool mishap_roll(struct game *g)
 		event_new(g, EVENT_MISHAP_NONE);
 		return false;
 	}
-	game_set_pending(g, g->side, DECISION_MISHAP, -1);
+	pending_set(g, g->side, DECISION_MISHAP, -1);
 	return true;
 }
 
@@ -232,16 +45,16 @@ static void union_steps_from(struct game *g, enum decision from)
 	if (from <= DECISION_MISHAP && mishap_roll(g))
 		return;
 	if (from <= DECISION_WITHDRAWAL && commit_withdrawal_possible(g)) {
-		game_set_pending(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
+		pending_set(g, SIDE_UNION, DECISION_WITHDRAWAL, -1);
 		return;
 	}
 	if (from <= DECISION_COMMITMENT)
 		solitaire_commitment_rolls(g); /* 14.3B-C, solitaire only */
 	if (from <= DECISION_COMMITMENT && commit_commitment_possible(g)) {
-		game_set_pending(g, SIDE_UNION, DECISION_COMMITMENT, -1);
+		pending_set(g, SIDE_UNION, DECISION_COMMITMENT, -1);
 		return;
 	}
-	game_set_pending(g, SIDE_UNION, DECISION_MOVEMENT, -1);
+	pending_set(g, SIDE_UNION, DECISION_MOVEMENT, -1);
 }
 
 static void union_turn_start(struct game *g)
@@ -250,7 +63,7 @@ static void union_turn_start(struct game *g)
 	g->phase = PHASE_MOVEMENT;
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		g->unit[u].flags &= ~(uint32_t)UF_DEF_FIRED; /* 11.5B: once per turn */
-	game_movement_reset(g);
+	move_phase_reset(g);
 	commit_turn_start(g); /* 13.8, 13.4D */
 	union_steps_from(g, DECISION_MISHAP);
 }
@@ -259,12 +72,12 @@ static void confederate_movement_start(struct game *g)
 {
 	g->side = SIDE_CONFEDERATE;
 	g->phase = PHASE_MOVEMENT;
-	game_movement_reset(g);
+	move_phase_reset(g);
 	move_hood_check(g);
 	move_ap_hill_roll(g);
 	if (mishap_roll(g))
 		return;
-	game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
+	pending_set(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
 }
 
 /* The current phase is finished: move on to the next phase, player-turn or turn (5.2),
@@ -277,16 +90,16 @@ static void advance(struct game *g)
 		move_regroup(g);
 		g->phase = PHASE_ARTILLERY;
 		memset(g->fired_at, 0, sizeof g->fired_at);
-		game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+		pending_set(g, g->side, DECISION_ARTILLERY, -1);
 		fire_phase_begin(g);
 		return;
 	case PHASE_ARTILLERY:
 		/* 10.8B: Moved markers come off at the end of the friendly fire phase */
 		for (int u = 0; u < ROSTER_UNITS; u++)
-			if (game_unit_side(u) == g->side)
+			if (unit_side(u) == g->side)
 				g->unit[u].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED);
 		g->phase = PHASE_COMBAT;
-		game_set_pending(g, g->side, DECISION_COMBAT, -1);
+		pending_set(g, g->side, DECISION_COMBAT, -1);
 		combat_phase_begin(g);
 		return;
 	case PHASE_COMBAT:
@@ -297,7 +110,7 @@ static void advance(struct game *g)
 		control_update(g); /* 3.3 */
 		if (g->turn >= GAME_TURNS) {
 			event_new(g, EVENT_GAME_ENDS);
-			game_set_pending(g, SIDE_NONE, DECISION_GAMEOVER, -1);
+			pending_set(g, SIDE_NONE, DECISION_GAMEOVER, -1);
 			return;
 		}
 		g->turn++;
@@ -338,7 +151,7 @@ void game_new_events(struct game *g, const struct scenario *s, enum game_setup s
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		g->unit[u].steps = (int8_t)s->roster.unit[u].steps;
 		g->unit[u].hex = HEX_NONE;
-		if (setup == SETUP_HISTORICAL && !game_is_reinforcement(g, u))
+		if (setup == SETUP_HISTORICAL && !unit_is_reinforcement(g, u))
 			g->unit[u].hex = (int16_t)s->roster.historical_hex[u];
 	}
 	for (int c = 0; c < CORPS_COUNT; c++)
@@ -357,7 +170,7 @@ void game_new_events(struct game *g, const struct scenario *s, enum game_setup s
 	if (setup == SETUP_QUICK) {
 		/* 4.2: every unit off the map until its owner places it; the Union places first
 		 * (docs/rules-notes.md "Quick set-up") */
-		game_set_pending(g, SIDE_UNION, DECISION_SETUP, -1);
+		pending_set(g, SIDE_UNION, DECISION_SETUP, -1);
 	} else {
 		union_turn_start(g);
 	}
@@ -379,7 +192,7 @@ static void step_over(struct game *g, enum decision was)
 		if (g->side == SIDE_UNION)
 			union_steps_from(g, DECISION_COMMITMENT);
 		else
-			game_set_pending(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
+			pending_set(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
 		return;
 	case DECISION_WITHDRAWAL:
 	case DECISION_WITHDRAW_MOVE: /* 13.5–13.6 */
@@ -400,10 +213,10 @@ static bool apply_setup(struct game *g, const struct action *a, char *err, size_
 {
 	switch (a->type) {
 	case ACT_PLACE: {
-		int max = game_unit_def(g, a->unit)->steps;
+		int max = unit_def(g, a->unit)->steps;
 		int steps = a->value ? a->value : max;
 		if (steps < 1 || steps > max) {
-			snprintf(err, errlen, "%s has 1 to %d steps", game_unit_name(a->unit), max);
+			snprintf(err, errlen, "%s has 1 to %d steps", names_of_unit(a->unit), max);
 			return false;
 		}
 		if (!hex_valid(a->target)) {
@@ -418,7 +231,7 @@ static bool apply_setup(struct game *g, const struct action *a, char *err, size_
 	case ACT_REMOVE:
 		g->unit[a->unit].hex = HEX_NONE;
 		if (g->unit[a->unit].steps == 0)
-			g->unit[a->unit].steps = (int8_t)game_unit_def(g, a->unit)->steps;
+			g->unit[a->unit].steps = (int8_t)unit_def(g, a->unit)->steps;
 		g->unit[a->unit].flags |= UF_REMOVED;
 		return true;
 	case ACT_SET_TURN:
@@ -436,14 +249,14 @@ static bool apply_setup(struct game *g, const struct action *a, char *err, size_
 		g->side = a->side;
 		g->phase = (enum phase)a->value;
 		if (g->phase == PHASE_MOVEMENT) {
-			game_movement_reset(g);
-			game_set_pending(g, g->side, DECISION_MOVEMENT, -1);
+			move_phase_reset(g);
+			pending_set(g, g->side, DECISION_MOVEMENT, -1);
 		} else if (g->phase == PHASE_ARTILLERY) {
 			memset(g->fired_at, 0, sizeof g->fired_at);
-			game_set_pending(g, g->side, DECISION_ARTILLERY, -1);
+			pending_set(g, g->side, DECISION_ARTILLERY, -1);
 			fire_phase_begin(g);
 		} else {
-			game_set_pending(g, g->side, DECISION_COMBAT, -1);
+			pending_set(g, g->side, DECISION_COMBAT, -1);
 			combat_phase_begin(g);
 		}
 		return true;

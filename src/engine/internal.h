@@ -14,9 +14,9 @@ enum phase_result {
 			* sequence sets what comes next */
 };
 /* Set the pending decision. */
-void game_set_pending(struct game *g, enum side side, enum decision what, int subject);
+void pending_set(struct game *g, enum side side, enum decision what, int subject);
 /* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
-void game_movement_reset(struct game *g);
+void move_phase_reset(struct game *g);
 
 /* ---- events and dice (event.c, game.c): everything the engine logs is a typed event ---- */
 
@@ -27,13 +27,13 @@ struct game_event *event_new(struct game *g, enum event_kind k);
  * note), cut at EVENT_TEXT_MAX - 1 characters. */
 void event_note(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Roll one die: the next forced result if any, else the RNG; raises a DIE event with why. */
-int game_roll(struct game *g, enum event_why why);
+int dice_roll(struct game *g, enum event_why why);
 /* The same for a die about one corps or one solitaire formation (-1 for neither): the
  * 13.4D, 14.2, 14.3B and 15.2B rolls. */
-int game_roll_for(struct game *g, enum event_why why, int corps, int formation);
+int dice_roll_for(struct game *g, enum event_why why, int corps, int formation);
 /* Eliminate one step of unit u (11.16) for reason why, raising STEP_LOST or ELIMINATED;
  * removes it from the map at 0. */
-void game_lose_step(struct game *g, int u, enum event_why why);
+void unit_lose_step(struct game *g, int u, enum event_why why);
 
 /* ---- action.c ---- */
 /* A list of legal actions being written: the first max go to a[], the rest are only counted

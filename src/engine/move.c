@@ -110,9 +110,9 @@ static bool hex_has_road(const struct game *g, int hex, unsigned kinds)
 
 bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 {
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	const struct unit_state *us = &g->unit[u];
-	enum side side = game_unit_side(u);
+	enum side side = unit_side(u);
 	if (g->pending.what != DECISION_MOVEMENT || g->side != side) {
 		snprintf(err, errlen, "8.1C: %s moves only in its own movement phase", d->id);
 		return false;
@@ -122,7 +122,7 @@ bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 		return false;
 	}
 	if (us->hex == HEX_NONE) {
-		if ((us->flags & UF_REMOVED) || !game_is_reinforcement(g, u)) {
+		if ((us->flags & UF_REMOVED) || !unit_is_reinforcement(g, u)) {
 			snprintf(err, errlen, "%s is not on the map", d->id);
 			return false;
 		}
@@ -145,7 +145,7 @@ bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 			snprintf(err, errlen, "4.5A: McLaws' and Anderson's divisions may not move on turn 1");
 			return false;
 		}
-		if (game_hood_held(g, u)) {
+		if (unit_hood_held(g, u)) {
 			snprintf(err, errlen, "4.5C: Hood's division may not move on turn 1 until a Union unit moves adjacent");
 			return false;
 		}
@@ -167,7 +167,7 @@ bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen)
 /* ---- the search context ---- */
 
 /* 4.6's hexes, found once per position: every hex within two of the Middle Bridge lies in
- * this box around it (game_middle_bridge_forbids says which). */
+ * this box around it (unit_middle_bridge_forbids says which). */
 #define MIDDLE_BRIDGE 3324
 
 static void pos_init(struct movepos *p, const struct game *g, enum side side)
@@ -181,10 +181,10 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 	memset(p->flag, 0, sizeof p->flag);
 	memset(p->nfriends, 0, sizeof p->nfriends);
 	for (int v = 0; v < ROSTER_UNITS; v++) {
-		if (!game_on_map(g, v))
+		if (!unit_on_map(g, v))
 			continue;
 		int i = hex_index(g->unit[v].hex);
-		if (game_unit_side(v) == side) {
+		if (unit_side(v) == side) {
 			/* the mover itself is listed in its own start hex, where no move ends */
 			if (p->nfriends[i] < 3)
 				p->friends[i][p->nfriends[i]++] = (uint8_t)v;
@@ -194,7 +194,7 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 		/* 6.1–6.2: the enemy's ZOC (not across the creek) */
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = p->nb[i][d];
-			if (n >= 0 && game_features_passable(g->scn->map.hex[i].side[d]))
+			if (n >= 0 && zoc_features_passable(g->scn->map.hex[i].side[d]))
 				p->flag[n] |= PF_EZOC;
 		}
 	}
@@ -202,7 +202,7 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 		for (int c = hex_col(MIDDLE_BRIDGE) - 2; c <= hex_col(MIDDLE_BRIDGE) + 2; c++)
 			for (int r = hex_row(MIDDLE_BRIDGE) - 2; r <= hex_row(MIDDLE_BRIDGE) + 2; r++)
 				if (hex_valid(c * 100 + r) &&
-				    game_middle_bridge_forbids(g, ROSTER_UNION, c * 100 + r))
+				    unit_middle_bridge_forbids(g, ROSTER_UNION, c * 100 + r))
 					p->flag[hex_index(c * 100 + r)] |= PF_MIDDLE;
 }
 
@@ -257,8 +257,8 @@ static void ctx_init(struct ctx *c, struct movepos *p, int u, bool double_time)
 	c->g = g;
 	c->p = p;
 	c->u = u;
-	c->side = game_unit_side(u);
-	c->d = game_unit_def(g, u);
+	c->side = unit_side(u);
+	c->d = unit_def(g, u);
 	c->start = g->unit[u].hex;
 	c->si = c->start == HEX_NONE ? -1 : hex_index(c->start);
 	c->ma = c->d->ma;
@@ -623,8 +623,8 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	}
 	if (u < 0 || u >= ROSTER_UNITS || !move_unit_may_move(g, u, err, errlen))
 		return 0;
-	if (!p->built || p->g != g || p->side != game_unit_side(u))
-		pos_init(p, g, game_unit_side(u));
+	if (!p->built || p->g != g || p->side != unit_side(u))
+		pos_init(p, g, unit_side(u));
 	struct ctx c;
 	struct search s[MODE_COUNT];
 	ctx_init(&c, p, u, modes > MODE_DOUBLE);
@@ -695,15 +695,15 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
 {
 	if (u < 0 || u >= ROSTER_UNITS)
 		return 0;
-	enum side side = game_unit_side(u);
+	enum side side = unit_side(u);
 	*scratch = *g;
 	scratch->events = NULL; /* a what-if: its events go nowhere */
 	scratch->side = side;
 	scratch->phase = PHASE_MOVEMENT;
-	game_movement_reset(scratch);
+	move_phase_reset(scratch);
 	if (side == SIDE_CONFEDERATE)
 		move_hood_check(scratch); /* 4.5C, as confederate_movement_start does */
-	game_set_pending(scratch, side, DECISION_MOVEMENT, -1);
+	pending_set(scratch, side, DECISION_MOVEMENT, -1);
 	/* a move that ends next to an enemy unit takes no road bonus (8.8.2D) and is not at
 	 * double-time (8.9A): the plain search alone */
 	struct movepos p;
@@ -763,7 +763,7 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		}
 	struct movepos p;
 	struct ctx c;
-	pos_init(&p, g, game_unit_side(u));
+	pos_init(&p, g, unit_side(u));
 	ctx_init(&c, &p, u, true);
 	int dest = a->hex[a->n - 1];
 	const char *why = end_refused(&c, dest);
@@ -855,10 +855,10 @@ void move_hood_check(struct game *g)
 	if (g->hood_released || g->turn != 1)
 		return;
 	for (int v = ROSTER_UNION; v < ROSTER_UNITS; v++) {
-		if (!game_on_map(g, v) || strcmp(game_unit_def(g, v)->formation, "Hd"))
+		if (!unit_on_map(g, v) || strcmp(unit_def(g, v)->formation, "Hd"))
 			continue;
 		for (int u = 0; u < ROSTER_UNION; u++)
-			if (game_on_map(g, u) && hex_adjacent(g->unit[u].hex, g->unit[v].hex)) {
+			if (unit_on_map(g, u) && hex_adjacent(g->unit[u].hex, g->unit[v].hex)) {
 				g->hood_released = true;
 				event_new(g, EVENT_HOOD_RELEASED);
 				return;
@@ -875,7 +875,7 @@ static bool apply_move(struct game *g, const struct action *a, char *err, size_t
 		return false;
 	int u = a->unit;
 	struct unit_state *us = &g->unit[u];
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	int16_t start = us->hex;
 	int from = start;
 	if (from == HEX_NONE)
@@ -915,21 +915,21 @@ static bool apply_move(struct game *g, const struct action *a, char *err, size_t
 
 static const char *mishap_refused(const struct game *g, int v, int hex)
 {
-	enum side side = game_unit_side(v);
+	enum side side = unit_side(v);
 	int from = g->unit[v].hex;
-	if (side == g->side || !game_on_map(g, v))
+	if (side == g->side || !unit_on_map(g, v))
 		return "8.14A: the mishap moves one enemy unit";
 	if (!hex_adjacent(from, hex))
 		return "8.14A: one hex";
-	if (!game_side_passable(g, from, hex))
+	if (!zoc_side_passable(g, from, hex))
 		return "8.14B: 8.7.6: Antietam Creek is crossed only at bridges and fords";
-	if (game_enemy_in(g, hex, side))
+	if (unit_enemy_in(g, hex, side))
 		return "8.14B: 8.4: never into a hex holding enemy units";
-	if (game_in_ezoc(g, from, side) && game_in_ezoc(g, hex, side))
+	if (zoc_in_ezoc(g, from, side) && zoc_in_ezoc(g, hex, side))
 		return "8.14B: 6.3A: not from EZOC directly into EZOC";
-	if (game_middle_bridge_forbids(g, v, hex))
+	if (unit_middle_bridge_forbids(g, v, hex))
 		return "8.14B: 4.6: no Confederate unit within two hexes of the Middle Bridge";
-	if (!game_stack_allows(g, hex, v))
+	if (!stack_allows(g, hex, v))
 		return "8.14B: 7.0: stacking";
 	return NULL;
 }
@@ -938,7 +938,7 @@ int move_mishap_legal(const struct game *g, struct action *out, int max)
 {
 	struct action_list l = { .a = out, .max = max };
 	for (int v = 0; v < ROSTER_UNITS; v++) {
-		if (!game_on_map(g, v) || game_unit_side(v) == g->side)
+		if (!unit_on_map(g, v) || unit_side(v) == g->side)
 			continue;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int h = hex_neighbour(g->unit[v].hex, (enum hex_dir)d);
@@ -954,7 +954,7 @@ int move_mishap_legal(const struct game *g, struct action *out, int max)
 
 static bool ap_hill_waiting(const struct game *g, int u)
 {
-	return game_unit_side(u) == SIDE_CONFEDERATE && game_is_reinforcement(g, u) &&
+	return unit_side(u) == SIDE_CONFEDERATE && unit_is_reinforcement(g, u) &&
 	       g->unit[u].hex == HEX_NONE && g->unit[u].steps > 0 &&
 	       !(g->unit[u].flags & UF_REMOVED);
 }
@@ -969,7 +969,7 @@ void move_ap_hill_roll(struct game *g)
 		waiting |= ap_hill_waiting(g, u);
 	if (!waiting)
 		return;
-	int d = game_roll(g, EVENT_WHY_AP_HILL);
+	int d = dice_roll(g, EVENT_WHY_AP_HILL);
 	if (tables_ap_hill_arrives(&g->scn->tables, g->turn, d)) {
 		g->ap_hill_triggered = true;
 		g->ap_hill_turn = (int8_t)g->turn;
@@ -986,7 +986,7 @@ static bool ap_hill_must_enter(const struct game *g, char *err, size_t errlen)
 		struct move_dest dest[1];
 		if (ap_hill_waiting(g, u) && move_reachable(g, u, dest, 1, NULL, 0) > 0) {
 			snprintf(err, errlen, "9.1C: A.P. Hill's entry may not be delayed (%s has not entered)",
-				 game_unit_name(u));
+				 names_of_unit(u));
 			return true;
 		}
 	}
@@ -998,15 +998,15 @@ static bool ap_hill_must_enter(const struct game *g, char *err, size_t errlen)
 void move_regroup(struct game *g)
 {
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
+		const struct unit_def *d = unit_def(g, u);
 		struct unit_state *us = &g->unit[u];
-		if (game_unit_side(u) != g->side || !game_on_map(g, u) || d->type != UNIT_INFANTRY)
+		if (unit_side(u) != g->side || !unit_on_map(g, u) || d->type != UNIT_INFANTRY)
 			continue;                                     /* 12.3C */
 		if (us->flags & UF_MOVED)
 			continue;                                     /* 12.2: motionless */
 		if (us->steps >= d->steps - 1)
 			continue;                                     /* 12.3A–B */
-		if (game_enemy_distance(g, us->hex, game_unit_side(u)) < 3)
+		if (unit_enemy_distance(g, us->hex, unit_side(u)) < 3)
 			continue;                                     /* 12.2 */
 		us->steps++;
 		struct game_event *e = event_new(g, EVENT_REGROUP);
@@ -1048,7 +1048,7 @@ enum phase_result move_apply(struct game *g, const struct action *a, char *err, 
 			return PHASE_REFUSED;
 		return PHASE_OVER;
 	default:
-		snprintf(err, errlen, "the %s movement phase: move a unit or end", game_side_name(g->side));
+		snprintf(err, errlen, "the %s movement phase: move a unit or end", names_of_side(g->side));
 		return PHASE_REFUSED;
 	}
 }
@@ -1063,7 +1063,7 @@ int move_legal(const struct game *g, struct action *out, int max)
 		struct movepos p; /* one position for every unit of the side */
 		p.built = false;
 		for (int u = 0; u < ROSTER_UNITS && l.n < max; u++) {
-			if (game_unit_side(u) != g->side)
+			if (unit_side(u) != g->side)
 				continue;
 			int k = reachable(&p, g, u, dest, HEX_INDEX_COUNT, NULL, 0, MODE_COUNT, NULL);
 			for (int i = 0; i < k && l.n < max; i++) {
@@ -1078,4 +1078,23 @@ int move_legal(const struct game *g, struct action *out, int max)
 	}
 	action_list_add(&l, ACT_END, 0, 0);
 	return action_list_count(&l);
+}
+
+/* ---- the phase's bookkeeping ---- */
+
+/* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
+void move_phase_reset(struct game *g)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		g->unit[u].flags &= ~(uint32_t)(UF_MOVED | UF_DOUBLE_TIME | UF_WITHDRAWN);
+		g->unit[u].mp_used = 0;
+	}
+	memset(g->entry_count, 0, sizeof g->entry_count);
+	/* no stale slots: a saved and reloaded game must equal the game itself byte for byte */
+	memset(g->ford_from, 0, sizeof g->ford_from);
+	memset(g->ford_to, 0, sizeof g->ford_to);
+	g->nfords_used = 0;
+	g->corps_moving = -1;
+	g->corps_done = 0;
+	g->withdrawing = 0;
 }

@@ -16,7 +16,7 @@ int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 	int n = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = 0; u < ROSTER_UNITS; u++) {
-			if (!game_on_map(g, u) || g->unit[u].hex != hex || cdef(g, u)->side != s)
+			if (!unit_on_map(g, u) || g->unit[u].hex != hex || cdef(g, u)->side != s)
 				continue;
 			if ((pass == 0) != is_infantry(g, u))
 				continue;
@@ -37,7 +37,7 @@ int cu_nearest(const struct game *g, int hex, enum side s)
 {
 	int best = INT_MAX;
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (game_on_map(g, u) && cdef(g, u)->side == s) {
+		if (unit_on_map(g, u) && cdef(g, u)->side == s) {
 			int d = hex_distance(hex, g->unit[u].hex);
 			if (d < best)
 				best = d;
@@ -48,7 +48,7 @@ int cu_nearest(const struct game *g, int hex, enum side s)
 bool combat_zoc_reaches(const struct game *g, int from, int to)
 {
 	/* 6.2A: not across Antietam Creek except through a bridge or a ford */
-	return game_side_passable(g, from, to);
+	return zoc_side_passable(g, from, to);
 }
 
 bool cu_corps_may_attack(const struct game *g, int u, int c)
@@ -65,7 +65,7 @@ bool cu_corps_may_attack(const struct game *g, int u, int c)
 bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefhex, char *err,
 		       size_t errlen)
 {
-	if (a < 0 || a >= ROSTER_UNITS || !game_on_map(g, a)) {
+	if (a < 0 || a >= ROSTER_UNITS || !unit_on_map(g, a)) {
 		snprintf(err, errlen, "11.1A: the attacker is not on the map");
 		return false;
 	}
@@ -206,7 +206,7 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 		 size_t errlen)
 {
 	memset(o, 0, sizeof *o);
-	if (a < 0 || a >= ROSTER_UNITS || !game_on_map(g, a) || !is_infantry(g, a)) {
+	if (a < 0 || a >= ROSTER_UNITS || !unit_on_map(g, a) || !is_infantry(g, a)) {
 		snprintf(err, errlen, "11.1A: only infantry on the map attacks");
 		return false;
 	}
@@ -220,7 +220,7 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 	const struct tables *t = &g->scn->tables;
 
 	/* 11.12A, 11.13: halvings of the attacker, cumulative (11.8A), rounded down (11.8C) */
-	o->attack_printed = game_unit_cv(g, a);
+	o->attack_printed = unit_cv(g, a);
 	o->attack = o->attack_printed;
 	bool bridge = false, town = chex(g, from)->terrain == TERRAIN_TOWN;
 	for (int i = 0; i < ndefhex; i++) {
@@ -259,8 +259,8 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 		bool infantry = is_infantry(g, units[0]);
 		for (int k = 0; k < n; k++) {
 			if (is_infantry(g, units[k])) {
-				o->defence += game_unit_cv(g, units[k]);
-				int m = game_unit_morale(g, units[k]);
+				o->defence += unit_cv(g, units[k]);
+				int m = unit_morale(g, units[k]);
 				if (m > best_morale)
 					best_morale = m;
 			} else if (!infantry) {
@@ -291,8 +291,8 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 	/* 11.10: morale difference; ignored against lone artillery (11.7B, 11.10C) */
 	if (best_morale != INT_MIN) {
 		char what[40];
-		int diff = game_unit_morale(g, a) - best_morale;
-		snprintf(what, sizeof what, "morale %d against %d", game_unit_morale(g, a),
+		int diff = unit_morale(g, a) - best_morale;
+		snprintf(what, sizeof what, "morale %d against %d", unit_morale(g, a),
 			 best_morale);
 		add_mod(o, diff, "11.10B", what);
 	}

@@ -161,7 +161,7 @@ static void write_units(FILE *f, const struct game *g)
 static void write_corps(FILE *f, const struct game *g)
 {
 	for (int c = 0; c < CORPS_COUNT; c++) {
-		fprintf(f, "corps %s %s", names_corps[c], game_corps_status_names[g->corps[c]]);
+		fprintf(f, "corps %s %s", names_corps[c], names_corps_status[g->corps[c]]);
 		if (g->corps_moving == c)
 			fputs(" moving", f);
 		if (g->corps_done >> c & 1)
@@ -422,9 +422,9 @@ static void write_ev_value(FILE *f, const struct ev_field *fd, long v)
 	case EV_UNIT: unit_name((int)v, name); fputs(name, f); break;
 	case EV_HEX: fprintf(f, "%04ld", v); break;
 	case EV_SIDE: fputs(names_side[v], f); break;
-	case EV_CORPS: fputs(game_corps_name((enum corps)v), f); break;
+	case EV_CORPS: fputs(names_of_corps((enum corps)v), f); break;
 	case EV_FORMATION: fputs(names_solo_formation[v], f); break;
-	case EV_STATUS: fputs(game_corps_status_names[v], f); break;
+	case EV_STATUS: fputs(names_corps_status[v], f); break;
 	case EV_SETUP: fputs(setup_names[v], f); break;
 	case EV_WHY: fputs(event_why_name((enum event_why)v), f); break;
 	default: fprintf(f, "%ld", v); break;
@@ -513,8 +513,8 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
-	fprintf(f, "turn %d %s %s\n", g->turn, names_side[g->side], game_phase_names[g->phase]);
-	fprintf(f, "pending %s %s", names_side[g->pending.side], game_decision_names[g->pending.what]);
+	fprintf(f, "turn %d %s %s\n", g->turn, names_side[g->side], names_phase[g->phase]);
+	fprintf(f, "pending %s %s", names_side[g->pending.side], names_decision[g->pending.what]);
 	if (g->pending.subject >= 0) {
 		char name[16];
 		unit_name(g->pending.subject, name);
@@ -820,7 +820,7 @@ static bool rd_turn(struct reader *r)
 	int side, phase;
 	if (!nfields(r, 4, 4) || !parse_int(r, r->df.field[1], 1, GAME_TURNS, "turn", &r->g->turn) ||
 	    !parse_name(r, r->df.field[2], names_side, 2, "side", &side) ||
-	    !parse_name(r, r->df.field[3], game_phase_names, NAMES(game_phase_names), "phase", &phase))
+	    !parse_name(r, r->df.field[3], names_phase, NAMES(names_phase), "phase", &phase))
 		return false;
 	r->g->side = (enum side)side;
 	r->g->phase = (enum phase)phase;
@@ -831,7 +831,7 @@ static bool rd_pending(struct reader *r)
 {
 	int side, what, subject = -1;
 	if (!nfields(r, 3, 4) || !parse_name(r, r->df.field[1], names_side, 3, "side", &side) ||
-	    !parse_name(r, r->df.field[2], game_decision_names, DECISION_COUNT, "decision", &what) ||
+	    !parse_name(r, r->df.field[2], names_decision, DECISION_COUNT, "decision", &what) ||
 	    (r->df.nfields == 4 && !parse_unit(r, r->df.field[3], &subject)))
 		return false;
 	r->g->pending.side = (enum side)side;
@@ -899,7 +899,7 @@ static bool rd_corps(struct reader *r)
 	int c, status;
 	if (!nfields(r, 3, 7) ||
 	    !parse_name(r, r->df.field[1], names_corps, CORPS_COUNT, "corps", &c) ||
-	    !parse_name(r, r->df.field[2], game_corps_status_names, 3, "corps status", &status))
+	    !parse_name(r, r->df.field[2], names_corps_status, 3, "corps status", &status))
 		return false;
 	if (r->corps_seen[c])
 		return FAIL("corps %s given twice", names_corps[c]);
@@ -1545,7 +1545,7 @@ static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const ch
 			return false;
 		break;
 	case EV_CORPS:
-		if (!game_corps_parse(val, &c))
+		if (!names_parse_corps(val, &c))
 			return FAIL("unknown corps '%s'", val);
 		i = c;
 		break;
@@ -1554,7 +1554,7 @@ static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const ch
 			return false;
 		break;
 	case EV_STATUS:
-		if (!parse_name(r, val, game_corps_status_names, 3, "corps status", &i))
+		if (!parse_name(r, val, names_corps_status, 3, "corps status", &i))
 			return false;
 		break;
 	case EV_SETUP:
@@ -1835,11 +1835,11 @@ static bool check_whole(struct reader *r)
 	/* The pending decision (SEQUENCE.md): its owner, phase and subject must fit. */
 	r->df.line = r->line[key_index("pending")];
 	const struct pending *p = &g->pending;
-	const char *what = game_decision_names[p->what];
+	const char *what = names_decision[p->what];
 	if (p->side == SIDE_NONE && p->what != DECISION_GAMEOVER)
 		return FAIL("pending %s: no side owns it", what);
 	if (decision_rules[p->what].phase >= 0 && decision_rules[p->what].phase != (int)g->phase)
-		return FAIL("pending %s in the %s phase", what, game_phase_names[g->phase]);
+		return FAIL("pending %s in the %s phase", what, names_phase[g->phase]);
 	if (decision_rules[p->what].owner >= 0 &&
 	    (p->side == g->side) != (decision_rules[p->what].owner == 1))
 		return FAIL("pending %s belongs to the %s player, not %s", what,

@@ -2,7 +2,7 @@
  * legal, the `place`, `remove` and `end` actions while a side sets up, and the hand-over
  * from the Union's set-up to the Confederate's and from that to turn 1 (game.c). The zones
  * themselves are data (data/map.txt `zone` records); stacking is 7.0's one rule
- * (game_stack_why). */
+ * (stack_why). */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,48 +13,48 @@
 
 static bool mine(const struct game *g, int u)
 {
-	return game_unit_side(u) == g->pending.side;
+	return unit_side(u) == g->pending.side;
 }
 
 /* 4.2C: the Reserve artillery (C19, C20) and the corps artillery (C21). */
 static bool non_divisional(const struct game *g, int u)
 {
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	return d->side == SIDE_CONFEDERATE && d->type == UNIT_ARTILLERY &&
 	       (!strcmp(d->formation, "Res") || !strcmp(d->formation, "I"));
 }
 
 const struct map_zone *quick_zone(const struct game *g, int u)
 {
-	if (game_is_reinforcement(g, u))
+	if (unit_is_reinforcement(g, u))
 		return NULL;
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	return map_zone_side(&g->scn->map, d->side == SIDE_CONFEDERATE, d->formation);
 }
 
 static bool confederate_infantry_in(const struct game *g, int hex)
 {
 	int at[8];
-	int n = game_units_at(g, hex, at, 8);
+	int n = unit_in_hex(g, hex, at, 8);
 	for (int i = 0; i < n; i++)
-		if (game_unit_side(at[i]) == SIDE_CONFEDERATE &&
-		    game_unit_def(g, at[i])->type == UNIT_INFANTRY)
+		if (unit_side(at[i]) == SIDE_CONFEDERATE &&
+		    unit_def(g, at[i])->type == UNIT_INFANTRY)
 			return true;
 	return false;
 }
 
 bool quick_place_why(const struct game *g, int u, int hex, char *why, size_t whylen)
 {
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	if (g->pending.what != DECISION_SETUP) {
 		snprintf(why, whylen, "4.2: the set-up is over");
 		return false;
 	}
 	if (!mine(g, u)) {
-		snprintf(why, whylen, "4.2: %s is not a %s unit", d->id, game_side_name(g->pending.side));
+		snprintf(why, whylen, "4.2: %s is not a %s unit", d->id, names_of_side(g->pending.side));
 		return false;
 	}
-	if (game_is_reinforcement(g, u)) {
+	if (unit_is_reinforcement(g, u)) {
 		snprintf(why, whylen, "4.1B: %s is a reinforcement and enters during play (9.0)", d->id);
 		return false;
 	}
@@ -82,7 +82,7 @@ bool quick_place_why(const struct game *g, int u, int hex, char *why, size_t why
 		return false;
 	}
 	char stack[128];
-	if (!game_stack_why(g, hex, u, stack, sizeof stack)) {
+	if (!stack_why(g, hex, u, stack, sizeof stack)) {
 		snprintf(why, whylen, "4.2B: %s", stack);
 		return false;
 	}
@@ -92,7 +92,7 @@ bool quick_place_why(const struct game *g, int u, int hex, char *why, size_t why
 bool quick_side_complete(const struct game *g, enum side side)
 {
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (game_unit_side(u) == side && !game_is_reinforcement(g, u) &&
+		if (unit_side(u) == side && !unit_is_reinforcement(g, u) &&
 		    g->unit[u].hex == HEX_NONE)
 			return false;
 	return true;
@@ -103,7 +103,7 @@ static int unplaced(const struct game *g, int *first)
 	int n = 0;
 	*first = -1;
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (mine(g, u) && !game_is_reinforcement(g, u) && g->unit[u].hex == HEX_NONE) {
+		if (mine(g, u) && !unit_is_reinforcement(g, u) && g->unit[u].hex == HEX_NONE) {
 			if (*first < 0)
 				*first = u;
 			n++;
@@ -115,13 +115,13 @@ static int unplaced(const struct game *g, int *first)
 static int stranded_gun(const struct game *g, int hex, int leaving)
 {
 	int at[8];
-	int n = game_units_at(g, hex, at, 8);
+	int n = unit_in_hex(g, hex, at, 8);
 	bool infantry = false;
 	int gun = -1;
 	for (int i = 0; i < n; i++) {
-		if (at[i] == leaving || game_unit_side(at[i]) != SIDE_CONFEDERATE)
+		if (at[i] == leaving || unit_side(at[i]) != SIDE_CONFEDERATE)
 			continue;
-		if (game_unit_def(g, at[i])->type == UNIT_INFANTRY)
+		if (unit_def(g, at[i])->type == UNIT_INFANTRY)
 			infantry = true;
 		else if (non_divisional(g, at[i]))
 			gun = at[i];
@@ -133,10 +133,10 @@ enum phase_result quick_apply(struct game *g, const struct action *a, char *err,
 {
 	switch (a->type) {
 	case ACT_PLACE: {
-		int full = game_unit_def(g, a->unit)->steps;
+		int full = unit_def(g, a->unit)->steps;
 		if (a->value && a->value != full) {
 			snprintf(err, errlen, "4.1B: %s begins at full strength (%d steps)",
-				 game_unit_name(a->unit), full);
+				 names_of_unit(a->unit), full);
 			return PHASE_REFUSED;
 		}
 		if (!quick_place_why(g, a->unit, a->target, err, errlen))
@@ -149,15 +149,15 @@ enum phase_result quick_apply(struct game *g, const struct action *a, char *err,
 	case ACT_REMOVE: {
 		int u = a->unit, hex = g->unit[u].hex;
 		if (!mine(g, u) || hex == HEX_NONE) {
-			snprintf(err, errlen, "4.2: %s is not a placed %s unit", game_unit_name(u),
-				 game_side_name(g->pending.side));
+			snprintf(err, errlen, "4.2: %s is not a placed %s unit", names_of_unit(u),
+				 names_of_side(g->pending.side));
 			return PHASE_REFUSED;
 		}
 		g->unit[u].hex = HEX_NONE;
 		int gun = stranded_gun(g, hex, u);
 		if (gun >= 0) {
 			snprintf(err, errlen, "4.2C: %s would be left without infantry in %04d (remove it first)",
-				 game_unit_name(gun), hex);
+				 names_of_unit(gun), hex);
 			return PHASE_REFUSED;
 		}
 		return PHASE_GOES_ON;
@@ -167,13 +167,13 @@ enum phase_result quick_apply(struct game *g, const struct action *a, char *err,
 		int n = unplaced(g, &first);
 		if (n > 0) {
 			snprintf(err, errlen, "4.1B: %d %s unit%s still to place (%s first)", n,
-				 game_side_name(g->pending.side), n == 1 ? "" : "s", game_unit_name(first));
+				 names_of_side(g->pending.side), n == 1 ? "" : "s", names_of_unit(first));
 			return PHASE_REFUSED;
 		}
 		event_new(g, EVENT_SETUP_DONE)->side = (int8_t)g->pending.side;
 		if (g->pending.side == SIDE_UNION) {
 			g->side = SIDE_CONFEDERATE;
-			game_set_pending(g, SIDE_CONFEDERATE, DECISION_SETUP, -1);
+			pending_set(g, SIDE_CONFEDERATE, DECISION_SETUP, -1);
 			return PHASE_GOES_ON;
 		}
 		return PHASE_OVER; /* the sequence begins turn 1 */
@@ -191,8 +191,8 @@ int quick_historical(const struct game *g, struct action *out, int max)
 		return 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
-			const struct unit_def *d = game_unit_def(g, u);
-			if (!mine(g, u) || game_is_reinforcement(g, u) || g->unit[u].hex != HEX_NONE ||
+			const struct unit_def *d = unit_def(g, u);
+			if (!mine(g, u) || unit_is_reinforcement(g, u) || g->unit[u].hex != HEX_NONE ||
 			    (d->type == UNIT_INFANTRY) != (pass == 0))
 				continue;
 			out[n++] = (struct action){ .type = ACT_PLACE, .unit = u,
@@ -208,7 +208,7 @@ int quick_legal(const struct game *g, struct action *out, int max)
 		out[n++] = (struct action){ .type = ACT_END, .unit = -1 };
 	char why[160];
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (!mine(g, u) || game_is_reinforcement(g, u))
+		if (!mine(g, u) || unit_is_reinforcement(g, u))
 			continue;
 		if (g->unit[u].hex != HEX_NONE) {
 			struct game probe = *g;

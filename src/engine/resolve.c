@@ -15,8 +15,8 @@ static enum side defender(const struct game *g) { return enemy_of(g->side); }
 
 static void eliminate(struct game *g, int u, enum event_why why)
 {
-	while (game_on_map(g, u))
-		game_lose_step(g, u, why);
+	while (unit_on_map(g, u))
+		unit_lose_step(g, u, why);
 }
 
 static bool hex_vacant(const struct game *g, int h)
@@ -37,7 +37,7 @@ bool combat_decl_engaged(const struct game *g, const struct combat_decl *d)
 {
 	for (int i = 0; i < d->nattackers; i++) {
 		int a = d->attacker[i];
-		if (!game_on_map(g, a))
+		if (!unit_on_map(g, a))
 			continue;
 		for (int k = 0; k < d->ndefhex; k++)
 			if (cu_occupied(g, d->defhex[k], defender(g)) &&
@@ -52,7 +52,7 @@ bool combat_decl_engaged(const struct game *g, const struct combat_decl *d)
 bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen)
 {
-	if (s < 0 || s >= ROSTER_UNITS || !game_on_map(g, s) || s == advancer) {
+	if (s < 0 || s >= ROSTER_UNITS || !unit_on_map(g, s) || s == advancer) {
 		snprintf(err, errlen, "11.19A: not a unit that can support");
 		return false;
 	}
@@ -61,7 +61,7 @@ bool advance_support_ok(const struct game *g, int s, int advancer, int into, cha
 		snprintf(err, errlen, "11.19A: %s is not friendly infantry", d->id);
 		return false;
 	}
-	if (game_in_ezoc(g, g->unit[s].hex, d->side)) {
+	if (zoc_in_ezoc(g, g->unit[s].hex, d->side)) {
 		snprintf(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
 		return false;
 	}
@@ -81,11 +81,11 @@ bool advance_support_ok(const struct game *g, int s, int advancer, int into, cha
 		snprintf(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
 		return false;
 	}
-	if (!game_stack_allows(g, into, s)) {
+	if (!stack_allows(g, into, s)) {
 		snprintf(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
 		return false;
 	}
-	if (game_middle_bridge_forbids(g, s, into)) {
+	if (unit_middle_bridge_forbids(g, s, into)) {
 		snprintf(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
 		return false;
 	}
@@ -125,7 +125,7 @@ int combat_vacated(const struct game *g, int u, int *out)
 	int n = 0;
 	for (int i = 0; i < d->ndefhex; i++)
 		if (hex_vacant(g, d->defhex[i]) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
-		    !game_middle_bridge_forbids(g, u, d->defhex[i]))
+		    !unit_middle_bridge_forbids(g, u, d->defhex[i]))
 			out[n++] = d->defhex[i];
 	return n;
 }
@@ -140,8 +140,8 @@ bool combat_bo_advance_ok(const struct game *g, int u, int i)
 	bool allocated = false;
 	for (int k = 0; k < d->nattackers; k++)
 		allocated |= d->attacker[k] == u;
-	return allocated && game_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
-	       !game_middle_bridge_forbids(g, u, d->defhex[i]);               /* 4.6 */
+	return allocated && unit_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
+	       !unit_middle_bridge_forbids(g, u, d->defhex[i]);               /* 4.6 */
 }
 
 /* ---- one attack ---- */
@@ -222,7 +222,7 @@ static bool loss_choice(const struct game *g, int ncandidates)
 /* Unit u takes the next step of the defender's result. */
 static void take_loss(struct game *g, int u)
 {
-	game_lose_step(g, u, EVENT_WHY_COMBAT_LOSS);
+	unit_lose_step(g, u, EVENT_WHY_COMBAT_LOSS);
 	g->combat.defender_loss--;
 }
 
@@ -239,7 +239,7 @@ static bool run_losses(struct game *g)
 		if (n == 0)
 			break;
 		if (loss_choice(g, n)) {
-			game_set_pending(g, defender(g), DECISION_STEP_LOSS, -1);
+			pending_set(g, defender(g), DECISION_STEP_LOSS, -1);
 			return true;
 		}
 		int pick = c[0];
@@ -296,7 +296,7 @@ static void resolve_attack(struct game *g, int a)
 			mask |= (uint8_t)(1u << i);
 		}
 	for (int i = 0; i < d->nattackers; i++)
-		if (game_on_map(g, d->attacker[i]))
+		if (unit_on_map(g, d->attacker[i]))
 			des[nd++] = d->attacker[i];
 	struct combat_odds o;
 	char err[160];
@@ -305,7 +305,7 @@ static void resolve_attack(struct game *g, int a)
 		cs->stage = CS_ATTACK;
 		return;
 	}
-	int roll = game_roll(g, EVENT_WHY_COMBAT);
+	int roll = dice_roll(g, EVENT_WHY_COMBAT);
 	int al = o.att_loss[roll], dl = o.def_loss[roll];
 	bool retreat = o.def_retreat[roll];
 	struct game_event *e = event_new(g, EVENT_ATTACK);
@@ -326,8 +326,8 @@ static void resolve_attack(struct game *g, int a)
 	cs->attacker_loss = (int8_t)al;
 	cs->defender_loss = (int8_t)dl;
 	cs->retreat_result = retreat;
-	for (int i = 0; i < al && game_on_map(g, a); i++)
-		game_lose_step(g, a, EVENT_WHY_COMBAT_LOSS); /* 11.15B: the attack is one unit's */
+	for (int i = 0; i < al && unit_on_map(g, a); i++)
+		unit_lose_step(g, a, EVENT_WHY_COMBAT_LOSS); /* 11.15B: the attack is one unit's */
 	cs->loss_hexes = mask;                       /* the hexes this attack is against */
 	cs->stage = CS_LOSS;
 }
@@ -341,19 +341,19 @@ static bool run_queue(struct game *g)
 	struct combat_state *cs = &g->combat;
 	while (cs->nqueue > 0) {
 		int u = cs->queue[0];
-		if (!game_on_map(g, u)) {
+		if (!unit_on_map(g, u)) {
 			queue_pop(cs);
 			continue;
 		}
 		if (!is_infantry(g, u) && cs->queue_kind[0] == RETREAT_MANDATORY &&
 		    !cs->queue_rolled[0]) {
 			cs->queue_rolled[0] = true;
-			int roll = game_roll(g, EVENT_WHY_ARTILLERY_RETREAT);
+			int roll = dice_roll(g, EVENT_WHY_ARTILLERY_RETREAT);
 			enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
 			if (r == ART_RETREAT_ELIMINATED)
 				eliminate(g, u, EVENT_WHY_ARTILLERY_RETREAT_TABLE);
 			else if (r == ART_RETREAT_STEP)
-				game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_TABLE);
+				unit_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_TABLE);
 			continue;
 		}
 		struct retreat_path p[1];
@@ -363,7 +363,7 @@ static bool run_queue(struct game *g)
 			queue_pop(cs);
 			continue;
 		}
-		game_set_pending(g, cdef(g, u)->side, DECISION_RETREAT, u);
+		pending_set(g, cdef(g, u)->side, DECISION_RETREAT, u);
 		return true;
 	}
 	return false;
@@ -406,7 +406,7 @@ static int next_defensive_gun(const struct game *g)
 			for (int j = 0; j < d->nattackers; j++) {
 				struct fire_odds o;
 				char err[8];
-				if (game_on_map(g, d->attacker[j]) &&
+				if (unit_on_map(g, d->attacker[j]) &&
 				    fire_check(g, gun, d->attacker[j], true, &o, err, sizeof err))
 					return gun;
 			}
@@ -478,7 +478,7 @@ void combat_run(struct game *g)
 		struct combat_decl *d = cs->current >= 0 ? &cs->decl[cs->current] : NULL;
 		switch ((enum combat_stage)cs->stage) {
 		case CS_DECLARE:
-			game_set_pending(g, g->side,
+			pending_set(g, g->side,
 					 cs->round == 1 ? DECISION_COMBAT : DECISION_COMBAT_ROUND2, -1);
 			return;
 		case CS_CHOOSE: {
@@ -491,7 +491,7 @@ void combat_run(struct game *g)
 			} else if (n == 1 || cs->auto_order) {
 				combat_start_decl(g, first);
 			} else {
-				game_set_pending(g, g->side, DECISION_RESOLVE, -1);
+				pending_set(g, g->side, DECISION_RESOLVE, -1);
 				return;
 			}
 			break;
@@ -499,7 +499,7 @@ void combat_run(struct game *g)
 		case CS_DEFFIRE: {
 			int gun = next_defensive_gun(g);
 			if (gun >= 0) {
-				game_set_pending(g, defender(g), DECISION_DEFENSIVE_FIRE, gun);
+				pending_set(g, defender(g), DECISION_DEFENSIVE_FIRE, gun);
 				return;
 			}
 			cs->stage = CS_ATTACK;
@@ -509,7 +509,7 @@ void combat_run(struct game *g)
 			int a = -1;
 			while (decl_has_foe(g, d) && d->next < d->nattackers && a < 0) {
 				int c = d->attacker[d->next++];
-				for (int i = 0; i < d->ndefhex && game_on_map(g, c); i++)
+				for (int i = 0; i < d->ndefhex && unit_on_map(g, c); i++)
 					if (cu_occupied(g, d->defhex[i], defender(g)) &&
 					    hex_adjacent(g->unit[c].hex, d->defhex[i]))
 						a = c;
@@ -533,13 +533,13 @@ void combat_run(struct game *g)
 			break;
 		case CS_ADVANCE: {
 			int a = cs->attacking, hexes[COMBAT_DEFHEX_MAX];
-			int n = game_on_map(g, a) ? combat_vacated(g, a, hexes) : 0;
+			int n = unit_on_map(g, a) ? combat_vacated(g, a, hexes) : 0;
 			if (n == 0) {
 				cs->stage = CS_ATTACK;
 			} else if (n == 1) {
 				combat_do_advance(g, a, hexes[0], CS_SUPPORT);
 			} else {
-				game_set_pending(g, g->side, DECISION_ADVANCE, a);
+				pending_set(g, g->side, DECISION_ADVANCE, a);
 				return;
 			}
 			break;
@@ -547,7 +547,7 @@ void combat_run(struct game *g)
 		case CS_SUPPORT:
 		case CS_BO_SUPPORT:
 			if (any_supporter(g)) {
-				game_set_pending(g, g->side, DECISION_SUPPORT, cs->advancer);
+				pending_set(g, g->side, DECISION_SUPPORT, cs->advancer);
 				return;
 			}
 			cs->stage = cs->stage == CS_SUPPORT ? CS_ATTACK : CS_BO_ADVANCE;
@@ -557,7 +557,7 @@ void combat_run(struct game *g)
 				end_of_round(g);
 				break;
 			}
-			game_set_pending(g, (enum side)cs->breakoff_side, DECISION_BREAK_OFF, -1);
+			pending_set(g, (enum side)cs->breakoff_side, DECISION_BREAK_OFF, -1);
 			return;
 		case CS_BO_RETREAT:
 			if (run_queue(g))
@@ -572,7 +572,7 @@ void combat_run(struct game *g)
 					if (combat_bo_advance_ok(g, d->attacker[k], i))
 						who = d->attacker[k];
 			if (who >= 0) {
-				game_set_pending(g, g->side, DECISION_ADVANCE, who);
+				pending_set(g, g->side, DECISION_ADVANCE, who);
 				return;
 			}
 			cs->stage = CS_BREAKOFF;
@@ -603,13 +603,13 @@ void combat_break_off(struct game *g, int di)
 			int units[8];
 			int n = cu_side_at(g, d->defhex[i], s, units, 8);
 			for (int k = 0; k < n; k++)
-				if (game_in_ezoc(g, d->defhex[i], s))
+				if (zoc_in_ezoc(g, d->defhex[i], s))
 					queue_push(cs, units[k], RETREAT_BREAKOFF);
 		}
 	} else {
 		for (int k = 0; k < d->nattackers; k++) {
 			int a = d->attacker[k];
-			if (game_on_map(g, a) && game_in_ezoc(g, g->unit[a].hex, s))
+			if (unit_on_map(g, a) && zoc_in_ezoc(g, g->unit[a].hex, s))
 				queue_push(cs, a, RETREAT_BREAKOFF);
 		}
 	}

@@ -32,7 +32,7 @@ static bool step_ok(const struct search *s, int a, int b, int depth)
 	unsigned f = map_side(&s->g->scn->map, a, b);
 	if ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD)))
 		return false; /* 11.17.3C, 8.7.6 */
-	if (game_middle_bridge_forbids(s->g, s->u, b))
+	if (unit_middle_bridge_forbids(s->g, s->u, b))
 		return false; /* 4.6: "may ever move" */
 	return !cu_occupied(s->g, b, enemy_of(s->side));
 }
@@ -40,7 +40,7 @@ static bool step_ok(const struct search *s, int a, int b, int depth)
 /* 11.17.4A, 11.17.3A: may the retreat end in hex h? */
 static bool end_ok(const struct search *s, int h)
 {
-	return !game_in_ezoc(s->g, h, s->side) && game_stack_allows(s->g, h, s->u);
+	return !zoc_in_ezoc(s->g, h, s->side) && stack_allows(s->g, h, s->u);
 }
 
 /* Collect paths of exactly len hexes ending legally; hexes after the third must be ones
@@ -60,7 +60,7 @@ static void dfs(struct search *s, int depth, int len)
 		s->n++;
 		return;
 	}
-	if (depth >= 3 && (game_in_ezoc(s->g, at, s->side) || game_stack_allows(s->g, at, s->u)))
+	if (depth >= 3 && (zoc_in_ezoc(s->g, at, s->side) || stack_allows(s->g, at, s->u)))
 		return; /* it could have stopped here, or could not because of an EZOC */
 	for (int dir = 0; dir < HEX_NDIRS; dir++) {
 		int b = hex_neighbour(at, (enum hex_dir)dir);
@@ -94,7 +94,7 @@ int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
 		  struct retreat_path *out, int max)
 {
 	static_assert(RETREAT_LEN_MAX < GAME_PATH_MAX, "retreat fits an action path");
-	if (u < 0 || u >= ROSTER_UNITS || !game_on_map(g, u))
+	if (u < 0 || u >= ROSTER_UNITS || !unit_on_map(g, u))
 		return 0;
 	struct retreat_path all[RETREAT_PATHS_MAX];
 	struct search s = { .g = g, .u = u, .side = cdef(g, u)->side, .out = all,
@@ -154,7 +154,7 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 			snprintf(err, errlen, "11.17.3C: %04d holds enemy units", b);
 			return false;
 		}
-		if (game_middle_bridge_forbids(g, u, b)) {
+		if (unit_middle_bridge_forbids(g, u, b)) {
 			snprintf(err, errlen, "4.6: no Confederate unit may move within two hexes of "
 				 "the Middle Bridge (3324)");
 			return false;
@@ -176,11 +176,11 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 		return false;
 	}
 	int end = path[n - 1];
-	if (game_in_ezoc(g, end, s.side)) {
+	if (zoc_in_ezoc(g, end, s.side)) {
 		snprintf(err, errlen, "11.17.4A: a retreat may not end in an enemy ZOC (%04d)", end);
 		return false;
 	}
-	if (!game_stack_allows(g, end, u)) {
+	if (!stack_allows(g, end, u)) {
 		snprintf(err, errlen, "11.17.3A: %s may not end its retreat over-stacked in %04d",
 			 id, end);
 		return false;
@@ -199,40 +199,40 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 	e->from = g->unit[u].hex;
 	for (int i = 0; i < n && i < EVENT_HEXES; i++)
 		e->hex[e->n++] = path[i];
-	for (int i = 0; i < n && game_on_map(g, u); i++) {
+	for (int i = 0; i < n && unit_on_map(g, u); i++) {
 		int h = path[i];
 		int friends[8];
 		int nf = cu_side_at(g, h, side, friends, 8);
 		if (side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
 			commit_note_confederate_move(g, u, g->unit[u].hex, h);
 		g->unit[u].hex = (int16_t)h;
-		if (game_in_ezoc(g, h, side)) {
+		if (zoc_in_ezoc(g, h, side)) {
 			through_ezoc = true;
 			if (nf == 0)
-				game_lose_step(g, u, EVENT_WHY_RETREAT_EZOC);
+				unit_lose_step(g, u, EVENT_WHY_RETREAT_EZOC);
 		}
 		/* 11.17.5 panic: every other friendly unit in the hex entered */
 		for (int k = 0; k < nf; k++) {
 			int f = friends[k];
-			if (!game_on_map(g, f))
+			if (!unit_on_map(g, f))
 				continue;
-			int roll = game_roll(g, EVENT_WHY_PANIC);
-			if (roll + game_unit_morale(g, f) <= 2)
-				game_lose_step(g, f, EVENT_WHY_PANIC);
+			int roll = dice_roll(g, EVENT_WHY_PANIC);
+			if (roll + unit_morale(g, f) <= 2)
+				unit_lose_step(g, f, EVENT_WHY_PANIC);
 		}
 	}
-	if (!game_on_map(g, u) || is_infantry(g, u))
+	if (!unit_on_map(g, u) || is_infantry(g, u))
 		return;
 	/* 11.17.6C: a forced artillery retreat through an EZOC rolls again */
 	if (kind == RETREAT_MANDATORY && through_ezoc) {
-		int roll = game_roll(g, EVENT_WHY_ARTILLERY_RETREAT_EZOC);
+		int roll = dice_roll(g, EVENT_WHY_ARTILLERY_RETREAT_EZOC);
 		enum art_retreat r = tables_art_retreat(&g->scn->tables, roll);
 		if (r == ART_RETREAT_ELIMINATED)
-			while (game_on_map(g, u))
-				game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
+			while (unit_on_map(g, u))
+				unit_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
 		else if (r == ART_RETREAT_STEP)
-			game_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
+			unit_lose_step(g, u, EVENT_WHY_ARTILLERY_RETREAT_EZOC_TABLE);
 	}
-	if (game_on_map(g, u))
+	if (unit_on_map(g, u))
 		g->unit[u].flags |= UF_ART_MOVED; /* 11.17.6E */
 }

@@ -101,7 +101,7 @@ static void roll_objective(struct game *g, int f, int n, const int *ix_hex)
 	const char *row = names_solo_formation[f];
 	int roll = 1;
 	if (tables_corps_objective_rolls(t, row, n + 1))
-		roll = game_roll_for(g, EVENT_WHY_OBJECTIVE, -1, f);
+		roll = dice_roll_for(g, EVENT_WHY_OBJECTIVE, -1, f);
 	const char *key = tables_corps_objective(t, row, n + 1, roll);
 	struct solo_objective *o = &g->solitaire.obj[f][n];
 	o->hex = HEX_NONE;
@@ -135,7 +135,7 @@ static void draw_ix(struct game *g, int *hex_of_div)
 		if (left > 1) {
 			int d;
 			do
-				d = game_roll(g, EVENT_WHY_IX_MARKERS);
+				d = dice_roll(g, EVENT_WHY_IX_MARKERS);
 			while (d > left);
 			pick = d - 1;
 		}
@@ -210,7 +210,7 @@ static int withdrawal_drm(const struct game *g, enum corps c, int *eliminated, i
 {
 	*eliminated = *lost = *start = 0;
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
+		const struct unit_def *d = unit_def(g, u);
 		if (d->corps != c || d->type != UNIT_INFANTRY)
 			continue;
 		*start += d->steps;
@@ -239,7 +239,7 @@ static void withdrawal_rolls(struct game *g)
 			continue;
 		int elim, lost, start;
 		int drm = withdrawal_drm(g, (enum corps)c, &elim, &lost, &start);
-		int d = game_roll_for(g, EVENT_WHY_WITHDRAWAL_ROLL, c, -1);
+		int d = dice_roll_for(g, EVENT_WHY_WITHDRAWAL_ROLL, c, -1);
 		bool out = d + drm <= 2;
 		struct game_event *e = event_new(g, EVENT_WITHDRAWAL_ROLL);
 		e->corps = (int8_t)c;
@@ -333,7 +333,7 @@ void solitaire_commitment_rolls(struct game *g)
 				enum corps c = solitaire_priority(g->scn, p);
 				if (c == CORPS_NONE || !candidate(g, c))
 					continue;
-				if (game_roll_for(g, EVENT_WHY_SOLITAIRE_AVAILABILITY, c, -1) == 6) {
+				if (dice_roll_for(g, EVENT_WHY_SOLITAIRE_AVAILABILITY, c, -1) == 6) {
 					commit_change_status(g, c, CORPS_AVAILABLE,
 							     EVENT_WHY_SOLITAIRE_AVAILABLE);
 					found = true;

@@ -16,7 +16,7 @@ static void occupancy(const struct game *g, uint8_t *occ)
 {
 	memset(occ, 0, HEX_INDEX_COUNT);
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (game_on_map(g, u)) {
+		if (unit_on_map(g, u)) {
 			int i = hex_index(g->unit[u].hex);
 			if (i >= 0)
 				occ[i] |= (uint8_t)(1u << g->scn->roster.unit[u].side);

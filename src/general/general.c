@@ -117,7 +117,7 @@ static double objective_value(const struct game *g, const struct map_objective *
 
 static bool is_infantry(const struct game *g, int u)
 {
-	return game_unit_def(g, u)->type == UNIT_INFANTRY;
+	return unit_def(g, u)->type == UNIT_INFANTRY;
 }
 
 static int side_lo(enum side s) { return s == SIDE_UNION ? 0 : ROSTER_UNION; }
@@ -128,7 +128,7 @@ static int nearest_infantry(const struct game *g, int hex, enum side s)
 {
 	int best = 99;
 	for (int u = side_lo(s); u < side_hi(s); u++)
-		if (game_on_map(g, u) && is_infantry(g, u)) {
+		if (unit_on_map(g, u) && is_infantry(g, u)) {
 			int d = hex_distance(hex, g->unit[u].hex);
 			if (d < best)
 				best = d;
@@ -172,7 +172,7 @@ static double objectives_solitaire(const struct game *g, enum side me,
 				lack[nlack++] = m->objective[i].hexes[k];
 	double pull = w->approach * (1.0 + g->turn / 4.0) * (me == SIDE_UNION ? -1 : 1);
 	for (int u = 0; nlack && u < ROSTER_UNION; u++) {
-		if (!game_on_map(g, u) || !is_infantry(g, u))
+		if (!unit_on_map(g, u) || !is_infantry(g, u))
 			continue;
 		int best = 12;
 		for (int i = 0; i < nlack; i++) {
@@ -206,7 +206,7 @@ static double objectives_two_player(const struct game *g, enum side me,
 	}
 	double pull = w->approach * (1.0 + g->turn / 4.0);
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		if (!game_on_map(g, u) || !is_infantry(g, u))
+		if (!unit_on_map(g, u) || !is_infantry(g, u))
 			continue;
 		/* the nearest, a VP of gain worth a hex of range (road-1032's 6 VP for any hex
 		 * draws from farther than a hex of the North Wood's) */
@@ -250,8 +250,8 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 		score += objectives_two_player(g, me, w);
 	/* material: steps on the map, guns in danger, weak units within reach of the enemy */
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
-		enum side side = game_unit_side(u);
+		const struct unit_def *d = unit_def(g, u);
+		enum side side = unit_side(u);
 		double sign = side == me ? 1 : -1;
 		const struct unit_state *us = &g->unit[u];
 		if ((us->flags & UF_REMOVED) || us->steps == 0 || us->hex == HEX_NONE)
@@ -259,7 +259,7 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 		score += sign * us->steps * (d->type == UNIT_INFANTRY ? w->step : w->gun_step);
 		int adj = 0;
 		for (int e = side_lo(enemy_of(side)); e < side_hi(enemy_of(side)); e++)
-			if (game_on_map(g, e) && is_infantry(g, e) &&
+			if (unit_on_map(g, e) && is_infantry(g, e) &&
 			    hex_distance(us->hex, g->unit[e].hex) == 1)
 				adj += g->unit[e].steps;
 		if (adj && !g->opt.solitaire) /* two-player: the unit's 3.4 VP by its chance
@@ -397,7 +397,7 @@ static double dest_score(const struct general *gen, int u, int hex)
 	double v = -best;
 	int them_adj = 0, weak = 0;
 	for (int e = side_lo(enemy_of(gen->me)); e < side_hi(enemy_of(gen->me)); e++)
-		if (game_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1) {
+		if (unit_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1) {
 			them_adj++;
 			weak += g->unit[e].steps <= 2 || !is_infantry(g, e);
 		}
@@ -414,7 +414,7 @@ static double dest_score(const struct general *gen, int u, int hex)
 static bool enemy_adjacent(const struct game *g, int hex, enum side me)
 {
 	for (int e = side_lo(enemy_of(me)); e < side_hi(enemy_of(me)); e++)
-		if (game_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1)
+		if (unit_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1)
 			return true;
 	return false;
 }
@@ -475,7 +475,7 @@ static bool move_unit(struct general *gen, int u)
 	a.target = -1;
 	a.n = 1;
 	a.hex[0] = gen->dest[best].hex;
-	return apply(gen, &a, "%s to %04d (evaluation %+.2f)", game_unit_name(u), a.hex[0],
+	return apply(gen, &a, "%s to %04d (evaluation %+.2f)", names_of_unit(u), a.hex[0],
 		     bv - stay);
 }
 
@@ -506,7 +506,7 @@ static bool conf_movement(struct general *gen, bool fresh)
 		if (!game_apply(w, &a, err, sizeof err))
 			continue;
 		if (apply(gen, &a, "%s to %04d: %s (the plan kept of %d played out through the "
-			  "bot's reply: %+.2f VP against holding)", game_unit_name(m->unit), m->hex,
+			  "bot's reply: %+.2f VP against holding)", names_of_unit(m->unit), m->hex,
 			  m->script, p->playouts, p->value - p->stay_value))
 			return true;
 	}
@@ -590,7 +590,7 @@ static double attack_value(const struct general *gen, const struct action *a, do
 	int dsteps = 0, dunits = 0, asteps = 0;
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		for (int d = 0; d < nd; d++)
-			if (game_on_map(g, u) && g->unit[u].hex == defhex[d])
+			if (unit_on_map(g, u) && g->unit[u].hex == defhex[d])
 				dsteps += g->unit[u].steps, dunits++;
 	for (int i = 0; i < a->nunits; i++)
 		asteps += g->unit[att[i]].steps;
@@ -644,7 +644,7 @@ static bool close_chain(struct general *gen)
 		for (int h = 0; h < act->n; h++)
 			covers |= act->hex[h] == eh;
 		if (covers && apply(gen, act, "11.1B: %s in %04d has an attacker in its ZOC",
-				    game_unit_name(e), eh))
+				    names_of_unit(e), eh))
 			return true;
 	}
 	const struct combat_state *cs = &g->combat;
@@ -658,7 +658,7 @@ static bool close_chain(struct general *gen)
 				d.unit = -1;
 				d.target = cs->decl[i].defhex[0];
 				return apply(gen, &d, "11.1B: the attack of %s cannot be followed "
-					     "through: withdrawn", game_unit_name(a));
+					     "through: withdrawn", names_of_unit(a));
 			}
 	return false;
 }
@@ -711,7 +711,7 @@ static bool commitment(struct general *gen)
 		a.type = ACT_COMMIT;
 		a.unit = -1;
 		a.target = c;
-		if (apply(gen, &a, "commits %s Corps: %s", game_corps_name(c), why))
+		if (apply(gen, &a, "commits %s Corps: %s", names_of_corps(c), why))
 			return true;
 	}
 	if (apply_type(gen, ACT_END, "two corps are Committed, or none other is Available"))
@@ -732,7 +732,7 @@ static bool withdrawal(struct general *gen)
 		a.type = ACT_WITHDRAW;
 		a.unit = -1;
 		a.target = c;
-		if (apply(gen, &a, "withdraws %s Corps: %s", game_corps_name(c), why))
+		if (apply(gen, &a, "withdraws %s Corps: %s", names_of_corps(c), why))
 			return true;
 	}
 	return apply_type(gen, ACT_END, "13.5: no corps withdraws") ||
@@ -746,7 +746,7 @@ static bool decide(struct general *gen)
 	case DECISION_SETUP: {
 		struct action a;
 		if (quick_historical(g, &a, 1) == 1)
-			return apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", game_unit_name(a.unit),
+			return apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", names_of_unit(a.unit),
 				     a.target);
 		return apply_type(gen, ACT_END, "4.2: the set-up is complete");
 	}
@@ -760,7 +760,7 @@ static bool decide(struct general *gen)
 	case DECISION_COMBAT_ROUND2:
 		return declare(gen);
 	default:
-		return decide_by_trial(gen, game_decision_name(g->pending.what));
+		return decide_by_trial(gen, names_of_decision(g->pending.what));
 	}
 }
 
@@ -815,7 +815,7 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == gen->me) {
 		if (++guard > GUARD) {
 			snprintf(err, errlen, "general: no end to the %s decisions",
-				 game_decision_name(g->pending.what));
+				 names_of_decision(g->pending.what));
 			free(gen);
 			return -1;
 		}
@@ -830,7 +830,7 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 				char why[256];
 				snprintf(why, sizeof why, "%s", err);
 				snprintf(err, errlen, "general: no legal action at %s (%s)",
-					 game_decision_name(g->pending.what), why);
+					 names_of_decision(g->pending.what), why);
 				free(gen);
 				return -1;
 			}

@@ -94,13 +94,13 @@ double gc_value(const struct game *g)
 	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
 	 * infantry at risk */
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
-		if (!game_on_map(g, u))
+		if (!unit_on_map(g, u))
 			continue;
-		bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
+		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 		v += (inf ? 0.25 : 0.15) * g->unit[u].steps;
 		int adj = 0;
 		for (int e = 0; e < ROSTER_UNION; e++)
-			if (game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY &&
+			if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY &&
 			    hex_distance(g->unit[u].hex, g->unit[e].hex) == 1)
 				adj++;
 		if (adj)
@@ -152,7 +152,7 @@ static bool side_terrain(struct gc *c, int h, int d, int u, int stand_in, int *d
 
 static bool union_attacker(const struct game *g, int e)
 {
-	return game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY &&
+	return unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY &&
 	       g->unit[e].steps > 1;
 }
 
@@ -166,18 +166,18 @@ static double gun_risk(const struct gc *c, int u, int h)
 	const struct map_hex *mh = map_hex(&g->scn->map, h);
 	double shelter = !mh ? 1 : mh->terrain == TERRAIN_TOWN ? 0.35 :
 			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
-	double kind = game_unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : 1;
+	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : 1;
 	double r = 0;
 	for (int e = 0; e < ROSTER_UNION; e++) {
-		const struct unit_def *d = game_unit_def(g, e);
-		if (d->type != UNIT_ARTILLERY || !game_on_map(g, e))
+		const struct unit_def *d = unit_def(g, e);
+		if (d->type != UNIT_ARTILLERY || !unit_on_map(g, e))
 			continue;
 		int dist = hex_distance(g->unit[e].hex, h);
 		enum corps_status st = commit_unit_status(g, e);
 		if (dist > d->range || st == CORPS_UNAVAILABLE)
 			continue;
 		double band = dist <= 1 ? 1 : dist <= 3 ? 0.8 : dist <= 5 ? 0.6 : dist <= 8 ? 0.4 : 0.25;
-		r += band * game_unit_cv(g, e) / 5.0;
+		r += band * unit_cv(g, e) / 5.0;
 	}
 	return r * shelter * kind;
 }
@@ -193,8 +193,8 @@ static double risk(struct gc *c, int u, int h)
 	double guns = gun_risk(c, u, h);
 	if (c->union_near[hex_index(h)] > GC_REACH + 1)
 		return guns;
-	bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
-	int def = inf ? game_unit_cv(g, u) : 1, mor = inf ? game_unit_morale(g, u) : 0;
+	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
+	int def = inf ? unit_cv(g, u) : 1, mor = inf ? unit_morale(g, u) : 0;
 	int stand_in = c->nattackers ? c->attacker[0] : -1;
 	double r = 0;
 	for (int a = 0; a < c->nattackers; a++) {
@@ -215,8 +215,8 @@ static double risk(struct gc *c, int u, int h)
 				continue;
 			if (!side_terrain(c, h, d, u, stand_in, &drm, &hv))
 				continue;
-			int att = game_unit_cv(g, e) >> hv;
-			int m = att - def + drm + (inf ? game_unit_morale(g, e) - mor : 0);
+			int att = unit_cv(g, e) >> hv;
+			int m = att - def + drm + (inf ? unit_morale(g, e) - mor : 0);
 			if (tables_crt_column(att, def) >= CRT_COL_PLUS2 && m < 0)
 				m = 0;
 			if (m > best)
@@ -248,10 +248,10 @@ static void fill_maps(struct gc *c)
 		}
 	}
 	for (int e = 0; e < ROSTER_UNION; e++)
-		if (game_on_map(g, e) && game_unit_def(g, e)->type == UNIT_INFANTRY)
+		if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY)
 			c->union_near[hex_index(g->unit[e].hex)] = 0;
 	for (int k = ROSTER_UNION; k < ROSTER_UNITS; k++)
-		if (game_on_map(g, k))
+		if (unit_on_map(g, k))
 			c->conf_at[hex_index(g->unit[k].hex)]++;
 	/* 11.2B: no Shot-to-Ribbons attacker; 13.4C: no Unavailable one */
 	for (int e = 0; e < ROSTER_UNION; e++)
@@ -321,7 +321,7 @@ static void assign_gains(struct gc *c)
 	for (int i = 0; i < c->nunits; i++) {
 		int u = c->unit[i], here = g->unit[u].hex;
 		c->opt[i][S_GAIN] = c->opt[i][S_OBJECTIVE];
-		if (game_unit_def(g, u)->type != UNIT_INFANTRY)
+		if (unit_def(g, u)->type != UNIT_INFANTRY)
 			continue;
 		int n = move_reachable(g, u, c->dest, GC_DESTS, NULL, 0);
 		double bv = 0.5;
@@ -380,7 +380,7 @@ static bool conf_answer(struct gc *c, struct game *g)
 		else if (a->type == ACT_RETREAT && a->n > 0) {
 			int end = a->hex[a->n - 1], d = 99;
 			for (int e = 0; e < ROSTER_UNION; e++)
-				if (game_on_map(g, e) && hex_distance(end, g->unit[e].hex) < d)
+				if (unit_on_map(g, e) && hex_distance(end, g->unit[e].hex) < d)
 					d = hex_distance(end, g->unit[e].hex);
 			v = d;
 		} else
@@ -403,7 +403,7 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 	char err[160];
 	for (int i = 0; i < n; i++) {
 		int u = mv[i].unit, to = mv[i].hex, from = g->unit[u].hex;
-		bool inf = game_unit_def(g, u)->type == UNIT_INFANTRY;
+		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 		if (from == HEX_NONE) {
 			struct action a;
 			memset(&a, 0, sizeof a);
@@ -417,8 +417,8 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 		}
 		bool full = false;
 		for (int k = ROSTER_UNION; k < ROSTER_UNITS && !full; k++)
-			full = k != u && game_on_map(g, k) && g->unit[k].hex == to &&
-			       (game_unit_def(g, k)->type == UNIT_INFANTRY) == inf;
+			full = k != u && unit_on_map(g, k) && g->unit[k].hex == to &&
+			       (unit_def(g, k)->type == UNIT_INFANTRY) == inf;
 		if (full)
 			continue;
 		g->unit[u].hex = (int16_t)to;

@@ -64,7 +64,7 @@ static void corps_steps(const struct game *g, enum corps c, int *now, int *full)
 {
 	*now = *full = 0;
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
+		const struct unit_def *d = unit_def(g, u);
 		if (d->corps != c || (g->unit[u].flags & UF_REMOVED))
 			continue;
 		*full += d->steps;
@@ -86,8 +86,8 @@ static double corps_distance(const struct game *g, enum corps c, const struct gu
 	double sum = 0;
 	int k = 0;
 	for (int u = 0; u < ROSTER_UNION; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
-		if (d->corps != c || d->type != UNIT_INFANTRY || !game_on_map(g, u))
+		const struct unit_def *d = unit_def(g, u);
+		if (d->corps != c || d->type != UNIT_INFANTRY || !unit_on_map(g, u))
 			continue;
 		int best = 40;
 		for (int i = 0; i < o->n; i++)

@@ -21,10 +21,10 @@ void sim_csv_games_header(const struct sim_layout *l, FILE *f)
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
 		fprintf(f, ",%s_union,%s_confederate", pairs[i], pairs[i]);
 	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",men_lost_%s", game_corps_name((enum corps)c));
+		fprintf(f, ",men_lost_%s", names_of_corps((enum corps)c));
 	fputs(",ap_hill_turn", f);
 	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",committed_%s", game_corps_name((enum corps)c));
+		fprintf(f, ",committed_%s", names_of_corps((enum corps)c));
 	fputs(",actions", f);
 	for (int i = 0; i < l->nobj; i++)
 		fprintf(f, ",union_%s", l->key[i]);
@@ -73,7 +73,7 @@ void sim_csv_turns_header(const struct sim_layout *l, FILE *f)
 	fputs("seed,turn,vp_two_player,vp_solitaire,steps_lost_union,steps_lost_confederate,"
 	      "eliminated_union,eliminated_confederate", f);
 	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",corps_%s", game_corps_name((enum corps)c));
+		fprintf(f, ",corps_%s", names_of_corps((enum corps)c));
 	for (int i = 0; i < l->nobj; i++)
 		fprintf(f, ",union_%s", l->key[i]);
 	fputc('\n', f);
@@ -89,7 +89,7 @@ void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f
 		fprintf(f, ",%d,%d,%d,%d", r->steps_lost[0], r->steps_lost[1], r->eliminated[0],
 			r->eliminated[1]);
 		for (int c = 0; c < CORPS_COUNT; c++)
-			fprintf(f, ",%s", game_corps_status_name((enum corps_status)r->corps[c]));
+			fprintf(f, ",%s", names_of_corps_status((enum corps_status)r->corps[c]));
 		for (int i = 0; i < l->nobj; i++)
 			fprintf(f, ",%d", r->held[i]);
 		fputc('\n', f);
@@ -378,7 +378,7 @@ static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 		enum corps_status cs;
 		if (!st)
 			return false;
-		if (!game_corps_status_parse(st, &cs))
+		if (!names_parse_corps_status(st, &cs))
 			return fail(r, "bad corps status '%s'", st);
 		t->corps[c] = (int8_t)cs;
 	}

@@ -47,7 +47,7 @@ static void look(const struct game *g, struct tally *t, struct sim_game *r)
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		int now = g->unit[u].steps;
 		if (now > t->steps[u])
-			r->steps_regrouped[game_unit_side(u)] += now - t->steps[u];
+			r->steps_regrouped[unit_side(u)] += now - t->steps[u];
 		t->steps[u] = now;
 	}
 	for (int c = 0; c < CORPS_COUNT; c++)
@@ -67,7 +67,7 @@ static void losses(const struct game *g, int *steps, double *men, double *corps_
 	for (int c = 0; c < CORPS_COUNT; c++)
 		corps_men[c] = 0;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		const struct unit_def *d = game_unit_def(g, u);
+		const struct unit_def *d = unit_def(g, u);
 		int lost = d->steps - g->unit[u].steps;
 		if (lost <= 0 || (g->unit[u].flags & UF_REMOVED))
 			continue;
@@ -95,9 +95,9 @@ static int eliminated(const struct game *g, enum side s, int type)
 {
 	int n = 0;
 	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (game_unit_side(u) == s && g->unit[u].steps <= 0 &&
+		if (unit_side(u) == s && g->unit[u].steps <= 0 &&
 		    !(g->unit[u].flags & UF_REMOVED) &&
-		    (type < 0 || (int)game_unit_def(g, u)->type == type))
+		    (type < 0 || (int)unit_def(g, u)->type == type))
 			n++;
 	return n;
 }
@@ -205,7 +205,7 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		if (k < 0 || ++calls > CALLS_MAX) {
 			snprintf(err, errlen, "seed %llu turn %d: the %s player (%s): %s",
 				 (unsigned long long)seed, turn, out->player_name[side],
-				 game_side_name(side), k < 0 ? why : "the game does not end");
+				 names_of_side(side), k < 0 ? why : "the game does not end");
 			ok = false;
 			break;
 		}

@@ -15,7 +15,7 @@
 
 static bool side_field(struct datafile *df, int i, enum side *s)
 {
-	if (!game_side_parse(df->field[i], s) || *s == SIDE_NONE)
+	if (!names_parse_side(df->field[i], s) || *s == SIDE_NONE)
 		return datafile_fail(df, "'%s': a side is union or confederate", df->field[i]);
 	return true;
 }
@@ -42,7 +42,7 @@ static bool losses(struct datafile *df, struct sim_history *h, bool *seen)
 	if (sum != men)
 		return datafile_fail(df, "killed, wounded and missing add up to %d, not %d", sum, men);
 	if (seen[s])
-		return datafile_fail(df, "the %s losses are given twice", game_side_name(s));
+		return datafile_fail(df, "the %s losses are given twice", names_of_side(s));
 	seen[s] = true;
 	h->men_lost[s] = men;
 	return true;
@@ -100,7 +100,7 @@ static bool corps_losses(struct datafile *df, struct sim_history *h)
 	enum corps c;
 	if (!datafile_nfields(df, 3, false))
 		return false;
-	if (!game_corps_parse(df->field[1], &c))
+	if (!names_parse_corps(df->field[1], &c))
 		return datafile_fail(df, "'%s' is not a Union corps", df->field[1]);
 	if (h->corps_men[c] >= 0)
 		return datafile_fail(df, "corps %s is given twice", df->field[1]);
@@ -135,7 +135,7 @@ static void count(const struct scenario *s, struct sim_history *h, const int *ow
 	/* brigades that ceased to exist: the first infantry units of the side */
 	for (int side = 0; side < 2; side++)
 		for (int u = 0, left = h->infantry_elim[side]; u < ROSTER_UNITS && left; u++)
-			if ((int)game_unit_side(u) == side && game_unit_def(g, u)->type == UNIT_INFANTRY) {
+			if ((int)unit_side(u) == side && unit_def(g, u)->type == UNIT_INFANTRY) {
 				g->unit[u].steps = 0;
 				g->unit[u].hex = HEX_NONE;
 				left--;

@@ -76,7 +76,7 @@ static bool random_action(const struct bot_port *port, uint64_t *rng, struct act
 		int n = game_legal(g, legal, LEGAL_MAX);
 		if (n <= 0) {
 			snprintf(err, errlen, "no legal action at %s",
-				 game_decision_name(g->pending.what));
+				 names_of_decision(g->pending.what));
 			return false;
 		}
 		a = legal[(r >> 12) % (uint64_t)n];
@@ -104,7 +104,7 @@ static int play_random(const struct bot_port *port, enum side side, int level, u
 		} else if (err[0] || ++misses > 10000) {
 			if (!err[0])
 				snprintf(err, errlen, "random play found nothing to apply at %s",
-					 game_decision_name(port->g->pending.what));
+					 names_of_decision(port->g->pending.what));
 			applied = -1;
 			break;
 		}

@@ -396,7 +396,7 @@ static void sec_corps(struct doc *d, const struct sim_history *h, const struct s
 		char hv[16] = "-";
 		if (h->corps_men[c] >= 0)
 			snprintf(hv, sizeof hv, "%d", h->corps_men[c]);
-		rowf(d, "%s|%d|%d to %d|%.0f (%.0f to %.0f)|%s|%s", game_corps_name((enum corps)c),
+		rowf(d, "%s|%d|%d to %d|%.0f (%.0f to %.0f)|%s|%s", names_of_corps((enum corps)c),
 		     ds.p50, ds.p10, ds.p90, ds.mean, ds.mean - ds.ci, ds.mean + ds.ci, hv,
 		     h->corps_men[c] < 0 ? "-" : sim_outside(&ds, h->corps_men[c]) ? FLAG : "yes");
 	}
@@ -627,10 +627,10 @@ static void sec_commitment(struct doc *d, const struct sim_game *g, int n, int *
 		size_t u;
 		if (k)
 			u = (size_t)snprintf(row, sizeof row, "%s|%d (%d-%d)|%.0f%%",
-					     game_corps_name((enum corps)c), ds.p50, ds.p10, ds.p90,
+					     names_of_corps((enum corps)c), ds.p50, ds.p10, ds.p90,
 					     100.0 * never / n);
 		else
-			u = (size_t)snprintf(row, sizeof row, "%s|-|100%%", game_corps_name((enum corps)c));
+			u = (size_t)snprintf(row, sizeof row, "%s|-|100%%", names_of_corps((enum corps)c));
 		for (int t = 0; t < GAME_TURNS; t++) {
 			int m = 0;
 			for (int i = 0; i < n; i++)

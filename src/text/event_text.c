@@ -15,14 +15,14 @@ static const char *const why_english[EVENT_WHY_COUNT] = {
 #undef WHY_ENGLISH
 };
 
-static const char *unit_name(int u) { return game_unit_name(u); }
+static const char *unit_name(int u) { return names_of_unit(u); }
 
 static const char *side_name(int s)
 {
-	return s >= 0 && s <= SIDE_NONE ? game_side_name((enum side)s) : "?";
+	return s >= 0 && s <= SIDE_NONE ? names_of_side((enum side)s) : "?";
 }
 
-static const char *corps_name(int c) { return game_corps_name((enum corps)c); }
+static const char *corps_name(int c) { return names_of_corps((enum corps)c); }
 
 /* The reason's English, its "%s" replaced by the event's corps or formation. */
 static void why_text(const struct game_event *e, char *buf, size_t len)

@@ -50,16 +50,16 @@ int act_retreat_loss(const struct game *g, const struct action *a, bool *elimina
 		*eliminated = false;
 	if (a->type != ACT_RETREAT || a->unit < 0 || a->unit >= ROSTER_UNITS)
 		return 0;
-	enum side side = game_unit_side(a->unit);
+	enum side side = unit_side(a->unit);
 	int loss = 0;
 	for (int i = 0; i < a->n && i < GAME_PATH_MAX; i++) {
 		int h = a->hex[i];
-		if (!hex_valid(h) || !game_in_ezoc(g, h, side))
+		if (!hex_valid(h) || !zoc_in_ezoc(g, h, side))
 			continue;
 		int units[16], friends = 0;
-		int n = game_units_at(g, h, units, 16);
+		int n = unit_in_hex(g, h, units, 16);
 		for (int k = 0; k < n && k < 16; k++)
-			friends += units[k] != a->unit && game_unit_side(units[k]) == side;
+			friends += units[k] != a->unit && unit_side(units[k]) == side;
 		loss += friends == 0;
 	}
 	if (eliminated)

@@ -188,7 +188,7 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 			action_format(t->scn, &t->legal[idx[first[g]]], line, ITEM_W);
 			continue;
 		}
-		const struct unit_def *d = game_unit_def(t->g, u);
+		const struct unit_def *d = unit_def(t->g, u);
 		int h = t->g->unit[u].hex;
 		char where[16];
 		snprintf(where, sizeof where, hex_valid(h) ? "in %04d" : "to enter", h);
@@ -215,7 +215,7 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 		if (action_owner(&t->legal[idx[i]]) == owner[k])
 			sub[ns++] = idx[i];
 	char sub_title[96];
-	snprintf(sub_title, sizeof sub_title, "%s: %d action%s", game_unit_def(t->g, owner[k])->id, ns,
+	snprintf(sub_title, sizeof sub_title, "%s: %d action%s", unit_def(t->g, owner[k])->id, ns,
 		 ns == 1 ? "" : "s");
 	play_select_unit(t, owner[k]);
 	play_choose(t, sub_title, sub, ns);

@@ -301,13 +301,13 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 	/* the defenders */
 	for (int i = 0; i < b->ndefhex; i++) {
 		int units[8];
-		int n = game_units_at(t->g, b->defhex[i], units, 8);
+		int n = unit_in_hex(t->g, b->defhex[i], units, 8);
 		char line[96];
 		int len = snprintf(line, sizeof line, "defending %04d:", b->defhex[i]);
 		for (int k = 0; k < n && k < 8 && len < 80; k++)
 			len += snprintf(line + len, sizeof line - (size_t)len, " %s cv%d m%d",
-					draw_unit_id(t, units[k]), game_unit_cv(t->g, units[k]),
-					game_unit_morale(t->g, units[k]));
+					draw_unit_id(t, units[k]), unit_cv(t->g, units[k]),
+					unit_morale(t->g, units[k]));
 		vl(v, A_NORMAL, "%s", line);
 	}
 	int designated[CAND_MAX], nd = 0;
@@ -318,7 +318,7 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 		int u = b->cand[i];
 		const struct unit_def *d = &t->scn->roster.unit[u];
 		vl(v, A_NORMAL, "[%c] %-3s %-14.14s cv %d morale %d in %04d", b->on[i] ? 'x' : ' ', d->id,
-		   d->commander, game_unit_cv(t->g, u), game_unit_morale(t->g, u), t->g->unit[u].hex);
+		   d->commander, unit_cv(t->g, u), unit_morale(t->g, u), t->g->unit[u].hex);
 	}
 	vl(v, A_NORMAL, "%s", "");
 	for (int i = 0; i < nd; i++) {

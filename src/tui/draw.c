@@ -276,10 +276,10 @@ static void draw_line_a(const struct tui *t, int hex, int x, int y, const int *u
 		const struct unit_state *us = &t->g->unit[u];
 		char txt[8];
 		snprintf(txt, sizeof txt, "%-3s%2d", draw_unit_id(t, u), us->steps);
-		enum colour_slot s = game_unit_side(u) == SIDE_UNION ? C_UNION : C_CONFED;
+		enum colour_slot s = unit_side(u) == SIDE_UNION ? C_UNION : C_CONFED;
 		attr_t attr = A_NORMAL;
 		if (!pal)
-			attr = game_unit_side(u) == SIDE_UNION ? A_NORMAL : A_BOLD;
+			attr = unit_side(u) == SIDE_UNION ? A_NORMAL : A_BOLD;
 		if (us->flags & (UF_MOVED | UF_FIRED))
 			attr |= A_DIM;
 		if (u == t->sel_unit)
@@ -312,7 +312,7 @@ static void draw_line_b(const struct tui *t, int hex, int x, int y, const int *u
 		attr_t attr = gl.role == ROLE_OUTLINE ? A_NORMAL : A_BOLD;
 		put(t, x + i, y, gl.utf8, gl.ascii, attr | hl, hl ? hlpair : pair, false);
 	}
-	if (t->show_zoc && game_in_ezoc(t->g, hex, t->g->pending.side)) {
+	if (t->show_zoc && zoc_in_ezoc(t->g, hex, t->g->pending.side)) {
 		/* `Z`: a hex of the enemy's zone of control (6.1) */
 		short zp = pal ? pair_of(pal->slot_fg[C_ERROR], bg) : 0;
 		for (int i = 0; i < GEOM_CELLS; i++)
@@ -368,7 +368,7 @@ static void draw_hex(struct tui *t, int hex)
 	int x0, y0;
 	geom_hex_origin(hex, &x0, &y0);
 	int units[16];
-	int n = game_units_at(t->g, hex, units, 16);
+	int n = unit_in_hex(t->g, hex, units, 16);
 	if (n > 16)
 		n = 16;
 	int idx = hex_index(hex);
@@ -489,7 +489,7 @@ static void draw_status(struct tui *t)
 	bool setup = g->pending.what == DECISION_SETUP;
 	int n = snprintf(line, sizeof line, " Turn %d %s | %s %s | %s | %sVP %s", g->turn,
 			 tui_turn_time(t, g->turn), setup ? "quick" : tui_side_title(g->side),
-			 setup ? "set-up (4.2)" : game_phase_name(g->phase), pend,
+			 setup ? "set-up (4.2)" : names_of_phase(g->phase), pend,
 			 g->opt.solitaire ? "CSA " : "", vp);
 	/* The Union corps (13.0) on the status line when they fit, else atop the panel. */
 	char corps[64];

@@ -148,9 +148,9 @@ static void draw_full_hex(struct tui *t, const struct geom_layout *d, int hex, i
 	if (!t->colour && mk < 0 && t->mark[hex_index(hex)])
 		extra |= A_BOLD | A_UNDERLINE;
 	int units[16];
-	int n = game_units_at(t->g, hex, units, 16);
+	int n = unit_in_hex(t->g, hex, units, 16);
 	if (n > 0) {
-		bool uni = game_unit_side(units[0]) == SIDE_UNION;
+		bool uni = unit_side(units[0]) == SIDE_UNION;
 		enum colour_slot s = uni ? C_UNION : C_CONFED;
 		short pr = draw_pair(draw_slot_colour(s, false), mk >= 0 ? mk : draw_slot_colour(s, true));
 		attr_t a = extra | (t->colour ? A_BOLD : uni ? A_NORMAL : A_BOLD);
@@ -180,7 +180,7 @@ static void draw_full_hex(struct tui *t, const struct geom_layout *d, int hex, i
 	}
 	/* cell 1: the creek, its crossings, the Sunken Road or a road */
 	struct glyph gl;
-	if (t->show_zoc && game_in_ezoc(t->g, hex, t->g->pending.side))
+	if (t->show_zoc && zoc_in_ezoc(t->g, hex, t->g->pending.side))
 		put_cell(t, sy, sx + 1, NULL, 'z', extra | A_BOLD,
 			 draw_pair(draw_slot_colour(C_ERROR, false), bg));
 	else if (side_feature(t, hex, &gl))
@@ -198,9 +198,9 @@ static enum ov_role compact_role(const struct tui *t, const struct geom_layout *
 	if (hex == t->cursor)
 		return OV_CURSOR;
 	int units[4];
-	int n = game_units_at(t->g, hex, units, 4);
+	int n = unit_in_hex(t->g, hex, units, 4);
 	if (n > 0) {
-		bool uni = game_unit_side(units[0]) == SIDE_UNION;
+		bool uni = unit_side(units[0]) == SIDE_UNION;
 		return uni ? (n > 1 ? OV_UNION_STACK : OV_UNION) :
 			     (n > 1 ? OV_CONFED_STACK : OV_CONFED);
 	}

@@ -18,8 +18,8 @@ void panel_corps_summary(const struct game *g, int from, int to, char *buf, size
 	size_t n = 0;
 	buf[0] = 0;
 	for (int c = from; c < to && n < len; c++) {
-		const char *st = game_corps_status_name(g->corps[c]);
-		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", game_corps_name(c),
+		const char *st = names_of_corps_status(g->corps[c]);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", names_of_corps(c),
 				      st && st[0] ? toupper((unsigned char)st[0]) : '?');
 	}
 }
@@ -81,10 +81,10 @@ static void panel_unit(const struct tui *t, int u)
 	pl(A_NORMAL, "  %s%s", d->commander, d->type == UNIT_ARTILLERY ? " (artillery)" : "");
 	if (d->type == UNIT_ARTILLERY)
 		pl(A_NORMAL, "  %d/%d steps FV %d R %d MA %d", us->steps, d->steps,
-		   game_unit_cv(t->g, u), d->range, d->ma);
+		   unit_cv(t->g, u), d->range, d->ma);
 	else
 		pl(A_NORMAL, "  %d/%d steps CV %d M %d MA %d", us->steps, d->steps,
-		   game_unit_cv(t->g, u), game_unit_morale(t->g, u), d->ma);
+		   unit_cv(t->g, u), unit_morale(t->g, u), d->ma);
 	char flags[128] = "";
 	/* each with the rule behind it, so `?` opens it from the panel */
 	static const struct { uint32_t f; const char *s; } fl[] = {
@@ -105,7 +105,7 @@ static void panel_unit(const struct tui *t, int u)
 		pl(A_BOLD, "  Shot to Ribbons (11.2): may not attack");
 	if (d->corps != CORPS_NONE) {
 		enum corps_status cs = t->g->corps[d->corps];
-		pl(A_NORMAL, "  corps %s (%s)", game_corps_status_name(cs),
+		pl(A_NORMAL, "  corps %s (%s)", names_of_corps_status(cs),
 		   cs == CORPS_COMMITTED ? "13.2" : cs == CORPS_AVAILABLE ? "13.3" : "13.4");
 	}
 }
@@ -134,7 +134,7 @@ static void panel_corps(const struct tui *t)
 				snprintf(can, sizeof can, "%s",
 					 t->legal[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
 		pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
-		   game_corps_name(c), game_corps_status_name(t->g->corps[c]), can);
+		   names_of_corps(c), names_of_corps_status(t->g->corps[c]), can);
 	}
 	pl(A_DIM, " a: choose, e: done");
 	pl(A_NORMAL, "%s", "");
@@ -161,7 +161,7 @@ static void panel_setup(const struct tui *t)
 	if (from > 0)
 		pl(A_DIM, " ... %d before", from);
 	for (int i = from; i < n && i < from + WINDOW; i++) {
-		const struct unit_def *d = game_unit_def(t->g, left[i]);
+		const struct unit_def *d = unit_def(t->g, left[i]);
 		pl(left[i] == t->sel_unit ? A_REVERSE : A_NORMAL, "%-4s %-4s %-11.11s %d", d->id,
 		   d->formation, d->commander, d->steps);
 	}
@@ -228,14 +228,14 @@ static void build_panel(struct tui *t)
 	panel_hex(t, hex, mh);
 	if (t->show_zoc) {
 		char z[200];
-		if (game_in_ezoc(t->g, hex, t->g->pending.side))
+		if (zoc_in_ezoc(t->g, hex, t->g->pending.side))
 			pl(A_BOLD, "In the enemy's ZOC (6.1)");
 		track_zoc_panel(t, z, sizeof z);
 		if (z[0])
 			pl(A_BOLD, "%s", z);
 	}
 	int units[16];
-	int n = game_units_at(t->g, hex, units, 16);
+	int n = unit_in_hex(t->g, hex, units, 16);
 	if (n > 16)
 		n = 16;
 	pl(A_NORMAL, "%s", "");

@@ -29,7 +29,7 @@ void play_describe_pending(const struct tui *t, char *buf, size_t len)
 		snprintf(buf, len, "game over");
 		return;
 	}
-	snprintf(buf, len, "%s: %s%s%s", tui_side_title(p->side), game_decision_name(p->what),
+	snprintf(buf, len, "%s: %s%s%s", tui_side_title(p->side), names_of_decision(p->what),
 		 p->subject >= 0 ? " " : "", p->subject >= 0 ? draw_unit_id(t, p->subject) : "");
 }
 
@@ -153,7 +153,7 @@ void play_select_unit(struct tui *t, int u)
 	const struct unit_def *d = &t->scn->roster.unit[u];
 	if (self && !nd)
 		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,
-			game_decision_name(t->g->pending.what));
+			names_of_decision(t->g->pending.what));
 	else if (costly)
 		tui_say(t, false, "%s: %d hex%s marked, %d cost steps (red -N, 11.17.4B)", d->id, nd,
 			nd == 1 ? "" : "es", costly);
@@ -256,7 +256,7 @@ static bool act_selected(struct tui *t)
 int play_next_in_hex(const struct tui *t, int after, bool (*want)(const struct tui *, int u))
 {
 	int units[16];
-	int n = game_units_at(t->g, t->cursor, units, 16);
+	int n = unit_in_hex(t->g, t->cursor, units, 16);
 	if (n > 16)
 		n = 16;
 	int start = 0;
@@ -306,7 +306,7 @@ static bool say_why_not_there(struct tui *t)
 		tui_say(t, true, "%s: %s", id, why);
 	else
 		tui_say(t, true, "%s has no %s action on %04d: Enter on a marked hex (Esc drops it)",
-			id, game_decision_name(g->pending.what), t->cursor);
+			id, names_of_decision(g->pending.what), t->cursor);
 	return true;
 }
 
@@ -318,8 +318,8 @@ static bool say_why_held(struct tui *t)
 	if (g->pending.what != DECISION_MOVEMENT)
 		return false;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (g->unit[u].hex != t->cursor || !game_on_map(g, u) ||
-		    game_unit_side(u) != g->pending.side)
+		if (g->unit[u].hex != t->cursor || !unit_on_map(g, u) ||
+		    unit_side(u) != g->pending.side)
 			continue;
 		char why[160];
 		const char *id = t->scn->roster.unit[u].id;
@@ -461,7 +461,7 @@ void play_next_unit(struct tui *t)
 			return;
 		}
 	}
-	tui_say(t, false, "no unit can act now: e ends the %s", game_decision_name(t->g->pending.what));
+	tui_say(t, false, "no unit can act now: e ends the %s", names_of_decision(t->g->pending.what));
 }
 
 /* `e` where the decision cannot end: the engine's reason (its refusal of `end`); an attack
@@ -523,7 +523,7 @@ static void say_why_no_end(struct tui *t)
 	}
 	if (ended) /* cannot happen: `end` was not legal */
 		err[0] = 0;
-	tui_say(t, true, "e: the %s cannot end now%s%s", game_decision_name(w), err[0] ? ": " : "",
+	tui_say(t, true, "e: the %s cannot end now%s%s", names_of_decision(w), err[0] ? ": " : "",
 		err);
 }
 
@@ -561,7 +561,7 @@ void play_end(struct tui *t)
 	if (waiting > 0 && (w == DECISION_MOVEMENT || w == DECISION_ARTILLERY || w == DECISION_COMBAT)) {
 		char q[320];
 		snprintf(q, sizeof q, "%d unit%s could still act (%s%s). End the %s %s? (y/n)", waiting,
-			 waiting == 1 ? "" : "s", names, waiting > 6 ? " ..." : "", game_decision_name(w),
+			 waiting == 1 ? "" : "s", names, waiting > 6 ? " ..." : "", names_of_decision(w),
 			 w == DECISION_COMBAT ? "declarations" : "phase");
 		if (!dialog_confirm(t, q))
 			return;

@@ -17,7 +17,7 @@ bool setup_pending(const struct tui *t)
 
 bool setup_to_place(const struct tui *t, int u)
 {
-	return game_unit_side(u) == t->g->pending.side && t->g->unit[u].hex == HEX_NONE &&
+	return unit_side(u) == t->g->pending.side && t->g->unit[u].hex == HEX_NONE &&
 	       quick_zone(t->g, u) != NULL;
 }
 
@@ -36,7 +36,7 @@ static int legal_for(const struct tui *t, enum action_type type, int u, int hex)
 static void setup_select(struct tui *t, int u)
 {
 	play_select_unit(t, u);
-	const struct unit_def *d = game_unit_def(t->g, u);
+	const struct unit_def *d = unit_def(t->g, u);
 	if (!setup_to_place(t, u)) {
 		t->cursor = t->g->unit[u].hex;
 		tui_follow(t);
@@ -82,7 +82,7 @@ void setup_next(struct tui *t)
 
 static bool setting_up(const struct tui *t, int u)
 {
-	return game_unit_side(u) == t->g->pending.side;
+	return unit_side(u) == t->g->pending.side;
 }
 
 /* Units of the side setting up in the cursor hex, after `after` (wrapping), or -1. */
@@ -153,7 +153,7 @@ void setup_undo(struct tui *t)
 		struct action a;
 		char err[256];
 		if (!action_parse(t->scn, rec->action[i], &a, err, sizeof err) ||
-		    a.type != ACT_PLACE || game_unit_side(a.unit) != t->g->pending.side ||
+		    a.type != ACT_PLACE || unit_side(a.unit) != t->g->pending.side ||
 		    t->g->unit[a.unit].hex != a.target)
 			continue;
 		t->sel_unit = a.unit;
@@ -216,7 +216,7 @@ void setup_list(struct tui *t)
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		if (!setup_to_place(t, u))
 			continue;
-		const struct unit_def *d = game_unit_def(t->g, u);
+		const struct unit_def *d = unit_def(t->g, u);
 		snprintf(text[n], sizeof text[n], "%-4s %-4s %-14s %d steps%s", d->id, d->formation,
 			 d->commander, d->steps, d->type == UNIT_ARTILLERY ? " (art.)" : "");
 		items[n] = text[n];

@@ -21,7 +21,7 @@
 void track_unit_status(const struct tui *t, int u, char *buf, size_t len)
 {
 	const struct game *g = t->g;
-	const struct unit_def *d = game_unit_def(g, u);
+	const struct unit_def *d = unit_def(g, u);
 	const struct unit_state *us = &g->unit[u];
 	size_t n = 0;
 	buf[0] = 0;
@@ -31,7 +31,7 @@ void track_unit_status(const struct tui *t, int u, char *buf, size_t len)
 		return;
 	}
 	if (d->corps != CORPS_NONE)
-		ADD(game_corps_status_name(g->corps[d->corps]));
+		ADD(names_of_corps_status(g->corps[d->corps]));
 	if (us->flags & UF_MOVED)
 		ADD(us->flags & UF_DOUBLE_TIME ? "moved (double-time)" : "moved");
 	if (us->flags & UF_FIRED)
@@ -47,7 +47,7 @@ void track_unit_status(const struct tui *t, int u, char *buf, size_t len)
 	if (d->type == UNIT_INFANTRY && us->steps == 1)
 		ADD("STR"); /* 11.2: Shot to Ribbons, may not attack */
 	if (!hex_valid(us->hex))
-		ADD(game_is_reinforcement(g, u) ? "not yet arrived" : "off the map");
+		ADD(unit_is_reinforcement(g, u) ? "not yet arrived" : "off the map");
 #undef ADD
 }
 
@@ -70,7 +70,7 @@ static void roster_preview(struct tui *t, int item, void *vctx)
  * Confederate division). */
 static bool same_group(const struct tui *t, int u, int v)
 {
-	const struct unit_def *a = game_unit_def(t->g, u), *b = game_unit_def(t->g, v);
+	const struct unit_def *a = unit_def(t->g, u), *b = unit_def(t->g, v);
 	return a->side == b->side && !strcmp(a->formation, b->formation) &&
 	       !strcmp(a->division_name, b->division_name);
 }
@@ -92,7 +92,7 @@ void track_roster(struct tui *t)
 		enum side s = pass == 0 ? first : first == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
 		int prev = -1;
 		for (int u = 0; u < ROSTER_UNITS && n + 2 <= maxl; u++) {
-			const struct unit_def *d = game_unit_def(t->g, u);
+			const struct unit_def *d = unit_def(t->g, u);
 			if (d->side != s)
 				continue;
 			if (prev < 0 || !same_group(t, prev, u)) {
@@ -141,7 +141,7 @@ void track_roster(struct tui *t)
 	if (acts)
 		play_select_unit(t, u);
 	else
-		tui_say(t, false, "%s %s: %s", game_unit_def(t->g, u)->id,
+		tui_say(t, false, "%s %s: %s", unit_def(t->g, u)->id,
 			hex_valid(h) ? "here" : "is not on the map",
 			hex_valid(h) ? "it has nothing to do now" : "(roster)");
 done:
@@ -181,7 +181,7 @@ void track_turns(struct tui *t)
 		LINE("%s %2d  %-8s %s", turn == g->turn ? ">>" : "  ", turn, tui_turn_time(t, turn), due);
 	}
 	LINE("Now: turn %d, %s, %s %s phase", g->turn, tui_turn_time(t, g->turn),
-	     tui_side_title(g->side), game_phase_name(g->phase));
+	     tui_side_title(g->side), names_of_phase(g->phase));
 	LINE("%s", "");
 	LINE("UNION CORPS (13.0): committed ones move and attack; available ones may");
 	LINE("not close on the enemy (13.3); unavailable ones stay put (13.4)");
@@ -190,7 +190,7 @@ void track_turns(struct tui *t)
 		int len = 0;
 		for (int k = c; k < c + 3 && k < CORPS_COUNT; k++)
 			len += snprintf(row + len, sizeof row - (size_t)len, "  %-4s %-11s%s",
-					game_corps_name(k), game_corps_status_name(g->corps[k]),
+					names_of_corps(k), names_of_corps_status(g->corps[k]),
 					(g->withdrawing >> k) & 1 ? " (withdrawing, 13.5)" : "");
 		LINE("%s", row);
 	}
@@ -225,7 +225,7 @@ void track_toggle_zoc(struct tui *t)
 	int n = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int h = hex_from_index(i);
-		n += hex_valid(h) && game_in_ezoc(t->g, h, side);
+		n += hex_valid(h) && zoc_in_ezoc(t->g, h, side);
 	}
 	tui_say(t, false, "Z: %d hexes in the %s ZOC (6.1-6.2) marked z; the panel says if the "
 		"selected unit may end in the cursor hex", n,
@@ -248,8 +248,8 @@ void track_zoc_panel(const struct tui *t, char *buf, size_t len)
 	bool dbl;
 	char why[160];
 	if (move_check(g, &a, path, &npath, &cost, &dbl, why, sizeof why))
-		snprintf(buf, len, "%s may end here: %d MP%s", game_unit_def(g, u)->id, cost,
+		snprintf(buf, len, "%s may end here: %d MP%s", unit_def(g, u)->id, cost,
 			 dbl ? " at double-time" : "");
 	else
-		snprintf(buf, len, "%s may not: %s", game_unit_def(g, u)->id, why);
+		snprintf(buf, len, "%s may not: %s", unit_def(g, u)->id, why);
 }

@@ -649,7 +649,7 @@ static bool computer_turn(struct tui *t)
 	enum side side = t->g->pending.side;
 	int who = t->computer[side];
 	tui_say(t, false, "The %s is moving (%s)...", side == SIDE_UNION ? "Union" : "Confederacy",
-		game_decision_name(t->g->pending.what));
+		names_of_decision(t->g->pending.what));
 	draw_frame(t);
 	char err[256] = "";
 	int n = who == PLAYER_BOT ? match_play_bot(t->match, true, err, sizeof err)
@@ -706,7 +706,7 @@ static void before_decision(struct tui *t)
 				p = &t->g->pending;
 				if (p->what != DECISION_GAMEOVER && !t->computer[p->side] && !t->msg[0])
 					tui_say(t, false, "%s: your %s (g: the log)", title,
-						game_decision_name(p->what));
+						names_of_decision(p->what));
 			}
 		}
 		if (p->what != DECISION_GAMEOVER) {
@@ -728,7 +728,7 @@ static void before_decision(struct tui *t)
 			dialog_handover(t, NULL);
 		else if (t->last_side != SIDE_NONE)
 			tui_say(t, false, "%s player: your %s (nothing new since you looked)",
-				tui_side_title(p->side), game_decision_name(p->what));
+				tui_side_title(p->side), names_of_decision(p->what));
 		t->last_side = p->side;
 		if (p->what == DECISION_DEFENSIVE_FIRE)
 			defensive_fire_screen(t);

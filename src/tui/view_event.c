@@ -134,7 +134,7 @@ bool view_event_attack_mods(const struct game *seen, const struct view_event *e,
 		for (int k = 0; k < d->ndefhex && k < COMBAT_DEFHEX_MAX; k++)
 			hexes[k] = d->defhex[k];
 		for (int k = 0; k < d->nattackers && k < COMBAT_ATTACKERS_MAX; k++)
-			if (game_on_map(seen, d->attacker[k]))
+			if (unit_on_map(seen, d->attacker[k]))
 				des[nd++] = d->attacker[k];
 		char err[160];
 		return combat_odds(seen, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
@@ -147,7 +147,7 @@ void view_event_attack_words(const struct game *g, const struct view_event *e, c
 			     size_t len)
 {
 	(void)g;
-	const char *att = e->unit >= 0 ? game_unit_name(e->unit) : "the attacker";
+	const char *att = e->unit >= 0 ? names_of_unit(e->unit) : "the attacker";
 	char def[48], atl[48];
 	if (e->def_loss > 0)
 		snprintf(def, sizeof def, "loses %d step%s", e->def_loss, e->def_loss == 1 ? "" : "s");

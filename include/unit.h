@@ -1,0 +1,39 @@
+/* unit.h — the queries of the units' state in a position that every layer asks (unit.c):
+ * which counter and side a unit is, where it stands, its strength now, the nearest enemy,
+ * and the rules that hold single units (4.1B, 4.5C, 4.6). */
+#ifndef ANTIETAM_UNIT_H
+#define ANTIETAM_UNIT_H
+
+#include <stdbool.h>
+
+#include "names.h"
+
+struct game;
+struct unit_def;
+
+/* The counter of unit index u. */
+const struct unit_def *unit_def(const struct game *g, int u);
+/* Side of a unit index. */
+enum side unit_side(int u);
+/* True when unit u is on the map (not off, not eliminated). */
+bool unit_on_map(const struct game *g, int u);
+/* The units on the map in hex, infantry first: up to max indices go into out; returns the
+ * count (at most max). */
+int unit_in_hex(const struct game *g, int hex, int *out, int max);
+/* Current combat value (artillery: fire value) and morale of unit u at its current steps. */
+int unit_cv(const struct game *g, int u);
+int unit_morale(const struct game *g, int u);
+/* Range from hex to the nearest unit on the map of side `side`'s enemy (a big number when
+ * there is none). */
+int unit_enemy_distance(const struct game *g, int hex, enum side side);
+/* True when a unit of side's enemy stands in hex. */
+bool unit_enemy_in(const struct game *g, int hex, enum side side);
+/* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
+bool unit_is_reinforcement(const struct game *g, int u);
+/* 4.6: true when unit u may never move into hex (a Confederate unit within two hexes of the
+ * Middle Bridge, 3324) — for moves, retreats and advances alike. */
+bool unit_middle_bridge_forbids(const struct game *g, int u, int hex);
+/* 4.5C: true while unit u is one of Hood's units held on turn 1 (no move, no fire). */
+bool unit_hood_held(const struct game *g, int u);
+
+#endif
