@@ -43,6 +43,11 @@ void victory_control_update(struct game *g);
 void victory_two_player(const struct game *g, struct victory_count *c);
 /* 19.0: the solitaire Confederate VP count. */
 void victory_solitaire(const struct game *g, struct victory_count *c);
+/* The first objective the victory rules read that map m lacks: a 3.2 `vp` key of the
+ * charts t, or one of the 19.0A solitaire count's; NULL when m has them all. *rule says which
+ * rule reads it. */
+const char *victory_missing_objective(const struct map *m, const struct tables *t,
+				      const char **rule);
 /* Write half points as the protocol writes VPs: "17.5", "-0.5", "3". */
 void victory_format(int vp2, char *buf, size_t len);
 

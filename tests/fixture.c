@@ -77,6 +77,20 @@ const struct scenario *fx_real_scenario(void)
 	return real;
 }
 
+/* ---- the flat test data ---- */
+
+struct scenario *fx_flat_scenario(void)
+{
+	char err[512] = "";
+	struct scenario *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	if (!scenario_load(s, FX_FLAT_DATA, err, sizeof err)) {
+		free(s);
+		fail_msg("the flat test data (%s/): %s", FX_FLAT_DATA, err);
+	}
+	return s;
+}
+
 /* ---- the shipped map ---- */
 
 struct map *fx_map_load(const char *path)

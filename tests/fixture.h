@@ -3,10 +3,11 @@
  *
  *   the real scenario    fx_real_setup, fx_real_scenario: data/ as the game ships it
  *                        (scenario_load), the suite's own copy in S or one shared copy.
- *   the flat test data   FX_FLAT_DATA, fx_program_transcript: tests/data/game, a flat map
- *                        with a little creek, a road and the entry edges, over frozen
- *                        charts; the golden --batch transcripts tests/golden/NAME.in/.out
- *                        play on it.
+ *   the flat test data   FX_FLAT_DATA, fx_flat_scenario, fx_program_transcript:
+ *                        tests/data/game, a flat map with a little creek, a road, the entry
+ *                        edges, the objectives of data/map.txt on their hexes and the town
+ *                        of Sharpsburg under its objective, over frozen charts; the golden
+ *                        --batch transcripts tests/golden/NAME.in/.out play on it.
  *   the shipped map      fx_map_shipped, fx_map_bank: data/map.txt alone, and the banks of
  *                        Antietam Creek on it (8.7.6); fx_map_load reads any map file.
  *   hand-built boards    a blank map in memory (every hex clear low ground, no hexside
@@ -82,6 +83,9 @@ const struct scenario *fx_real_scenario(void);
 /* ---- the flat test data (tests/data/game) ---- */
 
 #define FX_FLAT_DATA "tests/data/game"
+
+/* tests/data/game in a new scenario (to free); fails the test with the loader's message. */
+struct scenario *fx_flat_scenario(void);
 
 
 /* ---- the shipped map (data/map.txt) ---- */

@@ -1,7 +1,8 @@
 /* test_cmd_combat.c — the golden transcript of the fire, combat and victory commands of
  * --batch (src/cli/cmd_combat.c and the combat sub-decisions): tests/golden/combat.in is run
- * through the program ($ANTIETAM_PROGRAM) on the test data of tests/data/game (a flat map,
- * frozen copies of the counters and charts) and its answers must equal combat.out character
+ * through the program ($ANTIETAM_PROGRAM) on the test data of tests/data/game (a flat map
+ * with the objectives of data/map.txt on their hexes, frozen copies of the counters and
+ * charts) and its answers must equal combat.out character
  * for character (PROTOCOL.md's fixed formats). To accept a deliberate change, regenerate the
  * .out file with the same command and read the diff. */
 #include <setjmp.h>

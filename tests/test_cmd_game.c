@@ -1,7 +1,8 @@
 /* test_cmd_game.c — golden transcripts of the game commands of --batch (src/cli/cmd_game.c):
  * each tests/golden/game-*.in is run through the program ($ANTIETAM_PROGRAM) on the test data
- * of tests/data/game (a flat map with a bit of creek, a road and the entry edges, and frozen
- * copies of the counters, set-up and charts) and its answers must equal game-*.out character
+ * of tests/data/game (a flat map with a bit of creek, a road, the entry edges, the objectives
+ * of data/map.txt on their hexes with Sharpsburg's town, and frozen copies of the counters,
+ * set-up and charts) and its answers must equal game-*.out character
  * for character (PROTOCOL.md's fixed formats). To accept a deliberate change, regenerate the
  * .out file with the same command and read the diff. */
 #include <setjmp.h>

@@ -166,10 +166,10 @@ static bool load_without(const char *text, size_t at, size_t end, bool map, char
 	return ok;
 }
 
-/* Issue 21 item 10: deleting any one record of data/tables.txt, or either `edge` record of
- * data/map.txt from the data directory (a map alone may lack them: test maps do), is refused
- * with "path:line: …" or "path: missing …". (Roads, sides and names are the map's content,
- * any of which may go; its objectives are not yet required: see docs/robustness.md.) */
+/* Issue 21 item 10: deleting any one record of data/tables.txt, or any `edge` or `objective`
+ * record of data/map.txt from the data directory (a map alone may lack them: test maps do),
+ * is refused with "path:line: …" or "path: missing …". (Roads, sides and names are the
+ * map's content, any of which may go.) */
 static void test_required_records(void **state)
 {
 	(void)state;
@@ -184,7 +184,8 @@ static void test_required_records(void **state)
 			end += text[end] == '\n';
 			const char *p = text + at + strspn(text + at, " \t");
 			bool record = line > 0 && *p != '#' && *p != '\n';
-			bool required = !file[i].map || !strncmp(p, "edge ", 5);
+			bool required = !file[i].map || !strncmp(p, "edge ", 5) ||
+					!strncmp(p, "objective ", 10);
 			if (record && required) {
 				tried++;
 				if (load_without(text, at, end, file[i].map, err, sizeof err))
@@ -195,9 +196,86 @@ static void test_required_records(void **state)
 			}
 			at = end;
 		}
-		assert_true(tried >= (file[i].map ? 2 : 120));
+		assert_true(tried >= (file[i].map ? 2 + 15 : 120)); /* 15 objectives */
 		free(text);
 	}
+}
+
+/* The flat test data (tests/data/game) copied into dir with its map.txt lines that begin
+ * with any of the prefixes drop[] left out; scenario_load's answer, its message in err. */
+static bool flat_without(const char *dir, const char *const *drop, int ndrop, char *err,
+			 size_t errlen)
+{
+	static const char *const files[] = { "units.txt", "setup-historical.txt", "tables.txt" };
+	char path[300], cmd[700];
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(cmd, sizeof cmd, "cp %s/%s %s/", FX_FLAT_DATA, files[i], dir);
+		assert_int_equal(system(cmd), 0);
+	}
+	snprintf(path, sizeof path, "%s/map.txt", FX_FLAT_DATA);
+	char *text = fx_read_file(path, NULL);
+	snprintf(path, sizeof path, "%s/map.txt", dir);
+	FILE *w = fopen(path, "w");
+	assert_non_null(w);
+	for (const char *line = text; *line;) {
+		size_t len = strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n');
+		bool keep = true;
+		for (int k = 0; k < ndrop; k++)
+			keep = keep && strncmp(line, drop[k], strlen(drop[k])) != 0;
+		if (keep)
+			fwrite(line, 1, len, w);
+		line += len;
+	}
+	fclose(w);
+	free(text);
+	struct scenario *s = malloc(sizeof *s);
+	assert_non_null(s);
+	bool ok = scenario_load(s, dir, err, errlen);
+	free(s);
+	return ok;
+}
+
+/* Issue 21 item 10: a scenario's map must name the objectives the charts and the victory
+ * rules read (3.2 vp keys, 19.0A's, 20.5's): the flat test data, which has them (on the
+ * hexes of data/map.txt, Sharpsburg's town), loads; without its objective records, or
+ * without one named by each rule, it is refused with "path: missing objective KEY (rule)".
+ * A map alone may lack them (map_load of tests/data/map-ok.txt). */
+static void test_scenario_needs_objectives(void **state)
+{
+	(void)state;
+	struct scenario *flat = fx_flat_scenario();
+	assert_int_equal(flat->map.nobjectives, 15);
+	const struct map_objective *town = map_objective(&flat->map, "sharpsburg");
+	assert_non_null(town);
+	for (int i = 0; i < town->nhexes; i++)
+		assert_true(map_hex(&flat->map, town->hexes[i])->town_vp);
+	free(flat);
+
+	char dir[] = "/tmp/antietam-objectives-XXXXXX", err[600], want[700];
+	assert_non_null(mkdtemp(dir));
+	static const struct { const char *drop, *want; } cases[] = {
+		{ "objective ", "nicodemus-hill (3.2: the charts give its victory points)" },
+		{ "objective west-wood ", "west-wood (3.2: the charts give its victory points)" },
+		{ "objective hagerstown-road ", "hagerstown-road (19.0A: the solitaire count reads it)" },
+		{ "objective middle-bridge ", "middle-bridge (20.5: a corps objective of the charts)" },
+		{ "objective hex-1032 ", "hex-1032 (20.5: a corps objective of the charts)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		if (flat_without(dir, &cases[i].drop, 1, err, sizeof err))
+			fail_msg("the flat test data without '%s' loads", cases[i].drop);
+		snprintf(want, sizeof want, "%s/map.txt: missing objective %s", dir, cases[i].want);
+		assert_string_equal(err, want);
+	}
+	static const char *const none[] = { "# no line begins so" };
+	if (!flat_without(dir, none, 1, err, sizeof err))
+		fail_msg("the flat test data copied whole: %s", err);
+	char cmd[100];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+
+	struct map *m = fx_map_load("tests/data/map-ok.txt");
+	assert_null(map_objective(m, "nicodemus-hill"));
+	free(m);
 }
 
 int main(void)
@@ -206,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_records),
 		cmocka_unit_test(test_cr_only_line_ends),
 		cmocka_unit_test(test_required_records),
+		cmocka_unit_test(test_scenario_needs_objectives),
 		cmocka_unit_test(test_errors_name_the_line),
 	};
 	return cmocka_run_group_tests_name("datafile", tests, NULL, NULL);

@@ -6,6 +6,30 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "victory.h"
+
+/* The first objective the charts and the victory rules name that the map lacks (NULL: none),
+ * and the rule that names it: a map alone may lack them (test maps do), a scenario to play on
+ * may not, or its VPs and the solitaire bot's objectives go silently missing. */
+static const char *missing_objective(const struct scenario *s, const char **rule)
+{
+	const char *key = victory_missing_objective(&s->map, &s->tables, rule);
+	if (key)
+		return key;
+	const struct tables *t = &s->tables;
+	for (int i = 0; i < t->ncorps; i++)
+		for (int n = 0; n < t->corps[i].ncells; n++)
+			for (int k = 0; k < t->corps[i].cell[n].nkeys; k++) {
+				key = t->corps[i].cell[n].keys[k];
+				if (strcmp(key, TABLES_NO_OBJECTIVE) && strcmp(key, TABLES_IX_DRAW) &&
+				    !map_objective(&s->map, key)) {
+					*rule = "20.5: a corps objective of the charts";
+					return key;
+				}
+			}
+	return NULL;
+}
+
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen)
 {
 	char a[PATH_MAX], b[PATH_MAX];
@@ -27,5 +51,10 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 	snprintf(a, sizeof a, "%s/tables.txt", dir);
 	if (!tables_load(&s->tables, a, err, errlen))
 		return false;
+	const char *rule, *key = missing_objective(s, &rule);
+	if (key) {
+		snprintf(err, errlen, "%s/map.txt: missing objective %s (%s)", dir, key, rule);
+		return false;
+	}
 	return true;
 }

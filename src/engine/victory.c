@@ -170,6 +170,17 @@ void victory_two_player(const struct game *g, struct victory_count *c)
 
 /* ---- 19.0 ---- */
 
+/* 19.0A: the map objectives the solitaire count reads, by key. */
+enum {
+	SOLO_CHURCH, SOLO_PIKE, SOLO_SUNKEN_ROAD, SOLO_TOWN, SOLO_ROAD_1032, SOLO_HF_ROAD,
+	SOLO_OBJECTIVES
+};
+static const char *const solo_key[SOLO_OBJECTIVES] = {
+	[SOLO_CHURCH] = "dunker-church", [SOLO_PIKE] = "hagerstown-road",
+	[SOLO_SUNKEN_ROAD] = "sunken-road", [SOLO_TOWN] = "sharpsburg",
+	[SOLO_ROAD_1032] = "road-1032", [SOLO_HF_ROAD] = "harpers-ferry-road",
+};
+
 static bool all_held(const struct game *g, const char *key, enum side s, int *held, int *n)
 {
 	const struct map_objective *o = map_objective(&g->scn->map, key);
@@ -183,8 +194,8 @@ static bool all_held(const struct game *g, const char *key, enum side s, int *he
 static bool road_to_town(const struct game *g)
 {
 	const struct map *m = &g->scn->map;
-	const struct map_objective *sr = map_objective(m, "sunken-road");
-	const struct map_objective *town = map_objective(m, "sharpsburg");
+	const struct map_objective *sr = map_objective(m, solo_key[SOLO_SUNKEN_ROAD]);
+	const struct map_objective *town = map_objective(m, solo_key[SOLO_TOWN]);
 	if (!sr || !town)
 		return false;
 	bool seen[HEX_INDEX_COUNT] = { false };
@@ -230,22 +241,38 @@ void victory_solitaire(const struct game *g, struct victory_count *c)
 	memset(c, 0, sizeof *c);
 	int h1, n1, h2, n2;
 	/* Dunker Church and the Hagerstown Road from it to Sharpsburg */
-	bool church = all_held(g, "dunker-church", cs, &h1, &n1);
-	bool pike = all_held(g, "hagerstown-road", cs, &h2, &n2);
+	bool church = all_held(g, solo_key[SOLO_CHURCH], cs, &h1, &n1);
+	bool pike = all_held(g, solo_key[SOLO_PIKE], cs, &h2, &n2);
 	solo_line(g, c, "dunker-church-road", "Dunker Church and the Hagerstown Road",
 		  church && pike, h1 + h2, n1 + n2);
 	/* the Sunken Road: all of it with a road to Sharpsburg, or some of it */
-	bool all = all_held(g, "sunken-road", cs, &h1, &n1);
+	bool all = all_held(g, solo_key[SOLO_SUNKEN_ROAD], cs, &h1, &n1);
 	bool road = all && road_to_town(g);
 	solo_line(g, c, "sunken-road-all", "Sunken Road and a road to Sharpsburg", road, h1, n1);
 	solo_line(g, c, "sunken-road-some", "Some of the Sunken Road", !road && h1 > 0, h1, n1);
-	bool town = all_held(g, "sharpsburg", cs, &h1, &n1);
+	bool town = all_held(g, solo_key[SOLO_TOWN], cs, &h1, &n1);
 	solo_line(g, c, "sharpsburg-all", "All of Sharpsburg", town, h1, n1);
-	bool r1032 = all_held(g, "road-1032", cs, &h1, &n1);
+	bool r1032 = all_held(g, solo_key[SOLO_ROAD_1032], cs, &h1, &n1);
 	solo_line(g, c, "road-1032", "Hex 1032 and its road to Sharpsburg", r1032, h1, n1);
-	bool hfr = all_held(g, "harpers-ferry-road", cs, &h1, &n1);
+	bool hfr = all_held(g, solo_key[SOLO_HF_ROAD], cs, &h1, &n1);
 	solo_line(g, c, "harpers-ferry-road", "The Harpers Ferry Road", hfr, h1, n1);
 	add_eliminated(g, c, SIDE_UNION, tables_solo_eliminated2(t, false));
 	add_eliminated(g, c, SIDE_CONFEDERATE, tables_solo_eliminated2(t, true));
 	c->level = tables_victory_level(t, VICTORY_SOLITAIRE, c->vp2);
+}
+
+const char *victory_missing_objective(const struct map *m, const struct tables *t,
+				      const char **rule)
+{
+	for (int i = 0; i < t->nvp; i++)
+		if (!map_objective(m, t->vp[i].key)) {
+			*rule = "3.2: the charts give its victory points";
+			return t->vp[i].key;
+		}
+	for (int i = 0; i < SOLO_OBJECTIVES; i++)
+		if (!map_objective(m, solo_key[i])) {
+			*rule = "19.0A: the solitaire count reads it";
+			return solo_key[i];
+		}
+	return NULL;
 }
