@@ -21,24 +21,25 @@
 #include "map_glyph.h"
 #include "roster.h"
 
-#define MAP_PATH "data/map.txt"
-
-static struct map M;
+static struct map *M; /* the shipped map (fixture.h) */
 
 static int setup(void **state)
 {
 	(void)state;
-	char err[512] = "";
-	if (!map_load(&M, MAP_PATH, err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
+	M = fx_map_load(FX_REAL_DATA "/map.txt");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(M);
 	return 0;
 }
 
 static const struct map_hex *H(int id)
 {
-	const struct map_hex *h = map_hex(&M, id);
+	const struct map_hex *h = map_hex(M, id);
 	if (!h)
 		fail_msg("hex %04d is not on the map", id);
 	return h;
@@ -59,7 +60,7 @@ static void assert_high(int id, bool high)
 
 static const struct map_objective *objective(const char *key)
 {
-	const struct map_objective *o = map_objective(&M, key);
+	const struct map_objective *o = map_objective(M, key);
 	if (!o)
 		fail_msg("no objective '%s'", key);
 	return o;
@@ -89,7 +90,7 @@ static bool some_side(int id, unsigned bits)
 {
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		int n = hex_neighbour(id, (enum hex_dir)d);
-		if (n != HEX_NONE && (map_side(&M, id, n) & bits))
+		if (n != HEX_NONE && (map_side(M, id, n) & bits))
 			return true;
 	}
 	return false;
@@ -99,7 +100,7 @@ static bool on_west_bank(int id)
 {
 	static bool done;
 	if (!done) {
-		fx_map_bank(&M, 1010, west);
+		fx_map_bank(M, 1010, west);
 		done = true;
 	}
 	return west[hex_index(id)];
@@ -123,7 +124,7 @@ static const char *const confederate_zones[] = { "Ja", "Ew", "DH", "Cav", "Res",
 static void test_dunker_church(void **state)
 {
 	(void)state;
-	assert_string_equal(map_hex_name(&M, 1916), "Dunker Church");
+	assert_string_equal(map_hex_name(M, 1916), "Dunker Church");
 	static const int church[] = { 1916 };
 	assert_objective_exactly("dunker-church", church, 1);
 }
@@ -178,7 +179,7 @@ static void test_sharpsburg(void **state)
 /* True when a and b are joined by a road hexside. */
 static bool road_between(int a, int b)
 {
-	return (map_side(&M, a, b) & (SIDE_PRIMARY | SIDE_SECONDARY)) != 0;
+	return (map_side(M, a, b) & (SIDE_PRIMARY | SIDE_SECONDARY)) != 0;
 }
 
 /* The objective's hexes in order form a road path (consecutive hexes joined by road). */
@@ -228,7 +229,7 @@ static void test_roads_of_the_objectives(void **state)
 static void test_bridges(void **state)
 {
 	(void)state;
-	unsigned f = map_side(&M, 2836, 2935);
+	unsigned f = map_side(M, 2836, 2935);
 	assert_true(f & SIDE_CREEK);
 	assert_true(f & SIDE_BRIDGE);
 	assert_true(some_side(3324, SIDE_BRIDGE)); /* the Middle Bridge */
@@ -242,8 +243,8 @@ static void test_bridges(void **state)
 			int n = hex_neighbour(id, (enum hex_dir)d);
 			if (n == HEX_NONE || n < id)
 				continue;
-			bridges += (map_side(&M, id, n) & SIDE_BRIDGE) != 0;
-			fords += (map_side(&M, id, n) & SIDE_FORD) != 0;
+			bridges += (map_side(M, id, n) & SIDE_BRIDGE) != 0;
+			fords += (map_side(M, id, n) & SIDE_FORD) != 0;
 		}
 	}
 	assert_int_equal(bridges, 3);
@@ -258,7 +259,7 @@ static void test_sunken_road(void **state)
 	assert_int_equal(o->hexes[0], 2319);
 	assert_int_equal(o->hexes[o->nhexes - 1], 2721);
 	for (int i = 0; i + 1 < o->nhexes; i++)
-		assert_true(map_side(&M, o->hexes[i], o->hexes[i + 1]) & SIDE_SECONDARY);
+		assert_true(map_side(M, o->hexes[i], o->hexes[i + 1]) & SIDE_SECONDARY);
 	int flagged = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
 		int id = hex_from_index(i);
@@ -269,8 +270,8 @@ static void test_sunken_road(void **state)
 	}
 	assert_int_equal(flagged, o->nhexes);
 	/* 11.14B: a side towards a non-Sunken Road hex is protected, one along the lane is not. */
-	assert_true(map_side(&M, 2520, 2519) & SIDE_SUNKEN);
-	assert_false(map_side(&M, 2520, 2420) & SIDE_SUNKEN);
+	assert_true(map_side(M, 2520, 2519) & SIDE_SUNKEN);
+	assert_false(map_side(M, 2520, 2420) & SIDE_SUNKEN);
 }
 
 /* 10.5B: 1108, 1916 and 2540 are high ground. */
@@ -295,7 +296,7 @@ static void test_los_example_terrain(void **state)
 	static const int low[] = { 3820, 3720, 3620, 3619, 3518, 3309, 3110, 3423, 3121, 3021, 3225 };
 	for (size_t i = 0; i < sizeof low / sizeof low[0]; i++)
 		assert_high(low[i], false);
-	assert_true(map_side(&M, 3619, 3719) & SIDE_SLOPE);
+	assert_true(map_side(M, 3619, 3719) & SIDE_SLOPE);
 }
 
 /* A small LOS judge (10.6.1-10.6.4, with docs/rules-notes.md's reading of 10.6.1A: an
@@ -348,7 +349,7 @@ static bool los_clear(int a, int b)
 			if (s[i].edge || s[i + 1].edge)
 				continue;
 			int x = s[i].hex, y = s[i + 1].hex;
-			if (x != high && y != high && (map_side(&M, x, y) & SIDE_CREST))
+			if (x != high && y != high && (map_side(M, x, y) & SIDE_CREST))
 				return false;
 		}
 	}
@@ -415,7 +416,7 @@ static void high_region(int from, bool *in)
 
 static void assert_name(int id, const char *want)
 {
-	const char *name = map_hex_name(&M, id);
+	const char *name = map_hex_name(M, id);
 	if (!name || strcmp(name, want) != 0)
 		fail_msg("hex %04d is named '%s', want '%s'", id, name ? name : "(none)", want);
 }
@@ -463,7 +464,7 @@ static void test_sunken_road_fold(void **state)
 	for (int i = 0; i < 5; i++) {
 		assert_high(lane[i], false);
 		assert_high(north[i], true);
-		assert_true(map_side(&M, north[i], lane[i]) & SIDE_CREST);
+		assert_true(map_side(M, north[i], lane[i]) & SIDE_CREST);
 	}
 	for (int i = 0; i < 4; i++)
 		assert_high(south[i], true);
@@ -538,7 +539,7 @@ static void test_lower_bridge_bluffs(void **state)
 	(void)state;
 	assert_high(2835, true);
 	assert_terrain(2835, TERRAIN_WOODS);
-	assert_true(map_side(&M, 2835, 2836) & SIDE_SLOPE); /* the bridge lies under the bluff */
+	assert_true(map_side(M, 2835, 2836) & SIDE_SLOPE); /* the bridge lies under the bluff */
 	static const int approach[] = { 2935, 3034, 3133, 3234, 3333 };
 	for (int i = 0; i < 5; i++) {
 		assert_false(on_west_bank(approach[i]));
@@ -565,7 +566,7 @@ static void test_woods_and_the_pike(void **state)
 	}
 	assert_terrain(1707, TERRAIN_WOODS);
 	assert_terrain(1815, TERRAIN_WOODS);
-	assert_true(hex_adjacent(1815, 1914) && (map_side(&M, 1914, 1915) & SIDE_PRIMARY));
+	assert_true(hex_adjacent(1815, 1914) && (map_side(M, 1914, 1915) & SIDE_PRIMARY));
 	assert_name(1806, "Joseph Poffenberger farm");
 	assert_terrain(1806, TERRAIN_CLEAR);
 	assert_terrain(1807, TERRAIN_WOODS);
@@ -587,15 +588,15 @@ static void test_ix_corps_objectives(void **state)
 static void test_entry_edges(void **state)
 {
 	(void)state;
-	assert_int_equal(M.n_ap_hill_edge, 14);
+	assert_int_equal(M->n_ap_hill_edge, 14);
 	for (int c = 10, i = 0; c <= 23; c++, i++) {
 		int id = c * 100 + ((c & 1) ? 43 : 44);
-		assert_int_equal(M.ap_hill_edge[i], id);
+		assert_int_equal(M->ap_hill_edge[i], id);
 		assert_true(on_west_bank(id));
 	}
-	assert_int_equal(M.n_vi_corps_edge, 15);
+	assert_int_equal(M->n_vi_corps_edge, 15);
 	for (int r = 10, i = 0; r <= 24; r++, i++) {
-		assert_int_equal(M.vi_corps_edge[i], 4200 + r);
+		assert_int_equal(M->vi_corps_edge[i], 4200 + r);
 		assert_false(on_west_bank(4200 + r));
 	}
 }
@@ -614,7 +615,7 @@ static void test_union_setup_zones(void **state)
 {
 	(void)state;
 	for (size_t c = 0; c < sizeof union_setup / sizeof union_setup[0]; c++) {
-		const struct map_zone *z = map_zone_side(&M, false, union_setup[c].corps);
+		const struct map_zone *z = map_zone_side(M, false, union_setup[c].corps);
 		if (!z)
 			fail_msg("no zone for %s Corps", union_setup[c].corps);
 		for (int i = 0; i < union_setup[c].n; i++) {
@@ -632,20 +633,20 @@ static void test_confederate_setup_zones(void **state)
 {
 	(void)state;
 	static const int ja[] = { 1714, 1614, 1814, 1815 };
-	const struct map_zone *z = map_zone_side(&M, true, "Ja");
+	const struct map_zone *z = map_zone_side(M, true, "Ja");
 	assert_non_null(z);
 	for (int i = 0; i < 4; i++)
 		assert_true(map_in_zone(z, ja[i]));
 	/* 4.2D: Evans in 2127. */
-	z = map_zone_side(&M, true, "Evn");
+	z = map_zone_side(M, true, "Evn");
 	assert_non_null(z);
 	assert_int_equal(z->nhexes, 1);
 	assert_int_equal(z->hexes[0], 2127);
 	/* The Confederate corps artillery "I" is not the Union I Corps. */
-	assert_ptr_not_equal(map_zone_side(&M, true, "I"), map_zone_side(&M, false, "I"));
-	assert_ptr_equal(map_zone(&M, "I"), map_zone_side(&M, false, "I"));
+	assert_ptr_not_equal(map_zone_side(M, true, "I"), map_zone_side(M, false, "I"));
+	assert_ptr_equal(map_zone(M, "I"), map_zone_side(M, false, "I"));
 	for (size_t k = 0; k < N_CONF_ZONES; k++) {
-		z = map_zone_side(&M, true, confederate_zones[k]);
+		z = map_zone_side(M, true, confederate_zones[k]);
 		if (!z)
 			fail_msg("no zone for %s", confederate_zones[k]);
 		for (int i = 0; i < z->nhexes; i++) {
@@ -658,9 +659,9 @@ static void test_confederate_setup_zones(void **state)
 		}
 	}
 	/* 4.2C: Res and I may set up with any Confederate infantry. */
-	const struct map_zone *res = map_zone_side(&M, true, "Res");
+	const struct map_zone *res = map_zone_side(M, true, "Res");
 	for (size_t k = 0; k < N_CONF_ZONES; k++) {
-		z = map_zone_side(&M, true, confederate_zones[k]);
+		z = map_zone_side(M, true, confederate_zones[k]);
 		for (int i = 0; i < z->nhexes; i++)
 			assert_true(map_in_zone(res, z->hexes[i]));
 	}
@@ -682,7 +683,7 @@ static void test_historical_setup_in_zones(void **state)
 		if (h == HEX_NONE)
 			continue;
 		bool confederate = r.unit[i].side == SIDE_CONFEDERATE;
-		const struct map_zone *z = map_zone_side(&M, confederate, r.unit[i].formation);
+		const struct map_zone *z = map_zone_side(M, confederate, r.unit[i].formation);
 		if (!z)
 			fail_msg("%s: no zone for formation %s", r.unit[i].id, r.unit[i].formation);
 		if (!map_in_zone(z, h))
@@ -692,8 +693,8 @@ static void test_historical_setup_in_zones(void **state)
 	}
 	assert_int_equal(placed, ROSTER_UNITS - 9 - 6); /* 4.1B: VI Corps and A.P. Hill enter later */
 	/* 7.0: each zone has a hex for every infantry unit of its formation that sets up. */
-	for (int k = 0; k < M.nzones; k++) {
-		const struct map_zone *z = &M.zone[k];
+	for (int k = 0; k < M->nzones; k++) {
+		const struct map_zone *z = &M->zone[k];
 		int infantry = 0;
 		for (int i = 0; i < ROSTER_UNITS; i++)
 			if (r.historical_hex[i] != HEX_NONE && r.unit[i].type == UNIT_INFANTRY &&
@@ -718,7 +719,7 @@ static void test_creek_separates(void **state)
 	/* Exactly two banks: everything not west is reachable from one east hex. */
 	assert_true(on_west_bank(1010));
 	static bool east[HEX_INDEX_COUNT];
-	fx_map_bank(&M, 4117, east);
+	fx_map_bank(M, 4117, east);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		if (hex_valid(hex_from_index(i)))
 			assert_true(east[i] != west[i]);
@@ -799,7 +800,7 @@ static void test_creek_is_one_line(void **state)
 			continue;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = hex_neighbour(id, (enum hex_dir)d);
-			if (n == HEX_NONE || n < id || !(map_side(&M, id, n) & SIDE_CREEK))
+			if (n == HEX_NONE || n < id || !(map_side(M, id, n) & SIDE_CREEK))
 				continue;
 			long e[2][2];
 			side_ends(id, n, e);
@@ -861,8 +862,8 @@ static void test_sides_consistent(void **state)
 				assert_int_equal(H(id)->side[d], 0);
 				continue;
 			}
-			unsigned f = map_side(&M, id, n);
-			assert_int_equal(f, map_side(&M, n, id));
+			unsigned f = map_side(M, id, n);
+			assert_int_equal(f, map_side(M, n, id));
 			if ((f & (SIDE_BRIDGE | SIDE_FORD)) && !(f & SIDE_CREEK))
 				fail_msg("%04d/%04d: crossing off the creek", id, n);
 			assert_false((f & SIDE_BRIDGE) && (f & SIDE_FORD));
@@ -1075,5 +1076,5 @@ int main(void)
 		cmocka_unit_test(test_hex_command_batch),
 		cmocka_unit_test(test_print_map),
 	};
-	return cmocka_run_group_tests_name("map", tests, setup, NULL);
+	return cmocka_run_group_tests_name("map", tests, setup, teardown);
 }
