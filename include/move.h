@@ -47,6 +47,9 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
  * the road bonus (8.8.2), the direction of this phase's ford crossings (8.7.5B, movement
  * only: rules-notes.md). Movement, withdrawal (13.6) and the bot's distance field use it. */
 int move_enter_cost(const struct scenario *s, int from, int to);
+/* The same between dense hex indices (hex_neighbour_table): from ai in direction dir to its
+ * neighbour bi, for searches that walk the table. */
+int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi);
 /* True when unit u may start a move now (its side's movement phase, not yet moved, and no
  * rule holds it still); false with the rule in err. */
 bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen);

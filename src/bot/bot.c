@@ -49,7 +49,7 @@ int bot_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 	int hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = lo; u < hi && n < max; u++)
-			if (unit_on_map(g, u) && g->unit[u].hex == hex &&
+			if (g->unit[u].hex == hex && unit_on_map(g, u) &&
 			    bot_is_infantry(g, u) == (pass == 0))
 				out[n++] = u;
 	return n;

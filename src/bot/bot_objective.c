@@ -71,96 +71,69 @@ int bot_objective_hexes(const struct bot *b, int f, int *out, int max)
 	return k;
 }
 
-/* A binary heap of (cost, hex) for the distance field. */
-struct heap {
-	int n;
-	int16_t hex[HEX_INDEX_COUNT * HEX_NDIRS + 64];
-	int cost[HEX_INDEX_COUNT * HEX_NDIRS + 64];
-};
-
-static void heap_swap(struct heap *h, int i, int j)
+/* MPs to enter hex index `to` from its neighbour `from` in direction dir by the charts
+ * (move_enter_cost), kept within 1..8 for the heuristic; -1 when the side may not be
+ * crossed. */
+#define FIELD_STEP_MAX 8
+static int enter_cost(const struct scenario *s, int from, int dir, int to)
 {
-	int16_t th = h->hex[i];
-	int tc = h->cost[i];
-	h->hex[i] = h->hex[j], h->cost[i] = h->cost[j];
-	h->hex[j] = th, h->cost[j] = tc;
-}
-
-static void heap_push(struct heap *h, int hex, int cost)
-{
-	if (h->n >= (int)(sizeof h->cost / sizeof h->cost[0]))
-		return;
-	int i = h->n++;
-	h->hex[i] = (int16_t)hex, h->cost[i] = cost;
-	while (i > 0 && h->cost[(i - 1) / 2] > h->cost[i]) {
-		heap_swap(h, i, (i - 1) / 2);
-		i = (i - 1) / 2;
-	}
-}
-
-static void heap_pop(struct heap *h, int *hex, int *cost)
-{
-	*hex = h->hex[0], *cost = h->cost[0];
-	h->n--;
-	h->hex[0] = h->hex[h->n], h->cost[0] = h->cost[h->n];
-	for (int i = 0;;) {
-		int l = 2 * i + 1, r = l + 1, m = i;
-		if (l < h->n && h->cost[l] < h->cost[m])
-			m = l;
-		if (r < h->n && h->cost[r] < h->cost[m])
-			m = r;
-		if (m == i)
-			break;
-		heap_swap(h, i, m);
-		i = m;
-	}
-}
-
-/* MPs to enter hex `to` from its neighbour `from` by the charts (move_enter_cost), kept
- * within 1..8 for the heuristic; -1 when the side may not be crossed. */
-static int enter_cost(const struct scenario *s, int from, int to)
-{
-	int step = move_enter_cost(s, from, to);
+	int step = move_enter_cost_index(s, from, dir, to);
 	if (step < 0)
 		return -1;
-	return step < 1 ? 1 : step > 8 ? 8 : step;
+	return step < 1 ? 1 : step > FIELD_STEP_MAX ? FIELD_STEP_MAX : step;
 }
 
 /* Dijkstra on the static map from the targets outward: field[i] is what it costs to go from
- * hex i to the nearest target (a heuristic for 16.4.5, not a legality check). */
+ * hex i to the nearest target (a heuristic for 16.4.5, not a legality check). The costs of
+ * a step are 1 to 8, so a queue of nine buckets by cost (modulo nine) holds every hex
+ * waiting: the one being settled and the eight after it. */
 void bot_distance_field(const struct bot *b, const int *targets, int n, int *field)
 {
-	struct heap *h = malloc(sizeof *h);
+	enum { NBUCKETS = FIELD_STEP_MAX + 1, CAP = HEX_INDEX_COUNT * HEX_NDIRS + 64 };
+	struct buckets {
+		int n[NBUCKETS];
+		int16_t hex[NBUCKETS][CAP];
+	} *q = malloc(sizeof *q);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		field[i] = BOT_FAR;
-	if (!h)
+	if (!q)
 		return;
-	h->n = 0;
+	memset(q->n, 0, sizeof q->n);
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
+	int waiting = 0;
 	for (int i = 0; i < n; i++) {
 		int x = hex_index(targets[i]);
 		if (x < 0)
 			continue;
 		field[x] = 0;
-		heap_push(h, targets[i], 0);
+		q->hex[0][q->n[0]++] = (int16_t)x;
+		waiting++;
 	}
-	while (h->n > 0) {
-		int hex, cost;
-		heap_pop(h, &hex, &cost);
-		if (cost > field[hex_index(hex)])
-			continue;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int nb = hex_neighbour(hex, (enum hex_dir)d);
-			if (nb == HEX_NONE)
-				continue;
-			int step = enter_cost(b->s, nb, hex); /* from nb into hex */
-			if (step < 0)
-				continue;
-			int nc = cost + step, ni = hex_index(nb);
-			if (nc < field[ni]) {
-				field[ni] = nc;
-				heap_push(h, nb, nc);
+	for (int k = 0; waiting > 0; k++) {
+		int bk = k % NBUCKETS;
+		/* a step costs at least 1: nothing settled at k queues into k's own bucket */
+		for (int j = 0; j < q->n[bk]; j++) {
+			int x = q->hex[bk][j];
+			if (field[x] != k)
+				continue; /* improved since it was queued */
+			for (int d = 0; d < HEX_NDIRS; d++) {
+				int y = nb[x][d];
+				if (y < 0)
+					continue;
+				/* from y into x: y's direction to x is the opposite of d */
+				int step = enter_cost(b->s, y, (d + HEX_NDIRS / 2) % HEX_NDIRS, x);
+				if (step < 0 || k + step >= field[y])
+					continue;
+				field[y] = k + step;
+				int yb = (k + step) % NBUCKETS;
+				if (q->n[yb] < CAP) {
+					q->hex[yb][q->n[yb]++] = (int16_t)y;
+					waiting++;
+				}
 			}
 		}
+		waiting -= q->n[bk];
+		q->n[bk] = 0;
 	}
-	free(h);
+	free(q);
 }

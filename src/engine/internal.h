@@ -66,8 +66,6 @@ int move_legal(const struct game *g, struct action *out, int max);
 int move_mishap_legal(const struct game *g, struct action *out, int max);
 /* 12.0: regrouping of the phasing side at the end of its movement phase. */
 void move_regroup(struct game *g);
-/* move_enter_cost between dense hex indices: from ai in direction dir to its neighbour bi. */
-int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi);
 /* 4.5C: release Hood when a Union unit stands adjacent to one of his units. */
 void move_hood_check(struct game *g);
 /* 9.1B: the A.P. Hill arrival roll at the start of a Confederate movement phase. */

@@ -14,9 +14,11 @@
 int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 {
 	int n = 0;
+	/* the units of side s are one range of indices (unit_side) */
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
 	for (int pass = 0; pass < 2; pass++)
-		for (int u = 0; u < ROSTER_UNITS; u++) {
-			if (!unit_on_map(g, u) || g->unit[u].hex != hex || cdef(g, u)->side != s)
+		for (int u = lo; u < hi; u++) {
+			if (g->unit[u].hex != hex || !unit_on_map(g, u) || cdef(g, u)->side != s)
 				continue;
 			if ((pass == 0) != is_infantry(g, u))
 				continue;
@@ -29,8 +31,11 @@ int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max)
 
 bool cu_occupied(const struct game *g, int hex, enum side s)
 {
-	int tmp[4];
-	return cu_side_at(g, hex, s, tmp, 4) > 0;
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
+	for (int u = lo; u < hi; u++)
+		if (g->unit[u].hex == hex && unit_on_map(g, u) && cdef(g, u)->side == s)
+			return true;
+	return false;
 }
 
 int cu_nearest(const struct game *g, int hex, enum side s)

@@ -21,12 +21,19 @@ bool zoc_unit_exerts(const struct game *g, int u, int hex)
 
 bool zoc_in_ezoc(const struct game *g, int hex, enum side side)
 {
+	int i = hex_index(hex);
+	if (i < 0)
+		return false;
+	/* side's enemies: each side's units are one range of indices (unit_side) */
+	int lo = side == SIDE_UNION ? ROSTER_UNION : 0;
+	int hi = side == SIDE_CONFEDERATE ? ROSTER_UNION : ROSTER_UNITS;
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	for (int d = 0; d < HEX_NDIRS; d++) {
-		int n = hex_neighbour(hex, (enum hex_dir)d);
-		if (n == HEX_NONE || !zoc_side_passable(g, hex, n))
+		if (nb[i][d] < 0 || !zoc_features_passable(g->scn->map.hex[i].side[d]))
 			continue;
-		for (int u = 0; u < ROSTER_UNITS; u++)
-			if (g->unit[u].hex == n && unit_on_map(g, u) && unit_side(u) != side)
+		int n = hex_from_index(nb[i][d]);
+		for (int u = lo; u < hi; u++)
+			if (g->unit[u].hex == n && unit_on_map(g, u))
 				return true;
 	}
 	return false;
