@@ -47,6 +47,7 @@ expect "A N T I E T A M" "start menu"
 expect "New game" "new game entry"
 keys Enter
 expect "Turn 1 6:00 am" "status line: turn 1 at 6:00 am"
+expect "New game: turn 1, 6:00 am. F1: the keys, ?: the rules." "the keys for help and the rules"
 expect "Union: " "the pending decision is the Union's"
 expect "Hex 1916 Dunker Church" "cursor starts on the Dunker Church"
 keys k
@@ -305,7 +306,11 @@ expect "fire at U2   in 1713: range 1, DRM -1, hit" "each attacker with its odds
 expect "(nothing new since you looked)" "no empty hand-over: a message instead"
 keys Enter
 expect "C5 fires defensively at U2 in 1713" "the result box shows the fire"
+expect "= 2 on the Artillery Fire Table, fire value 5 (20.3)" "the die's row on the fire table"
 expect "U2 attacks 1714" "and the attack that followed"
+$T resize-window -t smoke -x 60 -y 30
+expect "    value 5 (20.3)" "at 60 columns its long lines fold, not cut"
+$T resize-window -t smoke -x 80 -y 24
 keys Enter
 absent "Combat result" "Enter closes it"
 keys q
@@ -323,6 +328,74 @@ expect "which unit loses the next step (1 to take)? C1 in 2010, C2 in 2110" "a s
 expect "__X__/C2  2" "and marks their hexes"
 keys Enter
 expect "C1 loses a step (combat (11.15)), 1 left" "Enter on a marked hex: that unit loses the step"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# Hot-seat hand-over: the Confederate ends his combat phase; after the hand-over the Union
+# player's message line says what he decides now, not the Confederate's "done: end"
+printf 'new historical 5\nset phase confederate combat\nsave %s/cc.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-hand"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/cc.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Confederate combat (11.0): no unit can attack: e ends the phase" "the phase says what can be done"
+keys e
+expect "Hand over to the Union player" "a hand-over when the player changes"
+keys Enter
+expect "Union player: your withdrawal (a: what you may do, ?: the rules)" "the message line is the Union's"
+absent "done: end" "not the Confederate's last action"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# The artillery list, one line a gun: its count of shots in words ("1 action", not "1 actions")
+printf 'new historical 5\nset phase union artillery\nsave %s/ua.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-art"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/ua.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Union artillery fire (10.0): 4 guns can fire" "the phase says what can be done"
+keys a
+expect "U63  Artillery      in 3633    1 action " "one line a gun, its actions counted in words"
+expect "U9   Artillery      in 2208    4 actions" "and the plural"
+keys Escape
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# The result box of a combat with two attackers (issue 18): C32's 1/2 thins U1 before C1
+# attacks; each attack shows its own DRMs (C1's were missing), the die and the result
+printf 'new empty 7\nplace C32 2415\nplace U1 2515\nplace C1 2616\nset phase confederate combat\nattack 2515 C32 C1\ndice 1 1\nsave %s/two.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-two"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/two.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "2515 <- C32 C1" "two attackers declared"
+keys e
+expect "C1 attacks 2515: 4 against 3, column +1" "the result box: the second attacker"
+n=$(screen | grep -c "11.11 Confederate elan")
+if [ "$n" -eq 2 ]; then echo "ok   each attacker's DRMs (11.11 elan twice)"
+else echo "FAIL each attacker's DRMs: 11.11 shown $n times"; screen | sed 's/^/     | /'; fail=1; fi
+keys Enter
+absent "Combat result" "Enter closes it"
+expect "Hand over to the Union player" "then the hand-over (the Union breaks off or not)"
+keys Enter
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# The second round of combat says what can be done (11.5E)
+printf 'new empty 7\nplace C32 2415\nplace U1 2515\nplace C1 2616\nset phase confederate combat\nattack 2515 C32 C1\ndice 1 1\nend\nend\nend\nsave %s/r2.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-r2"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/r2.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Confederate combat, round 2 (11.5E): 1 unit may attack again" "round 2 says what can be done"
 keys q
 keys y
 keys q

@@ -193,7 +193,8 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 		char where[16];
 		snprintf(where, sizeof where, hex_valid(h) ? "in %04d" : "to enter", h);
 		snprintf(line, ITEM_W, "%-4s %-14.14s %-8s %3d %s", d->id, d->commander, where,
-			 count[g], t->g->pending.what == DECISION_MOVEMENT ? "moves" : "actions");
+			 count[g], t->g->pending.what == DECISION_MOVEMENT ?
+			 (count[g] == 1 ? "move" : "moves") : (count[g] == 1 ? "action" : "actions"));
 	}
 	int k = dialog_menu(t, title, items, ng, 0, preview_unit, owner);
 	if (k < 0) {

@@ -36,9 +36,52 @@ static void vl(struct view *v, attr_t attr, const char *fmt, ...)
 	v->attr[v->n++] = attr;
 }
 
-/* Draw the view in a box over the panel (wider when it needs it) and wait for a key. */
-static int show_view(struct tui *t, const char *title, const struct view *v, int highlight)
+static int view_scroll; /* the first line shown of a view too tall for the screen */
+
+/* The lines of `in` folded at spaces to at most w characters (a continuation indented by
+ * three); *hl becomes the first folded line of the highlighted one. */
+static void fold_view(const struct view *in, int w, struct view *out, int *hl)
 {
+	out->n = 0;
+	int first_of_hl = -1;
+	for (int i = 0; i < in->n && out->n < VIEW_LINES; i++) {
+		if (i == *hl)
+			first_of_hl = out->n;
+		const char *p = in->line[i];
+		bool first = true;
+		do {
+			int indent = first ? 0 : 3, room = w - indent, len = (int)strlen(p), cut = len;
+			if (len > room && room > 8) {
+				cut = room;
+				while (cut > room / 2 && p[cut] != ' ')
+					cut--;
+				if (p[cut] != ' ')
+					cut = room;
+			}
+			snprintf(out->line[out->n], sizeof out->line[out->n], "%*s%.*s", indent, "",
+				 cut, p);
+			out->attr[out->n++] = in->attr[i];
+			p += cut;
+			while (*p == ' ')
+				p++;
+			first = false;
+		} while (*p && out->n < VIEW_LINES);
+	}
+	*hl = first_of_hl;
+}
+
+/* Draw the view in a box over the panel (wider when it needs it, its lines folded to the
+ * screen) and wait for a key. */
+static int show_view(struct tui *t, const char *title, const struct view *in, int highlight)
+{
+	static struct view folded;
+	static char last_title[96];
+	if (strcmp(title, last_title)) { /* another view: from its top */
+		snprintf(last_title, sizeof last_title, "%s", title);
+		view_scroll = 0;
+	}
+	fold_view(in, COLS - 6, &folded, &highlight);
+	const struct view *v = &folded;
 	draw_compose(t);
 	int w = (int)strlen(title) + 6;
 	for (int i = 0; i < v->n; i++)
@@ -57,9 +100,21 @@ static int show_view(struct tui *t, const char *title, const struct view *v, int
 	draw_text(y, x + 2, w - 4, title);
 	int rows = h - 2;
 	int top = highlight >= rows ? highlight - rows + 1 : 0;
+	if (highlight < 0) { /* a view with no list scrolls by view_scroll */
+		if (view_scroll > v->n - rows)
+			view_scroll = v->n - rows > 0 ? v->n - rows : 0;
+		top = view_scroll;
+	}
 	for (int i = 0; i < rows && top + i < v->n; i++) {
 		attr_set(v->attr[top + i] | (top + i == highlight ? A_REVERSE : 0), 0, NULL);
 		draw_text(y + 1 + i, x + 2, w - 4, v->line[top + i]);
+	}
+	if (v->n > rows) { /* say there is more, on the bottom edge */
+		char more[48];
+		snprintf(more, sizeof more, " %s%s: more ", top > 0 ? "Up" : "",
+			 top + rows < v->n ? (top > 0 ? "/Down" : "Down") : "");
+		attr_set(A_BOLD, 0, NULL);
+		draw_text(y + h - 1, x + 2, w - 4, more);
 	}
 	attr_set(A_NORMAL, 0, NULL);
 	refresh();
@@ -433,10 +488,16 @@ static void result_lines(struct tui *t, const struct game *seen, const struct vi
 		vl(v, A_BOLD, "%s fires%s at %s in %04d", id, e->defensive ? " defensively" : "",
 		   draw_unit_id(t, e->target), seen ? seen->unit[e->target].hex : t->g->unit[e->target].hex);
 		struct fire_odds fo;
-		if (seen && fire_check(seen, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
-		    fo.drm == e->drm)
+		bool known = seen && fire_check(seen, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
+			     fo.drm == e->drm;
+		if (known)
 			mods_lines(v, fo.mod, fo.nmods);
-		vl(v, A_NORMAL, " die %d, DRM %+d", e->roll, e->drm);
+		if (known)
+			vl(v, A_NORMAL, " die %d, DRM %+d = %d on the Artillery Fire Table, fire value %d "
+			   "(20.3)", e->roll, e->drm, e->roll + e->drm, fo.fire_value);
+		else
+			vl(v, A_NORMAL, " die %d, DRM %+d = %d on the Artillery Fire Table (20.3)", e->roll,
+			   e->drm, e->roll + e->drm);
 		vl(v, A_BOLD, " %s %s", draw_unit_id(t, e->target),
 		   e->def_loss ? "loses 1 step" : "loses nothing: no effect");
 	}
@@ -473,11 +534,22 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 		return;
 	vl(&v, A_NORMAL, "%s", "");
 	vl(&v, A_BOLD, "Enter: go on");
+	view_scroll = 0;
 	for (;;) {
 		int ch = show_view(t, any_attack ? "Combat result (11.5)" : "Artillery fire result (10.2)",
 				   &v, -1);
 		if (ch == KEY_RESIZE) {
 			tui_relayout(t);
+			continue;
+		}
+		if (ch == KEY_UP || ch == 'k' || ch == KEY_PPAGE) {
+			view_scroll -= ch == KEY_PPAGE ? 10 : 1;
+			if (view_scroll < 0)
+				view_scroll = 0;
+			continue;
+		}
+		if (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE) {
+			view_scroll += ch == KEY_NPAGE ? 10 : 1;
 			continue;
 		}
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27 || ch == 'q')

@@ -575,15 +575,18 @@ static void announce_phase(struct tui *t)
 {
 	const struct game *g = t->g;
 	enum decision w = g->pending.what;
-	if (w != DECISION_MOVEMENT && w != DECISION_ARTILLERY && w != DECISION_COMBAT)
+	if (w != DECISION_MOVEMENT && w != DECISION_ARTILLERY && w != DECISION_COMBAT &&
+	    w != DECISION_COMBAT_ROUND2)
 		return;
 	if (w == DECISION_COMBAT && g->combat.ndecl > 0) /* not its start (a loaded game) */
 		return;
-	if (t->hint_turn == g->turn && t->hint_side == (int)g->side && t->hint_phase == (int)g->phase)
+	/* the second round of combat is a start of its own */
+	int phase = (int)g->phase + (w == DECISION_COMBAT_ROUND2 ? 100 : 0);
+	if (t->hint_turn == g->turn && t->hint_side == (int)g->side && t->hint_phase == phase)
 		return;
 	t->hint_turn = g->turn;
 	t->hint_side = (int)g->side;
-	t->hint_phase = (int)g->phase;
+	t->hint_phase = phase;
 	static bool unit_seen[ROSTER_UNITS];
 	static bool hex_seen[HEX_INDEX_COUNT];
 	memset(unit_seen, 0, sizeof unit_seen);
@@ -611,6 +614,10 @@ static void announce_phase(struct tui *t)
 		else
 			tui_say(t, false, "%s artillery fire (10.0): no gun can fire: e ends the phase",
 				side);
+	} else if (w == DECISION_COMBAT_ROUND2) {
+		tui_say(t, false, "%s combat, round 2 (11.5E): %d unit%s may attack again (not "
+			"required, 11.3C): Enter on a hex n marks, e for no more", side, units,
+			units == 1 ? "" : "s");
 	} else if (units) {
 		tui_say(t, false, "%s combat (11.0): %d unit%s can attack %d hex%s: Enter on one "
 			"(marked by n), e ends", side, units, units == 1 ? "" : "s", hexes,

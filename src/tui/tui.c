@@ -189,9 +189,9 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 	t->seen_log = 1; /* what the start rolled (15.6C, 15.2, 8.14) is news; "new game" is not */
 	if (setup == SETUP_QUICK)
 		tui_say(t, false, "Quick set-up (4.2): n next unit, Enter places, r removes, f fills "
-			"the rest (4.3), e ends. ? help");
+			"the rest (4.3), e ends. F1: the keys");
 	else
-		tui_say(t, false, "New %sgame: turn 1, %s. Press ? for help.",
+		tui_say(t, false, "New %sgame: turn 1, %s. F1: the keys, ?: the rules.",
 			solitaire ? "solitaire " : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
 			? "game against the computer general: " : "", tui_turn_time(t, 1));
 }
@@ -724,9 +724,13 @@ static void before_decision(struct tui *t)
 	}
 	if (p->side != t->last_side) {
 		/* not before the first decision of a game; never an empty hand-over */
-		if (t->last_side != SIDE_NONE && t->seen_log < t->g->nlog)
+		if (t->last_side != SIDE_NONE && t->seen_log < t->g->nlog) {
 			dialog_handover(t, NULL);
-		else if (t->last_side != SIDE_NONE)
+			/* the other player's "done: …" is no message for this one */
+			if (!t->msg_error && !strncmp(t->msg, "done: ", 6))
+				tui_say(t, false, "%s player: your %s (a: what you may do, ?: the rules)",
+					tui_side_title(p->side), names_of_decision(p->what));
+		} else if (t->last_side != SIDE_NONE)
 			tui_say(t, false, "%s player: your %s (nothing new since you looked)",
 				tui_side_title(p->side), names_of_decision(p->what));
 		t->last_side = p->side;
