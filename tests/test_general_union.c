@@ -13,6 +13,7 @@
 #include "fixture.h"
 
 #include "../src/general/general_union.h"
+#include "general.h"
 #include "scenario.h"
 
 static int find(const struct gu_objectives *o, int hex)
@@ -184,6 +185,38 @@ static void test_withdraw(void **st)
 			 CORPS_NONE);
 }
 
+/* What a unit next to the enemy costs: with the weight of losses (eliminated) taken away,
+ * a shot-to-ribbons Union brigade next to a Confederate brigade gains more when that brigade
+ * may attack it next (its CRT reply, 11.2B: not when shot to ribbons itself) than when it
+ * may not. */
+static void test_reply_danger(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	int u = unit_of(&g, CORPS_I), c = -1;
+	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
+		if (unit_def(&g, x)->type == UNIT_INFANTRY && unit_def(&g, x)->steps >= 4)
+			c = x;
+	assert_true(c >= 0);
+	/* both in clear ground far from everyone: 1203 and 1204 (the map's north-west) */
+	g.unit[c].hex = 1204;
+	g.unit[u].hex = 1203;
+	g.unit[u].steps = 1;
+	struct general_weights calm = general_union_weights;
+	calm.eliminated = 0;
+	double gain[2];
+	for (int k = 0; k < 2; k++) {
+		g.unit[c].steps = k ? unit_def(&g, c)->steps : 1;
+		gain[k] = general_evaluate(&g, SIDE_UNION, &calm) -
+			  general_evaluate(&g, SIDE_UNION, NULL);
+	}
+	/* 2.8 with the reply, 1.8 by the ZOC terms alone (eliminated × adj / (adj + 3 steps),
+	 * and our chance at the Confederate brigade) */
+	if (!(gain[1] - gain[0] > 2.3))
+		fail_msg("gains %.2f %.2f", gain[0], gain[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_all_objective),
 		cmocka_unit_test(test_commit),
 		cmocka_unit_test(test_withdraw),
+		cmocka_unit_test(test_reply_danger),
 	};
 	return cmocka_run_group_tests_name("general_union", tests, fx_real_setup, fx_teardown);
 }

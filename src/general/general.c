@@ -31,6 +31,7 @@
 #define LEGAL_MAX 8192
 #define GUARD 6000
 #define DESTS_MAX 1024
+#define CHAIN_MAX 2048
 
 /* Tuned by self-play through the simulator (docs/general.md "How it was tuned"): the Union
  * closes on the objectives it lacks (approach, more each turn) and attacks at even expected
@@ -73,7 +74,7 @@ static const struct level {
 	int candidates;   /* legal actions tried at a sub-decision */
 } levels[GENERAL_LEVELS] = {
 	{ 1, 3, 12 },
-	{ 3, 6, 24 },
+	{ 3, 12, 48 },
 	{ 6, 10, 48 },
 };
 
@@ -95,6 +96,7 @@ struct general {
 	struct gc_plan conf_plan;    /* the Confederacy's movement plan (solitaire, general_conf.c) */
 	int conf_next;               /* its next move to make */
 	struct action legal[LEGAL_MAX];
+	struct action chain[CHAIN_MAX]; /* the attacks left after a declaration (11.1B) */
 	struct game copy;
 	struct move_dest dest[DESTS_MAX];
 };
@@ -238,6 +240,29 @@ static double elimination_chance(int steps, int adj)
 	return adj >= 2 * steps ? p : p * 0.6;
 }
 
+/* The steps the enemy's infantry next to unit u can expect to take from its hex in its next
+ * combat phase: each adjacent enemy that may attack (11.2: not shot to ribbons) attacking
+ * the hex alone, by the CRT's expected outcome (combat_odds: terrain, morale, elan). */
+static double reply_loss(const struct game *g, int u)
+{
+	int hex = g->unit[u].hex;
+	enum side foe = enemy_of(unit_side(u));
+	double sum = 0;
+	for (int e = side_lo(foe); e < side_hi(foe); e++) {
+		if (!unit_on_map(g, e) || !is_infantry(g, e) || g->unit[e].steps < 2 ||
+		    hex_distance(hex, g->unit[e].hex) != 1)
+			continue;
+		struct combat_odds o;
+		struct crt_chance ch[6];
+		if (!combat_odds(g, e, &hex, 1, &e, 1, &o, NULL, 0))
+			continue;
+		int k = combat_odds_chances(&o, ch);
+		for (int i = 0; i < k; i++)
+			sum += ch[i].defender * ch[i].sixths / 6.0;
+	}
+	return sum;
+}
+
 /* The side that attacks the objectives: the Union (two-player and solitaire alike). */
 double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
 {
@@ -262,10 +287,16 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 			if (unit_on_map(g, e) && is_infantry(g, e) &&
 			    hex_distance(us->hex, g->unit[e].hex) == 1)
 				adj += g->unit[e].steps;
-		if (adj && !g->opt.solitaire) /* two-player: the unit's 3.4 VP by its chance
-					       * of losing its last steps */
+		if (adj && !g->opt.solitaire && side == me) {
+			/* two-player: what the enemy's attacks next may take (its steps, its 3.4
+			 * VP by the chance of losing them all) */
+			double e = reply_loss(g, u);
+			score -= w->eliminated * unit_vp(g, side) * fmin(1.0, e / us->steps) +
+				 w->step * fmin(e, us->steps);
+		} else if (adj && !g->opt.solitaire) { /* the enemy's: our chance at its VP */
 			score -= sign * w->eliminated * unit_vp(g, side) *
 				 elimination_chance(us->steps, adj);
+		}
 		if (d->type == UNIT_ARTILLERY && adj)
 			score -= sign * w->exposed_gun;
 		else if (adj) /* ours by their cost, theirs by what we gain (an aggression below
@@ -615,6 +646,19 @@ static double attack_value(const struct general *gen, const struct action *a, do
 	/* a defender on an objective that retreats gives it up */
 	double obj = 0;
 	const struct map *m = &g->scn->map;
+	if (!g->opt.solitaire && gen->me == SIDE_UNION) {
+		/* two-player: the hexes the Union takes when the defenders go (11.5D: the
+		 * attacker advances into a cleared hex), each worth its 3.2 gain */
+		struct gu_objectives go;
+		gu_objectives(g, &go);
+		for (int i = 0; i < go.n; i++)
+			for (int d = 0; d < nd; d++)
+				if (go.hex[i] == defhex[d])
+					obj += go.gain[i];
+		double clear = fmax(er, dunits ? edu / dunits : 0);
+		return gen->w->aggression * ed * gen->w->step - ea * gen->w->step +
+		       er * 0.3 * gen->w->objective + clear * obj + units;
+	}
 	for (int i = 0; i < m->nobjectives; i++)
 		for (int h = 0; h < m->objective[i].nhexes; h++)
 			for (int d = 0; d < nd; d++)
@@ -663,13 +707,47 @@ static bool close_chain(struct general *gen)
 	return false;
 }
 
+/* 11.1B: whether declaring a leaves a chain another legal attack can close (or none): an
+ * attack whose attacker has an enemy in its ZOC no one may attack would be withdrawn. */
+static bool closable(struct general *gen, const struct action *a)
+{
+	char err[160];
+	gen->copy = *gen->g;
+	if (!game_apply(&gen->copy, a, err, sizeof err))
+		return false;
+	int att = -1, e = combat_missing_attack(&gen->copy, &att);
+	if (e < 0)
+		return true;
+	int eh = gen->copy.unit[e].hex;
+	int n = game_legal(&gen->copy, gen->chain, CHAIN_MAX);
+	for (int x = 0; x < n; x++) {
+		const struct action *c = &gen->chain[x];
+		if (c->type != ACT_ATTACK || c->nunits < 1 || banned(gen, c->units[0]))
+			continue;
+		if (c->n == 0 && c->target == eh)
+			return true;
+		for (int h = 0; h < c->n; h++)
+			if (c->hex[h] == eh)
+				return true;
+	}
+	return false;
+}
+
+static int cmp_value(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+	return (x[0] < y[0]) - (x[0] > y[0]);
+}
+
 static bool declare(struct general *gen)
 {
-	int n = game_legal(gen->g, gen->legal, LEGAL_MAX), best = -1;
+	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
 	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
 	 * costs a VP (19.0A) and cannot be replaced */
-	double bv = gen->w->attack_min, bd = 0, ba = 0;
-	char bcol[16] = "";
+	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
+	if (!val)
+		return false;
+	int nv = 0;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &gen->legal[i];
 		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
@@ -677,16 +755,23 @@ static bool declare(struct general *gen)
 		double ed = 0, ea = 0;
 		char col[16];
 		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
-		if (v > bv) {
-			bv = v;
-			best = i;
-			bd = ed;
-			ba = ea;
-			snprintf(bcol, sizeof bcol, "%s", col);
+		if (v > gen->w->attack_min) {
+			val[nv][0] = v;
+			val[nv++][1] = i;
 		}
 	}
+	qsort(val, (size_t)nv, sizeof *val, cmp_value);
+	/* the best worth its risk whose 11.1B chain can be closed */
+	int best = -1;
+	for (int k = 0; k < nv && best < 0; k++)
+		if (closable(gen, &gen->legal[(int)val[k][1]]))
+			best = (int)val[k][1];
+	free(val);
 	if (best >= 0) {
 		struct action a = gen->legal[best];
+		double bd = 0, ba = 0;
+		char bcol[16] = "";
+		attack_value(gen, &a, &bd, &ba, bcol, sizeof bcol);
 		int hex = a.n ? a.hex[0] : a.target;
 		return apply(gen, &a, "attacks %04d at %s with %d, expects %.1f steps for %.1f", hex,
 			     bcol, a.nunits, bd, ba);
