@@ -1,6 +1,7 @@
 /* test_general_union.c — the computer general's plan for the Union (src/general/
  * general_union.c): what an objective hex is worth to take under 3.2's awards (partial, full,
- * "any" and "all"), and which corps it commits (13.1, 13.7C) and withdraws (13.5). */
+ * "any" and "all"), which corps it commits (13.1, 13.7C) and withdraws (13.5), what a unit
+ * next to the enemy costs, and that every level is deterministic for a seed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 
 #include "../src/general/general_union.h"
 #include "general.h"
+#include "match.h"
 #include "scenario.h"
 
 static int find(const struct gu_objectives *o, int hex)
@@ -217,6 +219,35 @@ static void test_reply_danger(void **st)
 		fail_msg("gains %.2f %.2f", gain[0], gain[1]);
 }
 
+/* Every level is deterministic for a seed (issue 19): the general as both sides under the
+ * two-player rules through turn 2, twice, gives the same record and the same game. */
+static struct match *played(uint64_t seed, int level)
+{
+	struct match *m = match_new(S, SETUP_HISTORICAL, seed, NULL);
+	assert_non_null(m);
+	char err[512];
+	while (match_game(m)->turn < 3 && match_game(m)->pending.what != DECISION_GAMEOVER)
+		if (match_play_general(m, level, false, err, sizeof err) < 0)
+			fail_msg("seed %llu level %d: %s", (unsigned long long)seed, level, err);
+	return m;
+}
+
+static void test_levels_deterministic(void **st)
+{
+	(void)st;
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		struct match *a = played(11, level), *b = played(11, level);
+		const struct position_record *ra = match_record(a), *rb = match_record(b);
+		assert_true(ra->n > 20);
+		assert_int_equal(ra->n, rb->n);
+		for (int i = 0; i < ra->n; i++)
+			assert_string_equal(ra->action[i], rb->action[i]);
+		assert_memory_equal(match_game(a), match_game(b), sizeof(struct game));
+		match_free(a);
+		match_free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_commit),
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_reply_danger),
+		cmocka_unit_test(test_levels_deterministic),
 	};
 	return cmocka_run_group_tests_name("general_union", tests, fx_real_setup, fx_teardown);
 }

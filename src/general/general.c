@@ -74,8 +74,8 @@ static const struct level {
 	int candidates;   /* legal actions tried at a sub-decision */
 } levels[GENERAL_LEVELS] = {
 	{ 1, 3, 12 },
-	{ 3, 12, 48 },
-	{ 6, 10, 48 },
+	{ 3, 6, 24 },
+	{ 6, 12, 48 },
 };
 
 struct general {
