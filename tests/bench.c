@@ -133,26 +133,27 @@ int main(void)
 	       "reference %.2f ms, %ld hexes reached: x%.2f, goal at most x1.5)\n",
 	       lm, nlegal, lr, nref, lm / lr);
 
+	/* every unit in turn, nine rounds, each round timed for the engine and then for the
+	 * reference: the median round of each */
 	struct move_dest d[HEX_INDEX_COUNT];
-	int units = 0, dests = 0;
+	int dests = 0;
 	long rdests = 0;
-	double te = 0, tr = 0;
-	for (int rep = 0; rep < 5; rep++) {
+	for (int rep = 0; rep < 9; rep++) {
 		t0 = now();
 		for (int u = 0; u < ROSTER_UNITS; u++) {
 			int k = move_reachable(&g, u, d, HEX_INDEX_COUNT, NULL, 0);
-			units++;
 			dests += k;
 		}
-		te += now() - t0;
+		v[rep] = (now() - t0) * 1e6 / ROSTER_UNITS;
 		t0 = now();
 		for (int u = 0; u < ROSTER_UNITS; u++)
 			rdests += bench_ref_reachable(&ref, &g, u);
-		tr += now() - t0;
+		w[rep] = (now() - t0) * 1e6 / ROSTER_UNITS;
 	}
-	printf("move-reachable: %.1f us per unit (%d calls, %d destinations; reference %.1f us, "
-	       "%ld hexes reached: x%.2f, goal under 10 us)\n",
-	       te * 1e6 / units, units, dests, tr * 1e6 / units, rdests, te / tr);
+	double me = median(v, 9), mr = median(w, 9);
+	printf("move-reachable: %.1f us per unit (median of 9 rounds of %d calls, %d destinations; "
+	       "reference %.1f us, %ld hexes reached: x%.2f, goal under 10 us)\n",
+	       me, ROSTER_UNITS, dests / 9, mr, rdests / 9, me / mr);
 
 	long checks = 0, clear = 0;
 	t0 = now();

@@ -119,23 +119,59 @@ static enum commit_ban enemy_ban(const struct game *g, int h, int eh, int near,
 	return hex_distance(h, eh) > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
 }
 
+/* The hexes within four of a hex (13.3B's reach) as column and row offsets with their
+ * distance, for a hex in an even column [0] and an odd one [1]: in the odd-q layout the
+ * offsets depend on the column's parity alone. Built once (pure geometry). */
+#define DISK4 61
+static struct disk_step {
+	int8_t dc, dr, dist;
+} disk4[2][DISK4];
+static bool disk4_ready;
+
+static void disk4_build(void)
+{
+	for (int p = 0; p < 2; p++) {
+		int centre = (20 + p) * 100 + 20, n = 0;
+		for (int dc = -4; dc <= 4; dc++)
+			for (int dr = -4; dr <= 4; dr++) {
+				int h = centre + dc * 100 + dr, dist = hex_distance(centre, h);
+				if (dist <= 4 && n < DISK4)
+					disk4[p][n++] = (struct disk_step){ (int8_t)dc, (int8_t)dr, (int8_t)dist };
+			}
+	}
+	disk4_ready = true;
+}
+
 void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint8_t *forbid)
 {
+	if (!disk4_ready)
+		disk4_build();
 	memset(forbid, 0, HEX_INDEX_COUNT);
 	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
 		if (!enemy_restricts(g, u, e))
 			continue;
-		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh);
+		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh), ei = hex_index(eh);
 		int near = start_near(g, u, eh, east);
-		for (int c = ec - 4; c <= ec + 4; c++)
-			for (int r = er - 4; r <= er + 4; r++) {
-				int h = c * 100 + r;
-				if (r < 0 || !hex_valid(h) || forbid[hex_index(h)] == COMMIT_BAN_13_3B)
+		const struct disk_step *k = disk4[ec & 1];
+		/* enemy_ban for every hex within four of eh (enemy_forbids' hex_within) */
+		for (int j = 0; j < DISK4; j++) {
+			int r = er + k[j].dr, h = (ec + k[j].dc) * 100 + r;
+			if (r < 0 || !hex_valid(h))
+				continue;
+			int hi = hex_index(h);
+			if (forbid[hi] == COMMIT_BAN_13_3B)
+				continue;
+			if (east[hi] && !east[ei]) {                  /* 13.3B exception */
+				int d = k[j].dist == 1 ? hex_direction(h, eh) : -1;
+				unsigned f = d < 0 ? 0 : g->scn->map.hex[hi].side[d];
+				if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
 					continue;
-				enum commit_ban b = enemy_ban(g, h, eh, near, east);
-				if (b > forbid[hex_index(h)])
-					forbid[hex_index(h)] = (uint8_t)b;
 			}
+			enum commit_ban b = near < 0 ? COMMIT_BAN_13_3B
+					  : k[j].dist > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
+			if (b > forbid[hi])
+				forbid[hi] = (uint8_t)b;
+		}
 	}
 }
 

@@ -75,7 +75,7 @@ struct ctx {
 
 struct search {
 	uint8_t cost[HEX_INDEX_COUNT];
-	int16_t prev[HEX_INDEX_COUNT]; /* previous hex_index; -1 for the first */
+	int16_t prev[HEX_INDEX_COUNT]; /* previous hex_index, -1 for the first; only where reached */
 	uint64_t reached[BITWORDS];    /* bit hex_index: a cost was found */
 };
 
@@ -503,8 +503,8 @@ static bool stops(const struct ctx *c, int i)
  * stay what they were. */
 static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop)
 {
+	/* prev is read only where a cost was found (reached), and written there first */
 	memset(s->cost, COST_INF, sizeof s->cost);
-	memset(s->prev, 0xff, sizeof s->prev); /* -1 */
 	memset(s->reached, 0, sizeof s->reached);
 	if (mode_refused(c, m))
 		return;
@@ -530,6 +530,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 #define REACH(i) (s->reached[(i) / 64] |= 1ull << ((i) % 64))
 	if (si >= 0) {
 		s->cost[si] = 0;
+		s->prev[si] = -1;
 		REACH(si);
 		PUSH(si, 0);
 	} else {
@@ -539,6 +540,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			if (cost < 0 || cost > budget || cost >= s->cost[e])
 				continue;
 			s->cost[e] = (uint8_t)cost;
+			s->prev[e] = -1;
 			REACH(e);
 			PUSH(e, cost);
 		}
