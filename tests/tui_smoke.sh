@@ -91,6 +91,7 @@ for item in "U2 Union, a stack of 2" "objective: Union's" "Antietam Creek" "prim
 	"secondary road" "Sunken Road" "detailed view's edge"; do
 	expect "$item" "160x50 overview legend: $item"
 done
+expect "F1:help ?:rules a:actions e:end" "a wide screen reminds the keys (F1 help, ? the rules)"
 $T resize-window -t smoke -x 80 -y 24
 expect "Hex 2016" "back at 80x24"
 keys z
@@ -200,7 +201,15 @@ expect "C2 Jones: 1 hex marked" "Enter selects it"
 keys 3
 expect "Hex 1714" "the cursor on the vacated hex"
 keys Enter
-expect "may fire at an attacker before the attack (11.5B):" "the advance ends the combat phase: the bot's turn stops at defensive fire, in one screen"
+# the advance ends the combat phase and the bot plays turn 2 up to an attack C5 may fire at:
+# its whole turn first in the hand-over (the defensive fire screen shows only the attack
+# coming; it used to swallow the rest), then defensive fire in one screen
+expect "The Union has played" "the bot's turn in the hand-over"
+expect "Turn 2, 7:00 am - Confederate: defensive-fire C5" "up to the defensive fire"
+keys g
+expect "turn 2 begins" "all of it, from the turn's start"
+keys Enter
+expect "may fire at an attacker before the attack (11.5B):" "then defensive fire in one screen"
 expect "18.2C: resolve 1714" "the screen shows the bot's attack coming"
 keys Escape
 expect "defensive fire (11.5B): Enter on a marked attacker fires C5, e holds fire" "Esc: the decision stays, on the map"

@@ -578,9 +578,10 @@ bool combat_view_defensive(struct tui *t)
 		/* what happened since this player last looked: the attack now coming */
 		const struct event_log *log = &match_record(t->match)->events;
 		int end = event_log_end(log);
-		int first = t->seen_log > log->first ? t->seen_log : log->first;
-		if (end - first > 6)
-			first = end - 6;
+		/* the last lines, seen or not: the attack now coming (the rest of what happened
+		 * since the player last looked was the hand-over's) */
+		int first = end - COMBAT_VIEW_CONTEXT > log->first ? end - COMBAT_VIEW_CONTEXT :
+								      log->first;
 		for (int k = first; k < end; k++) {
 			struct view_event ev;
 			if (view_event_read(t->scn, log, k, &ev))

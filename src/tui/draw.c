@@ -583,7 +583,7 @@ static void draw_message(struct tui *t)
 	const struct geom_layout *l = &t->lay;
 	move(l->msg_y, 0);
 	clrtoeol();
-	static const char keys[] = " ?:help a:actions e:end n:next u:undo q:menu";
+	static const char keys[] = " F1:help ?:rules a:actions e:end n:next u:undo q:menu";
 	int kw = (int)sizeof keys - 1;
 	/* The key reminder only where the message leaves room for it. */
 	bool hints = COLS >= 100 && (int)strlen(t->msg) + kw + 1 <= COLS;

@@ -697,7 +697,11 @@ static void before_decision(struct tui *t)
 			const char *title = side == SIDE_UNION ? "The Union has played"
 							       : "The Confederacy has played";
 			if (p->what == DECISION_DEFENSIVE_FIRE && !t->computer[p->side]) {
-				/* the computer's attack and the gun's answer in one screen */
+				/* the computer's attack and the gun's answer in one screen; when the
+				 * computer did more than that screen shows (a whole turn of moves and
+				 * fire before the attack), the hand-over first: nothing is swallowed */
+				if (t->g->nlog - t->seen_log > COMBAT_VIEW_CONTEXT)
+					dialog_handover(t, title);
 				defensive_fire_screen(t);
 				p = &t->g->pending;
 			} else {

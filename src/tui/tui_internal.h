@@ -282,6 +282,9 @@ void setup_list(struct tui *t);
 
 /* ---- combat_view.c: odds before committing ---- */
 
+/* The log lines the defensive fire screen shows: the attack coming. */
+#define COMBAT_VIEW_CONTEXT 6
+
 /* Show a gun's fire (range, fire value, DRMs with rules, the result of each die) and fire
  * it on Enter; false when the player declined or the engine refused. */
 bool combat_view_fire(struct tui *t, const struct action *a);
