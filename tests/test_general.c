@@ -198,7 +198,7 @@ static void test_conf_plan(void **st)
 	static struct gc_plan p, q;
 	gc_plan_movement(g, 1, &p);
 	gc_plan_movement(g, 1, &q);
-	assert_true(p.playouts >= 5);
+	assert_true(p.playouts >= 5 && p.playouts <= 8); /* level 1: 8 at most */
 	assert_true(p.value >= p.stay_value);
 	assert_int_equal(p.nmoves, q.nmoves);
 	assert_true(p.value == q.value);

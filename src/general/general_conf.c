@@ -35,7 +35,7 @@
 #define GC_DESTS 1024
 #define GC_LEGAL 4096
 #define GC_GUARD 4000
-#define GC_REACH 6      /* hexes a Union unit may cover to stand next to its target */
+#define GC_REACH ((int)gw.reach)
 
 enum script { S_HOLD, S_CLEAR, S_BACK, S_OBJECTIVE, S_GAIN, S_COUNT };
 static const char *const script_name[S_COUNT] = {
@@ -49,10 +49,35 @@ static const char *const solo_keys[] = {
 	"harpers-ferry-road",
 };
 
+/* The weights of the plan (docs/general.md), tuned by self-play against the bot on seeds
+ * 1-12; a GENERAL_TUNE build reads them from GC_T (comma-separated, in this order). */
+static struct gc_weights {
+	double partial;   /* an objective not all held: this share of its VP per share held */
+	double steps;     /* a step of infantry on the map */
+	double gun_steps; /* a step of artillery */
+	double adjacent;  /* a unit next to Union infantry, by their number against its steps */
+	double guns_clear;/* 1: the guns stand clear in every plan (else as the infantry) */
+	double gain_risk; /* the bot's favourable attacks weighed against hexes gained */
+	double weak_risk; /* the most a weak unit (a gun, two steps or fewer) may risk to gain */
+	double reach;     /* hexes a Union unit may cover to stand next to its target */
+	double repairs;   /* playouts kept for the repair of the units the reply hurt */
+} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2 };
+
+static void tune(void)
+{
+#ifdef GENERAL_TUNE
+	const char *e = getenv("GC_T");
+	if (e)
+		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
+		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
+		       &gw.reach, &gw.repairs);
+#endif
+}
+
 /* What one level spends: playouts of the bot's reply, dice samples for each. */
 static const struct { int playouts, samples; } budget[3] = {
-	{ 6, 1 },
 	{ 8, 1 },
+	{ 10, 1 },
 	{ 30, 2 },
 };
 
@@ -79,6 +104,7 @@ struct gc {
 	struct action legal[GC_LEGAL];
 	struct move_dest dest[GC_DESTS];
 	int playouts;
+	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
 };
 
 /* ---- the value of a position ---- */
@@ -91,20 +117,28 @@ double gc_value(const struct game *g)
 	struct victory_count vc;
 	victory_solitaire(&tmp, &vc);
 	double v = vc.vp2 / 2.0;
+	/* an objective part held: a share of its VP (the rest may still be gained) */
+	for (int i = 0; i < vc.nlines && gw.partial > 0; i++) {
+		const struct victory_line *l = &vc.line[i];
+		if (l->vp2 == 0 && l->held > 0 && l->nhexes > 0 &&
+		    strcmp(l->key, "sunken-road-some") != 0)
+			v += gw.partial * l->held / (double)l->nhexes *
+			     tables_solo_vp2(&g->scn->tables, l->key) / 2.0;
+	}
 	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
 	 * infantry at risk */
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
 		if (!unit_on_map(g, u))
 			continue;
 		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
-		v += (inf ? 0.25 : 0.15) * g->unit[u].steps;
+		v += (inf ? gw.steps : gw.gun_steps) * g->unit[u].steps;
 		int adj = 0;
 		for (int e = 0; e < ROSTER_UNION; e++)
 			if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY &&
 			    hex_distance(g->unit[u].hex, g->unit[e].hex) == 1)
 				adj++;
 		if (adj)
-			v -= 0.35 * adj / (double)(adj + g->unit[u].steps);
+			v -= gw.adjacent * adj / (double)(adj + g->unit[u].steps);
 	}
 	return v;
 }
@@ -261,6 +295,12 @@ static void fill_maps(struct gc *c)
 	hex_spread(c->union_near, 60);
 }
 
+/* A unit the bot's attacks would likely destroy: a gun, or infantry of two steps or fewer. */
+static bool weak(const struct game *g, int u)
+{
+	return unit_def(g, u)->type != UNIT_INFANTRY || g->unit[u].steps <= 2;
+}
+
 /* Each script's hex for unit u (index i in c->unit). */
 static void scripts(struct gc *c, int i)
 {
@@ -287,7 +327,8 @@ static void scripts(struct gc *c, int i)
 			[S_HOLD] = k < 0 ? -1 : INFINITY,
 			[S_CLEAR] = 4 * r + 0.3 * on + moved,
 			[S_BACK] = -far + 0.15 * on + 0.5 * r + moved,
-			[S_OBJECTIVE] = on + 1.5 * r + moved,
+			[S_OBJECTIVE] = on + 1.5 * r + moved +
+					(weak(g, u) && r > gw.weak_risk ? 100 : 0),
 			[S_GAIN] = INFINITY, /* assign_gains */
 		};
 		for (int s = 0; s < S_COUNT; s++)
@@ -331,7 +372,10 @@ static void assign_gains(struct gc *c)
 			int gn = gains(c, h);
 			if (!gn)
 				continue;
-			double v = gn - 1.5 * risk(c, u, h) - (k < 0 ? 0 : 0.01);
+			double r = risk(c, u, h);
+			if (weak(g, u) && r > gw.weak_risk)
+				continue;
+			double v = gn - gw.gain_risk * r - (k < 0 ? 0 : 0.01);
 			if (v > bv)
 				bv = v, bh = h;
 		}
@@ -478,6 +522,12 @@ static double playout(struct gc *c, const int *choice)
 			}
 		}
 		sum += gc_value(g);
+		for (int i = 0; i < c->nunits; i++) {
+			int u = c->unit[i];
+			c->hurt[i] = k == 0 ? 0 : c->hurt[i];
+			c->hurt[i] |= g->unit[u].steps < c->g->unit[u].steps ||
+				      (c->g->unit[u].hex == HEX_NONE && g->unit[u].steps == 0);
+		}
 	}
 	c->playouts++;
 	return sum / samples;
@@ -485,9 +535,25 @@ static double playout(struct gc *c, const int *choice)
 
 /* ---- the search ---- */
 
+/* The whole plans tried first, in order (level 1 tries the first six): the script of the weak
+ * units (weak()) and of the others; S_COUNT is "stands clear where the bot could attack it,
+ * else gains control". Holding first: its value is the one the notes compare with. */
+static const struct { enum script weak, strong; } base[] = {
+	{ S_HOLD, S_HOLD },
+	{ S_CLEAR, S_GAIN },
+	{ S_CLEAR, S_HOLD },
+	{ S_COUNT, S_COUNT },
+	{ S_BACK, S_OBJECTIVE },
+	{ S_CLEAR, S_CLEAR },
+	{ S_GAIN, S_GAIN },
+	{ S_BACK, S_BACK },
+	{ S_OBJECTIVE, S_OBJECTIVE },
+};
+
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 {
 	memset(out, 0, sizeof *out);
+	tune();
 	struct gc *c = calloc(1, sizeof *c);
 	if (!c)
 		return;
@@ -502,18 +568,48 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		scripts(c, i);
 	assign_gains(c);
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
+	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
 	double bv = -INFINITY;
-	/* every unit on one script, then the mix: stand clear where the bot could attack */
-	for (int s = 0; s <= S_COUNT; s++) {
-		for (int i = 0; i < c->nunits; i++)
+	int limit = budget[c->level - 1].playouts, base_limit = limit - (int)gw.repairs;
+	/* the base plans (base[]), the weak units' script and the others' */
+	for (size_t b = 0; b < sizeof base / sizeof base[0]; b++) {
+		for (int i = 0; i < c->nunits; i++) {
+			int s = weak(g, c->unit[i]) ? base[b].weak : base[b].strong;
 			trial[i] = s < S_COUNT ? s : c->risk_here[i] > 0 ? S_CLEAR : S_GAIN;
+		}
+		for (int i = 0; i < c->nunits && gw.guns_clear > 0; i++)
+			if (unit_def(g, c->unit[i])->type != UNIT_INFANTRY)
+				trial[i] = S_CLEAR;
+		if (c->playouts >= base_limit)
+			break;
 		double v = playout(c, trial);
-		if (s == S_HOLD)
+		if (b == 0)
 			out->stay_value = v;
 		if (v > bv) {
 			bv = v;
 			memcpy(best, trial, sizeof best);
+			memcpy(hurt, c->hurt, sizeof hurt);
 		}
+	}
+	/* the repair: the units the bot's reply hurt in the best plan so far all fall back (or
+	 * stand clear, if they fell back), kept when it plays out better; twice */
+	for (int r = 0; r < (int)gw.repairs && c->playouts < limit; r++) {
+		bool any = false;
+		memcpy(trial, best, sizeof trial);
+		for (int i = 0; i < c->nunits; i++)
+			if (hurt[i]) {
+				int s = best[i] == S_BACK ? S_CLEAR : S_BACK;
+				any |= c->opt[i][s] != c->opt[i][best[i]];
+				trial[i] = s;
+			}
+		if (!any)
+			break;
+		double v = playout(c, trial);
+		if (v <= bv + 1e-9)
+			break;
+		bv = v;
+		memcpy(best, trial, sizeof best);
+		memcpy(hurt, c->hurt, sizeof hurt);
 	}
 	/* the hill climb: the units the bot could attack first, each over its other scripts */
 	int order[ROSTER_CONFEDERATE];
@@ -525,7 +621,6 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		}
 		order[k] = i;
 	}
-	int limit = budget[c->level - 1].playouts;
 	for (int oi = 0; oi < c->nunits && c->playouts < limit; oi++) {
 		int i = order[oi];
 		for (int s = 0; s < S_COUNT && c->playouts < limit; s++) {
