@@ -12,6 +12,6 @@
  * bounds, no hex holding both sides, stacking legal (7.0) wherever the rules require it,
  * a pending decision that names a real unit of the right side, turn and phase in range.
  * Otherwise false with the first broken invariant in err. */
-bool game_check(const struct game *g, char *err, size_t errlen);
+bool check_game(const struct game *g, char *err, size_t errlen);
 
 #endif

@@ -5,7 +5,7 @@
  * resumed in the middle of a combat.
  *
  * Also the queries a front-end shows before a player commits: the odds of an attack with
- * every DRM and its rule (combat_odds), the chance of each CRT result, what a gun's fire
+ * every DRM and its rule (odds_attack), the chance of each CRT result, what a gun's fire
  * would need (fire_check), and the legal retreat paths of a unit (retreat_paths). */
 #ifndef ANTIETAM_COMBAT_H
 #define ANTIETAM_COMBAT_H
@@ -116,7 +116,7 @@ struct game;
 /* 11.15B–C: at a `step-loss` decision, the defender's units that may lose the next step of
  * the attack being resolved (in each of its hexes the infantry, the artillery only when no
  * infantry is left there); the count (at most max), 0 at any other moment. */
-int combat_loss_candidates(const struct game *g, int *out, int max);
+int resolve_loss_candidates(const struct game *g, int *out, int max);
 
 /* ---- queries ---- */
 
@@ -146,7 +146,7 @@ struct combat_odds {
 /* Odds of infantry unit `attacker` attacking the defending hexes with `designated` as every
  * designated attacker of them (encirclement, 11.9); false with err when the attack is not
  * possible (no enemy there, not adjacent, across the creek, not infantry). */
-bool combat_odds(const struct game *g, int attacker, const int *defhex, int ndefhex,
+bool odds_attack(const struct game *g, int attacker, const int *defhex, int ndefhex,
 		 const int *designated, int ndesignated, struct combat_odds *out, char *err,
 		 size_t errlen);
 /* One distinct CRT outcome of an attack and its chance in sixths. */
@@ -156,10 +156,10 @@ struct crt_chance {
 	int8_t sixths;             /* how many faces of the die give it */
 };
 /* The distinct outcomes of o in the order of the die (at most 6); the count. */
-int combat_odds_chances(const struct combat_odds *o, struct crt_chance *out);
+int odds_chances(const struct combat_odds *o, struct crt_chance *out);
 /* Why `attacker` may not declare an attack on those hexes now (11.2–11.6, 11.12B, 13.3F,
  * 13.4C), or true when it may. Ignores whether the phase is a combat phase. */
-bool combat_can_attack(const struct game *g, int attacker, const int *defhex, int ndefhex,
+bool odds_can_attack(const struct game *g, int attacker, const int *defhex, int ndefhex,
 		       char *err, size_t errlen);
 
 /* The fire of a gun at a target as the Artillery Fire Table sees it (10.2–10.4, 20.3). */
@@ -195,8 +195,6 @@ int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
 bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const int16_t *path,
 		   int n, char *err, size_t errlen);
 
-/* True when a unit in hex `from` exerts its ZOC into the adjacent hex `to` (6.2A). */
-bool combat_zoc_reaches(const struct game *g, int from, int to);
 
 /* 11.1B: an enemy unit with a declared attacker in its ZOC that no declaration attacks (the
  * attacker goes to *attacker), or -1 when there is none — the reason `end` is refused in a

@@ -28,6 +28,13 @@ int unit_morale(const struct game *g, int u);
 int unit_enemy_distance(const struct game *g, int hex, enum side side);
 /* True when a unit of side's enemy stands in hex. */
 bool unit_enemy_in(const struct game *g, int hex, enum side side);
+/* The units of side s on the map in hex, infantry first: up to max go into out; returns the
+ * count (at most max). */
+int unit_side_in_hex(const struct game *g, int hex, enum side s, int *out, int max);
+/* True when some unit of side s stands in hex. */
+bool unit_side_in(const struct game *g, int hex, enum side s);
+/* Distance from hex to the nearest unit of side s on the map (INT_MAX if none). */
+int unit_side_distance(const struct game *g, int hex, enum side s);
 /* True for the reinforcements of 4.1B (VI Corps, A.P. Hill's division). */
 bool unit_is_reinforcement(const struct game *g, int u);
 /* 4.6: true when unit u may never move into hex (a Confederate unit within two hexes of the

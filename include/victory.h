@@ -35,8 +35,8 @@ enum side victory_control(const struct game *g, int hex);
 enum side victory_control_now(const struct game *g, int hex);
 /* The same for n hexes at once (out[i] for hex[i]), the units' places read once. */
 void victory_control_now_hexes(const struct game *g, const int *hex, int n, enum side *out);
-/* 3.3A: control of every hex updated on g as at the end of a turn (for a look-ahead on a
- * copy: one pass, where victory_control_now asks one hex). */
+/* 3.3A: control of every hex updated on g, as the sequence does at the end of every turn
+ * (and a look-ahead may on a copy: one pass, where victory_control_now asks one hex). */
 void victory_control_update(struct game *g);
 /* 3.2–3.5: the two-player Union VP count with a line per objective and per kind of
  * eliminated unit. */

@@ -433,7 +433,7 @@ bool fx_try(const char *line)
 	if (!game_apply_events(G, &a, &fx_log, fx_err, sizeof fx_err))
 		return false;
 	char why[256];
-	if (!building && !game_check(G, why, sizeof why))
+	if (!building && !check_game(G, why, sizeof why))
 		fail_msg("after '%s': invariant broken: %s", line, why);
 	return true;
 }

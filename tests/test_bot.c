@@ -125,7 +125,7 @@ static void union_plays(void)
 	if (n < 0)
 		fail_msg("bot_play: %s", err);
 	char why[256];
-	if (!game_check(G, why, sizeof why))
+	if (!check_game(G, why, sizeof why))
 		fail_msg("after the bot: %s", why);
 }
 
@@ -1164,7 +1164,7 @@ static void play_games(int games, bool solitaire)
 						 seed, G->turn, e->text);
 			}
 			char why[256];
-			if (!game_check(G, why, sizeof why))
+			if (!check_game(G, why, sizeof why))
 				fail_msg("seed %d turn %d: %s", seed, G->turn, why);
 			if (who == SIDE_UNION) {
 				snprintf(why, sizeof why, "seed %d turn %d", seed, G->turn);
@@ -1209,7 +1209,7 @@ static void test_quick_setup(void **st)
 	assert_int_not_equal(G->pending.what, DECISION_SETUP); /* turn 1 begins */
 	assert_int_equal(G->pending.side, SIDE_UNION);
 	char why[256];
-	if (!game_check(G, why, sizeof why))
+	if (!check_game(G, why, sizeof why))
 		fail_msg("%s", why);
 }
 
@@ -1252,7 +1252,7 @@ static void test_bot_step_loss(void **st)
 	fx_ok("attack 2010+2110 C1");
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = C(1);
-	assert_true(combat_odds(G, C(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(odds_attack(G, C(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	int die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] == 1)
@@ -1279,7 +1279,7 @@ static void test_bot_step_loss(void **st)
 	fx_phase("union", "combat");
 	fx_ok("attack 2010+2110 U1");
 	des = U(1);
-	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(odds_attack(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] == 1)

@@ -16,7 +16,7 @@ static struct combat_odds odds_of(int a, int hex, int ndes, ...)
 	va_end(ap);
 	struct combat_odds o;
 	char err[200];
-	if (!combat_odds(G, a, &hex, 1, des, ndes, &o, err, sizeof err))
+	if (!odds_attack(G, a, &hex, 1, des, ndes, &o, err, sizeof err))
 		fail_msg("odds refused: %s", err);
 	return o;
 }
@@ -279,7 +279,7 @@ static void test_multi_hex(void **st)
 	/* 4 against 1+1: 2:1; roll 6 at 2:1 takes two steps and retreats */
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = U(1);
-	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(odds_attack(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	assert_int_equal(o.defence, 2);
 	assert_int_equal(o.column, CRT_COL_2TO1);
 	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_2TO1, 6);
@@ -316,7 +316,7 @@ static void test_step_loss_choice(void **st)
 	fx_ok("attack 2010+2110 U1");
 	struct combat_odds o;
 	int hexes[2] = { 2010, 2110 }, des = U(1);
-	assert_true(combat_odds(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
+	assert_true(odds_attack(G, U(1), hexes, 2, &des, 1, &o, fx_err, sizeof fx_err));
 	int die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
 		if (o.def_loss[d] >= 1 && o.def_loss[d] < 5)

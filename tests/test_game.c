@@ -336,7 +336,7 @@ static void test_random_play_real_data(void **state)
 		action_format(real, &act, text, sizeof text);
 		if (!game_apply(G, &act, fx_err, sizeof fx_err))
 			fail_msg("turn %d: legal '%s' refused: %s", G->turn, text, fx_err);
-		if (!game_check(G, why, sizeof why))
+		if (!check_game(G, why, sizeof why))
 			fail_msg("turn %d: after '%s': %s", G->turn, text, why);
 		steps++;
 	}

@@ -1041,7 +1041,7 @@ static void apply_texts(const struct scenario *s, struct game *g, char (*texts)[
 
 /* A file whose every record reads but whose whole breaks a rule no game can reach (found by
  * tests/fuzz/fuzz_position.c: two infantry units in one hex, 7.1A) is refused at its 'end'
- * line, with game_check's reason, and the caller's game is left as it was. */
+ * line, with check_game's reason, and the caller's game is left as it was. */
 static void test_unreachable_position_refused(void **state)
 {
 	(void)state;

@@ -1,7 +1,7 @@
 /* test_quick.c — the quick set-up of 4.2 (src/engine/quick.c) on the shipped data: the zones
  * of data/map.txt (valid hexes, the right bank of the creek, room for every formation under
  * 7.0, every 4.3 hex inside its zone), placements through game_apply with their refusals
- * citing 4.1B and 4.2A–D, a whole set-up placed by script that passes game_check, and the
+ * citing 4.1B and 4.2A–D, a whole set-up placed by script that passes check_game, and the
  * `new quick` golden transcript of --batch (tests/golden/quick-setup.in on data/). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -150,7 +150,7 @@ static void test_quick_historical(void **state)
 }
 
 /* A set-up chosen by script from game_legal alone (always the last legal placement, so not
- * the historical one) completes for both sides and passes game_check after every step. */
+ * the historical one) completes for both sides and passes check_game after every step. */
 static void test_scripted_from_legal(void **state)
 {
 	(void)state;
@@ -174,7 +174,7 @@ static void test_scripted_from_legal(void **state)
 		/* every listed action is accepted */
 		if (!game_apply(G, &a[pick], err, sizeof err))
 			fail_msg("legal action refused: %s", err);
-		if (!game_check(G, err, sizeof err))
+		if (!check_game(G, err, sizeof err))
 			fail_msg("%s", err);
 		assert_true(++steps < 400);
 	}

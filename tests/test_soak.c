@@ -1,5 +1,5 @@
 /* test_soak.c — random-play soak (issue 10): complete games on the real data, random legal
- * actions for both sides, checking after every action the invariants of game_check (each
+ * actions for both sides, checking after every action the invariants of check_game (each
  * unit in one place, steps in bounds, stacking 7.0), that no unit crossed Antietam Creek but
  * at a bridge or ford (8.7.6: along the path the action shows, or some short enough way for
  * a move it does not), that the VP count recomputed from the position agrees with itself and
@@ -172,7 +172,7 @@ static int action_path(const struct game *g, const struct action *a, int16_t *pa
 	}
 }
 
-/* After a step of play (one action, or the bot's whole turn) from `before` to g: game_check
+/* After a step of play (one action, or the bot's whole turn) from `before` to g: check_game
  * holds; every unit
  * that changed hex crossed the creek only at bridges and fords — along the path the action
  * showed for unit `mover`, by some way short enough for the others; every unit newly
@@ -183,7 +183,7 @@ static void check_step(const struct game *before, const struct game *g, int move
 		       const int16_t *path, int npath, int *elim, const char *what, uint64_t seed)
 {
 	char err[512];
-	if (!game_check(g, err, sizeof err))
+	if (!check_game(g, err, sizeof err))
 		fail_msg("seed %llu: after '%s' (turn %d): %s", (unsigned long long)seed, what, g->turn,
 			 err);
 	for (int u = 0; u < ROSTER_UNITS; u++) {

@@ -3,7 +3,7 @@
  * the attacks declared (the ones planned in movement, 16.4; no mandatory chain, 18.1), the
  * order of resolution (18.2), defensive fire (11.5B), retreat paths (18.3D–E), break-offs of
  * attackers and defenders (18.3A–C), the second round, advances (18.4) and supporting
- * advances. Odds and fire figures come from combat_odds() and fire_check(). */
+ * advances. Odds and fire figures come from odds_attack() and fire_check(). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +89,7 @@ static bool odds_now(const struct game *g, int u, const int *hexes, int nh,
 				des[nd++] = g->combat.decl[di].attacker[i];
 	des[nd++] = u;
 	char err[160];
-	return combat_odds(g, u, hexes, nh, des, nd, o, err, sizeof err);
+	return odds_attack(g, u, hexes, nh, des, nd, o, err, sizeof err);
 }
 
 static bool favourable(const struct combat_odds *o)

@@ -82,7 +82,7 @@ static bool attack(struct bot *b, int n)
 		int nh = a.n < COMBAT_DEFHEX_MAX ? a.n : COMBAT_DEFHEX_MAX;
 		for (int k = 0; k < nh; k++)
 			hexes[k] = a.hex[k];
-		if (!combat_odds(g, a.units[0], hexes, nh, des, 1, &o, err, sizeof err) ||
+		if (!odds_attack(g, a.units[0], hexes, nh, des, 1, &o, err, sizeof err) ||
 		    o.column < CRT_COL_PLUS1 || !could_end_after(b, &a))
 			continue;
 		if (bot_apply(b, &a, "scripted", "an attack at good odds"))

@@ -4,13 +4,13 @@
  * eliminated unit is a VP (3.4, 19.0), and a unit with steps left still holds its hex. */
 #include "bot_internal.h"
 
-/* Among the candidates the engine offers (combat_loss_candidates): the unit with the most
+/* Among the candidates the engine offers (resolve_loss_candidates): the unit with the most
  * steps left; of those, the one whose combat value falls least with the step (unit_cv
  * at its next lower step); then the lowest unit index. -1 when there is none. */
 int bot_loss_choice(const struct game *g)
 {
 	int c[COMBAT_DEFHEX_MAX * 8];
-	int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8), best = -1, bs = 0, bdrop = 0;
+	int n = resolve_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8), best = -1, bs = 0, bdrop = 0;
 	for (int i = 0; i < n; i++) {
 		int u = c[i], steps = g->unit[u].steps;
 		const struct unit_def *d = unit_def(g, u);

@@ -4,7 +4,7 @@
  * 16.3, moving to attack by the cheapest way into a hex adjacent to the target (16.5), flank
  * protection (16.4.4, 16.6), STR units (16.7), Available units (16.8), artillery placement
  * (17.0) and withdrawal movement (13.6). Where a unit may go comes from move_reachable(); how
- * good an attack is from combat_odds() on a what-if copy of the position. */
+ * good an attack is from odds_attack() on a what-if copy of the position. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,8 +71,8 @@ bool bot_attack_eval(struct bot *b, int u, int from, int defhex, int *score, boo
 			des[nd++] = b->plan[i].unit;
 	des[nd++] = u;
 	char err[160];
-	bool ok = combat_can_attack(w, u, hexes, 1, err, sizeof err) &&
-		  combat_odds(w, u, hexes, 1, des, nd, odds, err, sizeof err);
+	bool ok = odds_can_attack(w, u, hexes, 1, err, sizeof err) &&
+		  odds_attack(w, u, hexes, 1, des, nd, odds, err, sizeof err);
 	w->unit[u].hex = was;
 	if (!ok)
 		return false;

@@ -71,7 +71,7 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 	}
 	struct combat_odds o[COMBAT_ATTACKERS_MAX];
 	for (int i = 0; i < nu; i++)
-		if (!combat_odds(g, units[i], hexes, nh, units, nu, &o[i], err, errlen))
+		if (!odds_attack(g, units[i], hexes, nh, units, nu, &o[i], err, errlen))
 			return err;
 	for (int i = 0; i < nu; i++)
 		fprintf(out, "%s%s column %s drm %+d", i ? "\n" : "", names_of_unit(units[i]),
@@ -85,7 +85,7 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 			fprintf(out, "\n%s %+d %s %s", id, o[i].mod[k].value, o[i].mod[k].rule,
 				o[i].mod[k].what);
 		struct crt_chance ch[6];
-		int n = combat_odds_chances(&o[i], ch);
+		int n = odds_chances(&o[i], ch);
 		fprintf(out, "\n%s results", id);
 		for (int k = 0; k < n; k++)
 			fprintf(out, " %d/%d%s:%d/6", ch[k].attacker, ch[k].defender,

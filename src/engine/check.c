@@ -13,7 +13,7 @@ static bool fail(char *err, size_t errlen, const char *fmt, const char *a, int b
 
 /* Stacking is checked at every decision point: a retreat through an overstacked hex is one
  * action (its whole path), so no decision is ever pending in the middle of one (7.1B). */
-bool game_check(const struct game *g, char *err, size_t errlen)
+bool check_game(const struct game *g, char *err, size_t errlen)
 {
 	const struct roster *r = &g->scn->roster;
 	if (g->turn < 1 || g->turn > GAME_TURNS)

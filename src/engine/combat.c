@@ -32,7 +32,7 @@ void combat_phase_begin(struct game *g)
 	cs->attacking = cs->advancer = cs->advance_from = -1;
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		g->unit[u].flags &= ~(uint32_t)(UF_ATTACKED | UF_DEF_FIRED);
-	combat_run(g);
+	resolve_run(g);
 }
 
 /* ---- declarations ---- */
@@ -149,7 +149,7 @@ static int declare_check(const struct game *g, const int *hexes, int nh, const i
 			snprintf(err, errlen, "11.3A: %s already attacks this round", d->id);
 			return -2;
 		}
-		if (!combat_can_attack(g, u, hexes, nh, err, errlen))
+		if (!odds_can_attack(g, u, hexes, nh, err, errlen))
 			return -2;
 		if (d->side == SIDE_UNION && d->corps != CORPS_NONE) {
 			if (corps != CORPS_NONE && corps != d->corps) {
@@ -222,7 +222,7 @@ int combat_missing_attack(const struct game *g, int *attacker)
 				if (!unit_on_map(g, e) || cdef(g, e)->side != defender(g))
 					continue;
 				int eh = g->unit[e].hex;
-				if (!combat_zoc_reaches(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0)
+				if (!zoc_side_passable(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0)
 					continue;
 				*attacker = a;
 				return e;
@@ -251,7 +251,7 @@ static bool apply_declare(struct game *g, const struct action *a, char *err, siz
 		if (join < 0 && cs->ndecl >= COMBAT_DECL_MAX)
 			return refuse(err, errlen, "11.5A: too many attacks declared");
 		declare(g, hexes, nh, a->units, a->nunits, join);
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type == ACT_DECLINE) {
@@ -266,7 +266,7 @@ static bool apply_declare(struct game *g, const struct action *a, char *err, siz
 			return false;
 		}
 		cancel(g, di);
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type == ACT_END) {
@@ -283,7 +283,7 @@ static bool apply_declare(struct game *g, const struct action *a, char *err, siz
 		} else {
 			cs->stage = CS_CHOOSE;
 		}
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	return refuse(err, errlen, "11.5A: declare attacks (attack HEX UNIT...) or end");
@@ -294,7 +294,7 @@ static bool apply_choose(struct game *g, const struct action *a, char *err, size
 	struct combat_state *cs = &g->combat;
 	if (a->type == ACT_END) {
 		cs->auto_order = true;
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type != ACT_RESOLVE)
@@ -305,8 +305,8 @@ static bool apply_choose(struct game *g, const struct action *a, char *err, size
 			 a->target);
 		return false;
 	}
-	combat_start_decl(g, di);
-	combat_run(g);
+	resolve_start_decl(g, di);
+	resolve_run(g);
 	return true;
 }
 
@@ -325,7 +325,7 @@ static bool apply_deffire(struct game *g, const struct action *a, char *err, siz
 	int gun = g->pending.subject;
 	if (a->type == ACT_DECLINE) {
 		bit_set(cs->asked, gun);
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type != ACT_FIRE)
@@ -342,7 +342,7 @@ static bool apply_deffire(struct game *g, const struct action *a, char *err, siz
 		return false;
 	bit_set(cs->asked, gun);
 	fire_resolve(g, gun, a->target, true);
-	combat_run(g);
+	resolve_run(g);
 	return true;
 }
 
@@ -364,9 +364,9 @@ static bool apply_retreat(struct game *g, const struct action *a, char *err, siz
 				 RETREAT_LEN_MAX);
 		return false;
 	}
-	combat_queue_pop(g);
+	resolve_queue_pop(g);
 	retreat_apply(g, u, kind, a->hex, a->n);
-	combat_run(g);
+	resolve_run(g);
 	return true;
 }
 
@@ -377,7 +377,7 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 		if (a->type != ACT_ADVANCE)
 			return refuse(err, errlen, "11.18A: the advance is mandatory; choose the hex");
 		int hexes[COMBAT_DEFHEX_MAX];
-		int n = combat_vacated(g, cs->attacking, hexes);
+		int n = resolve_vacated(g, cs->attacking, hexes);
 		bool ok = a->unit == cs->attacking;
 		bool in = false;
 		for (int i = 0; i < n; i++)
@@ -389,8 +389,8 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 				 cdef(g, cs->attacking)->id);
 			return false;
 		}
-		combat_do_advance(g, a->unit, a->target, CS_SUPPORT);
-		combat_run(g);
+		resolve_do_advance(g, a->unit, a->target, CS_SUPPORT);
+		resolve_run(g);
 		return true;
 	}
 	/* CS_BO_ADVANCE: 11.18C, optional */
@@ -398,16 +398,16 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 	if (a->type == ACT_DECLINE) {
 		for (int i = 0; i < d->ndefhex; i++)
 			d->flags |= (uint8_t)(DECL_ADV_ASKED << i);
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type != ACT_ADVANCE)
 		return refuse(err, errlen, "11.18C: advance a unit into the vacated hex or decline");
 	for (int i = 0; i < d->ndefhex; i++)
-		if (d->defhex[i] == a->target && combat_bo_advance_ok(g, a->unit, i)) {
+		if (d->defhex[i] == a->target && resolve_bo_advance_ok(g, a->unit, i)) {
 			d->flags |= (uint8_t)(DECL_ADV_ASKED << i);
-			combat_do_advance(g, a->unit, a->target, CS_BO_SUPPORT);
-			combat_run(g);
+			resolve_do_advance(g, a->unit, a->target, CS_BO_SUPPORT);
+			resolve_run(g);
 			return true;
 		}
 	if (unit_middle_bridge_forbids(g, a->unit, a->target))
@@ -422,12 +422,12 @@ static bool apply_support(struct game *g, const struct action *a, char *err, siz
 	enum combat_stage then = cs->stage == CS_SUPPORT ? CS_ATTACK : CS_BO_ADVANCE;
 	if (a->type == ACT_DECLINE) {
 		cs->stage = (int8_t)then;
-		combat_run(g);
+		resolve_run(g);
 		return true;
 	}
 	if (a->type != ACT_SUPPORT)
 		return refuse(err, errlen, "11.19B: make a supporting advance or decline");
-	if (!advance_support_ok(g, a->unit, cs->advancer, cs->advance_from, err, errlen))
+	if (!resolve_support_ok(g, a->unit, cs->advancer, cs->advance_from, err, errlen))
 		return false;
 	struct game_event *e = event_new(g, EVENT_SUPPORT);
 	e->unit = (int16_t)a->unit;
@@ -437,7 +437,7 @@ static bool apply_support(struct game *g, const struct action *a, char *err, siz
 		commit_note_confederate_move(g, a->unit, g->unit[a->unit].hex, cs->advance_from);
 	g->unit[a->unit].hex = cs->advance_from;
 	cs->stage = (int8_t)then;
-	combat_run(g);
+	resolve_run(g);
 	return true;
 }
 
@@ -447,9 +447,9 @@ static bool apply_breakoff(struct game *g, const struct action *a, char *err, si
 	if (a->type == ACT_END) {
 		if (cs->breakoff_side == (int8_t)defender(g)) {
 			cs->breakoff_side = (int8_t)g->side;
-			combat_run(g);
+			resolve_run(g);
 		} else {
-			combat_end_round(g);
+			resolve_end_round(g);
 		}
 		return true;
 	}
@@ -457,13 +457,13 @@ static bool apply_breakoff(struct game *g, const struct action *a, char *err, si
 		return refuse(err, errlen, "11.5E: break off a combat (breakoff HEX) or end");
 	int di = decl_of_hex(cs, a->target);
 	if (di < 0 || (cs->decl[di].flags & DECL_BROKEN_OFF) ||
-	    !combat_decl_engaged(g, &cs->decl[di])) {
+	    !resolve_decl_engaged(g, &cs->decl[di])) {
 		snprintf(err, errlen, "11.5E: %04d is not a defending hex of a combat still engaged",
 			 a->target);
 		return false;
 	}
-	combat_break_off(g, di);
-	combat_run(g);
+	resolve_break_off(g, di);
+	resolve_run(g);
 	return true;
 }
 
@@ -488,7 +488,7 @@ static bool apply_stage(struct game *g, const struct action *a, char *err, size_
 		if (a->type != ACT_LOSE)
 			return refuse(err, errlen, "11.15B: choose the unit that loses the step "
 				      "(lose UNIT)");
-		return combat_take_loss(g, a->unit, err, errlen);
+		return resolve_take_loss(g, a->unit, err, errlen);
 	default: return refuse(err, errlen, "11.0: the combat phase is over");
 	}
 }
@@ -497,7 +497,7 @@ enum phase_result combat_apply(struct game *g, const struct action *a, char *err
 {
 	if (!apply_stage(g, a, err, errlen))
 		return PHASE_REFUSED;
-	/* combat_run stops at CS_OVER once the phase's last automatic step is done */
+	/* resolve_run stops at CS_OVER once the phase's last automatic step is done */
 	return g->combat.stage == CS_OVER ? PHASE_OVER : PHASE_GOES_ON;
 }
 
@@ -513,7 +513,7 @@ static void legal_declare(const struct game *g, struct action_list *o)
 		int adj[HEX_NDIRS], na = 0;
 		for (int dir = 0; dir < HEX_NDIRS; dir++) {
 			int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)dir);
-			if (h != HEX_NONE && cu_occupied(g, h, defender(g)))
+			if (h != HEX_NONE && unit_side_in(g, h, defender(g)))
 				adj[na++] = h;
 		}
 		/* every set of one to three adjacent enemy hexes (11.3B) */
@@ -585,7 +585,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	}
 	case CS_ADVANCE: {
 		int hexes[COMBAT_DEFHEX_MAX];
-		int n = combat_vacated(g, cs->attacking, hexes);
+		int n = resolve_vacated(g, cs->attacking, hexes);
 		for (int i = 0; i < n; i++)
 			action_list_add(&o, ACT_ADVANCE, cs->attacking, hexes[i]);
 		break;
@@ -593,7 +593,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	case CS_BO_ADVANCE:
 		for (int i = 0; i < d->ndefhex; i++)
 			for (int k = 0; k < d->nattackers; k++)
-				if (combat_bo_advance_ok(g, d->attacker[k], i))
+				if (resolve_bo_advance_ok(g, d->attacker[k], i))
 					action_list_add(&o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
 		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
@@ -601,14 +601,14 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	case CS_BO_SUPPORT:
 		for (int s = 0; s < ROSTER_UNITS; s++) {
 			char err[8];
-			if (advance_support_ok(g, s, cs->advancer, cs->advance_from, err, sizeof err))
+			if (resolve_support_ok(g, s, cs->advancer, cs->advance_from, err, sizeof err))
 				action_list_add(&o, ACT_SUPPORT, s, cs->advance_from);
 		}
 		action_list_add(&o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_LOSS: {
 		int c[COMBAT_DEFHEX_MAX * 8];
-		int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+		int n = resolve_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
 		for (int i = 0; i < n; i++)
 			action_list_add(&o, ACT_LOSE, c[i], -1);
 		break;
@@ -616,7 +616,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	case CS_BREAKOFF:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
-			    combat_decl_engaged(g, &cs->decl[i]))
+			    resolve_decl_engaged(g, &cs->decl[i]))
 				action_list_add(&o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
 		action_list_add(&o, ACT_END, -1, -1);
 		break;

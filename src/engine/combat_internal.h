@@ -36,22 +36,16 @@ static inline void bit_set(uint64_t *set, int u)
 	set[u / 64] |= (uint64_t)1 << (u % 64);
 }
 
-/* Units of side s in hex (on the map), infantry first; returns the count (at most max). */
-int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max);
-/* True when some unit of side s stands in hex. */
-bool cu_occupied(const struct game *g, int hex, enum side s);
-/* Distance from hex to the nearest unit of side s on the map (a large number if none). */
-int cu_nearest(const struct game *g, int hex, enum side s);
 /* 13.3F, 13.4C: may Union unit u attack Confederate unit c under its corps status? */
-bool cu_corps_may_attack(const struct game *g, int u, int c);
+bool odds_corps_may_attack(const struct game *g, int u, int c);
 /* Add a DRM of value (none when 0, none beyond COMBAT_DRMS_MAX) to the list mod[0..*nmods-1]
- * with its rule and reason, and to the total *drm: the explained DRMs of combat_odds and
+ * with its rule and reason, and to the total *drm: the explained DRMs of odds_attack and
  * fire_odds (20.3). */
-void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
+void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
 		const char *what);
 /* 13.4B–C, 4.5C: may the gun fire at target this turn under its side's restrictions (an
  * Unavailable corps' gun only at a Confederate unit that lifted them; target -1: at all)? */
-bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen);
+bool fire_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen);
 
 /* Resolve a gun's fire at target now (the checks done): rolls, applies, records. */
 void fire_resolve(struct game *g, int gun, int target, bool defensive);
@@ -60,32 +54,32 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive);
 void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t *path, int n);
 
 /* 11.19A: may unit s make a supporting advance into `into` after `advancer` advanced? */
-bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
+bool resolve_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen);
 
-/* 11.15B: unit u (one of combat_loss_candidates) takes the next step of the defender's
+/* 11.15B: unit u (one of resolve_loss_candidates) takes the next step of the defender's
  * result and the combat goes on; false with err citing the rule when it may not. */
-bool combat_take_loss(struct game *g, int u, char *err, size_t errlen);
+bool resolve_take_loss(struct game *g, int u, char *err, size_t errlen);
 /* The combat driver (resolve.c): run the automatic steps until a decision is pending or the
  * phase is over (stage CS_OVER, which combat_apply hands to the sequence as PHASE_OVER). */
-void combat_run(struct game *g);
+void resolve_run(struct game *g);
 /* 11.5E: units of combat d still in each other's ZOCs. */
-bool combat_decl_engaged(const struct game *g, const struct combat_decl *d);
+bool resolve_decl_engaged(const struct game *g, const struct combat_decl *d);
 /* Some combat not broken off is still engaged. */
-bool combat_any_engaged(const struct game *g);
+bool resolve_any_engaged(const struct game *g);
 /* Begin resolving declaration i (defensive fire first). */
-void combat_start_decl(struct game *g, int i);
+void resolve_start_decl(struct game *g, int i);
 /* Vacant defending hexes of the current combat adjacent to u (at most 3); the count. */
-int combat_vacated(const struct game *g, int u, int *out);
+int resolve_vacated(const struct game *g, int u, int *out);
 /* Move u into hex as an advance after combat; the driver goes on at stage `then`. */
-void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then);
+void resolve_do_advance(struct game *g, int u, int hex, enum combat_stage then);
 /* 11.18C: may u advance into defending hex i of the broken-off current combat? */
-bool combat_bo_advance_ok(const struct game *g, int u, int i);
+bool resolve_bo_advance_ok(const struct game *g, int u, int i);
 /* Both sides have made their break-offs: round two or the end of the phase. */
-void combat_end_round(struct game *g);
+void resolve_end_round(struct game *g);
 /* Drop the head of the retreat queue. */
-void combat_queue_pop(struct game *g);
+void resolve_queue_pop(struct game *g);
 /* The side now deciding breaks off declaration di: queue its units' retreats. */
-void combat_break_off(struct game *g, int di);
+void resolve_break_off(struct game *g, int di);
 
 #endif

@@ -25,7 +25,7 @@ static bool refuse(char *err, size_t errlen, const char *fmt, ...)
 	return false;
 }
 
-bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen)
+bool fire_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen)
 {
 	const struct unit_def *d = cdef(g, gun);
 	if (d->side == SIDE_UNION && d->corps != CORPS_NONE &&
@@ -41,7 +41,7 @@ bool cu_gun_may_fire(const struct game *g, int gun, int target, char *err, size_
 
 static void add_mod(struct fire_odds *o, int value, const char *rule, const char *what)
 {
-	cu_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
+	odds_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
 }
 
 /* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of
@@ -87,7 +87,7 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 			return refuse(err, errlen, "10.7D: %s has been fired at by two guns this phase",
 				      td->id);
 	}
-	if (!cu_gun_may_fire(g, gun, target, err, errlen))
+	if (!fire_gun_may_fire(g, gun, target, err, errlen))
 		return false;
 
 	const struct tables *t = &g->scn->tables;

@@ -17,6 +17,7 @@
 #include "game.h"
 #include "internal.h"
 #include "move.h"
+#include "victory.h"
 
 /* ---- the turn sequence (5.2) ---- */
 
@@ -107,7 +108,7 @@ static void advance(struct game *g)
 			confederate_movement_start(g);
 			return;
 		}
-		control_update(g); /* 3.3 */
+		victory_control_update(g); /* 3.3 */
 		if (g->turn >= GAME_TURNS) {
 			event_new(g, EVENT_GAME_ENDS);
 			pending_set(g, SIDE_NONE, DECISION_GAMEOVER, -1);

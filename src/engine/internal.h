@@ -1,4 +1,12 @@
-/* internal.h — what the engine's modules call of each other and front-ends never see. */
+/* internal.h — what the engine's modules call of each other and front-ends never see.
+ *
+ * The engine's files by height (docs/layers.md): game.c, the sequence of 5.2 and the one door,
+ * calls the phases (quick.c, move.c, commit.c, fire.c, combat.c, resolve.c, retreat.c) and the
+ * solitaire rules' steps (solitaire.c); they call the files below them — the queries and the
+ * one change of units (unit.c, zoc.c, stack.c, odds.c, los.c, victory.c), the dice (dice.c),
+ * the pending decision (pending.c), the events (event.c), the words (names.c) and the data
+ * (scenario.c, map.c, roster.c, tables.c, hex.c). Nothing calls up: a phase that is over
+ * returns PHASE_OVER. */
 #ifndef ANTIETAM_ENGINE_INTERNAL_H
 #define ANTIETAM_ENGINE_INTERNAL_H
 
@@ -13,12 +21,13 @@ enum phase_result {
 			* set-up, the mishap, the withdrawals, the commitment, a phase): the
 			* sequence sets what comes next */
 };
-/* Set the pending decision. */
-void pending_set(struct game *g, enum side side, enum decision what, int subject);
-/* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
-void move_phase_reset(struct game *g);
 
-/* ---- events and dice (event.c, game.c): everything the engine logs is a typed event ---- */
+/* ---- pending.c ---- */
+/* Set the pending decision: side decides `what` about subject (a unit, or -1). */
+void pending_set(struct game *g, enum side side, enum decision what, int subject);
+
+/* ---- events (event.c), dice (dice.c), steps (unit.c): everything the engine logs is a
+ * typed event ---- */
 
 /* Raise an event of kind k in g's log: a blank event (event_clear) of the current turn, for
  * the caller to fill in. */
@@ -50,8 +59,6 @@ struct action *action_list_add(struct action_list *l, enum action_type type, int
 /* How many actions l holds: n, at most max. */
 int action_list_count(const struct action_list *l);
 
-/* 3.3: update control of every hex at the end of a turn. */
-void control_update(struct game *g);
 
 /* ---- quick.c ---- */
 /* The actions of DECISION_SETUP (4.2): place, remove, end. */
@@ -66,6 +73,8 @@ int move_legal(const struct game *g, struct action *out, int max);
 int move_mishap_legal(const struct game *g, struct action *out, int max);
 /* 12.0: regrouping of the phasing side at the end of its movement phase. */
 void move_regroup(struct game *g);
+/* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
+void move_phase_reset(struct game *g);
 /* 4.5C: release Hood when a Union unit stands adjacent to one of his units. */
 void move_hood_check(struct game *g);
 /* 9.1B: the A.P. Hill arrival roll at the start of a Confederate movement phase. */

@@ -1,7 +1,7 @@
 /* odds.c — owns how an attack is figured (11.5C, 11.7–11.14): who may attack what, the
  * combat factors after halving, the CRT column, every die roll modifier with its rule, and
- * the CRT result for each die. Also the small unit and hex queries the combat modules
- * share (ZOC reach 6.2A, nearest enemy, corps restrictions 13.3–13.4). */
+ * the CRT result for each die, and the corps restrictions on attacking (13.3–13.4) the
+ * combat modules share. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,52 +11,7 @@
 
 /* ---- shared queries ---- */
 
-int cu_side_at(const struct game *g, int hex, enum side s, int *out, int max)
-{
-	int n = 0;
-	/* the units of side s are one range of indices (unit_side) */
-	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
-	for (int pass = 0; pass < 2; pass++)
-		for (int u = lo; u < hi; u++) {
-			if (g->unit[u].hex != hex || !unit_on_map(g, u) || cdef(g, u)->side != s)
-				continue;
-			if ((pass == 0) != is_infantry(g, u))
-				continue;
-			if (n < max)
-				out[n] = u;
-			n++;
-		}
-	return n < max ? n : max;
-}
-
-bool cu_occupied(const struct game *g, int hex, enum side s)
-{
-	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
-	for (int u = lo; u < hi; u++)
-		if (g->unit[u].hex == hex && unit_on_map(g, u) && cdef(g, u)->side == s)
-			return true;
-	return false;
-}
-
-int cu_nearest(const struct game *g, int hex, enum side s)
-{
-	int best = INT_MAX;
-	for (int u = 0; u < ROSTER_UNITS; u++)
-		if (unit_on_map(g, u) && cdef(g, u)->side == s) {
-			int d = hex_distance(hex, g->unit[u].hex);
-			if (d < best)
-				best = d;
-		}
-	return best;
-}
-
-bool combat_zoc_reaches(const struct game *g, int from, int to)
-{
-	/* 6.2A: not across Antietam Creek except through a bridge or a ford */
-	return zoc_side_passable(g, from, to);
-}
-
-bool cu_corps_may_attack(const struct game *g, int u, int c)
+bool odds_corps_may_attack(const struct game *g, int u, int c)
 {
 	const struct unit_def *d = cdef(g, u);
 	if (d->side != SIDE_UNION || d->corps == CORPS_NONE)
@@ -67,7 +22,7 @@ bool cu_corps_may_attack(const struct game *g, int u, int c)
 
 /* ---- who may attack what ---- */
 
-bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefhex, char *err,
+bool odds_can_attack(const struct game *g, int a, const int *defhex, int ndefhex, char *err,
 		       size_t errlen)
 {
 	if (a < 0 || a >= ROSTER_UNITS || !unit_on_map(g, a)) {
@@ -97,7 +52,7 @@ bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefh
 				return false;
 			}
 		int foes[8];
-		int nf = cu_side_at(g, h, foe, foes, 8);
+		int nf = unit_side_in_hex(g, h, foe, foes, 8);
 		if (nf == 0) {
 			snprintf(err, errlen, "11.1A: no enemy unit in %04d", h);
 			return false;
@@ -114,7 +69,7 @@ bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefh
 			return false;
 		}
 		for (int k = 0; k < nf; k++)
-			if (!cu_corps_may_attack(g, a, foes[k])) {
+			if (!odds_corps_may_attack(g, a, foes[k])) {
 				bool unav = g->corps[d->corps] == CORPS_UNAVAILABLE;
 				snprintf(err, errlen, "%s: %s of %s %s Corps may attack only enemy units "
 					 "that moved adjacent to the corps; %s did not",
@@ -129,7 +84,7 @@ bool combat_can_attack(const struct game *g, int a, const int *defhex, int ndefh
 
 /* ---- the odds ---- */
 
-void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
+void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
 		const char *what)
 {
 	if (value == 0 || *nmods >= COMBAT_DRMS_MAX)
@@ -143,7 +98,7 @@ void cu_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const c
 
 static void add_mod(struct combat_odds *o, int value, const char *rule, const char *what)
 {
-	cu_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
+	odds_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
 }
 
 /* 11.9A: every neighbour of defending hex h holds a designated attacker or lies in the ZOC
@@ -157,7 +112,7 @@ static bool encircled(const struct game *g, int h, const int *des, int ndes)
 		bool covered = false;
 		for (int i = 0; i < ndes && !covered; i++) {
 			int at = g->unit[des[i]].hex;
-			covered = at == n || combat_zoc_reaches(g, at, n);
+			covered = at == n || zoc_side_passable(g, at, n);
 		}
 		if (!covered)
 			return false;
@@ -206,7 +161,7 @@ static int terrain_sum(const struct game *g, int from, int h, struct combat_odds
 	return sum;
 }
 
-bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
+bool odds_attack(const struct game *g, int a, const int *defhex, int ndefhex,
 		 const int *designated, int ndesignated, struct combat_odds *o, char *err,
 		 size_t errlen)
 {
@@ -256,7 +211,7 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 	int best_morale = INT_MIN;
 	for (int i = 0; i < ndefhex; i++) {
 		int units[8];
-		int n = cu_side_at(g, defhex[i], foe, units, 8);
+		int n = unit_side_in_hex(g, defhex[i], foe, units, 8);
 		if (n == 0) {
 			snprintf(err, errlen, "11.1A: no enemy unit in %04d", defhex[i]);
 			return false;
@@ -328,7 +283,7 @@ bool combat_odds(const struct game *g, int a, const int *defhex, int ndefhex,
 	return true;
 }
 
-int combat_odds_chances(const struct combat_odds *o, struct crt_chance *out)
+int odds_chances(const struct combat_odds *o, struct crt_chance *out)
 {
 	int n = 0;
 	for (int die = 1; die <= 6; die++) {

@@ -1860,7 +1860,7 @@ static bool check_whole(struct reader *r)
 	/* Each record can be right and the whole still break a rule no game can reach (two
 	 * infantry units in a hex, both sides in one): refused, since the engine relies on it. */
 	char why[256];
-	if (!game_check(g, why, sizeof why)) {
+	if (!check_game(g, why, sizeof why)) {
 		r->df.line = r->line[key_index("end")];
 		return FAIL("not a position a game can reach: %s", why);
 	}

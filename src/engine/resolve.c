@@ -3,7 +3,7 @@
  * attack on the CRT with its step losses (11.5D, 11.15), the retreat queue (11.17) with the
  * artillery retreat table (11.17.6), the attacker's advance (11.18) and the supporting
  * advance (11.19), the break-offs at the end of a round (11.5E, 11.17.1A) and the passage to
- * round two and out of the phase. combat_run() does every automatic step and stops where a
+ * round two and out of the phase. resolve_run() does every automatic step and stops where a
  * player must decide, setting the pending decision. */
 #include <stdio.h>
 #include <string.h>
@@ -21,27 +21,27 @@ static void eliminate(struct game *g, int u, enum event_why why)
 
 static bool hex_vacant(const struct game *g, int h)
 {
-	return !cu_occupied(g, h, SIDE_UNION) && !cu_occupied(g, h, SIDE_CONFEDERATE);
+	return !unit_side_in(g, h, SIDE_UNION) && !unit_side_in(g, h, SIDE_CONFEDERATE);
 }
 
 static bool decl_has_foe(const struct game *g, const struct combat_decl *d)
 {
 	for (int i = 0; i < d->ndefhex; i++)
-		if (cu_occupied(g, d->defhex[i], defender(g)))
+		if (unit_side_in(g, d->defhex[i], defender(g)))
 			return true;
 	return false;
 }
 
 /* 11.5E: units of the combat still in each other's ZOCs. */
-bool combat_decl_engaged(const struct game *g, const struct combat_decl *d)
+bool resolve_decl_engaged(const struct game *g, const struct combat_decl *d)
 {
 	for (int i = 0; i < d->nattackers; i++) {
 		int a = d->attacker[i];
 		if (!unit_on_map(g, a))
 			continue;
 		for (int k = 0; k < d->ndefhex; k++)
-			if (cu_occupied(g, d->defhex[k], defender(g)) &&
-			    combat_zoc_reaches(g, g->unit[a].hex, d->defhex[k]))
+			if (unit_side_in(g, d->defhex[k], defender(g)) &&
+			    zoc_side_passable(g, g->unit[a].hex, d->defhex[k]))
 				return true;
 	}
 	return false;
@@ -49,7 +49,7 @@ bool combat_decl_engaged(const struct game *g, const struct combat_decl *d)
 
 /* ---- the advance after combat (11.18) and the supporting advance (11.19) ---- */
 
-bool advance_support_ok(const struct game *g, int s, int advancer, int into, char *err,
+bool resolve_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen)
 {
 	if (s < 0 || s >= ROSTER_UNITS || !unit_on_map(g, s) || s == advancer) {
@@ -96,13 +96,13 @@ static bool any_supporter(const struct game *g)
 {
 	char err[8];
 	for (int s = 0; s < ROSTER_UNITS; s++)
-		if (advance_support_ok(g, s, g->combat.advancer, g->combat.advance_from, err,
+		if (resolve_support_ok(g, s, g->combat.advancer, g->combat.advance_from, err,
 				       sizeof err))
 			return true;
 	return false;
 }
 
-void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
+void resolve_do_advance(struct game *g, int u, int hex, enum combat_stage then)
 {
 	struct combat_state *cs = &g->combat;
 	cs->advancer = (int16_t)u;
@@ -119,7 +119,7 @@ void combat_do_advance(struct game *g, int u, int hex, enum combat_stage then)
 
 /* Vacant defending hexes of the current combat unit u may advance into, at most 3 (4.6: never
  * a Confederate unit within two hexes of 3324). */
-int combat_vacated(const struct game *g, int u, int *out)
+int resolve_vacated(const struct game *g, int u, int *out)
 {
 	const struct combat_decl *d = &g->combat.decl[g->combat.current];
 	int n = 0;
@@ -131,7 +131,7 @@ int combat_vacated(const struct game *g, int u, int *out)
 }
 
 /* 11.18C: may u advance into hex i of the broken-off combat? */
-bool combat_bo_advance_ok(const struct game *g, int u, int i)
+bool resolve_bo_advance_ok(const struct game *g, int u, int i)
 {
 	const struct combat_decl *d = &g->combat.decl[g->combat.current];
 	if (i < 0 || i >= d->ndefhex || (d->flags & (DECL_ADV_ASKED << i)) ||
@@ -170,12 +170,12 @@ static void queue_pop(struct combat_state *cs)
 	cs->queue_rolled[cs->nqueue] = false;
 }
 
-void combat_queue_pop(struct game *g) { queue_pop(&g->combat); }
+void resolve_queue_pop(struct game *g) { queue_pop(&g->combat); }
 
 /* ---- 11.15: the defender's steps ---- */
 
 /* The defender's units in the hexes the attack being resolved is against (loss_hexes),
- * infantry first in each hex (cu_side_at); the count (at most max). */
+ * infantry first in each hex (unit_side_in_hex); the count (at most max). */
 static int loss_units(const struct game *g, int *out, int max)
 {
 	const struct combat_state *cs = &g->combat;
@@ -183,11 +183,11 @@ static int loss_units(const struct game *g, int *out, int max)
 	int n = 0;
 	for (int i = 0; i < d->ndefhex; i++)
 		if (cs->loss_hexes & (1u << i))
-			n += cu_side_at(g, d->defhex[i], defender(g), out + n, max - n);
+			n += unit_side_in_hex(g, d->defhex[i], defender(g), out + n, max - n);
 	return n;
 }
 
-int combat_loss_candidates(const struct game *g, int *out, int max)
+int resolve_loss_candidates(const struct game *g, int *out, int max)
 {
 	const struct combat_state *cs = &g->combat;
 	if (g->phase != PHASE_COMBAT || cs->stage != CS_LOSS || cs->current < 0 ||
@@ -199,7 +199,7 @@ int combat_loss_candidates(const struct game *g, int *out, int max)
 		if (!(cs->loss_hexes & (1u << i)))
 			continue;
 		int units[8];
-		int k = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+		int k = unit_side_in_hex(g, d->defhex[i], defender(g), units, 8);
 		bool infantry = k > 0 && is_infantry(g, units[0]); /* 11.15C: infantry first */
 		for (int j = 0; j < k && n < max; j++)
 			if (is_infantry(g, units[j]) == infantry)
@@ -235,7 +235,7 @@ static bool run_losses(struct game *g)
 	struct combat_state *cs = &g->combat;
 	while (cs->defender_loss > 0) {
 		int c[COMBAT_DEFHEX_MAX * 8];
-		int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+		int n = resolve_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
 		if (n == 0)
 			break;
 		if (loss_choice(g, n)) {
@@ -260,14 +260,14 @@ static bool run_losses(struct game *g)
 	return false;
 }
 
-bool combat_take_loss(struct game *g, int u, char *err, size_t errlen)
+bool resolve_take_loss(struct game *g, int u, char *err, size_t errlen)
 {
 	int c[COMBAT_DEFHEX_MAX * 8];
-	int n = combat_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
+	int n = resolve_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
 	for (int i = 0; i < n; i++)
 		if (c[i] == u) {
 			take_loss(g, u);
-			combat_run(g);
+			resolve_run(g);
 			return true;
 		}
 	int units[COMBAT_DEFHEX_MAX * 8];
@@ -290,7 +290,7 @@ static void resolve_attack(struct game *g, int a)
 	int hexes[COMBAT_DEFHEX_MAX], nh = 0, des[COMBAT_ATTACKERS_MAX], nd = 0;
 	uint8_t mask = 0;
 	for (int i = 0; i < d->ndefhex; i++)
-		if (cu_occupied(g, d->defhex[i], defender(g)) &&
+		if (unit_side_in(g, d->defhex[i], defender(g)) &&
 		    hex_adjacent(g->unit[a].hex, d->defhex[i])) {
 			hexes[nh++] = d->defhex[i];
 			mask |= (uint8_t)(1u << i);
@@ -301,7 +301,7 @@ static void resolve_attack(struct game *g, int a)
 	struct combat_odds o;
 	char err[160];
 	cs->attacking = (int16_t)a;
-	if (nh == 0 || !combat_odds(g, a, hexes, nh, des, nd, &o, err, sizeof err)) {
+	if (nh == 0 || !odds_attack(g, a, hexes, nh, des, nd, &o, err, sizeof err)) {
 		cs->stage = CS_ATTACK;
 		return;
 	}
@@ -382,7 +382,7 @@ static int count_unresolved(const struct combat_state *cs, int *first)
 	return n;
 }
 
-void combat_start_decl(struct game *g, int i)
+void resolve_start_decl(struct game *g, int i)
 {
 	struct combat_state *cs = &g->combat;
 	cs->current = (int8_t)i;
@@ -398,7 +398,7 @@ static int next_defensive_gun(const struct game *g)
 	const struct combat_decl *d = &cs->decl[cs->current];
 	for (int i = 0; i < d->ndefhex; i++) {
 		int units[8];
-		int n = cu_side_at(g, d->defhex[i], defender(g), units, 8);
+		int n = unit_side_in_hex(g, d->defhex[i], defender(g), units, 8);
 		for (int k = 0; k < n; k++) {
 			int gun = units[k];
 			if (is_infantry(g, gun) || bit_get(cs->asked, gun))
@@ -415,12 +415,12 @@ static int next_defensive_gun(const struct game *g)
 	return -1;
 }
 
-bool combat_any_engaged(const struct game *g)
+bool resolve_any_engaged(const struct game *g)
 {
 	const struct combat_state *cs = &g->combat;
 	for (int i = 0; i < cs->ndecl; i++)
 		if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
-		    combat_decl_engaged(g, &cs->decl[i]))
+		    resolve_decl_engaged(g, &cs->decl[i]))
 			return true;
 	return false;
 }
@@ -437,7 +437,7 @@ static void end_of_round(struct game *g)
 	cs->nr1 = 0;
 	for (int i = 0; i < cs->ndecl; i++) {
 		const struct combat_decl *d = &cs->decl[i];
-		bool engaged = !(d->flags & DECL_BROKEN_OFF) && combat_decl_engaged(g, d);
+		bool engaged = !(d->flags & DECL_BROKEN_OFF) && resolve_decl_engaged(g, d);
 		int8_t corps = CORPS_NONE;
 		if (d->nattackers > 0 && cdef(g, d->attacker[0])->side == SIDE_UNION)
 			corps = (int8_t)cdef(g, d->attacker[0])->corps;
@@ -445,7 +445,7 @@ static void end_of_round(struct game *g)
 			struct combat_r1hex *r = &cs->r1[cs->nr1++];
 			r->hex = d->defhex[k];
 			r->corps = corps;
-			r->engaged = engaged && cu_occupied(g, d->defhex[k], defender(g));
+			r->engaged = engaged && unit_side_in(g, d->defhex[k], defender(g));
 			any |= r->engaged;
 		}
 	}
@@ -465,13 +465,13 @@ static void end_of_round(struct game *g)
 	event_new(g, EVENT_ROUND_TWO);
 }
 
-void combat_end_round(struct game *g)
+void resolve_end_round(struct game *g)
 {
 	end_of_round(g);
-	combat_run(g);
+	resolve_run(g);
 }
 
-void combat_run(struct game *g)
+void resolve_run(struct game *g)
 {
 	struct combat_state *cs = &g->combat;
 	for (;;) {
@@ -489,7 +489,7 @@ void combat_run(struct game *g)
 				cs->stage = CS_BREAKOFF;
 				cs->breakoff_side = (int8_t)defender(g);
 			} else if (n == 1 || cs->auto_order) {
-				combat_start_decl(g, first);
+				resolve_start_decl(g, first);
 			} else {
 				pending_set(g, g->side, DECISION_RESOLVE, -1);
 				return;
@@ -510,7 +510,7 @@ void combat_run(struct game *g)
 			while (decl_has_foe(g, d) && d->next < d->nattackers && a < 0) {
 				int c = d->attacker[d->next++];
 				for (int i = 0; i < d->ndefhex && unit_on_map(g, c); i++)
-					if (cu_occupied(g, d->defhex[i], defender(g)) &&
+					if (unit_side_in(g, d->defhex[i], defender(g)) &&
 					    hex_adjacent(g->unit[c].hex, d->defhex[i]))
 						a = c;
 			}
@@ -533,11 +533,11 @@ void combat_run(struct game *g)
 			break;
 		case CS_ADVANCE: {
 			int a = cs->attacking, hexes[COMBAT_DEFHEX_MAX];
-			int n = unit_on_map(g, a) ? combat_vacated(g, a, hexes) : 0;
+			int n = unit_on_map(g, a) ? resolve_vacated(g, a, hexes) : 0;
 			if (n == 0) {
 				cs->stage = CS_ATTACK;
 			} else if (n == 1) {
-				combat_do_advance(g, a, hexes[0], CS_SUPPORT);
+				resolve_do_advance(g, a, hexes[0], CS_SUPPORT);
 			} else {
 				pending_set(g, g->side, DECISION_ADVANCE, a);
 				return;
@@ -553,7 +553,7 @@ void combat_run(struct game *g)
 			cs->stage = cs->stage == CS_SUPPORT ? CS_ATTACK : CS_BO_ADVANCE;
 			break;
 		case CS_BREAKOFF:
-			if (!combat_any_engaged(g)) {
+			if (!resolve_any_engaged(g)) {
 				end_of_round(g);
 				break;
 			}
@@ -569,7 +569,7 @@ void combat_run(struct game *g)
 			int who = -1;
 			for (int i = 0; i < d->ndefhex && who < 0; i++)
 				for (int k = 0; k < d->nattackers && who < 0; k++)
-					if (combat_bo_advance_ok(g, d->attacker[k], i))
+					if (resolve_bo_advance_ok(g, d->attacker[k], i))
 						who = d->attacker[k];
 			if (who >= 0) {
 				pending_set(g, g->side, DECISION_ADVANCE, who);
@@ -588,7 +588,7 @@ void combat_run(struct game *g)
 
 /* The break-off of the combat holding hex h by the side now deciding (11.5E): every unit of
  * that side in the combat that is in an EZOC retreats one to three hexes (11.17.1A). */
-void combat_break_off(struct game *g, int di)
+void resolve_break_off(struct game *g, int di)
 {
 	struct combat_state *cs = &g->combat;
 	struct combat_decl *d = &cs->decl[di];
@@ -601,7 +601,7 @@ void combat_break_off(struct game *g, int di)
 	if (s == defender(g)) {
 		for (int i = 0; i < d->ndefhex; i++) {
 			int units[8];
-			int n = cu_side_at(g, d->defhex[i], s, units, 8);
+			int n = unit_side_in_hex(g, d->defhex[i], s, units, 8);
 			for (int k = 0; k < n; k++)
 				if (zoc_in_ezoc(g, d->defhex[i], s))
 					queue_push(cs, units[k], RETREAT_BREAKOFF);

@@ -34,7 +34,7 @@ static bool step_ok(const struct search *s, int a, int b, int depth)
 		return false; /* 11.17.3C, 8.7.6 */
 	if (unit_middle_bridge_forbids(s->g, s->u, b))
 		return false; /* 4.6: "may ever move" */
-	return !cu_occupied(s->g, b, enemy_of(s->side));
+	return !unit_side_in(s->g, b, enemy_of(s->side));
 }
 
 /* 11.17.4A, 11.17.3A: may the retreat end in hex h? */
@@ -79,7 +79,7 @@ static int keep_farthest(const struct game *g, enum side side, struct retreat_pa
 		best[i] = -1;
 	int dist[RETREAT_PATHS_MAX];
 	for (int i = 0; i < n; i++) {
-		dist[i] = cu_nearest(g, p[i].hex[p[i].n - 1], enemy_of(side));
+		dist[i] = unit_side_distance(g, p[i].hex[p[i].n - 1], enemy_of(side));
 		if (dist[i] > best[p[i].n])
 			best[p[i].n] = dist[i];
 	}
@@ -150,7 +150,7 @@ bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const in
 				 "but at a bridge or ford", a, b);
 			return false;
 		}
-		if (cu_occupied(g, b, enemy_of(s.side))) {
+		if (unit_side_in(g, b, enemy_of(s.side))) {
 			snprintf(err, errlen, "11.17.3C: %04d holds enemy units", b);
 			return false;
 		}
@@ -202,7 +202,7 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 	for (int i = 0; i < n && unit_on_map(g, u); i++) {
 		int h = path[i];
 		int friends[8];
-		int nf = cu_side_at(g, h, side, friends, 8);
+		int nf = unit_side_in_hex(g, h, side, friends, 8);
 		if (side == SIDE_CONFEDERATE) /* 8.12B, 13.3F, 13.4C */
 			commit_note_confederate_move(g, u, g->unit[u].hex, h);
 		g->unit[u].hex = (int16_t)h;

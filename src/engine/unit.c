@@ -1,8 +1,10 @@
 /* unit.c — owns the queries of the units' state every rule module asks, and the one change
  * of it below the phases: a unit's counter and side, whether it is on the map, the units in a
- * hex, its current combat value and morale, the nearest enemy (8.9A, 12.2, 13.3, 13.6), the
+ * hex, its current combat value and morale, the nearest enemy (8.9A, 12.2, 13.3, 13.6) or
+ * unit of a side, the
  * reinforcements (4.1B), Hood's hold (4.5C), the Middle Bridge (4.6), and the loss of a
  * step (11.16). */
+#include <limits.h>
 #include <string.h>
 
 #include "game.h"
@@ -106,4 +108,45 @@ void unit_lose_step(struct game *g, int u, enum event_why why)
 	e->steps = us->steps;
 	if (us->steps == 0)
 		us->hex = HEX_NONE;
+}
+
+/* ---- the units of one side ---- */
+
+int unit_side_in_hex(const struct game *g, int hex, enum side s, int *out, int max)
+{
+	int n = 0;
+	/* the units of side s are one range of indices (unit_side) */
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
+	for (int pass = 0; pass < 2; pass++)
+		for (int u = lo; u < hi; u++) {
+			if (g->unit[u].hex != hex || !unit_on_map(g, u) || unit_def(g, u)->side != s)
+				continue;
+			if ((pass == 0) != (unit_def(g, u)->type == UNIT_INFANTRY))
+				continue;
+			if (n < max)
+				out[n] = u;
+			n++;
+		}
+	return n < max ? n : max;
+}
+
+bool unit_side_in(const struct game *g, int hex, enum side s)
+{
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
+	for (int u = lo; u < hi; u++)
+		if (g->unit[u].hex == hex && unit_on_map(g, u) && unit_def(g, u)->side == s)
+			return true;
+	return false;
+}
+
+int unit_side_distance(const struct game *g, int hex, enum side s)
+{
+	int best = INT_MAX;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (unit_on_map(g, u) && unit_def(g, u)->side == s) {
+			int d = hex_distance(hex, g->unit[u].hex);
+			if (d < best)
+				best = d;
+		}
+	return best;
 }

@@ -45,7 +45,7 @@ static enum side gains(const uint8_t *occ, int hex, enum side was)
 	return was;
 }
 
-void control_update(struct game *g)
+void victory_control_update(struct game *g)
 {
 	uint8_t occ[HEX_INDEX_COUNT];
 	occupancy(g, occ);
@@ -56,11 +56,6 @@ void control_update(struct game *g)
 					 : g->control[i];
 	}
 	memcpy(g->control, next, sizeof next);
-}
-
-void victory_control_update(struct game *g)
-{
-	control_update(g);
 }
 
 enum side victory_control(const struct game *g, int hex)

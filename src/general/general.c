@@ -7,7 +7,7 @@
  *     with friends), each then tried on a copy of the game and the evaluation kept; staying
  *     put is always a candidate;
  *   - attack declarations: every legal declaration scored by the CRT's expected outcome
- *     (combat_odds_chances: steps each side loses and the defender's retreat, weighted by
+ *     (odds_chances: steps each side loses and the defender's retreat, weighted by
  *     the evaluation's values), the best declared while it is worth it; 11.1B chains closed;
  *   - every other decision (fire, defensive fire, resolve order, retreats, advances, support,
  *     break-off, loss allocation, mishap, commitment, withdrawal): each legal action applied
@@ -242,7 +242,7 @@ static double elimination_chance(int steps, int adj)
 
 /* The steps the enemy's infantry next to unit u can expect to take from its hex in its next
  * combat phase: each adjacent enemy that may attack (11.2: not shot to ribbons) attacking
- * the hex alone, by the CRT's expected outcome (combat_odds: terrain, morale, elan). */
+ * the hex alone, by the CRT's expected outcome (odds_attack: terrain, morale, elan). */
 static double reply_loss(const struct game *g, int u)
 {
 	int hex = g->unit[u].hex;
@@ -254,9 +254,9 @@ static double reply_loss(const struct game *g, int u)
 			continue;
 		struct combat_odds o;
 		struct crt_chance ch[6];
-		if (!combat_odds(g, e, &hex, 1, &e, 1, &o, NULL, 0))
+		if (!odds_attack(g, e, &hex, 1, &e, 1, &o, NULL, 0))
 			continue;
-		int k = combat_odds_chances(&o, ch);
+		int k = odds_chances(&o, ch);
 		for (int i = 0; i < k; i++)
 			sum += ch[i].defender * ch[i].sixths / 6.0;
 	}
@@ -612,10 +612,10 @@ static double attack_value(const struct general *gen, const struct action *a, do
 				att[ndes++] = cs->decl[i].attacker[k];
 	struct combat_odds o;
 	char err[160];
-	if (a->nunits < 1 || !combat_odds(g, att[0], defhex, nd, att, ndes, &o, err, sizeof err))
+	if (a->nunits < 1 || !odds_attack(g, att[0], defhex, nd, att, ndes, &o, err, sizeof err))
 		return -INFINITY;
 	struct crt_chance ch[6];
-	int k = combat_odds_chances(&o, ch);
+	int k = odds_chances(&o, ch);
 	/* the units each side would lose outright (3.4: each a VP, the Union's half a VP): the
 	 * defenders when the loss is all their steps, the attackers likewise */
 	int dsteps = 0, dunits = 0, asteps = 0;

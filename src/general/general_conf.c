@@ -146,7 +146,7 @@ double gc_value(const struct game *g)
 /* ---- the bot's favourable attacks (16.3.4) ---- */
 
 /* The terrain DRM (11.14, 20.1) and halvings (11.12A, 11.13) of an attack into hex h from its
- * neighbour in direction d, asked of combat_odds with a stand-in attacker; false when no
+ * neighbour in direction d, asked of odds_attack with a stand-in attacker; false when no
  * attack may come that way (off the map, across the creek). */
 static bool side_terrain(struct gc *c, int h, int d, int u, int stand_in, int *drm, int *halve)
 {
@@ -165,7 +165,7 @@ static bool side_terrain(struct gc *c, int h, int d, int u, int stand_in, int *d
 			struct combat_odds o;
 			char err[160];
 			int des[1] = { stand_in }, hx[1] = { h };
-			if (combat_odds(s, stand_in, hx, 1, des, 1, &o, err, sizeof err)) {
+			if (odds_attack(s, stand_in, hx, 1, des, 1, &o, err, sizeof err)) {
 				int t = o.drm;
 				for (int i = 0; i < o.nmods; i++)
 					if (!strcmp(o.mod[i].rule, "11.10B"))

@@ -92,7 +92,7 @@ int act_effect_sixths(const struct game *g, const struct action *a)
 		designated[k] = a->units[k];
 	struct combat_odds o;
 	char err[160];
-	if (!combat_odds(g, designated[0], hexes, nh, designated, a->nunits < 8 ? a->nunits : 8, &o,
+	if (!odds_attack(g, designated[0], hexes, nh, designated, a->nunits < 8 ? a->nunits : 8, &o,
 			 err, sizeof err))
 		return -1;
 	int n = 0;

@@ -2,7 +2,7 @@
  * attack builder of the combat phase (choose the attackers of a hex and see, for each, the
  * CRT column, every DRM with its rule and the result of each die, before declaring) and
  * the fire view of a gun (range, fire value, DRMs and the steps each die would take). The
- * numbers come from the engine (combat_odds, fire_check); this file only shows them. */
+ * numbers come from the engine (odds_attack, fire_check); this file only shows them. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdarg.h>
@@ -379,7 +379,7 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 	for (int i = 0; i < nd; i++) {
 		struct combat_odds o;
 		char err[200] = "";
-		if (!combat_odds(t->g, designated[i], b->defhex, b->ndefhex, designated, nd, &o, err,
+		if (!odds_attack(t->g, designated[i], b->defhex, b->ndefhex, designated, nd, &o, err,
 				 sizeof err)) {
 			vl(v, A_BOLD, "%s: %s", draw_unit_id(t, designated[i]), err);
 			continue;

@@ -137,7 +137,7 @@ bool view_event_attack_mods(const struct game *seen, const struct view_event *e,
 			if (unit_on_map(seen, d->attacker[k]))
 				des[nd++] = d->attacker[k];
 		char err[160];
-		return combat_odds(seen, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
+		return odds_attack(seen, e->unit, hexes, d->ndefhex, des, nd, o, err, sizeof err) &&
 		       o->drm == e->drm && !strcmp(tables_crt_column_name(o->column), e->column);
 	}
 	return false;

@@ -47,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	if (ok) {
 		static struct action legal[LEGAL_MAX];
-		if (!game_check(g, err, sizeof err))
-			abort(); /* position_read refuses what game_check does */
+		if (!check_game(g, err, sizeof err))
+			abort(); /* position_read refuses what check_game does */
 		(void)game_legal(g, legal, LEGAL_MAX);
 		size_t len1, len2;
 		char *t1 = text_of(g, &rec, &len1);
