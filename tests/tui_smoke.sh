@@ -393,6 +393,18 @@ keys Enter
 absent "Combat result" "Enter closes it"
 expect "Hand over to the Union player" "then the hand-over (the Union breaks off or not)"
 keys Enter
+expect "break off which combat (11.5E): Enter on a marked hex, e for none" "the break-off decision"
+keys Enter
+expect "breakoff 2515" "Enter on the marked hex: its action"
+keys Enter
+expect "Break off the combat at 2515 (11.5E)? All your units in it retreat. (y/n)" "then a question before breaking off (an Enter too many must not retreat the units)"
+keys Enter
+expect "not broken off" "Enter there is no: the combat goes on"
+keys Enter Enter
+expect "(y/n)" "asked again"
+keys n
+expect "not broken off" "n: the combat goes on"
+expect "Union: break-off" "the decision is still open"
 keys q
 keys y
 keys q

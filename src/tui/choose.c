@@ -37,6 +37,19 @@ void play_describe_action(const struct tui *t, const struct action *a, char *buf
 		snprintf(buf + n, len - n, "  -%d step%s (11.17.4B)", loss, loss == 1 ? "" : "s");
 }
 
+/* Breaking off a combat (11.5E) sends every unit of the side in it back: asked first, as an
+ * Enter meant for something else (the hand-over before it) must not do it. */
+static void break_off(struct tui *t, const struct action *a)
+{
+	char q[160];
+	snprintf(q, sizeof q, "Break off the combat at %04d (11.5E)? All your units in it retreat. "
+		 "(y/n)", a->target);
+	if (dialog_confirm(t, q))
+		tui_apply(t, a);
+	else
+		tui_say(t, false, "not broken off: Enter on a marked hex breaks off, e for none");
+}
+
 /* Carry out one legal action: fire and attacks show their odds first, the rest go in. */
 void play_do(struct tui *t, const struct action *a)
 {
@@ -47,6 +60,8 @@ void play_do(struct tui *t, const struct action *a)
 		combat_view_fire(t, &copy);
 	else if (copy.type == ACT_ATTACK)
 		combat_view_declare(t, &copy);
+	else if (copy.type == ACT_BREAK_OFF)
+		break_off(t, &copy);
 	else
 		tui_apply(t, &copy);
 }
