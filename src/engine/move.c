@@ -498,10 +498,11 @@ static bool stops(const struct ctx *c, int i)
 }
 
 /* Dijkstra for one way of moving, over dense hex indices; unreached hexes keep COST_INF.
- * `stop` (a hex index, or -1): the search may end once that hex's cost is final. The heap
+ * `stop` (a hex index, or -1): the search may end once that hex's cost is final, or once
+ * every hex left costs `limit` or more (COST_INF + 1: no limit). The heap
  * pops hexes of equal cost in one fixed order, so the paths (prev) and with them the games
  * stay what they were. */
-static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop)
+static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop, int limit)
 {
 	/* prev is read only where a cost was found (reached), and written there first */
 	memset(s->cost, COST_INF, sizeof s->cost);
@@ -566,7 +567,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 		heap_cost[i] = (uint8_t)lk;
 		if (k > s->cost[h])
 			continue;
-		if (h == stop)
+		if (h == stop || k >= limit)
 			break;
 		if (h != si && (flag[h] & PF_EZOC))
 			continue;
@@ -632,7 +633,7 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	ctx_init(&c, p, u, modes > MODE_DOUBLE);
 	uint64_t any[BITWORDS] = { 0 };
 	for (int m = 0; m < modes; m++) {
-		search_run(&c, (enum mode)m, &s[m], -1);
+		search_run(&c, (enum mode)m, &s[m], -1, COST_INF + 1);
 		for (int w = 0; w < BITWORDS; w++)
 			any[w] |= s[m].reached[w];
 	}
@@ -774,12 +775,14 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		return false;
 	}
 	if (a->n == 1) {
-		/* one hex given: the cheapest legal way there (each search may stop once it has
-		 * the destination's cost: the path to it is final by then) */
+		/* one hex given: the cheapest legal way there, the first way of moving to reach it
+		 * at the least cost. Each search may stop once it has the destination's cost (the
+		 * path to it is final by then), or once nothing left is cheaper than the best way
+		 * so far (a later way wins only with a lower cost). */
 		struct search s[MODE_COUNT];
 		int best = COST_INF, bm = -1, di = hex_index(dest);
 		for (int m = 0; m < MODE_COUNT; m++) {
-			search_run(&c, (enum mode)m, &s[m], di);
+			search_run(&c, (enum mode)m, &s[m], di, best);
 			if (s[m].cost[di] < best) {
 				best = s[m].cost[di];
 				bm = m;
