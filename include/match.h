@@ -31,7 +31,7 @@ enum match_autosave {
 /* A new game (game_new) with an empty record; NULL when out of memory. */
 struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_t seed,
 			const struct game_options *opt);
-/* Open the position file at path (position_load). A record written before records held only
+/* Open the position file at path (store_load). A record written before records held only
  * actions has `bot` lines (a bot's whole turn): it is converted once, by replaying it with
  * today's bots, and kept when that replay reaches the saved position; otherwise the position
  * is kept without its record. notice (may be NULL) then says which. NULL with err set when
@@ -65,7 +65,7 @@ int match_undo_count(const struct match *m);
 bool match_undo(struct match *m);
 
 /* Autosave into the state directory dir (created when missing; paths_state_dir) by the
- * policy; dir NULL or "" turns it off. Each autosave is position_autosave(dir, the game's id,
+ * policy; dir NULL or "" turns it off. Each autosave is store_autosave(dir, the game's id,
  * the game, its record): the game's own rotation of five, `last` pointed at it, under the
  * directory's lock. */
 void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy);
@@ -74,7 +74,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen);
 /* Why the last autosave failed ("" when it did not, or none was tried since the last
  * match_apply began). */
 const char *match_autosave_error(const struct match *m);
-/* Save to path (position_save: atomic); false with err set. */
+/* Save to path (store_save: atomic); false with err set. */
 bool match_save(struct match *m, const char *path, char *err, size_t errlen);
 
 /* The sink: after each applied action fn hears the game and the numbers [first, end) of the

@@ -17,7 +17,7 @@ bool paths_data_dir(const char *given, char *out, size_t outlen, char *err, size
 /* The state directory of autosaves and `last`: $XDG_STATE_HOME/antietam (an absolute
  * XDG_STATE_HOME only, as the XDG base directory specification asks), else
  * $HOME/.local/state/antietam. False with err set when neither variable serves or the path
- * does not fit. The directory is not created (position_autosave does that). */
+ * does not fit. The directory is not created (store_autosave does that). */
 bool paths_state_dir(char *out, size_t outlen, char *err, size_t errlen);
 
 /* A new game id (position.h: letters, digits, '_') into id: the local date and time, the

@@ -6,13 +6,16 @@
  * with and every action applied since, as the --batch command that performs it. The
  * record is not part of struct game (which stays a small plain value that bots copy by the
  * thousand); the front-end that owns a game owns its record too and adds each action it
- * applies (position_record_add). Reading is all or nothing: a damaged or hostile file gives
+ * applies (record_add). Reading is all or nothing: a damaged or hostile file gives
  * "path:line: message" and leaves the caller's game and record untouched.
  *
  * Saving is atomic (temporary file in the same directory, fsync, rename, fsync of the
  * directory) and only ever replaces a regular file: a symbolic link is followed to its
  * target, a directory, FIFO or device is refused, the mode of the file replaced is kept.
- * Autosaves are kept per game in a state directory the program gives (below). */
+ * Autosaves are kept per game in a state directory the program gives (below).
+ *
+ * Three files: record.c (record_*: the record), position.c (position_write/position_read:
+ * the text), store.c (store_*: saving, loading, the autosaves and `last`). */
 #ifndef ANTIETAM_POSITION_H
 #define ANTIETAM_POSITION_H
 
@@ -37,28 +40,28 @@ struct position_record {
 	char **action;   /* n texts, heap-allocated; action[i] is the command of the i-th action */
 	char **note;     /* note[i]: why a player chose action i (struct action's note), or NULL */
 	int n, cap;
-	bool has_start;  /* set by position_record_init: the record says how the game began */
+	bool has_start;  /* set by record_init: the record says how the game began */
 	struct event_log events; /* what happened (event.h), numbered as the game counts them
 				    (game.nlog): the match appends each action's events */
 };
 
 /* Start an empty record of a game begun with game_new(setup, seed, opt) (opt may be NULL). */
-void position_record_init(struct position_record *r, enum game_setup setup, uint64_t seed,
-			  const struct game_options *opt);
+void record_init(struct position_record *r, enum game_setup setup, uint64_t seed,
+		 const struct game_options *opt);
 /* Append the text of one applied action; false (record unchanged) when out of memory or the
  * text is longer than POSITION_ACTION_TEXT - 1 or has a line break. */
-bool position_record_add(struct position_record *r, const char *text);
+bool record_add(struct position_record *r, const char *text);
 /* Add note (lines of the reason a player gave, struct action's note) to the last action's
  * note; true when there is nothing to add; false when there is no action, out of memory or
  * the note has a carriage return. Replaying the action with its note logs the same. */
-bool position_record_note(struct position_record *r, const char *note);
+bool record_note(struct position_record *r, const char *note);
 /* Keep only the first n actions (undo); n at or above r->n changes nothing. */
-void position_record_truncate(struct position_record *r, int n);
+void record_truncate(struct position_record *r, int n);
 /* Deep copy src into dst (dst need not be initialised; its old contents are not freed);
  * false when out of memory (dst then empty). */
-bool position_record_copy(struct position_record *dst, const struct position_record *src);
+bool record_copy(struct position_record *dst, const struct position_record *src);
 /* Free the action texts and the events; the record is empty afterwards. */
-void position_record_free(struct position_record *r);
+void record_free(struct position_record *r);
 
 /* Write the position g, the newest POSITION_EVENTS of rec's events (when rec is not NULL) and
  * the record rec (unless it is NULL or has no start) to f.
@@ -77,12 +80,12 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
  * directory, FIFO, device or socket at path, or a file with several hard links, is refused
  * ("path: cannot save: …") and left alone; the file replaced keeps its mode (a new one gets
  * 0666 less the umask). */
-bool position_save(const struct game *g, const struct position_record *rec, const char *path,
-		   char *err, size_t errlen);
+bool store_save(const struct game *g, const struct position_record *rec, const char *path,
+		char *err, size_t errlen);
 /* Read the position file at path (see position_read); anything but a regular file (a FIFO,
  * a device, a directory) is refused without blocking (datafile_fopen). */
-bool position_load(struct game *g, struct position_record *rec, const struct scenario *s,
-		   const char *path, char *err, size_t errlen);
+bool store_load(struct game *g, struct position_record *rec, const struct scenario *s,
+		const char *path, char *err, size_t errlen);
 
 /* ---- the state directory: each game's autosaves, and `last` ----
  *
@@ -96,33 +99,33 @@ bool position_load(struct game *g, struct position_record *rec, const struct sce
  *
  * A game id is 1 to POSITION_ID_MAX - 1 letters, digits or '_'; the front-end (or the match
  * layer) that owns the game chooses it when the game begins (paths_game_id) and keeps it when
- * the game is loaded from one of its autosaves (position_autosave_id). */
+ * the game is loaded from one of its autosaves (store_autosave_id). */
 #define POSITION_ID_MAX 40
-#define POSITION_GAMES_KEPT 20 /* games whose autosaves position_autosave_clean keeps */
+#define POSITION_GAMES_KEPT 20 /* games whose autosaves store_autosave_clean keeps */
 
 /* True when id may name a game (see above). */
-bool position_id_valid(const char *id);
+bool store_id_valid(const char *id);
 
 /* Autosave the game g with its record rec (NULL: none) as game `id` in the state directory
  * dir: THE autosave of both front-ends. Under the directory's lock it (1) writes the next
- * autosave-ID-NNNNNN.pos atomically (position_save: fsync'd, directory fsync'd), (2) points
+ * autosave-ID-NNNNNN.pos atomically (store_save: fsync'd, directory fsync'd), (2) points
  * `last` at it (atomically, fsync'd), (3) removes the game's autosaves older than its newest
  * POSITION_AUTOSAVES; other games' files are never touched. A kill at any moment leaves
  * `last` naming a complete position file (the new autosave or the one before it) and at worst
- * a temporary file, which position_autosave_clean removes. False with err set when any step
+ * a temporary file, which store_autosave_clean removes. False with err set when any step
  * fails (the previous autosaves and `last` are then as they were). About 0.1 ms plus the
  * fsyncs. */
-bool position_autosave(const char *dir, const char *id, const struct game *g,
-		       const struct position_record *rec, char *err, size_t errlen);
+bool store_autosave(const char *dir, const char *id, const struct game *g,
+		    const struct position_record *rec, char *err, size_t errlen);
 /* The game id of an autosave file (path ends in autosave-ID-NNNNNN.pos) into id; false when
  * path is not one (a game loaded from elsewhere gets a new id). */
-bool position_autosave_id(const char *path, char *id, size_t idlen);
+bool store_autosave_id(const char *path, char *id, size_t idlen);
 /* Tidy the state directory dir; call it once when the program starts. Under the lock (so no
  * save under way loses its file) it removes the temporary files killed saves left, and the
  * autosaves of all but the POSITION_GAMES_KEPT games saved most recently (the game `last`
  * names is always kept). Returns how many files went (0 when dir does not exist), -1 with
  * err set when dir cannot be read. */
-int position_autosave_clean(const char *dir, char *err, size_t errlen);
+int store_autosave_clean(const char *dir, char *err, size_t errlen);
 
 /* One game with autosaves in the state directory. */
 struct position_game {
@@ -135,14 +138,14 @@ struct position_game {
 };
 /* The games with autosaves in dir, the most recently saved first, at most max of them, into
  * out; their number (0 when dir does not exist), -1 with err set when dir cannot be read. */
-int position_recent_games(const char *dir, struct position_game *out, int max, char *err,
-			  size_t errlen);
+int store_recent_games(const char *dir, struct position_game *out, int max, char *err,
+		       size_t errlen);
 
 /* Point `last` in the state directory dir at path (made absolute): the game a player saved
  * by name is the one --resume continues. Under the lock; atomic. */
-bool position_set_last(const char *dir, const char *path, char *err, size_t errlen);
+bool store_set_last(const char *dir, const char *path, char *err, size_t errlen);
 /* The path `last` in dir names into buf; false with err set when there is none, or `last` is
  * empty, a directory, a FIFO or anything but a regular file. */
-bool position_last(const char *dir, char *buf, size_t len, char *err, size_t errlen);
+bool store_last(const char *dir, char *buf, size_t len, char *err, size_t errlen);
 
 #endif

@@ -37,13 +37,13 @@ static int list_games(const char *dir)
 		fputs("antietam: out of memory\n", stderr);
 		return 2;
 	}
-	int n = position_recent_games(dir, game, SHOWN, err, sizeof err);
+	int n = store_recent_games(dir, game, SHOWN, err, sizeof err);
 	if (n < 0) {
 		fprintf(stderr, "antietam: %s\n", err);
 		free(game);
 		return 2;
 	}
-	if (!position_last(dir, last, sizeof last, err, sizeof err))
+	if (!store_last(dir, last, sizeof last, err, sizeof err))
 		last[0] = 0;
 	if (n == 0)
 		printf("No autosaved games in %s.\n", dir);
@@ -73,13 +73,13 @@ static bool resume_path(const char *dir, const char *what, char *path, size_t le
 {
 	char err[POSITION_PATH_MAX + 64];
 	if (!what) {
-		if (position_last(dir, path, len, err, sizeof err))
+		if (store_last(dir, path, len, err, sizeof err))
 			return true;
 		fprintf(stderr, "antietam: %s\n", err);
 		return false;
 	}
 	struct position_game *game = calloc(256, sizeof *game);
-	int n = game ? position_recent_games(dir, game, 256, err, sizeof err) : -1;
+	int n = game ? store_recent_games(dir, game, 256, err, sizeof err) : -1;
 	if (n < 0)
 		fprintf(stderr, "antietam: %s\n", game ? err : "out of memory");
 	bool found = false;
@@ -180,7 +180,7 @@ int main(int argc, char **argv)
 		tui.load = last;
 	}
 	/* what a killed save left behind goes before a new game saves there */
-	if (has_state && position_autosave_clean(state, err, sizeof err) < 0)
+	if (has_state && store_autosave_clean(state, err, sizeof err) < 0)
 		fprintf(stderr, "antietam: %s\n", err);
 	return tui_main(datadir, &tui);
 }

@@ -173,7 +173,7 @@ int main(void)
 	       (now() - t0) * 1e6 / (double)checks, checks, clear);
 
 	struct position_record rec;
-	position_record_init(&rec, SETUP_HISTORICAL, 1, NULL);
+	record_init(&rec, SETUP_HISTORICAL, 1, NULL);
 	char *buf = NULL;
 	size_t len = 0;
 	t0 = now();

@@ -222,10 +222,10 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	memset(st->obj[SOLO_IX4], 0, sizeof st->obj[SOLO_IX4]); /* as before the first draw */
 	if (rec) {
 		struct game_options opt = { .mishap = true, .unleashed = true };
-		position_record_init(rec, SETUP_EMPTY, 18446744073709551615ULL, &opt);
-		assert_true(position_record_add(rec, "place U12 1916 3"));
-		assert_true(position_record_add(rec, "move U12 1917"));
-		assert_true(position_record_add(rec, "bot"));
+		record_init(rec, SETUP_EMPTY, 18446744073709551615ULL, &opt);
+		assert_true(record_add(rec, "place U12 1916 3"));
+		assert_true(record_add(rec, "move U12 1917"));
+		assert_true(record_add(rec, "bot"));
 		rec->events = log;
 	} else {
 		event_log_free(&log);
@@ -299,8 +299,8 @@ static void test_round_trip(void **state)
 	free(text);
 	free(back);
 	free(g);
-	position_record_free(&rec);
-	position_record_free(&rec2);
+	record_free(&rec);
+	record_free(&rec2);
 	free(s);
 }
 
@@ -369,8 +369,8 @@ static void test_version_1_log(void **state)
 	free(v1);
 	free(text);
 	free(g);
-	position_record_free(&rec);
-	position_record_free(&rec2);
+	record_free(&rec);
+	record_free(&rec2);
 	free(s);
 }
 
@@ -435,7 +435,7 @@ static void test_symbolic(void **state)
 	assert_null(strstr(text, "slash 43\"\n"));
 	free(text);
 	free(g);
-	position_record_free(&rec);
+	record_free(&rec);
 	free(s);
 }
 
@@ -649,7 +649,7 @@ static void expect_refused(const struct scenario *s, const char *text, size_t le
 	struct game *g = filled_game(s, &rec);
 	struct game *before = malloc(sizeof *before);
 	*before = *g;
-	position_record_copy(&rec_before, &rec);
+	record_copy(&rec_before, &rec);
 	char err[512] = "";
 	if (read_text(g, &rec, s, text, len, err, sizeof err))
 		fail_msg("accepted a broken file (expected '%s'):\n%.300s", expect, text);
@@ -667,8 +667,8 @@ static void expect_refused(const struct scenario *s, const char *text, size_t le
 		assert_string_equal(rec.action[i], rec_before.action[i]);
 	free(g);
 	free(before);
-	position_record_free(&rec);
-	position_record_free(&rec_before);
+	record_free(&rec);
+	record_free(&rec_before);
 }
 
 /* Issue 21 item 11: a file cut off anywhere after its first line is refused as
@@ -701,7 +701,7 @@ static void test_truncated_says_so(void **state)
 	free(scratch);
 	free(good);
 	free(g);
-	position_record_free(&rec);
+	record_free(&rec);
 	free(s);
 }
 
@@ -730,7 +730,7 @@ static void test_broken(void **state)
 	free(scratch);
 	free(good);
 	free(g);
-	position_record_free(&rec);
+	record_free(&rec);
 	free(s);
 }
 
@@ -789,7 +789,7 @@ static void test_broken_bytes(void **state)
 	free(nul);
 	free(good);
 	free(g);
-	position_record_free(&rec);
+	record_free(&rec);
 	free(s);
 }
 
@@ -1051,7 +1051,7 @@ static void test_unreachable_position_refused(void **state)
 	game_new(g, s, SETUP_HISTORICAL, 1, NULL);
 	*before = *g;
 	const char *path = "tests/data/position-overstacked.pos";
-	if (position_load(g, NULL, s, path, err, sizeof err))
+	if (store_load(g, NULL, s, path, err, sizeof err))
 		fail_msg("%s accepted", path);
 	assert_string_equal(err, "tests/data/position-overstacked.pos:151: not a position a game "
 				 "can reach: hex 1803: 7.1A: at most one infantry and one "
@@ -1163,10 +1163,10 @@ static void test_save_load(void **state)
 	struct game *back = calloc(1, sizeof *back);
 	char path[512], err[512];
 	snprintf(path, sizeof path, "%s/game.pos", tmpdir);
-	if (!position_save(g, &rec, path, err, sizeof err))
+	if (!store_save(g, &rec, path, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(count_files(tmpdir), 1);
-	if (!position_load(back, &rec2, s, path, err, sizeof err))
+	if (!store_load(back, &rec2, s, path, err, sizeof err))
 		fail_msg("%s", err);
 	assert_memory_equal(g, back, sizeof *g);
 	assert_int_equal(rec2.n, rec.n);
@@ -1175,13 +1175,13 @@ static void test_save_load(void **state)
 	char sub[512];
 	snprintf(sub, sizeof sub, "%s/sub", tmpdir);
 	assert_int_equal(mkdir(sub, 0700), 0);
-	assert_false(position_save(g, &rec, sub, err, sizeof err));
+	assert_false(store_save(g, &rec, sub, err, sizeof err));
 	assert_non_null(strstr(err, "cannot save"));
 	assert_int_equal(count_files(tmpdir), 2);
 	rmdir(sub);
 	/* A directory that does not exist. */
 	snprintf(sub, sizeof sub, "%s/none/game.pos", tmpdir);
-	assert_false(position_save(g, &rec, sub, err, sizeof err));
+	assert_false(store_save(g, &rec, sub, err, sizeof err));
 	assert_non_null(strstr(err, "cannot create a temporary file"));
 
 	/* A write that fails half way (file size limit): the old file stays as it was. */
@@ -1193,26 +1193,26 @@ static void test_save_load(void **state)
 	small.rlim_max = old.rlim_max;
 	void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-	bool saved = position_save(g, &rec, path, err, sizeof err);
+	bool saved = store_save(g, &rec, path, err, sizeof err);
 	setrlimit(RLIMIT_FSIZE, &old);
 	signal(SIGXFSZ, prev);
 	assert_false(saved);
 	assert_int_equal(count_files(tmpdir), 1);
 	assert_int_equal(stat(path, &after), 0);
 	assert_int_equal(before.st_size, after.st_size);
-	assert_true(position_load(back, NULL, s, path, err, sizeof err));
+	assert_true(store_load(back, NULL, s, path, err, sizeof err));
 	assert_int_equal(back->turn, 7);
 
 	/* A missing file. */
 	snprintf(sub, sizeof sub, "%s/missing.pos", tmpdir);
-	assert_false(position_load(back, NULL, s, sub, err, sizeof err));
+	assert_false(store_load(back, NULL, s, sub, err, sizeof err));
 	assert_non_null(strstr(err, "missing.pos: cannot open"));
 	unlink(path);
 	rmdir(tmpdir);
 	free(back);
 	free(g);
-	position_record_free(&rec);
-	position_record_free(&rec2);
+	record_free(&rec);
+	record_free(&rec2);
 	free(s);
 }
 
@@ -1331,7 +1331,7 @@ static void test_cli_commands(void **state)
 	expect_answer(c, "autosave on", want);
 	expect_answer(c, "end", "= confederate movement\n\n");
 	struct position_game games[2];
-	assert_int_equal(position_recent_games(path, games, 2, err, sizeof err), 1);
+	assert_int_equal(store_recent_games(path, games, 2, err, sizeof err), 1);
 	assert_int_equal(games[0].nsaves, 1);
 	char *saved = fx_read_file(games[0].path, NULL);
 	char *st4 = run(c, "state");

@@ -239,15 +239,15 @@ static void test_saved_during_setup(void **state)
 	fx_ok("end");
 	fx_ok("place C1 1714");
 	struct position_record rec;
-	position_record_init(&rec, SETUP_QUICK, 11, NULL);
-	assert_true(position_record_add(&rec, "place C1 1714"));
+	record_init(&rec, SETUP_QUICK, 11, NULL);
+	assert_true(record_add(&rec, "place C1 1714"));
 	FILE *f = tmpfile();
 	assert_non_null(f);
 	assert_true(position_write(G, &rec, f));
 	rewind(f);
 	static struct game back;
 	struct position_record rec2;
-	position_record_init(&rec2, SETUP_EMPTY, 0, NULL);
+	record_init(&rec2, SETUP_EMPTY, 0, NULL);
 	char err[256] = "";
 	if (!position_read(&back, &rec2, S, f, "saved", err, sizeof err))
 		fail_msg("%s", err);
@@ -257,8 +257,8 @@ static void test_saved_during_setup(void **state)
 	assert_int_equal(rec2.setup, SETUP_QUICK);
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		assert_int_equal(back.unit[u].hex, G->unit[u].hex);
-	position_record_free(&rec);
-	position_record_free(&rec2);
+	record_free(&rec);
+	record_free(&rec2);
 }
 
 /* The --batch transcript: `new quick`, refusals, a whole set-up, the start of turn 1. */

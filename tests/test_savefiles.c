@@ -100,7 +100,7 @@ static int turn_of(const char *path)
 	struct game *g = malloc(sizeof *g);
 	char err[600];
 	assert_non_null(g);
-	if (!position_load(g, NULL, S, path, err, sizeof err))
+	if (!store_load(g, NULL, S, path, err, sizeof err))
 		fail_msg("%s", err);
 	int t = g->turn;
 	free(g);
@@ -125,7 +125,7 @@ static int count(const char *dir, const char *prefix)
 static int last_turn(const char *dir)
 {
 	char last[POSITION_PATH_MAX], err[600];
-	if (!position_last(dir, last, sizeof last, err, sizeof err))
+	if (!store_last(dir, last, sizeof last, err, sizeof err))
 		fail_msg("%s", err);
 	return turn_of(last);
 }
@@ -137,20 +137,20 @@ static void test_autosave_per_game(void **state)
 	(void)state;
 	char dir[400], err[600], last[POSITION_PATH_MAX], id[POSITION_ID_MAX];
 	fresh_dir(dir, sizeof dir, "state/antietam");
-	assert_false(position_last(dir, last, sizeof last, err, sizeof err));
+	assert_false(store_last(dir, last, sizeof last, err, sizeof err));
 	assert_non_null(strstr(err, "no game to resume"));
 	struct position_game list[8];
-	assert_int_equal(position_recent_games(dir, list, 8, err, sizeof err), 0);
+	assert_int_equal(store_recent_games(dir, list, 8, err, sizeof err), 0);
 
 	/* game A saved 7 times, game B 3 times, in turns: each keeps its own newest five */
 	struct game *g = new_game(1);
 	for (int t = 1; t <= 7; t++) {
 		g->turn = t;
-		if (!position_autosave(dir, "A", g, NULL, err, sizeof err))
+		if (!store_autosave(dir, "A", g, NULL, err, sizeof err))
 			fail_msg("%s", err);
 		if (t <= 3) {
 			g->turn = 8 + t;
-			if (!position_autosave(dir, "B", g, NULL, err, sizeof err))
+			if (!store_autosave(dir, "B", g, NULL, err, sizeof err))
 				fail_msg("%s", err);
 		}
 	}
@@ -160,17 +160,17 @@ static void test_autosave_per_game(void **state)
 	for (int t = 3; t <= 7; t++) {
 		snprintf(path, sizeof path, "%s/autosave-A-%06d.pos", dir, t);
 		assert_int_equal(turn_of(path), t);
-		assert_true(position_autosave_id(path, id, sizeof id));
+		assert_true(store_autosave_id(path, id, sizeof id));
 		assert_string_equal(id, "A");
 	}
 	/* `last` is the newest autosave of all */
-	assert_true(position_last(dir, last, sizeof last, err, sizeof err));
+	assert_true(store_last(dir, last, sizeof last, err, sizeof err));
 	snprintf(path, sizeof path, "%s/autosave-A-000007.pos", dir);
 	char real[4096];
 	assert_non_null(realpath(path, real));
 	assert_string_equal(last, real);
 	/* the recent games: both, each with its newest autosave */
-	assert_int_equal(position_recent_games(dir, list, 8, err, sizeof err), 2);
+	assert_int_equal(store_recent_games(dir, list, 8, err, sizeof err), 2);
 	int a = strcmp(list[0].id, "A") ? 1 : 0;
 	assert_string_equal(list[a].id, "A");
 	assert_string_equal(list[1 - a].id, "B");
@@ -179,15 +179,15 @@ static void test_autosave_per_game(void **state)
 	assert_int_equal(turn_of(list[a].path), 7);
 	assert_int_equal(turn_of(list[1 - a].path), 11);
 	assert_int_equal(strncmp(list[a].turn, "turn 7 ", 7), 0);
-	assert_int_equal(position_recent_games(dir, list, 1, err, sizeof err), 1);
+	assert_int_equal(store_recent_games(dir, list, 1, err, sizeof err), 1);
 
 	/* ids: letters, digits, '_'; other names are not autosaves */
-	assert_false(position_autosave(dir, "a/b", g, NULL, err, sizeof err));
+	assert_false(store_autosave(dir, "a/b", g, NULL, err, sizeof err));
 	assert_non_null(strstr(err, "not a game id"));
-	assert_false(position_autosave(dir, "", g, NULL, err, sizeof err));
-	assert_false(position_autosave_id("/x/autosave-1.pos", id, sizeof id));
-	assert_false(position_autosave_id("/x/game.pos", id, sizeof id));
-	assert_true(position_autosave_id("autosave-20261201_101010_42_1-000012.pos", id, sizeof id));
+	assert_false(store_autosave(dir, "", g, NULL, err, sizeof err));
+	assert_false(store_autosave_id("/x/autosave-1.pos", id, sizeof id));
+	assert_false(store_autosave_id("/x/game.pos", id, sizeof id));
+	assert_true(store_autosave_id("autosave-20261201_101010_42_1-000012.pos", id, sizeof id));
 	assert_string_equal(id, "20261201_101010_42_1");
 	free(g);
 }
@@ -206,7 +206,7 @@ static void test_kill_at_every_step(void **state)
 		struct game *g = new_game(1);
 		for (int t = 1; t <= 5; t++) { /* a full history: the rotation removes one */
 			g->turn = t;
-			if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+			if (!store_autosave(dir, "G", g, NULL, err, sizeof err))
 				fail_msg("%s", err);
 		}
 		fflush(NULL);
@@ -218,7 +218,7 @@ static void test_kill_at_every_step(void **state)
 			/* three autosaves in a row: turns 6, 7, 8 */
 			for (int t = 6; t <= 8; t++) {
 				g->turn = t;
-				if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+				if (!store_autosave(dir, "G", g, NULL, err, sizeof err))
 					_exit(3);
 			}
 			_exit(0);
@@ -238,10 +238,10 @@ static void test_kill_at_every_step(void **state)
 		assert_int_equal(WEXITSTATUS(st), 99);
 		kills++;
 		/* the new start: temporaries gone, saving goes on from there */
-		assert_true(position_autosave_clean(dir, err, sizeof err) >= 0);
+		assert_true(store_autosave_clean(dir, err, sizeof err) >= 0);
 		assert_int_equal(count(dir, ".") - 1, 0); /* only .lock is left */
 		g->turn = 9;
-		if (!position_autosave(dir, "G", g, NULL, err, sizeof err))
+		if (!store_autosave(dir, "G", g, NULL, err, sizeof err))
 			fail_msg("%s", err);
 		assert_int_equal(last_turn(dir), 9);
 		free(g);
@@ -257,9 +257,9 @@ static void test_clean_stale_temporaries(void **state)
 	(void)state;
 	char dir[400], err[600], path[600];
 	fresh_dir(dir, sizeof dir, "stale");
-	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 0); /* no directory yet */
+	assert_int_equal(store_autosave_clean(dir, err, sizeof err), 0); /* no directory yet */
 	struct game *g = new_game(3);
-	assert_true(position_autosave(dir, "S", g, NULL, err, sizeof err));
+	assert_true(store_autosave(dir, "S", g, NULL, err, sizeof err));
 	static const char *const stale[] = { ".autosave-S-000002.pos.tmp-Ab12Cd", ".last.tmp-xY34zz" };
 	for (size_t i = 0; i < 2; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
@@ -272,7 +272,7 @@ static void test_clean_stale_temporaries(void **state)
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fclose(f);
-	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 2);
+	assert_int_equal(store_autosave_clean(dir, err, sizeof err), 2);
 	assert_int_equal(count(dir, "."), 1); /* .lock */
 	assert_int_equal(count(dir, "notes.txt"), 1);
 	assert_int_equal(last_turn(dir), 3);
@@ -283,17 +283,17 @@ static void test_clean_stale_temporaries(void **state)
 		char id[16];
 		snprintf(id, sizeof id, "g%02d", i);
 		g->turn = 1 + i % 11;
-		assert_true(position_autosave(dir, id, g, NULL, err, sizeof err));
+		assert_true(store_autosave(dir, id, g, NULL, err, sizeof err));
 		if (i == 0) /* a second autosave of the oldest of these */
-			assert_true(position_autosave(dir, id, g, NULL, err, sizeof err));
+			assert_true(store_autosave(dir, id, g, NULL, err, sizeof err));
 	}
 	snprintf(path, sizeof path, "%s/autosave-S-000001.pos", dir);
-	assert_true(position_set_last(dir, path, err, sizeof err));
+	assert_true(store_set_last(dir, path, err, sizeof err));
 	struct position_game list[64];
-	assert_int_equal(position_recent_games(dir, list, 64, err, sizeof err),
+	assert_int_equal(store_recent_games(dir, list, 64, err, sizeof err),
 			 POSITION_GAMES_KEPT + 5);
-	assert_int_equal(position_autosave_clean(dir, err, sizeof err), 2 + 1 + 1 + 1);
-	assert_int_equal(position_recent_games(dir, list, 64, err, sizeof err),
+	assert_int_equal(store_autosave_clean(dir, err, sizeof err), 2 + 1 + 1 + 1);
+	assert_int_equal(store_recent_games(dir, list, 64, err, sizeof err),
 			 POSITION_GAMES_KEPT + 1);
 	assert_int_equal(count(dir, "autosave-S-"), 1);
 	assert_int_equal(count(dir, "autosave-g00-"), 0);
@@ -325,11 +325,11 @@ static void test_two_processes_one_directory(void **state)
 			for (int i = 1; i <= SAVES; i++) {
 				g->turn = 1 + i % 11;
 				g->rng = (uint64_t)(p + 1) << 32 | (uint64_t)i; /* whose and which */
-				if (!position_autosave(dir, id[p], g, NULL, err, sizeof err)) {
+				if (!store_autosave(dir, id[p], g, NULL, err, sizeof err)) {
 					fprintf(stderr, "%s: %s\n", id[p], err);
 					failed++;
 				}
-				if (i % 25 == 0 && position_autosave_clean(dir, err, sizeof err) < 0)
+				if (i % 25 == 0 && store_autosave_clean(dir, err, sizeof err) < 0)
 					failed++;
 			}
 			_exit(failed ? 1 : 0);
@@ -342,7 +342,7 @@ static void test_two_processes_one_directory(void **state)
 		assert_int_equal(WEXITSTATUS(st), 0);
 	}
 	struct position_game list[4];
-	assert_int_equal(position_recent_games(dir, list, 4, err, sizeof err), 2);
+	assert_int_equal(store_recent_games(dir, list, 4, err, sizeof err), 2);
 	struct game *g = malloc(sizeof *g);
 	assert_non_null(g);
 	for (int i = 0; i < 2; i++) {
@@ -352,7 +352,7 @@ static void test_two_processes_one_directory(void **state)
 		for (int s = SAVES - POSITION_AUTOSAVES + 1; s <= SAVES; s++) {
 			char path[600];
 			snprintf(path, sizeof path, "%s/autosave-%s-%06d.pos", dir, id[p], s);
-			if (!position_load(g, NULL, S, path, err, sizeof err))
+			if (!store_load(g, NULL, S, path, err, sizeof err))
 				fail_msg("%s", err);
 			assert_true(g->rng == ((uint64_t)(p + 1) << 32 | (uint64_t)s));
 		}
@@ -367,14 +367,14 @@ static void test_two_processes_one_directory(void **state)
 static void save_ok(const struct game *g, const char *path)
 {
 	char err[600];
-	if (!position_save(g, NULL, path, err, sizeof err))
+	if (!store_save(g, NULL, path, err, sizeof err))
 		fail_msg("%s", err);
 }
 
 static void save_refused(const struct game *g, const char *path, const char *why)
 {
 	char err[600];
-	assert_false(position_save(g, NULL, path, err, sizeof err));
+	assert_false(store_save(g, NULL, path, err, sizeof err));
 	if (!strstr(err, why))
 		fail_msg("saving to %s: expected '%s' in '%s'", path, why, err);
 }
@@ -454,7 +454,7 @@ static void test_fifo_never_blocks(void **state)
 	assert_int_equal(mkfifo(fifo, 0600), 0);
 	alarm(20); /* a regression would block: end the suite instead of hanging CI */
 	struct game *g = new_game(1);
-	assert_false(position_load(g, NULL, S, fifo, err, sizeof err));
+	assert_false(store_load(g, NULL, S, fifo, err, sizeof err));
 	assert_non_null(strstr(err, "pipe: cannot read: it is a FIFO (named pipe)"));
 	assert_null(datafile_fopen(fifo, err, sizeof err));
 	assert_null(datafile_fopen(dir, err, sizeof err));
@@ -467,12 +467,12 @@ static void test_fifo_never_blocks(void **state)
 	/* `last` a FIFO or a directory */
 	snprintf(buf, sizeof buf, "%s/last", dir);
 	assert_int_equal(mkfifo(buf, 0600), 0);
-	assert_false(position_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_false(store_last(dir, buf, sizeof buf, err, sizeof err));
 	assert_non_null(strstr(err, "FIFO"));
 	snprintf(buf, sizeof buf, "%s/last", dir);
 	assert_int_equal(unlinkat(AT_FDCWD, buf, 0), 0);
 	assert_int_equal(mkdir(buf, 0700), 0);
-	assert_false(position_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_false(store_last(dir, buf, sizeof buf, err, sizeof err));
 	assert_non_null(strstr(err, "last: cannot read: it is a directory, not a file"));
 	alarm(0);
 	free(g);
@@ -505,8 +505,8 @@ static void test_paths(void **state)
 	char a[POSITION_ID_MAX], b[POSITION_ID_MAX];
 	paths_game_id(a, sizeof a);
 	paths_game_id(b, sizeof b);
-	assert_true(position_id_valid(a));
-	assert_true(position_id_valid(b));
+	assert_true(store_id_valid(a));
+	assert_true(store_id_valid(b));
 	assert_string_not_equal(a, b);
 }
 

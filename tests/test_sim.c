@@ -85,7 +85,7 @@ static void test_kept_game_replays(void **st)
 			fail_msg("action %d '%s': %s", i + 1, rec.action[i], err);
 	}
 	assert_memory_equal(&again, &end, sizeof end);
-	position_record_free(&rec);
+	record_free(&rec);
 }
 
 /* ---- the record agrees with the game ---- */

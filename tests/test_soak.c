@@ -66,7 +66,7 @@ static void roundtrip(const struct game *g, const struct position_record *rec, u
 	assert_non_null(f);
 	static struct game back;
 	struct position_record r2;
-	position_record_init(&r2, SETUP_HISTORICAL, 0, NULL);
+	record_init(&r2, SETUP_HISTORICAL, 0, NULL);
 	char err[512];
 	if (!position_read(&back, &r2, S, f, "soak", err, sizeof err))
 		fail_msg("seed %llu: position does not read back: %s", (unsigned long long)seed, err);
@@ -76,7 +76,7 @@ static void roundtrip(const struct game *g, const struct position_record *rec, u
 		fail_msg("seed %llu: write-read-write differs", (unsigned long long)seed);
 	free(t1);
 	free(t2);
-	position_record_free(&r2);
+	record_free(&r2);
 }
 
 /* One random action: in movement mostly a random unit to a random reachable hex (listing
@@ -256,7 +256,7 @@ static void random_step(struct game *g, struct position_record *rec, uint64_t *r
 			fail_msg("seed %llu: refused '%s' changed the game", (unsigned long long)seed, text);
 		return;
 	}
-	assert_true(position_record_add(rec, text));
+	assert_true(record_add(rec, text));
 	if (record)
 		fprintf(record, "%s\n", text);
 	check_step(&before, g, a.unit, path, npath, elim, text, seed);
@@ -280,8 +280,8 @@ static bool soak_apply(void *ctx, const struct action *a, char *err, size_t errl
 		return false;
 	char text[512];
 	action_format(S, a, text, sizeof text);
-	assert_true(position_record_add(p->rec, text));
-	assert_true(position_record_note(p->rec, a->note));
+	assert_true(record_add(p->rec, text));
+	assert_true(record_note(p->rec, a->note));
 	if (record)
 		fprintf(record, "%s\n", text);
 	return true;
@@ -346,7 +346,7 @@ static long play(uint64_t seed, enum soak_mode mode)
 	opt.unleashed = mode == SOAK_RANDOM && seed % 7 == 0;
 	opt.solitaire = bot;
 	struct position_record rec;
-	position_record_init(&rec, SETUP_HISTORICAL, seed, &opt);
+	record_init(&rec, SETUP_HISTORICAL, seed, &opt);
 	game_new_events(&g, S, SETUP_HISTORICAL, seed, &opt, &rec.events);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
@@ -379,7 +379,7 @@ static long play(uint64_t seed, enum soak_mode mode)
 	}
 	roundtrip(&g, &rec, seed);
 	replay_check(&rec, &g, seed);
-	position_record_free(&rec);
+	record_free(&rec);
 	if (record)
 		bot_bench_digest(record, &g);
 	return actions;

@@ -89,7 +89,7 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 		if (!paths_state_dir(dir, sizeof dir, err, errlen))
 			return err;
 		/* what a killed save left there goes before this session saves there */
-		if (position_autosave_clean(dir, err, errlen) < 0)
+		if (store_autosave_clean(dir, err, errlen) < 0)
 			return err;
 	}
 	snprintf(c->autosave_dir, sizeof c->autosave_dir, "%s", dir);
@@ -168,7 +168,7 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		cli_fail(err, errlen, "out of memory");
 		goto done;
 	}
-	if (!position_load(saved, &rec, s, path, err, errlen))
+	if (!store_load(saved, &rec, s, path, err, errlen))
 		goto done;
 	if (!rec.has_start) {
 		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
@@ -224,7 +224,7 @@ done:
 	free(got);
 	free(saved);
 	match_free(m);
-	position_record_free(&rec);
+	record_free(&rec);
 	return rc;
 }
 

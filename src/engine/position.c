@@ -1704,7 +1704,7 @@ static bool rd_start(struct reader *r)
 	struct game_options opt = { 0 };
 	if (!parse_options(r, 3, &opt))
 		return false;
-	position_record_init(&r->rec, (enum game_setup)setup, seed, &opt);
+	record_init(&r->rec, (enum game_setup)setup, seed, &opt);
 	return true;
 }
 
@@ -1722,7 +1722,7 @@ static bool rd_action(struct reader *r)
 	char why[256];
 	if (strcmp(text, "bot") && !action_parse(r->s, text, &a, why, sizeof why))
 		return FAIL("action '%.60s': %s", text, why);
-	if (!position_record_add(&r->rec, text))
+	if (!record_add(&r->rec, text))
 		return FAIL("out of memory");
 	return true;
 }
@@ -1737,7 +1737,7 @@ static bool rd_note(struct reader *r)
 		return false;
 	if (strpbrk(text, "\r\n"))
 		return FAIL("line break in a note");
-	if (!position_record_note(&r->rec, text))
+	if (!record_note(&r->rec, text))
 		return FAIL("out of memory");
 	return true;
 }
@@ -1959,7 +1959,7 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	}
 	*g = *scratch;
 	if (rec) {
-		position_record_free(rec);
+		record_free(rec);
 		*rec = r->rec;
 		rec->events = r->events;
 		memset(&r->rec, 0, sizeof r->rec);
@@ -1968,7 +1968,7 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	ok = true;
 done:
 	if (r) {
-		position_record_free(&r->rec);
+		record_free(&r->rec);
 		event_log_free(&r->events);
 	}
 	free(r);

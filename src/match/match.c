@@ -48,7 +48,7 @@ struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_
 	struct match *m = alloc_match();
 	if (!m)
 		return NULL;
-	position_record_init(&m->rec, setup, seed, opt);
+	record_init(&m->rec, setup, seed, opt);
 	game_new_events(&m->game, s, setup, seed, opt, &m->rec.events);
 	paths_game_id(m->game_id, sizeof m->game_id);
 	return m;
@@ -58,7 +58,7 @@ void match_free(struct match *m)
 {
 	if (!m)
 		return;
-	position_record_free(&m->rec);
+	record_free(&m->rec);
 	free(m->pool);
 	free(m);
 }
@@ -160,7 +160,7 @@ bool match_undo(struct match *m)
 		at += sizeof hdr + hdr[1];
 	}
 	m->pool_used = u->at;
-	position_record_truncate(&m->rec, u->nrec);
+	record_truncate(&m->rec, u->nrec);
 	event_log_truncate(&m->rec.events, m->game.nlog);
 	if (m->nundo == 0)
 		m->pool_used = 0;
@@ -187,7 +187,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no autosave directory");
 		return false;
 	}
-	bool ok = position_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
+	bool ok = store_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
 	return ok;
 }
@@ -199,7 +199,7 @@ const char *match_autosave_error(const struct match *m)
 
 bool match_save(struct match *m, const char *path, char *err, size_t errlen)
 {
-	return position_save(&m->game, &m->rec, path, err, errlen);
+	return store_save(&m->game, &m->rec, path, err, errlen);
 }
 
 static void autosave_after(struct match *m, const struct game *before)
@@ -234,7 +234,7 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
 	 * has no `start` and says so. */
 	char text[POSITION_ACTION_TEXT];
 	action_format(m->game.scn, a, text, sizeof text);
-	if (!position_record_add(&m->rec, text) || !position_record_note(&m->rec, a->note))
+	if (!record_add(&m->rec, text) || !record_note(&m->rec, a->note))
 		m->rec.has_start = false;
 	/* Undo: the moves of one movement phase (a move rolls no die: taking one back reveals
 	 * nothing hidden). */
@@ -279,7 +279,7 @@ static int play_computer(struct match *m, int level, bool keep, char *err, size_
 	m->in_bot = false;
 	if (n < 0 && before) {
 		m->game = *before;
-		position_record_truncate(&m->rec, nrec);
+		record_truncate(&m->rec, nrec);
 		event_log_truncate(&m->rec.events, m->game.nlog);
 		m->rec.has_start = had_start;
 		undo_reset(m);
@@ -328,8 +328,8 @@ static bool convert_bot_lines(struct match *m, const struct position_record *rec
 	x.nlog = y.nlog = 0;
 	ok = ok && !memcmp(&x, &y, sizeof x);
 	if (ok) {
-		position_record_free(&m->rec);
-		ok = position_record_copy(&m->rec, &r->rec);
+		record_free(&m->rec);
+		ok = record_copy(&m->rec, &r->rec);
 		m->game.nlog = r->game.nlog;
 	}
 	match_free(r);
@@ -346,27 +346,27 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (!position_load(&m->game, &m->rec, s, path, err, errlen)) {
+	if (!store_load(&m->game, &m->rec, s, path, err, errlen)) {
 		match_free(m);
 		return NULL;
 	}
 	/* a game resumed from its autosaves goes on under its id; any other is a game of its own */
-	if (!position_autosave_id(path, m->game_id, sizeof m->game_id))
+	if (!store_autosave_id(path, m->game_id, sizeof m->game_id))
 		paths_game_id(m->game_id, sizeof m->game_id);
 	bool legacy = false;
 	for (int i = 0; i < m->rec.n; i++)
 		legacy |= !strcmp(m->rec.action[i], "bot");
 	if (legacy) {
 		struct position_record old;
-		bool copied = position_record_copy(&old, &m->rec);
+		bool copied = record_copy(&old, &m->rec);
 		bool ok = copied && convert_bot_lines(m, &old, &m->game);
 		if (copied)
-			position_record_free(&old);
+			record_free(&old);
 		if (!ok) {
 			/* the record goes, what happened stays */
 			struct event_log events = m->rec.events;
 			memset(&m->rec.events, 0, sizeof m->rec.events);
-			position_record_free(&m->rec);
+			record_free(&m->rec);
 			m->rec.events = events;
 			m->rec.has_start = false;
 		}

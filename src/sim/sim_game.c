@@ -159,9 +159,9 @@ static bool seat_apply(void *ctx, const struct action *a, char *err, size_t errl
 	if (s->rec) {
 		char cmd[POSITION_ACTION_TEXT];
 		action_format(s->g->scn, a, cmd, sizeof cmd);
-		s->rec_ok &= position_record_add(s->rec, cmd);
+		s->rec_ok &= record_add(s->rec, cmd);
 		if (a->note)
-			s->rec_ok &= position_record_note(s->rec, a->note);
+			s->rec_ok &= record_note(s->rec, a->note);
 	}
 	return true;
 }
@@ -179,7 +179,7 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 				    .solitaire = cfg->rules == SIM_SOLITAIRE };
 	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
 	if (rec)
-		position_record_init(rec, SETUP_HISTORICAL, seed, &opt);
+		record_init(rec, SETUP_HISTORICAL, seed, &opt);
 	memset(out, 0, sizeof *out);
 	out->seed = seed;
 	out->cfg = *cfg;

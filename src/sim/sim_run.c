@@ -290,7 +290,7 @@ static void worker(const struct scenario *s, const struct opts *o, long lo, long
 		m->game.seed = seed;
 		if (o->keepdir) {
 			keep(o, final, &rec, m);
-			position_record_free(&rec);
+			record_free(&rec);
 		}
 		if (!write_all(fd, m, sizeof *m))
 			_exit(3);

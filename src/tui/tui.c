@@ -259,7 +259,7 @@ static bool save_game(struct tui *t)
 		return false;
 	}
 	if (t->state_dir[0])
-		position_set_last(t->state_dir, path, err, sizeof err);
+		store_set_last(t->state_dir, path, err, sizeof err);
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	tui_say(t, false, "saved to %s", path);
 	return true;
@@ -499,7 +499,7 @@ static void start_menu(struct tui *t)
 	char last[POSITION_PATH_MAX], err[256];
 	if (t->playing)
 		items[n++] = START_CONTINUE;
-	if (t->state_dir[0] && position_last(t->state_dir, last, sizeof last, err, sizeof err))
+	if (t->state_dir[0] && store_last(t->state_dir, last, sizeof last, err, sizeof err))
 		items[n++] = START_RESUME;
 	items[n++] = START_NEW;
 	items[n++] = START_SOLO;

@@ -64,8 +64,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (strncmp(err, "fuzz:", 5)) {
 		abort(); /* every refusal names the file and line */
 	}
-	position_record_free(&rec);
-	position_record_free(&rec2);
+	record_free(&rec);
+	record_free(&rec2);
 	free(g);
 	free(again);
 	return 0;

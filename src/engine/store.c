@@ -1,5 +1,4 @@
-/* position_file.c — owns how position files reach the disk: the game record (the action
- * log kept beside a struct game), atomic saving, loading, and the autosaves of each game
+/* store.c — owns how position files reach the disk: atomic saving, loading, and the autosaves of each game
  * with the `last` pointer that `antietam --resume` follows, in a state directory the
  * program gives (the engine reads no environment: include/paths.h finds it).
  *
@@ -20,105 +19,6 @@
 #include <unistd.h>
 
 #include "datafile.h"
-
-/* ---- the record ---- */
-
-void position_record_init(struct position_record *r, enum game_setup setup, uint64_t seed,
-			  const struct game_options *opt)
-{
-	memset(r, 0, sizeof *r);
-	r->setup = setup;
-	r->seed = seed;
-	r->has_start = true;
-	if (opt)
-		r->opt = *opt;
-}
-
-bool position_record_add(struct position_record *r, const char *text)
-{
-	size_t len = strlen(text);
-	if (len >= POSITION_ACTION_TEXT || strpbrk(text, "\r\n"))
-		return false;
-	if (r->n == r->cap) {
-		int cap = r->cap ? r->cap * 2 : 64;
-		char **a = realloc(r->action, (size_t)cap * sizeof *a);
-		if (!a)
-			return false;
-		r->action = a;
-		char **nt = realloc(r->note, (size_t)cap * sizeof *nt);
-		if (!nt)
-			return false;
-		r->note = nt;
-		r->cap = cap;
-	}
-	char *copy = malloc(len + 1);
-	if (!copy)
-		return false;
-	memcpy(copy, text, len + 1);
-	r->note[r->n] = NULL;
-	r->action[r->n++] = copy;
-	return true;
-}
-
-bool position_record_note(struct position_record *r, const char *note)
-{
-	if (r->n == 0 || !note || !*note)
-		return r->n > 0 || !note || !*note;
-	size_t old = r->note[r->n - 1] ? strlen(r->note[r->n - 1]) : 0, len = strlen(note);
-	if (strchr(note, '\r'))
-		return false;
-	char *more = realloc(r->note[r->n - 1], old + len + 2);
-	if (!more)
-		return false;
-	if (old)
-		more[old++] = '\n';
-	memcpy(more + old, note, len + 1);
-	r->note[r->n - 1] = more;
-	return true;
-}
-
-void position_record_truncate(struct position_record *r, int n)
-{
-	if (n < 0)
-		n = 0;
-	while (r->n > n) {
-		r->n--;
-		free(r->action[r->n]);
-		free(r->note[r->n]);
-	}
-}
-
-bool position_record_copy(struct position_record *dst, const struct position_record *src)
-{
-	position_record_init(dst, src->setup, src->seed, &src->opt);
-	dst->has_start = src->has_start;
-	if (!event_log_copy(&dst->events, &src->events)) {
-		position_record_free(dst);
-		return false;
-	}
-	for (int i = 0; i < src->n; i++)
-		if (!position_record_add(dst, src->action[i]) ||
-		    !position_record_note(dst, src->note[i])) {
-			position_record_free(dst);
-			return false;
-		}
-	return true;
-}
-
-void position_record_free(struct position_record *r)
-{
-	for (int i = 0; i < r->n; i++) {
-		free(r->action[i]);
-		free(r->note[i]);
-	}
-	free(r->action);
-	free(r->note);
-	r->action = NULL;
-	r->note = NULL;
-	r->n = r->cap = 0;
-	r->has_start = false;
-	event_log_free(&r->events);
-}
 
 /* ---- atomic files ---- */
 
@@ -267,14 +167,14 @@ static bool write_position(const void *g, const void *rec, FILE *f)
 	return position_write(g, rec, f);
 }
 
-bool position_save(const struct game *g, const struct position_record *rec, const char *path,
-		   char *err, size_t errlen)
+bool store_save(const struct game *g, const struct position_record *rec, const char *path,
+		char *err, size_t errlen)
 {
 	return save_atomic(path, write_position, g, rec, err, errlen);
 }
 
-bool position_load(struct game *g, struct position_record *rec, const struct scenario *s,
-		   const char *path, char *err, size_t errlen)
+bool store_load(struct game *g, struct position_record *rec, const struct scenario *s,
+		const char *path, char *err, size_t errlen)
 {
 	FILE *f = datafile_fopen(path, err, errlen);
 	if (!f)
@@ -353,7 +253,7 @@ static bool set_last_locked(const char *dir, const char *path, char *err, size_t
 	return save_atomic(last, write_text, abs, NULL, err, errlen);
 }
 
-bool position_set_last(const char *dir, const char *path, char *err, size_t errlen)
+bool store_set_last(const char *dir, const char *path, char *err, size_t errlen)
 {
 	if (!make_dirs(dir, err, errlen))
 		return false;
@@ -365,7 +265,7 @@ bool position_set_last(const char *dir, const char *path, char *err, size_t errl
 	return ok;
 }
 
-bool position_last(const char *dir, char *buf, size_t len, char *err, size_t errlen)
+bool store_last(const char *dir, char *buf, size_t len, char *err, size_t errlen)
 {
 	char last[POSITION_PATH_MAX + 8];
 	snprintf(last, sizeof last, "%s/last", dir);
@@ -392,7 +292,7 @@ bool position_last(const char *dir, char *buf, size_t len, char *err, size_t err
 	return true;
 }
 
-bool position_id_valid(const char *id)
+bool store_id_valid(const char *id)
 {
 	size_t n = strlen(id);
 	if (n == 0 || n >= POSITION_ID_MAX)
@@ -422,10 +322,10 @@ static bool autosave_name(const char *name, char *id, size_t idlen, long *seq)
 		return false;
 	memcpy(id, name + 9, idn);
 	id[idn] = 0;
-	return position_id_valid(id);
+	return store_id_valid(id);
 }
 
-bool position_autosave_id(const char *path, char *id, size_t idlen)
+bool store_autosave_id(const char *path, char *id, size_t idlen)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	long seq;
@@ -472,10 +372,10 @@ static void autosave_prune(const char *dir, const char *id, long newest, int kee
 	closedir(d);
 }
 
-bool position_autosave(const char *dir, const char *id, const struct game *g,
-		       const struct position_record *rec, char *err, size_t errlen)
+bool store_autosave(const char *dir, const char *id, const struct game *g,
+		    const struct position_record *rec, char *err, size_t errlen)
 {
-	if (!position_id_valid(id)) {
+	if (!store_id_valid(id)) {
 		snprintf(err, errlen, "'%.60s' is not a game id (1 to %d letters, digits or '_')", id,
 			 POSITION_ID_MAX - 1);
 		return false;
@@ -498,7 +398,7 @@ bool position_autosave(const char *dir, const char *id, const struct game *g,
 		 * then do the oldest go. A kill between any two steps leaves `last` naming a whole
 		 * file: the new one, or the one before it, which step 3 never removes. */
 		snprintf(path, sizeof path, "%s/autosave-%s-%06ld.pos", dir, id, newest + 1);
-		ok = position_save(g, rec, path, err, errlen) && set_last_locked(dir, path, err, errlen);
+		ok = store_save(g, rec, path, err, errlen) && set_last_locked(dir, path, err, errlen);
 	}
 	if (ok) {
 		autosave_prune(dir, id, newest + 1, POSITION_AUTOSAVES);
@@ -531,8 +431,8 @@ static int newer_first(const void *a, const void *b)
 	return x->when_ns < y->when_ns ? 1 : x->when_ns > y->when_ns ? -1 : strcmp(x->id, y->id);
 }
 
-int position_recent_games(const char *dir, struct position_game *out, int max, char *err,
-			  size_t errlen)
+int store_recent_games(const char *dir, struct position_game *out, int max, char *err,
+		       size_t errlen)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
@@ -591,7 +491,7 @@ int position_recent_games(const char *dir, struct position_game *out, int max, c
 	return n;
 }
 
-int position_autosave_clean(const char *dir, char *err, size_t errlen)
+int store_autosave_clean(const char *dir, char *err, size_t errlen)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
@@ -623,9 +523,9 @@ int position_autosave_clean(const char *dir, char *err, size_t errlen)
 	enum { LISTED = 256 };
 	struct position_game *game = calloc(LISTED, sizeof *game);
 	char last[POSITION_PATH_MAX], real[PATH_MAX], lerr[64];
-	if (!position_last(dir, last, sizeof last, lerr, sizeof lerr))
+	if (!store_last(dir, last, sizeof last, lerr, sizeof lerr))
 		last[0] = 0;
-	int ng = game ? position_recent_games(dir, game, LISTED, lerr, sizeof lerr) : 0;
+	int ng = game ? store_recent_games(dir, game, LISTED, lerr, sizeof lerr) : 0;
 	for (int i = POSITION_GAMES_KEPT; i < ng; i++)
 		if (!last[0] || !realpath(game[i].path, real) || strcmp(real, last)) {
 			autosave_prune(dir, game[i].id, LONG_MAX, 0);
