@@ -1,6 +1,7 @@
 /* test_general.c — the computer general (include/general.h): it plays whole turns of either
  * side through the match layer with legal actions only, each with its reason as a note; the
  * same game and level give the same record; its evaluation sees the VP and the steps. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,6 +208,26 @@ static void test_conf_plan(void **st)
 		assert_int_equal(p.move[i].hex, q.move[i].hex);
 		assert_true(p.move[i].unit >= ROSTER_UNION);
 	}
+	/* the last turn (5.3): no reply follows, the plan is scored by the game's end — its
+	 * moves made, the player-turn ended, the 19.0 count and steps as gc_value has them */
+	static struct game last;
+	last = *g;
+	last.turn = GAME_TURNS;
+	gc_plan_movement(&last, 1, &p);
+	assert_true(p.value >= p.stay_value);
+	char e2[160];
+	for (int i = 0; i < p.nmoves; i++) {
+		struct action a = { .type = ACT_MOVE, .unit = p.move[i].unit, .target = -1, .n = 1 };
+		a.hex[0] = (int16_t)p.move[i].hex;
+		game_apply(&last, &a, e2, sizeof e2); /* 7.1A: a hex another move filled: left,
+						       * as the general and the playout leave it */
+	}
+	for (int guard = 0; last.pending.what != DECISION_GAMEOVER && guard < 50; guard++) {
+		struct action end = { .type = ACT_END, .unit = -1, .target = -1 };
+		assert_true(game_apply(&last, &end, e2, sizeof e2));
+	}
+	assert_int_equal(last.pending.what, DECISION_GAMEOVER);
+	assert_true(fabs(gc_value(&last) - p.value) < 1e-9);
 	/* the general makes the plan's moves, each noted */
 	int before = match_record(m)->n;
 	char err[512];

@@ -84,6 +84,7 @@ static const struct { int playouts, samples; } budget[3] = {
 struct gc {
 	const struct game *g;
 	int level;
+	bool last;                            /* the last turn (5.3): no Union reply follows */
 	int unit[ROSTER_CONFEDERATE];         /* the units that may move */
 	int nunits;
 	int opt[ROSTER_CONFEDERATE][S_COUNT]; /* each script's hex (HEX_NONE: stays off) */
@@ -222,8 +223,8 @@ static double gun_risk(const struct gc *c, int u, int h)
 static double risk(struct gc *c, int u, int h)
 {
 	const struct game *g = c->g;
-	if (h == HEX_NONE)
-		return 0;
+	if (h == HEX_NONE || c->last)
+		return 0; /* 5.3: after the last Confederate player-turn the game ends */
 	double guns = gun_risk(c, u, h);
 	if (c->union_near[hex_index(h)] > GC_REACH + 1)
 		return guns;
@@ -559,6 +560,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		return;
 	c->g = g;
 	c->level = level < 1 ? 1 : level > 3 ? 3 : level;
+	c->last = g->turn >= GAME_TURNS;
 	c->scratch = *g;
 	fill_maps(c);
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
