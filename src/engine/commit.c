@@ -311,6 +311,9 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		for (int l = 0; l < LMAX; l++)
 			cost[i][l] = inf;
 	cost[hex_index(start)][0] = 0;
+	/* bit i: hex i got a cost (the only hexes the targets can come from) */
+	uint64_t reached[(HEX_INDEX_COUNT + 63) / 64] = { 0 };
+	reached[hex_index(start) / 64] |= 1ull << (hex_index(start) % 64);
 	/* what the search asks of every hex, worked out once: enemy there, in an EZOC, and
 	 * whether entering it costs a step (11.17.4B: an EZOC hex without a friend) */
 	uint8_t enemy[HEX_INDEX_COUNT], ezoc[HEX_INDEX_COUNT], loses[HEX_INDEX_COUNT];
@@ -371,6 +374,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 					if (nk > ma || nk >= cost[bi][nl])
 						continue;
 					cost[bi][nl] = (int16_t)nk;
+					reached[bi / 64] |= 1ull << (bi % 64);
 					if (nk > k && !queued[nk][bi]) {
 						queued[nk][bi] = 1;
 						level[nk][nlevel[nk]++] = (int16_t)bi;
@@ -380,22 +384,23 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		}
 	int n = 0, best_dist = -1;
 	struct withdraw_target all[HEX_INDEX_COUNT];
-	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
-		int h = hex_from_index(i);
-		if (!hex_valid(h) || h == start || ezoc[i])
-			continue;                                     /* 11.17.4A */
-		int l = 0;
-		while (l < LMAX && cost[i][l] == inf)
-			l++;
-		if (l == LMAX || (friend_at[i] && !stack_allows(g, h, u)))
-			continue;                                     /* 11.17.3A */
-		all[n].hex = (int16_t)h;
-		all[n].losses = (int8_t)l;
-		all[n].dist = (int8_t)near[i];
-		if (all[n].dist > best_dist)
-			best_dist = all[n].dist;
-		n++;
-	}
+	for (int w = 0; w < (HEX_INDEX_COUNT + 63) / 64; w++)
+		for (uint64_t bits = reached[w]; bits; bits &= bits - 1) {
+			int i = w * 64 + __builtin_ctzll(bits), h = hex_from_index(i);
+			if (!hex_valid(h) || h == start || ezoc[i])
+				continue;                                     /* 11.17.4A */
+			int l = 0;
+			while (l < LMAX && cost[i][l] == inf)
+				l++;
+			if (l == LMAX || (friend_at[i] && !stack_allows(g, h, u)))
+				continue;                                     /* 11.17.3A */
+			all[n].hex = (int16_t)h;
+			all[n].losses = (int8_t)l;
+			all[n].dist = (int8_t)near[i];
+			if (all[n].dist > best_dist)
+				best_dist = all[n].dist;
+			n++;
+		}
 	if (n == 0 || best_dist <= 1)
 		return 0;                                             /* 13.6D */
 	int k = 0;
