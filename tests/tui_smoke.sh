@@ -47,7 +47,7 @@ expect "A N T I E T A M" "start menu"
 expect "New game" "new game entry"
 keys Enter
 expect "Turn 1 6:00 am" "status line: turn 1 at 6:00 am"
-expect "New game: turn 1, 6:00 am. F1: the keys, ?: the rules." "the keys for help and the rules"
+expect "New game: turn 1, 6:00 am. F1 keys, ? rules." "the keys for help and the rules"
 expect "Union: " "the pending decision is the Union's"
 expect "Hex 1916 Dunker Church" "cursor starts on the Dunker Church"
 keys k
@@ -355,6 +355,29 @@ expect "Hand over to the Union player" "a hand-over when the player changes"
 keys Enter
 expect "Union player: your withdrawal (a: what you may do, ?: the rules)" "the message line is the Union's"
 absent "done: end" "not the Confederate's last action"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# As the Union against the computer general (start menu): the new game says so in one
+# sentence; a Union turn ended, the general plays the Confederate turn and the hand-over shows it
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-gen"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE/gen TERM=xterm-256color LANG=C.UTF-8 $PROGRAM -m; echo EXITED \$?; sleep 5" || exit 1
+expect "New game: you are the Union against the computer" "the start menu's entry"
+keys Down Down Enter
+expect "New game against the computer general: turn 1, 6:00 am. F1 keys, ? rules." "the new game says what it is"
+keys e
+expect "Union movement (8.0)" "commitment done"
+keys e y
+expect "Union artillery fire (10.0)" "movement ended"
+keys e y
+expect "Union combat (11.0)" "artillery ended"
+keys e
+expect "The Confederacy has played" "the general's turn in the hand-over"
+expect "Turn 2, 7:00 am - Union: " "back to the Union on turn 2"
+keys Enter
 keys q
 keys y
 keys q

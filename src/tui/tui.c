@@ -191,9 +191,9 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 		tui_say(t, false, "Quick set-up (4.2): n next unit, Enter places, r removes, f fills "
 			"the rest (4.3), e ends. F1: the keys");
 	else
-		tui_say(t, false, "New %sgame: turn 1, %s. F1: the keys, ?: the rules.",
-			solitaire ? "solitaire " : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
-			? "game against the computer general: " : "", tui_turn_time(t, 1));
+		tui_say(t, false, "New %s: turn 1, %s. F1 keys, ? rules.",
+			solitaire ? "solitaire game" : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
+			? "game against the computer general" : "game", tui_turn_time(t, 1));
 }
 
 /* Put the view on a game just begun or loaded. */
