@@ -75,7 +75,7 @@ static const struct level {
 } levels[GENERAL_LEVELS] = {
 	{ 1, 3, 12 },
 	{ 3, 6, 24 },
-	{ 6, 12, 48 },
+	{ 6, 6, 48 },
 };
 
 struct general {
@@ -890,6 +890,12 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->plan = &gu_plan_default;
 #endif
 	gen->lv = &levels[level - 1];
+#ifdef GENERAL_TUNE /* GL=samples,dests,candidates replaces the level's spending */
+	static struct level tl;
+	const char *lv = getenv("GL");
+	if (lv && sscanf(lv, "%d,%d,%d", &tl.samples, &tl.dests, &tl.candidates) == 3)
+		gen->lv = &tl;
+#endif
 	gen->level = level;
 	gen->me = port->g->pending.side;
 	gen->err = err;
