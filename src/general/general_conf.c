@@ -61,16 +61,17 @@ static struct gc_weights {
 	double weak_risk; /* the most a weak unit (a gun, two steps or fewer) may risk to gain */
 	double reach;     /* hexes a Union unit may cover to stand next to its target */
 	double repairs;   /* playouts kept for the repair of the units the reply hurt */
-} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2 };
+	double battery_guns; /* the Union guns' threat to a battery, times this */
+} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3 };
 
 static void tune(void)
 {
 #ifdef GENERAL_TUNE
 	const char *e = getenv("GC_T");
 	if (e)
-		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
+		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
 		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
-		       &gw.reach, &gw.repairs);
+		       &gw.reach, &gw.repairs, &gw.battery_guns);
 #endif
 }
 
@@ -201,7 +202,7 @@ static double gun_risk(const struct gc *c, int u, int h)
 	const struct map_hex *mh = map_hex(&g->scn->map, h);
 	double shelter = !mh ? 1 : mh->terrain == TERRAIN_TOWN ? 0.35 :
 			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
-	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : 1;
+	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : gw.battery_guns;
 	double r = 0;
 	for (int e = 0; e < ROSTER_UNION; e++) {
 		const struct unit_def *d = unit_def(g, e);
