@@ -415,6 +415,33 @@ static void test_mishap(void **state)
 	assert_int_equal(G->nforced, 0);
 }
 
+/* 5.2 A1a-d with 8.14A: the Union's mishap roll comes before its withdrawal (SEQUENCE.md);
+ * once its mishap move is made, the withdrawal step (13.5) is still offered. */
+static void test_mishap_then_withdrawal(void **state)
+{
+	(void)state;
+	fx_board_oob(SETUP_EMPTY);
+	struct game_options opt = { .mishap = true };
+	game_new(G, S, SETUP_EMPTY, 1, &opt);
+	fx_ok("place U1 2012");                                  /* I Corps: Committed */
+	fx_ok("place C1 2014");
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (G->corps[c] == CORPS_UNAVAILABLE)
+			G->corps[c] = CORPS_AVAILABLE;               /* no 13.4D rolls */
+	assert_int_equal(G->corps[CORPS_I], CORPS_COMMITTED);
+	fx_ok("set turn 2");
+	fx_ok("set phase confederate combat");
+	fx_ok("dice 1");
+	fx_ok("end");                                            /* turn 3 begins */
+	assert_int_equal(G->turn, 3);
+	fx_pending(SIDE_UNION, DECISION_MISHAP, FX_ANY);
+	fx_ok("mishap C1 2015");
+	assert_int_equal(G->unit[fx_u("C1")].hex, 2015);
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);     /* 13.5: not skipped */
+	fx_ok("withdraw I");
+	assert_int_equal(G->corps[CORPS_I], CORPS_UNAVAILABLE);
+}
+
 static void test_refusals_leave_game_unchanged(void **state)
 {
 	(void)state;
@@ -449,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_middle_bridge),
 		cmocka_unit_test(test_regrouping),
 		cmocka_unit_test(test_mishap),
+		cmocka_unit_test(test_mishap_then_withdrawal),
 		cmocka_unit_test(test_refusals_leave_game_unchanged),
 	};
 	return cmocka_run_group_tests_name("move", tests, fx_setup, fx_teardown);

@@ -188,10 +188,9 @@ static void step_over(struct game *g, enum decision was)
 		union_turn_start(g);
 		return;
 	case DECISION_MISHAP: /* 8.14 */
-		/* the Union goes on with commitment: the withdrawal step is not offered after
-		 * a mishap (so it was before the phases returned PHASE_OVER) */
+		/* 5.2 A1: the Union goes on with withdrawal (13.5), then commitment */
 		if (g->side == SIDE_UNION)
-			union_steps_from(g, DECISION_COMMITMENT);
+			union_steps_from(g, DECISION_WITHDRAWAL);
 		else
 			pending_set(g, SIDE_CONFEDERATE, DECISION_MOVEMENT, -1);
 		return;
