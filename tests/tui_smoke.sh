@@ -382,6 +382,27 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# An attack declared on the compact overview (80x24), as on the detailed map
+printf 'new empty 7\nplace C32 2415\nplace U1 2515\nplace C1 2616\nset phase confederate combat\nsave %s/att.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-ovatt"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/att.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Confederate combat (11.0)" "a combat phase"
+keys z
+expect "overview (z: bigger; keys act as on the map)" "the compact overview"
+keys R U1 Enter
+expect "Hex 2515" "the cursor on the defender (the roster)"
+keys Enter
+expect "Attack on 2515 (11.0)" "Enter on the overview opens the attack builder"
+keys Space Enter
+expect "done: attack 2515 C1" "and declares"
+expect "$(printf '\342\226\200')" "still on the overview"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 # The artillery list, one line a gun: its count of shots in words ("1 action", not "1 actions")
 printf 'new historical 5\nset phase union artillery\nsave %s/ua.pos\n' "$STATE" | \
 	$PROGRAM --batch >/dev/null
