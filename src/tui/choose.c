@@ -74,7 +74,7 @@ struct menu_ctx {
 static void preview_action(struct tui *t, int item, void *vctx)
 {
 	struct menu_ctx *ctx = vctx;
-	const struct action *a = &t->legal[ctx->index[item]];
+	const struct action *a = &t->legal.a[ctx->index[item]];
 	play_mark_action(t, a);
 	int d = act_dest(t->g, a);
 	if (d == HEX_NONE && a->unit >= 0 && a->unit < ROSTER_UNITS)
@@ -89,9 +89,9 @@ static void preview_action(struct tui *t, int item, void *vctx)
 static void sort_by_risk(const struct tui *t, int *idx, int n)
 {
 	for (int i = 1; i < n; i++) {
-		int v = idx[i], lv = act_retreat_loss(t->g, &t->legal[v], NULL);
+		int v = idx[i], lv = act_retreat_loss(t->g, &t->legal.a[v], NULL);
 		int k = i;
-		while (k > 0 && act_retreat_loss(t->g, &t->legal[idx[k - 1]], NULL) > lv) {
+		while (k > 0 && act_retreat_loss(t->g, &t->legal.a[idx[k - 1]], NULL) > lv) {
 			idx[k] = idx[k - 1];
 			k--;
 		}
@@ -114,7 +114,7 @@ void play_choose(struct tui *t, const char *title, int *idx, int n)
 	sort_by_risk(t, idx, n);
 	for (int i = 0; i < n; i++) {
 		items[i] = text + (size_t)i * ITEM_W;
-		play_describe_action(t, &t->legal[idx[i]], items[i], ITEM_W);
+		play_describe_action(t, &t->legal.a[idx[i]], items[i], ITEM_W);
 	}
 	struct menu_ctx ctx = { idx, t->cursor };
 	int sel_before = t->sel_unit;
@@ -130,7 +130,7 @@ void play_choose(struct tui *t, const char *title, int *idx, int n)
 			play_cancel(t);
 		return;
 	}
-	struct action a = t->legal[idx[k]];
+	struct action a = t->legal.a[idx[k]];
 	play_do(t, &a);
 }
 
@@ -156,9 +156,9 @@ static void preview_unit(struct tui *t, int item, void *vctx)
 	}
 	play_select_unit(t, u);
 	int h = t->g->unit[u].hex;
-	for (int i = 0; i < t->nlegal && !hex_valid(h); i++) /* a reinforcement: where it enters */
-		if (act_uses(&t->legal[i], u))
-			h = act_dest(t->g, &t->legal[i]);
+	for (int i = 0; i < t->legal.n && !hex_valid(h); i++) /* a reinforcement: where it enters */
+		if (act_uses(&t->legal.a[i], u))
+			h = act_dest(t->g, &t->legal.a[i]);
 	if (hex_valid(h)) {
 		t->cursor = h;
 		tui_follow(t);
@@ -182,7 +182,7 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 	}
 	int ng = 0;
 	for (int i = 0; i < n; i++) {
-		const struct action *a = &t->legal[idx[i]];
+		const struct action *a = &t->legal.a[idx[i]];
 		int u = action_owner(a), g = -1;
 		for (int k = 0; k < ng && u >= 0; k++)
 			if (owner[k] == u)
@@ -200,7 +200,7 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 		items[g] = line;
 		int u = owner[g];
 		if (u < 0) {
-			action_format(t->scn, &t->legal[idx[first[g]]], line, ITEM_W);
+			action_format(t->scn, &t->legal.a[idx[first[g]]], line, ITEM_W);
 			continue;
 		}
 		const struct unit_def *d = unit_def(t->g, u);
@@ -222,13 +222,13 @@ static void choose_grouped(struct tui *t, const char *title, int *idx, int n)
 		goto done;
 	}
 	if (owner[k] < 0) {
-		struct action a = t->legal[idx[first[k]]];
+		struct action a = t->legal.a[idx[first[k]]];
 		play_do(t, &a);
 		goto done;
 	}
 	int ns = 0;
 	for (int i = 0; i < n; i++)
-		if (action_owner(&t->legal[idx[i]]) == owner[k])
+		if (action_owner(&t->legal.a[idx[i]]) == owner[k])
 			sub[ns++] = idx[i];
 	char sub_title[96];
 	snprintf(sub_title, sizeof sub_title, "%s: %d action%s", unit_def(t->g, owner[k])->id, ns,
@@ -246,14 +246,14 @@ done:
 
 void play_menu(struct tui *t, bool only_cursor)
 {
-	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	int *idx = malloc((size_t)(t->legal.n + 1) * sizeof *idx);
 	if (!idx)
 		return;
 	int n = 0, units = 0;
 	static bool seen[ROSTER_UNITS];
 	memset(seen, 0, sizeof seen);
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (only_cursor) {
 			bool here = act_dest(t->g, a) == t->cursor;
 			if (a->unit >= 0 && a->unit < ROSTER_UNITS && t->g->unit[a->unit].hex == t->cursor)

@@ -250,8 +250,8 @@ static int builder_sets(const struct tui *t, int hex, int sets[][COMBAT_DEFHEX_M
 			int max)
 {
 	int n = 0;
-	for (int i = 0; i < t->nlegal && n < max; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n && n < max; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type != ACT_ATTACK || !action_hits_hex(a, hex))
 			continue;
 		int h[COMBAT_DEFHEX_MAX];
@@ -271,8 +271,8 @@ static int builder_sets(const struct tui *t, int hex, int sets[][COMBAT_DEFHEX_M
 static void builder_collect(const struct tui *t, struct builder *b)
 {
 	b->ncand = 0;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		int h[COMBAT_DEFHEX_MAX];
 		int nh = a->type == ACT_ATTACK ? decl_hexes(a, h) : 0;
 		if (!nh || !same_hexes(h, nh, b->defhex, b->ndefhex))
@@ -459,8 +459,8 @@ void combat_view_declare(struct tui *t, const struct action *a)
 
 bool combat_view_has_attack(const struct tui *t, int hex)
 {
-	for (int i = 0; i < t->nlegal; i++)
-		if (t->legal[i].type == ACT_ATTACK && action_hits_hex(&t->legal[i], hex))
+	for (int i = 0; i < t->legal.n; i++)
+		if (t->legal.a[i].type == ACT_ATTACK && action_hits_hex(&t->legal.a[i], hex))
 			return true;
 	return false;
 }
@@ -566,10 +566,10 @@ bool combat_view_defensive(struct tui *t)
 		return false;
 	int gun = g->pending.subject;
 	int idx[CAND_MAX], n = 0, decline = -1;
-	for (int i = 0; i < t->nlegal; i++) {
-		if (t->legal[i].type == ACT_FIRE && n < CAND_MAX)
+	for (int i = 0; i < t->legal.n; i++) {
+		if (t->legal.a[i].type == ACT_FIRE && n < CAND_MAX)
 			idx[n++] = i;
-		else if (t->legal[i].type == ACT_DECLINE)
+		else if (t->legal.a[i].type == ACT_DECLINE)
 			decline = i;
 	}
 	int sel = 0;
@@ -593,7 +593,7 @@ bool combat_view_defensive(struct tui *t)
 		   draw_unit_id(t, gun), g->unit[gun].hex);
 		int head = v.n;
 		for (int i = 0; i < n; i++) {
-			const struct action *a = &t->legal[idx[i]];
+			const struct action *a = &t->legal.a[idx[i]];
 			struct fire_odds fo;
 			int six = act_effect_sixths(g, a);
 			bool ok = fire_check(g, gun, a->target, true, &fo, NULL, 0);
@@ -614,13 +614,13 @@ bool combat_view_defensive(struct tui *t)
 			return false;
 		case 'd': case 'e':
 			if (decline >= 0) {
-				struct action a = t->legal[decline];
+				struct action a = t->legal.a[decline];
 				return tui_apply(t, &a);
 			}
 			break;
 		case '\n': case '\r': case KEY_ENTER:
 			if (n > 0) {
-				struct action a = t->legal[idx[sel]];
+				struct action a = t->legal.a[idx[sel]];
 				if (act_effect_sixths(g, &a) == 0 &&
 				    !dialog_confirm(t, "No die can hit (0 in 6, 0%): fire anyway? (y/n)"))
 					break;

@@ -128,11 +128,11 @@ static void panel_corps(const struct tui *t)
 	pl(A_BOLD, "Union corps (13.0)");
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		char can[64] = "";
-		for (int i = 0; i < t->nlegal; i++)
-			if ((t->legal[i].type == ACT_COMMIT || t->legal[i].type == ACT_WITHDRAW) &&
-			    t->legal[i].target == c)
+		for (int i = 0; i < t->legal.n; i++)
+			if ((t->legal.a[i].type == ACT_COMMIT || t->legal.a[i].type == ACT_WITHDRAW) &&
+			    t->legal.a[i].target == c)
 				snprintf(can, sizeof can, "%s",
-					 t->legal[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
+					 t->legal.a[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
 		pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
 		   names_of_corps(c), names_of_corps_status(t->g->corps[c]), can);
 	}

@@ -70,9 +70,9 @@ void play_mark_action(struct tui *t, const struct action *a)
 static int unit_actions(const struct tui *t, int u)
 {
 	int n = 0;
-	for (int i = 0; i < t->nlegal; i++)
-		if (t->legal[i].type != ACT_END && t->legal[i].type != ACT_DECLINE &&
-		    act_uses(&t->legal[i], u))
+	for (int i = 0; i < t->legal.n; i++)
+		if (t->legal.a[i].type != ACT_END && t->legal.a[i].type != ACT_DECLINE &&
+		    act_uses(&t->legal.a[i], u))
 			n++;
 	return n;
 }
@@ -100,8 +100,8 @@ static int mark_retreat_losses(struct tui *t, int u)
 {
 	static int8_t best[HEX_INDEX_COUNT];
 	memset(best, -1, sizeof best);
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type != ACT_RETREAT || a->unit != u || a->n < 1)
 			continue;
 		bool dead;
@@ -132,8 +132,8 @@ void play_select_unit(struct tui *t, int u)
 	if (hex_valid(here))
 		t->mark[hex_index(here)] |= MARK_SELECTED;
 	int nd = 0, self = 0;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (!act_uses(a, u) || a->type == ACT_END || a->type == ACT_DECLINE)
 			continue;
 		int d = action_dest(t, a);
@@ -172,8 +172,8 @@ static void offer_support(struct tui *t)
 	char names[96] = "";
 	int first = HEX_NONE, into = HEX_NONE;
 	size_t len = 0;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type != ACT_SUPPORT || a->unit < 0 || a->unit >= ROSTER_UNITS)
 			continue;
 		int h = t->g->unit[a->unit].hex;
@@ -219,13 +219,13 @@ static void select_subject(struct tui *t)
 /* Enter with a unit selected: carry out its action that leads to the cursor hex. */
 static bool act_selected(struct tui *t)
 {
-	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	int *idx = malloc((size_t)(t->legal.n + 1) * sizeof *idx);
 	if (!idx)
 		return false;
 	int n = 0;
 	int here = t->g->unit[t->sel_unit].hex;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (!act_uses(a, t->sel_unit))
 			continue;
 		int d = action_dest(t, a);
@@ -236,11 +236,11 @@ static bool act_selected(struct tui *t)
 	}
 	bool attack = false;
 	for (int i = 0; i < n; i++)
-		attack |= t->legal[idx[i]].type == ACT_ATTACK;
+		attack |= t->legal.a[idx[i]].type == ACT_ATTACK;
 	if (attack) {
 		combat_view_attack(t, t->cursor, t->sel_unit);
 	} else if (n == 1) {
-		struct action a = t->legal[idx[0]];
+		struct action a = t->legal.a[idx[0]];
 		play_do(t, &a);
 	} else if (n > 1) {
 		/* several ways to the same hex (retreat paths, 11.17): the player picks one */
@@ -342,8 +342,8 @@ static void offer_step_loss(struct tui *t)
 	char names[128] = "";
 	size_t len = 0;
 	int first = HEX_NONE;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		int h = a->type == ACT_LOSE ? action_dest(t, a) : HEX_NONE;
 		if (h == HEX_NONE)
 			continue;
@@ -367,11 +367,11 @@ static void offer_step_loss(struct tui *t)
 static void enter_step_loss(struct tui *t)
 {
 	int idx[8], n = 0;
-	for (int i = 0; i < t->nlegal && n < 8; i++)
-		if (t->legal[i].type == ACT_LOSE && action_dest(t, &t->legal[i]) == t->cursor)
+	for (int i = 0; i < t->legal.n && n < 8; i++)
+		if (t->legal.a[i].type == ACT_LOSE && action_dest(t, &t->legal.a[i]) == t->cursor)
 			idx[n++] = i;
 	if (n == 1) {
-		struct action a = t->legal[idx[0]];
+		struct action a = t->legal.a[idx[0]];
 		play_do(t, &a);
 	} else if (n > 1) {
 		play_choose(t, "Which unit loses the step?", idx, n);
@@ -410,12 +410,12 @@ void play_enter(struct tui *t)
 		combat_view_attack(t, t->cursor, -1);
 		return;
 	}
-	int *idx = malloc((size_t)(t->nlegal + 1) * sizeof *idx);
+	int *idx = malloc((size_t)(t->legal.n + 1) * sizeof *idx);
 	if (!idx)
 		return;
 	int n = 0;
-	for (int i = 0; i < t->nlegal; i++)
-		if (action_dest(t, &t->legal[i]) == t->cursor)
+	for (int i = 0; i < t->legal.n; i++)
+		if (action_dest(t, &t->legal.a[i]) == t->cursor)
 			idx[n++] = i;
 	if (n > 0) {
 		char title[64];
@@ -450,9 +450,9 @@ void play_next_unit(struct tui *t)
 			play_select_unit(t, u);
 			int h = t->g->unit[u].hex;
 			if (!hex_valid(h)) { /* off the map (a reinforcement): show where it can go */
-				for (int i = 0; i < t->nlegal && !hex_valid(h); i++)
-					if (act_uses(&t->legal[i], u))
-						h = action_dest(t, &t->legal[i]);
+				for (int i = 0; i < t->legal.n && !hex_valid(h); i++)
+					if (act_uses(&t->legal.a[i], u))
+						h = action_dest(t, &t->legal.a[i]);
 			}
 			if (hex_valid(h)) {
 				t->cursor = h;
@@ -532,8 +532,8 @@ void play_end(struct tui *t)
 	/* `end`, else the decline of an optional step (defensive fire, advance, support) — never
 	 * a decline that withdraws a declared attack (those name a hex). */
 	int end = -1;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type == ACT_END) {
 			end = i;
 			break;
@@ -566,7 +566,7 @@ void play_end(struct tui *t)
 		if (!dialog_confirm(t, q))
 			return;
 	}
-	struct action a = t->legal[end];
+	struct action a = t->legal.a[end];
 	tui_apply(t, &a);
 }
 
@@ -592,8 +592,8 @@ static void announce_phase(struct tui *t)
 	memset(unit_seen, 0, sizeof unit_seen);
 	memset(hex_seen, 0, sizeof hex_seen);
 	int units = 0, hexes = 0;
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type == ACT_END || a->type == ACT_DECLINE)
 			continue;
 		for (int u = 0; u < ROSTER_UNITS; u++)
@@ -641,8 +641,8 @@ void play_after_change(struct tui *t)
 	if (w != DECISION_RESOLVE && w != DECISION_BREAK_OFF)
 		return;
 	int first = HEX_NONE;
-	for (int i = 0; i < t->nlegal; i++) {
-		int d = action_dest(t, &t->legal[i]);
+	for (int i = 0; i < t->legal.n; i++) {
+		int d = action_dest(t, &t->legal.a[i]);
 		if (d == HEX_NONE)
 			continue;
 		t->mark[hex_index(d)] |= MARK_TARGET;

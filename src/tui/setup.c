@@ -24,8 +24,8 @@ bool setup_to_place(const struct tui *t, int u)
 /* The legal action of this type for unit u (at hex for a place; HEX_NONE: anywhere), or -1. */
 static int legal_for(const struct tui *t, enum action_type type, int u, int hex)
 {
-	for (int i = 0; i < t->nlegal; i++) {
-		const struct action *a = &t->legal[i];
+	for (int i = 0; i < t->legal.n; i++) {
+		const struct action *a = &t->legal.a[i];
 		if (a->type == type && a->unit == u && (type != ACT_PLACE || hex == HEX_NONE || a->target == hex))
 			return i;
 	}
@@ -45,10 +45,10 @@ static void setup_select(struct tui *t, int u)
 		return;
 	}
 	int first = HEX_NONE, n = 0;
-	for (int i = 0; i < t->nlegal; i++)
-		if (t->legal[i].type == ACT_PLACE && t->legal[i].unit == u) {
+	for (int i = 0; i < t->legal.n; i++)
+		if (t->legal.a[i].type == ACT_PLACE && t->legal.a[i].unit == u) {
 			if (first == HEX_NONE)
-				first = t->legal[i].target;
+				first = t->legal.a[i].target;
 			n++;
 		}
 	if (n == 0) {
@@ -97,7 +97,7 @@ void setup_enter(struct tui *t)
 	if (t->mode == MODE_UNIT && u >= 0 && setup_to_place(t, u)) {
 		int i = legal_for(t, ACT_PLACE, u, t->cursor);
 		if (i >= 0) {
-			struct action a = t->legal[i];
+			struct action a = t->legal.a[i];
 			if (tui_apply(t, &a)) {
 				t->sel_unit = u; /* so the next unit to place follows this one */
 				setup_next(t);

@@ -135,9 +135,9 @@ void track_roster(struct tui *t)
 		tui_follow(t);
 	}
 	bool acts = false;
-	for (int i = 0; i < t->nlegal && !acts; i++)
-		acts = act_uses(&t->legal[i], u) && t->legal[i].type != ACT_END &&
-		       t->legal[i].type != ACT_DECLINE;
+	for (int i = 0; i < t->legal.n && !acts; i++)
+		acts = act_uses(&t->legal.a[i], u) && t->legal.a[i].type != ACT_END &&
+		       t->legal.a[i].type != ACT_DECLINE;
 	if (acts)
 		play_select_unit(t, u);
 	else

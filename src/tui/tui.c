@@ -103,21 +103,9 @@ int tui_getch(void)
 
 void tui_refresh_legal(struct tui *t)
 {
-	/* A full list may have been cut short: grow it and ask again. */
-	for (;;) {
-		t->nlegal = game_legal(t->g, t->legal, t->legal_cap);
-		if (t->nlegal < t->legal_cap || t->legal_cap >= TUI_LEGAL_LIMIT)
-			break;
-		struct action *more = realloc(t->legal, 2 * (size_t)t->legal_cap * sizeof *more);
-		if (!more) {
-			tui_say(t, true, "out of memory: the list of legal actions is cut short");
-			break;
-		}
-		t->legal = more;
-		t->legal_cap *= 2;
-	}
-	if (t->nlegal < 0)
-		t->nlegal = 0;
+	if (!legal_fill(&t->legal, t->g))
+		tui_say(t, true, "the list of legal actions is cut short at %d (out of memory)",
+			t->legal.n);
 	play_cancel(t);
 	play_after_change(t);
 }
@@ -782,9 +770,7 @@ static bool session_open(struct tui *t, const char *datadir)
 	}
 	t->scn = malloc(sizeof *t->scn);
 	t->before = malloc(sizeof *t->before);
-	t->legal_cap = TUI_LEGAL_FIRST;
-	t->legal = malloc(TUI_LEGAL_FIRST * sizeof *t->legal);
-	if (!t->scn || !t->before || !t->legal) {
+	if (!t->scn || !t->before || !legal_init(&t->legal)) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
@@ -811,7 +797,7 @@ static void session_close(struct tui *t)
 	free(t->scn);
 	free(t->rules);
 	free(t->before);
-	free(t->legal);
+	legal_free(&t->legal);
 }
 
 int tui_main(const char *datadir, const struct tui_options *opt)
@@ -826,6 +812,7 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	t->cursor = 1916;
 	t->sel_unit = -1;
 	t->los_from = HEX_NONE;
+	legal_memory_policy();
 	if (!session_open(t, datadir)) {
 		session_close(t);
 		free(t);

@@ -11,11 +11,10 @@
 #include "position.h"
 #include "rules.h"
 #include "geom.h"
+#include "legal.h"
 #include "scenario.h"
 #include "tui.h"
 
-#define TUI_LEGAL_FIRST 8192      /* the legal list grows (doubling) when it fills up */
-#define TUI_LEGAL_LIMIT (1 << 18)
 #define TUI_MARK_MAX 512
 
 /* What the map highlights in a hex (the union of these bits). */
@@ -54,8 +53,7 @@ struct tui {
 	char state_dir[POSITION_PATH_MAX]; /* autosaves and `last` (include/paths.h); "" none */
 
 	/* the legal actions at the current decision (refreshed after every change) */
-	struct action *legal;
-	int nlegal, legal_cap;
+	struct legal_list legal; /* legal.c: sized to the need */
 
 	/* view */
 	struct geom_layout lay;
