@@ -112,6 +112,7 @@ struct combat_state {
 };
 
 struct game;
+struct map;
 
 /* 11.15B–C: at a `step-loss` decision, the defender's units that may lose the next step of
  * the attack being resolved (in each of its hexes the infantry, the artillery only when no
@@ -176,6 +177,21 @@ struct fire_odds {
  * attacked hex (no 10.7D limit, no Moved restriction). */
 bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *out, char *err, size_t errlen);
+
+/* What the map alone says of fire from hex `from` at hex `to`: the line of sight (10.6) and
+ * the hexside features (enum side_feature bits) the fire crosses into the target's hex
+ * (10.4, the crest and Sunken Road DRMs). Units never block (10.6.6) and the terrain never
+ * changes in a game, so a caller asking often may keep it per pair of hexes. */
+struct fire_sight {
+	bool clear;
+	unsigned sides;
+};
+struct fire_sight fire_sight(const struct map *m, int from, int to);
+/* fire_check with the sight from the gun's hex to the target's hex given (as fire_sight
+ * returns it for that map and those hexes); NULL works it out. */
+bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
+		      const struct fire_sight *sight, struct fire_odds *out, char *err,
+		      size_t errlen);
 
 /* ---- retreats (11.17) ---- */
 

@@ -3,6 +3,7 @@
  * line of sight, the two-guns-per-target limit, every DRM of 20.3 including the hexsides of
  * 10.4, the 1† result, and refusals that leave the game byte-identical. */
 #include "fixture.h"
+#include "los.h"
 
 static struct fire_odds fire_of(int gun, int target)
 {
@@ -227,6 +228,58 @@ static void test_line_of_sight(void **st)
 	assert_int_equal(o.range, 8);
 }
 
+/* fire_sight (10.6, 10.4 from the map alone, which the bot keeps per pair of hexes) gives
+ * fire_check_sight the same answer as fire_check, for every target hex in range over woods,
+ * high ground, crests and a Sunken Road; and the sight given is the one used. */
+static void test_sight_given(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_gun(U(40), 2, 6, 8);
+	fx_place(U(40), 2020);
+	fx_terrain(2018, TERRAIN_WOODS);
+	fx_terrain(2223, TERRAIN_TOWN);
+	fx_high(2020);
+	fx_high(2021);
+	fx_high(1716);
+	fx_high(1717);
+	fx_side(1716, 1715, SIDE_CREST);
+	fx_side(2419, 2418, SIDE_CREST);
+	fx_sunken(2316);
+	for (int d = 0; d < HEX_NDIRS; d++)
+		fx_side(hex_neighbour(2316, (enum hex_dir)d), 2316, SIDE_SUNKEN);
+	fx_phase("union", "artillery");
+	const struct map *m = &S->map;
+	int seen = 0, blocked = 0, behind = 0;
+	for (int col = 12; col <= 28; col++)
+		for (int row = 12; row <= 28; row++) {
+			int to = col * 100 + row;
+			if (to == 2020 || hex_distance(2020, to) > 8)
+				continue;
+			fx_place(C(1), to);
+			struct fire_sight sight = fire_sight(m, 2020, to);
+			assert_int_equal(sight.clear, los_clear(m, 2020, to));
+			struct fire_odds a, b;
+			bool ok = fire_check(G, U(40), C(1), false, &a, NULL, 0);
+			assert_int_equal(ok, fire_check_sight(G, U(40), C(1), false, &sight, &b, NULL,
+							      0));
+			assert_memory_equal(&a, &b, sizeof a);
+			seen += ok;
+			blocked += !sight.clear;
+			behind += (sight.sides & (SIDE_CREST | SIDE_SUNKEN)) != 0;
+		}
+	assert_true(seen > 100 && blocked > 5 && behind >= 2);
+	/* the sight given is the one used: a blocked line refuses (10.2A), a crest adds 10.4 */
+	fx_place(C(1), 2016);
+	struct fire_odds o;
+	struct fire_sight none = { .clear = false, .sides = 0 };
+	assert_false(fire_check_sight(G, U(40), C(1), false, &none, &o, fx_err, sizeof fx_err));
+	assert_non_null(strstr(fx_err, "10.2A"));
+	struct fire_sight crest = { .clear = true, .sides = SIDE_CREST };
+	assert_true(fire_check_sight(G, U(40), C(1), false, &crest, &o, NULL, 0));
+	assert_true(has_mod(&o, "10.4", tables_fire_drm(&S->tables, FIRE_DRM_CREST)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_dagger),
 		cmocka_unit_test(test_two_guns_per_target),
 		cmocka_unit_test(test_line_of_sight),
+		cmocka_unit_test(test_sight_given),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -17,6 +17,7 @@
 #define BOT_FAR 1000000
 #define BOT_MOVES_MAX 256
 #define BOT_HEX_WORDS ((HEX_INDEX_COUNT + 63) / 64)
+#define BOT_SIGHT_SLOTS 4096 /* a power of two */
 
 /* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
  * Confederate hex it moved to attack. */
@@ -73,6 +74,18 @@ struct bot {
 	int conf_gen[ROSTER_CONFEDERATE];    /* generation + 1 when worked out, 0 never */
 	int conf_moves[ROSTER_CONFEDERATE];  /* nmoves when last found current */
 	struct game next_phase;              /* scratch for move_reachable_next_phase */
+
+	/* 10.6, 10.4: the sight (fire_sight) from hex to hex that gun_value asked for, kept
+	 * while this call plays: it depends on the map alone, which no action changes. Open
+	 * addressing on key = from's index * HEX_INDEX_COUNT + to's index + 1 (0 empty); when
+	 * three quarters full, further pairs are worked out and not kept. Cleared on first use
+	 * in a call (nsight < 0 until then): most calls move no gun. */
+	struct bot_sight {
+		uint32_t key;
+		bool clear;
+		uint16_t sides;
+	} sight[BOT_SIGHT_SLOTS];
+	int nsight;
 
 	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
 	int field[HEX_INDEX_COUNT];          /* scratch distance field */

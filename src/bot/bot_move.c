@@ -622,6 +622,32 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int16_t 
 
 /* ---- artillery (17.0) ---- */
 
+/* The sight from hex `from` to hex `to` (fire_sight, 10.6 and 10.4), from b->sight when
+ * asked before in this call. */
+static struct fire_sight sight_of(struct bot *b, int from, int to)
+{
+	int fi = hex_index(from), ti = hex_index(to);
+	if (fi < 0 || ti < 0)
+		return fire_sight(&b->s->map, from, to);
+	if (b->nsight < 0) {
+		memset(b->sight, 0, sizeof b->sight);
+		b->nsight = 0;
+	}
+	uint32_t key = (uint32_t)fi * HEX_INDEX_COUNT + (uint32_t)ti + 1;
+	uint32_t i = (key * 2654435761u) & (BOT_SIGHT_SLOTS - 1);
+	for (; b->sight[i].key; i = (i + 1) & (BOT_SIGHT_SLOTS - 1))
+		if (b->sight[i].key == key)
+			return (struct fire_sight){ .clear = b->sight[i].clear,
+						    .sides = b->sight[i].sides };
+	struct fire_sight s = fire_sight(&b->s->map, from, to);
+	if (b->nsight < BOT_SIGHT_SLOTS / 4 * 3) {
+		b->sight[i] = (struct bot_sight){ .key = key, .clear = s.clear,
+						  .sides = (uint16_t)s.sides };
+		b->nsight++;
+	}
+	return s;
+}
+
 /* What a gun is asked: may it fire where it stands (17.0A as decided), or how well would it
  * fire from another hex (17.0A–B)? */
 enum gun_question { GUN_HERE, GUN_FROM };
@@ -655,7 +681,8 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 		if (only_attacked && !attacked)
 			continue;
 		struct fire_odds fo;
-		if (!fire_check(w, gun, c, false, &fo, NULL, 0))
+		struct fire_sight sight = sight_of(b, from, w->unit[c].hex);
+		if (!sight.clear || !fire_check_sight(w, gun, c, false, &sight, &fo, NULL, 0))
 			continue;
 		int s = 0;
 		for (int d = 1; d <= 6; d++)

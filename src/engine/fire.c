@@ -46,21 +46,34 @@ static void add_mod(struct fire_odds *o, int value, const char *rule, const char
 
 /* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of
  * the vertex when the line arrives along an edge). */
-static unsigned entering_sides(const struct game *g, int from, int to)
+static unsigned entering_sides(const struct map *m, int from, int to)
 {
 	struct hex_step st[HEX_LINE_MAX];
 	int n = hex_line(from, to, st);
 	if (n < 2)
 		return 0;
 	const struct hex_step *p = &st[n - 2];
-	unsigned f = hex_adjacent(p->hex, to) ? map_side(&g->scn->map, p->hex, to) : 0;
+	unsigned f = hex_adjacent(p->hex, to) ? map_side(m, p->hex, to) : 0;
 	if (p->edge && p->other != HEX_NONE && hex_adjacent(p->other, to))
-		f |= map_side(&g->scn->map, p->other, to);
+		f |= map_side(m, p->other, to);
 	return f;
+}
+
+struct fire_sight fire_sight(const struct map *m, int from, int to)
+{
+	return (struct fire_sight){ .clear = los_clear(m, from, to),
+				    .sides = entering_sides(m, from, to) };
 }
 
 bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *o, char *err, size_t errlen)
+{
+	return fire_check_sight(g, gun, target, defensive, NULL, o, err, errlen);
+}
+
+bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
+		      const struct fire_sight *sight, struct fire_odds *o, char *err,
+		      size_t errlen)
 {
 	memset(o, 0, sizeof *o);
 	if (gun < 0 || gun >= ROSTER_UNITS || !unit_on_map(g, gun))
@@ -98,7 +111,8 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm))
 		return refuse(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
 			      o->range, d->id, d->range);
-	if (!defensive && !los_clear(&g->scn->map, from, to))
+	struct fire_sight seen = sight ? *sight : fire_sight(&g->scn->map, from, to);
+	if (!defensive && !seen.clear)
 		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
 			      to);
 	o->fire_value = unit_cv(g, gun);
@@ -113,7 +127,7 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 			"target in woods, orchard or cornfield");
 	if (th->terrain == TERRAIN_TOWN)
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), "20.3", "target in Sharpsburg");
-	unsigned sides = entering_sides(g, from, to);
+	unsigned sides = seen.sides;
 	if (th->sunken_road && (sides & SIDE_SUNKEN))
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), "10.4",
 			"target behind a Sunken Road hexside");
