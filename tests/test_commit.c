@@ -254,6 +254,16 @@ static void test_withdrawal(void **state)
 	assert_true(n > 2);
 	for (int i = 0; i + 1 < n; i++)
 		assert_true(unit_enemy_distance(G, a[i].hex[0], SIDE_UNION) >= 5);
+	/* best first: fewest steps lost on the way (11.17.4B, one group for each count, at most
+	 * 7), in each group the farthest first, then the lowest hex id */
+	int groups = 1;
+	for (int i = 0; i + 2 < n; i++) {
+		int d0 = unit_enemy_distance(G, a[i].hex[0], SIDE_UNION);
+		int d1 = unit_enemy_distance(G, a[i + 1].hex[0], SIDE_UNION);
+		if (d0 < d1 || (d0 == d1 && a[i].hex[0] > a[i + 1].hex[0]))
+			groups++;
+	}
+	assert_in_range(groups, 1, 7);
 	fx_ok("end");                               /* the engine's choice */
 	int h = G->unit[fx_u("U1")].hex;
 	assert_true(unit_enemy_distance(G, h, SIDE_UNION) >= 5);

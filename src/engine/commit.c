@@ -403,24 +403,24 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		}
 	if (n == 0 || best_dist <= 1)
 		return 0;                                             /* 13.6D */
+	/* the first max that 13.6A, C allow, in the order found (hex order) */
 	int k = 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && k < max; i++) {
 		bool ok = best_dist >= 5 ? all[i].dist >= 5 : all[i].dist == best_dist; /* 13.6A, C */
-		if (ok && k < max)
-			out[k++] = all[i];
+		if (ok)
+			all[k++] = all[i];
 	}
-	/* best first: fewest steps lost, then farthest, then the lowest hex id */
-	for (int i = 1; i < k; i++)
-		for (int j = i; j > 0; j--) {
-			struct withdraw_target *a = &out[j - 1], *b = &out[j];
-			bool swap = b->losses < a->losses ||
-				    (b->losses == a->losses && b->dist > a->dist);
-			if (!swap)
-				break;
-			struct withdraw_target tmp = *a;
-			*a = *b;
-			*b = tmp;
-		}
+	/* best first: fewest steps lost, then farthest, then the lowest hex id — a counting
+	 * sort on (losses, 100 - dist), stable, so equals keep the order found */
+	enum { DMAX = 100, NKEYS = LMAX * (DMAX + 1) };
+	int start_of[NKEYS + 1];
+	memset(start_of, 0, sizeof start_of);
+	for (int i = 0; i < k; i++)
+		start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist) + 1]++;
+	for (int key = 0; key < NKEYS; key++)
+		start_of[key + 1] += start_of[key];
+	for (int i = 0; i < k; i++)
+		out[start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist)]++] = all[i];
 	return k;
 }
 
