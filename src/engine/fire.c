@@ -111,8 +111,10 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm))
 		return refuse(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
 			      o->range, d->id, d->range);
-	struct fire_sight seen = sight ? *sight : fire_sight(&g->scn->map, from, to);
-	if (!defensive && !seen.clear)
+	/* without a sight given, the line only for fire that needs it, the sides only once the
+	 * fire may go ahead (fire_legal asks of every gun and target) */
+	bool clear = sight ? sight->clear : defensive || los_clear(&g->scn->map, from, to);
+	if (!defensive && !clear)
 		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
 			      to);
 	o->fire_value = unit_cv(g, gun);
@@ -127,7 +129,7 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 			"target in woods, orchard or cornfield");
 	if (th->terrain == TERRAIN_TOWN)
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), "20.3", "target in Sharpsburg");
-	unsigned sides = seen.sides;
+	unsigned sides = sight ? sight->sides : entering_sides(&g->scn->map, from, to);
 	if (th->sunken_road && (sides & SIDE_SUNKEN))
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), "10.4",
 			"target behind a Sunken Road hexside");
