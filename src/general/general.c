@@ -23,6 +23,7 @@
 #include "general.h"
 #include "general_union.h"
 #include "general_conf.h"
+#include "general_internal.h"
 #include "move.h"
 #include "quick.h"
 #include "tables.h"
@@ -319,14 +320,6 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 
 /* ---- choosing and applying ---- */
 
-static uint64_t mix(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15ULL;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
@@ -372,7 +365,7 @@ static double try_action(struct general *gen, const struct action *a, int sample
 	for (int k = 0; k < samples; k++) {
 		gen->copy = *gen->g;
 		if (samples > 1 && gen->copy.nforced == 0)
-			gen->copy.rng = mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
+			gen->copy.rng = general_mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
 		if (!game_apply(&gen->copy, a, err, sizeof err))
 			return -INFINITY;
 		sum += value(gen, &gen->copy);
@@ -783,6 +776,18 @@ static bool declare(struct general *gen)
 
 /* ---- the decisions ---- */
 
+/* Commit or withdraw corps c (13.1, 13.5), saying what and why. */
+static bool apply_corps(struct general *gen, enum action_type type, enum corps c,
+			const char *verb, const char *why)
+{
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.type = type;
+	a.unit = -1;
+	a.target = c;
+	return apply(gen, &a, "%s %s Corps: %s", verb, names_of_corps(c), why);
+}
+
 /* 13.1: the corps general_union.c's plan picks, while fewer than two are Committed. */
 static bool commitment(struct general *gen)
 {
@@ -790,15 +795,8 @@ static bool commitment(struct general *gen)
 	int n = game_legal(g, gen->legal, LEGAL_MAX);
 	char why[120];
 	enum corps c = gu_commit_choice(g, gen->plan, gen->legal, n, why, sizeof why);
-	if (c != CORPS_NONE) {
-		struct action a;
-		memset(&a, 0, sizeof a);
-		a.type = ACT_COMMIT;
-		a.unit = -1;
-		a.target = c;
-		if (apply(gen, &a, "commits %s Corps: %s", names_of_corps(c), why))
-			return true;
-	}
+	if (c != CORPS_NONE && apply_corps(gen, ACT_COMMIT, c, "commits", why))
+		return true;
 	if (apply_type(gen, ACT_END, "two corps are Committed, or none other is Available"))
 		return true;
 	return decide_by_trial(gen, "commitment");
@@ -811,15 +809,8 @@ static bool withdrawal(struct general *gen)
 	int n = game_legal(g, gen->legal, LEGAL_MAX);
 	char why[120];
 	enum corps c = gu_withdraw_choice(g, gen->plan, gen->legal, n, why, sizeof why);
-	if (c != CORPS_NONE) {
-		struct action a;
-		memset(&a, 0, sizeof a);
-		a.type = ACT_WITHDRAW;
-		a.unit = -1;
-		a.target = c;
-		if (apply(gen, &a, "withdraws %s Corps: %s", names_of_corps(c), why))
-			return true;
-	}
+	if (c != CORPS_NONE && apply_corps(gen, ACT_WITHDRAW, c, "withdraws", why))
+		return true;
 	return apply_type(gen, ACT_END, "13.5: no corps withdraws") ||
 	       decide_by_trial(gen, "withdrawal");
 }

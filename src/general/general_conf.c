@@ -27,6 +27,7 @@
 #include "combat.h"
 #include "commit.h"
 #include "general_conf.h"
+#include "general_internal.h"
 #include "map.h"
 #include "move.h"
 #include "tables.h"
@@ -489,14 +490,6 @@ static int plan_moves(const struct gc *c, const int *choice, struct gc_move *out
 	return n;
 }
 
-static uint64_t mix(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15ULL;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* The plan played out through the bot's reply, its mean value over the level's samples. */
 static double playout(struct gc *c, const int *choice)
 {
@@ -508,7 +501,7 @@ static double playout(struct gc *c, const int *choice)
 		struct game *g = &c->play;
 		*g = *c->g;
 		if (k > 0 && g->nforced == 0)
-			g->rng = mix(c->g->rng ^ (uint64_t)k * 0x2545f491ULL);
+			g->rng = general_mix(c->g->rng ^ (uint64_t)k * 0x2545f491ULL);
 		apply_moves(g, mv, nm);
 		int turn = g->turn, guard = 0;
 		char err[160];

@@ -50,14 +50,7 @@ static void fold_view(const struct view *in, int w, struct view *out, int *hl)
 		const char *p = in->line[i];
 		bool first = true;
 		do {
-			int indent = first ? 0 : 3, room = w - indent, len = (int)strlen(p), cut = len;
-			if (len > room && room > 8) {
-				cut = room;
-				while (cut > room / 2 && p[cut] != ' ')
-					cut--;
-				if (p[cut] != ' ')
-					cut = room;
-			}
+			int indent = first ? 0 : 3, cut = draw_fold_cut(p, w - indent);
 			snprintf(out->line[out->n], sizeof out->line[out->n], "%*s%.*s", indent, "",
 				 cut, p);
 			out->attr[out->n++] = in->attr[i];

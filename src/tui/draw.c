@@ -112,6 +112,21 @@ void draw_text(int y, int x, int w, const char *s)
 	mvaddnstr(y, x, s, w);
 }
 
+/* How much of p goes on a line `room` wide when text is folded: all of it if it fits, else
+ * up to the last space in the line's second half, else `room` characters. */
+int draw_fold_cut(const char *p, int room)
+{
+	int cut = (int)strlen(p);
+	if (cut > room && room > 8) {
+		cut = room;
+		while (cut > room / 2 && p[cut] != ' ')
+			cut--;
+		if (p[cut] != ' ')
+			cut = room;
+	}
+	return cut;
+}
+
 const char *draw_unit_id(const struct tui *t, int u)
 {
 	return t->scn->roster.unit[u].id;
@@ -534,14 +549,7 @@ static void draw_log(struct tui *t)
 		const char *part[8];
 		int plen[8], np = 0;
 		for (const char *p = line; *p && np < 8;) {
-			int room = np ? w - 4 : w, len = (int)strlen(p), cut = len;
-			if (len > room) {
-				cut = room;
-				while (cut > room / 2 && p[cut] != ' ')
-					cut--;
-				if (p[cut] != ' ')
-					cut = room;
-			}
+			int cut = draw_fold_cut(p, np ? w - 4 : w); /* w > 12: room > 8 */
 			part[np] = p;
 			plen[np++] = cut;
 			p += cut;

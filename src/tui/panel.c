@@ -262,16 +262,7 @@ static void wrap_panel(int w)
 		bool first = true;
 		while (n < PANEL_LINES) {
 			int indent = first ? 0 : 3;
-			int room = w - indent;
-			int len = (int)strlen(p);
-			int cut = len;
-			if (len > room && room > 8) {
-				cut = room;
-				while (cut > room / 2 && p[cut] != ' ')
-					cut--;
-				if (p[cut] != ' ')
-					cut = room;
-			}
+			int cut = draw_fold_cut(p, w - indent);
 			snprintf(text[n], sizeof text[n], "%*s%.*s", indent, "", cut, p);
 			attr[n++] = panel_attr[i];
 			p += cut;

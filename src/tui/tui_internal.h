@@ -137,6 +137,7 @@ void draw_init_colours(struct tui *t);
 void draw_frame(struct tui *t);
 /* Put a UTF-8 string or its ASCII fallback at y, x, clipped to width w. */
 void draw_text(int y, int x, int w, const char *s);
+int draw_fold_cut(const char *p, int room);
 /* A message at the bottom line y, folded at a space onto line y-1 when wider than w. */
 void draw_bottom(int y, int w, const char *s);
 /* The label of a unit: "U12". */
