@@ -320,6 +320,8 @@ expect "U2 attacks 1714" "and the attack that followed"
 $T resize-window -t smoke -x 60 -y 30
 expect "    value 5 (20.3)" "at 60 columns its long lines fold, not cut"
 $T resize-window -t smoke -x 80 -y 24
+# the resize is drawn before Enter is sent (a KEY_RESIZE read after it shifted every key on)
+expect "= 2 on the Artillery Fire Table, fire value 5 (20.3)" "back at 80 columns, one line again"
 keys Enter
 absent "Combat result" "Enter closes it"
 keys q
