@@ -283,6 +283,63 @@ static void test_attack_effect_by_forced_dice(void **state)
 	assert_int_equal(act_effect_sixths(G, &end), -1);
 }
 
+/* act_order: the lists show the retreat paths that cost no step first, then the fewest steps
+ * (11.17.4B), and among equals the best chance of effect first, otherwise in the order given
+ * (stable). Checked on the artillery fire phase of the historical turn 1 (guns with targets
+ * at several chances), which must come out reordered or the check proves nothing, and on a
+ * retreat with paths of several costs given in reverse, the dearest of which must end up last. */
+static void check_order(int *idx, int n)
+{
+	int *pos = malloc(sizeof *pos * LEGAL_MAX);
+	assert_non_null(pos);
+	for (int i = 0; i < n; i++)
+		pos[idx[i]] = i;
+	assert_true(act_order(G, L, idx, n));
+	for (int i = 1; i < n; i++) {
+		const struct action *p = &L[idx[i - 1]], *q = &L[idx[i]];
+		int lp = act_retreat_loss(G, p, NULL), lq = act_retreat_loss(G, q, NULL);
+		int ep = act_effect_sixths(G, p), eq = act_effect_sixths(G, q);
+		assert_true(lp <= lq);
+		if (lp == lq) {
+			assert_true(ep >= eq);
+			if (ep == eq)
+				assert_true(pos[idx[i - 1]] < pos[idx[i]]); /* stable */
+		}
+	}
+	free(pos);
+}
+
+static void test_order_best_first(void **state)
+{
+	(void)state;
+	static int idx[LEGAL_MAX];
+	historical();
+	fx_ok("end"); /* to the artillery fire phase */
+	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
+	int n = game_legal(G, L, LEGAL_MAX), moved = 0;
+	for (int i = 0; i < n; i++)
+		idx[i] = i;
+	check_order(idx, n);
+	for (int i = 0; i < n; i++)
+		moved += idx[i] != i;
+	assert_true(moved > 0);
+
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	fx_ok("place C32 2415");
+	fx_ok("place U1 2515");
+	fx_ok("place C1 2716"); /* some paths pass its ZOC, some do not */
+	fx_ok("set phase confederate combat");
+	fx_ok("attack 2515 C32");
+	fx_ok("dice 6");
+	fx_ok("end");
+	assert_int_equal(G->pending.what, DECISION_RETREAT);
+	n = game_legal(G, L, LEGAL_MAX);
+	for (int i = 0; i < n; i++)
+		idx[i] = n - 1 - i;
+	check_order(idx, n);
+	assert_true(act_retreat_loss(G, &L[idx[0]], NULL) < act_retreat_loss(G, &L[idx[n - 1]], NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_place_leads_to_zone),
 		cmocka_unit_test(test_retreat_loss_as_the_engine_takes_it),
 		cmocka_unit_test(test_attack_effect_by_forced_dice),
+		cmocka_unit_test(test_order_best_first),
 	};
 	return cmocka_run_group_tests_name("tui_act", tests, setup, teardown);
 }

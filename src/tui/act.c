@@ -1,5 +1,7 @@
 /* act.c — owns the front-end's reading of engine actions (see act.h): the fields each
  * action type uses for its hex follow action_parse/action_format in the engine. */
+#include <stdlib.h>
+
 #include "act.h"
 
 int act_dest(const struct game *g, const struct action *a)
@@ -99,4 +101,29 @@ int act_effect_sixths(const struct game *g, const struct action *a)
 	for (int d = 1; d <= 6; d++)
 		n += o.def_loss[d] > 0 || o.def_retreat[d];
 	return n;
+}
+
+bool act_order(const struct game *g, const struct action *legal, int *idx, int n)
+{
+	if (n < 2)
+		return true;
+	int *key = malloc((size_t)n * sizeof *key);
+	if (!key)
+		return false;
+	/* the steps a path loses first (0–7), then the chance of effect, best first */
+	for (int i = 0; i < n; i++)
+		key[i] = act_retreat_loss(g, &legal[idx[i]], NULL) * 8 +
+			 (6 - act_effect_sixths(g, &legal[idx[i]]));
+	for (int i = 1; i < n; i++) { /* insertion: stable, and the lists are short */
+		int v = idx[i], kv = key[i], k = i;
+		while (k > 0 && key[k - 1] > kv) {
+			idx[k] = idx[k - 1];
+			key[k] = key[k - 1];
+			k--;
+		}
+		idx[k] = v;
+		key[k] = kv;
+	}
+	free(key);
+	return true;
 }

@@ -26,5 +26,10 @@ int act_retreat_loss(const struct game *g, const struct action *a, bool *elimina
  * loses a step or must retreat, by the first attacker's CRT line, 11.5) has an effect; -1
  * for other actions or when the engine cannot figure it. */
 int act_effect_sixths(const struct game *g, const struct action *a);
+/* Put the legal actions idx[0..n) (indices into legal) in the order a list shows them: the
+ * retreat paths that cost no step first, then the fewest steps (11.17.4B); among equals the
+ * fire and attacks with the best chance of effect first; otherwise as the engine listed
+ * them (stable). False when out of memory (idx left as it was). */
+bool act_order(const struct game *g, const struct action *legal, int *idx, int n);
 
 #endif

@@ -1,9 +1,9 @@
 /* choose.c — owns the lists of legal actions a player picks from (the `a` and `x` lists,
  * several ways to one hex): each line is the action's command (action_format) with what it
  * risks or promises — a fire's or an attack's chance of effect, the steps a retreat path
- * costs (11.17.4B) — the costly retreat paths last, the movement phase's thousands of
- * moves grouped per unit; and carrying out the chosen action through the view that shows
- * its odds first (fire, attack). */
+ * costs (11.17.4B) — in act_order's order (the costly retreat paths last, the best chances
+ * first), the movement phase's thousands of moves grouped per unit; and carrying out the
+ * chosen action through the view that shows its odds first (fire, attack). */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdio.h>
@@ -85,20 +85,6 @@ static void preview_action(struct tui *t, int item, void *vctx)
 	}
 }
 
-/* Retreat paths that cost steps go after the safe ones, the fewest steps first (stable). */
-static void sort_by_risk(const struct tui *t, int *idx, int n)
-{
-	for (int i = 1; i < n; i++) {
-		int v = idx[i], lv = act_retreat_loss(t->g, &t->legal.a[v], NULL);
-		int k = i;
-		while (k > 0 && act_retreat_loss(t->g, &t->legal.a[idx[k - 1]], NULL) > lv) {
-			idx[k] = idx[k - 1];
-			k--;
-		}
-		idx[k] = v;
-	}
-}
-
 void play_choose(struct tui *t, const char *title, int *idx, int n)
 {
 	if (n == 0)
@@ -111,7 +97,7 @@ void play_choose(struct tui *t, const char *title, int *idx, int n)
 		tui_say(t, true, "out of memory");
 		return;
 	}
-	sort_by_risk(t, idx, n);
+	act_order(t->g, t->legal.a, idx, n); /* safe paths, best chances first */
 	for (int i = 0; i < n; i++) {
 		items[i] = text + (size_t)i * ITEM_W;
 		play_describe_action(t, &t->legal.a[idx[i]], items[i], ITEM_W);

@@ -565,6 +565,7 @@ bool combat_view_defensive(struct tui *t)
 		else if (t->legal.a[i].type == ACT_DECLINE)
 			decline = i;
 	}
+	act_order(g, t->legal.a, idx, n); /* the best chance of a hit first */
 	int sel = 0;
 	for (;;) {
 		struct view v = { .n = 0 };
