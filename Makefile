@@ -39,6 +39,11 @@ CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncu
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 CAIRO_CFLAGS  := $(shell $(PKG_CONFIG) --cflags cairo 2>/dev/null)
 CAIRO_LIBS    := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null || echo -lcairo)
+# The program does not link cairo: src/image/map_image.c loads it (dlopen) for --map-image
+# alone, so the terminal game does not map it and the twenty libraries under it (about 1.8 MB
+# resident, docs/performance.md). dlopen is in libc since glibc 2.34, in libdl before: -ldl
+# only where something needs it.
+DL_LIBS       := -Wl,--push-state,--as-needed -ldl -Wl,--pop-state
 
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
 FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c src/sim/*.c src/match/*.c src/text/*.c src/general/*.c))
@@ -98,7 +103,7 @@ $(LIBIMAGE): $(IMAGE_OBJ)
 	$(AR) rcs $@ $^
 
 $(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
-	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) $(CAIRO_LIBS) -lm
+	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) $(DL_LIBS) -lm
 # A program built elsewhere than the top directory finds data/ beside itself through a link.
 $(BUILD)/data:
 	@mkdir -p $(@D)
@@ -122,7 +127,9 @@ $(BUILD)/%.o: %.c
 
 # Every suite links the one fixture library (tests/fixture.h, tests/fixture.c).
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
-	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CAIRO_LIBS) -lm
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(DL_LIBS) -lm
+# test_map_image reads the pictures back with cairo itself
+$(BUILD)/tests/test_map_image: LDFLAGS_ALL += $(CAIRO_LIBS)
 $(BUILD)/tests/test_map_image.o: tests/test_map_image.c
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) $(CAIRO_CFLAGS) -c -o $@ $<

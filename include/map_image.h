@@ -29,6 +29,16 @@ void map_image_hex_point(int id, double *x, double *y);
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen);
 
+/* The cairo library map_image_write loads, by its soname: the program does not link it, so
+ * the terminal game never maps it (docs/performance.md). */
+#define MAP_IMAGE_CAIRO "libcairo.so.2"
+
+/* Load cairo's functions from the library soname (NULL: MAP_IMAGE_CAIRO, once for the
+ * process; map_image_write does it). False with err set ("pictures need the cairo library
+ * …", or the function missing) when the library cannot be loaded or lacks a function, and
+ * the functions loaded before, if any, stay in use. */
+bool map_image_load_cairo(const char *soname, char *err, size_t errlen);
+
 /* `antietam --map-image FILE [--units]`: load the data of datadir (NULL: the default lookup)
  * and write the picture; returns the process exit code (0, or 2 with the error on stderr). */
 int map_image_main(const char *datadir, const char *path, bool units);

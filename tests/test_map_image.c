@@ -1,7 +1,9 @@
 /* test_map_image.c — `antietam --map-image`: the picture is written in the format its name
  * asks for (a PNG, SVG or PDF a reader accepts), it shows what data/map.txt says (the colour of
  * the ground and terrain at hex centres, the set-up with --units), it replaces a file only when
- * complete, and bad names or paths give a clear error and leave nothing behind. */
+ * complete, and bad names or paths give a clear error and leave nothing behind. The program
+ * does not link cairo (the terminal game's memory, docs/performance.md): it loads it for the
+ * picture alone, and says what to install when it cannot. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -224,6 +226,75 @@ static void test_program(void **state)
 	free(out);
 }
 
+/* The program writes the same PNG as map_image_write here, though it does not link cairo. */
+static void test_program_png(void **state)
+{
+	(void)state;
+	cairo_surface_t *img = write_png("here.png", true);
+	cairo_surface_destroy(img);
+	char cmd[512], path[128];
+	int rc;
+	snprintf(path, sizeof path, "%s/prog.png", dir);
+	snprintf(cmd, sizeof cmd, "%s --map-image %s --units 2>&1", fx_program_path(), path);
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(out, "");
+	free(out);
+	size_t here_len, prog_len;
+	snprintf(cmd, sizeof cmd, "%s/here.png", dir);
+	char *here = fx_read_file(cmd, &here_len), *prog = fx_read_file(path, &prog_len);
+	assert_memory_equal(prog, "\x89PNG\r\n\x1a\n", 8);
+	assert_int_equal(prog_len, here_len);
+	assert_memory_equal(prog, here, here_len);
+	free(here);
+	free(prog);
+	img = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	double x, y;
+	map_image_hex_point(4244, &x, &y);
+	assert_true(x < cairo_image_surface_get_width(img));
+	cairo_surface_destroy(img);
+}
+
+/* The program's shared libraries (readelf's NEEDED): ncurses, libm and libc, not cairo nor
+ * anything under it, which would be resident in every terminal game. */
+static void test_program_does_not_link_cairo(void **state)
+{
+	(void)state;
+	char cmd[512];
+	int rc;
+	snprintf(cmd, sizeof cmd, "readelf -d %s 2>&1", fx_program_path());
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "(NEEDED)"));
+	assert_non_null(strstr(out, "[libncursesw.so"));
+	static const char *const not_these[] = { "libcairo", "libpixman", "libX11", "libxcb",
+		"libfreetype", "libfontconfig", "libpng" };
+	for (size_t i = 0; i < sizeof not_these / sizeof not_these[0]; i++)
+		if (strstr(out, not_these[i])) {
+			print_error("the program links %s:\n%s", not_these[i], out);
+			fail();
+		}
+	free(out);
+}
+
+/* Loading cairo: a library that is not there or is not cairo is refused with the reason and
+ * what to install; the functions loaded before stay in use. */
+static void test_cairo_missing(void **state)
+{
+	(void)state;
+	char err[512] = "";
+	assert_true(map_image_load_cairo(NULL, err, sizeof err));
+	assert_false(map_image_load_cairo("libantietam-no-such-cairo.so.2", err, sizeof err));
+	assert_non_null(strstr(err, "pictures need the cairo library, which cannot be loaded (libantietam-no-such-cairo.so.2: "));
+	assert_non_null(strstr(err, "sudo apt-get install libcairo2"));
+	assert_false(map_image_load_cairo("libm.so.6", err, sizeof err));
+	assert_string_equal(err, "libm.so.6 has no cairo_arc: not a cairo library with PNG, SVG and PDF surfaces (1.10 or later)");
+	char path[128];
+	snprintf(path, sizeof path, "%s/after.svg", dir);
+	assert_true(map_image_write(S, path, false, err, sizeof err));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +304,9 @@ int main(void)
 		cmocka_unit_test(test_svg_and_pdf),
 		cmocka_unit_test(test_bad_paths),
 		cmocka_unit_test(test_program),
+		cmocka_unit_test(test_program_png),
+		cmocka_unit_test(test_program_does_not_link_cairo),
+		cmocka_unit_test(test_cairo_missing),
 	};
 	return cmocka_run_group_tests_name("map_image", tests, setup, teardown);
 }

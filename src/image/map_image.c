@@ -9,10 +9,17 @@
  * ids and names, the set-up (4.3) when asked, then the frame's labels and the legend.
  *
  * The file is written through a temporary file beside the target and renamed over it when
- * complete, so a failed write loses nothing. */
+ * complete, so a failed write loses nothing.
+ *
+ * cairo is loaded when a picture is first drawn (dlopen of libcairo.so.2), not linked: linked,
+ * it and the twenty libraries under it (pixman, X11, xcb, freetype, fontconfig, png …) were
+ * mapped into every run of the terminal game, about 1.8 MB of its resident memory
+ * (docs/performance.md, "The terminal game's memory"). Its header still gives every type and
+ * every function's prototype: the table below is declared from them. */
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +35,61 @@
 #include "paths.h"
 #include "roster.h"
 #include "scenario.h"
+
+/* ------------------------------------------------------------------ cairo, loaded */
+
+/* Every cairo function this file calls, called as cairo.NAME: one list, so the table, its
+ * loading and the calls cannot drift apart. */
+#define CAIRO_FUNCTIONS(X) \
+	X(arc) X(close_path) X(create) X(debug_reset_static_data) X(destroy) X(fill) \
+	X(fill_preserve) X(image_surface_create) X(line_to) X(move_to) X(new_sub_path) X(paint) \
+	X(pdf_surface_create_for_stream) X(rectangle) X(restore) X(save) X(scale) \
+	X(select_font_face) X(set_dash) X(set_font_size) X(set_line_cap) X(set_line_join) \
+	X(set_line_width) X(set_source_rgb) X(set_source_rgba) X(show_text) X(status) \
+	X(status_to_string) X(stroke) X(stroke_preserve) X(surface_destroy) X(surface_finish) \
+	X(surface_status) X(surface_write_to_png_stream) X(svg_surface_create_for_stream) \
+	X(text_extents) X(text_path)
+
+struct cairo_table {
+	bool loaded;
+#define CAIRO_MEMBER(name) __typeof__(cairo_##name) *name;
+	CAIRO_FUNCTIONS(CAIRO_MEMBER)
+#undef CAIRO_MEMBER
+};
+static struct cairo_table cairo;
+
+bool map_image_load_cairo(const char *soname, char *err, size_t errlen)
+{
+	if (!soname) {
+		if (cairo.loaded)
+			return true;
+		soname = MAP_IMAGE_CAIRO;
+	}
+	/* The library stays loaded for the life of the process (fontconfig under cairo keeps
+	 * caches that outlive any surface). */
+	void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		snprintf(err, errlen,
+			 "pictures need the cairo library, which cannot be loaded (%s); on Debian or "
+			 "Ubuntu: sudo apt-get install libcairo2", dlerror());
+		return false;
+	}
+	struct cairo_table t = { .loaded = true };
+	const char *missing = NULL;
+#define CAIRO_LOAD(name) \
+	if (!(t.name = (__typeof__(t.name))dlsym(lib, "cairo_" #name)) && !missing) \
+		missing = "cairo_" #name;
+	CAIRO_FUNCTIONS(CAIRO_LOAD)
+#undef CAIRO_LOAD
+	if (missing) {
+		snprintf(err, errlen, "%s has no %s: not a cairo library with PNG, SVG and PDF "
+			 "surfaces (1.10 or later)", soname, missing);
+		dlclose(lib);
+		return false;
+	}
+	cairo = t;
+	return true;
+}
 
 #define HEX_R (1.0 / sqrt(3.0))           /* circumradius: adjacent centres are 1 apart */
 #define COL_DX (sqrt(3.0) / 2.0)          /* distance between columns */
@@ -63,7 +125,7 @@ static const struct rgb col_outline = RGB(0x8a8470), col_slope = RGB(0x8a5222),
 
 static void set(cairo_t *cr, struct rgb c, double alpha)
 {
-	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+	cairo.set_source_rgba(cr, c.r, c.g, c.b, alpha);
 }
 
 /* ------------------------------------------------------------------ geometry */
@@ -96,11 +158,11 @@ static void hex_path(cairo_t *cr, double x, double y, double r)
 		double vx, vy;
 		vertex(x, y, k, r, &vx, &vy);
 		if (k == 0)
-			cairo_move_to(cr, vx, vy);
+			cairo.move_to(cr, vx, vy);
 		else
-			cairo_line_to(cr, vx, vy);
+			cairo.line_to(cr, vx, vy);
 	}
-	cairo_close_path(cr);
+	cairo.close_path(cr);
 }
 
 void map_image_hex_point(int id, double *x, double *y)
@@ -123,46 +185,46 @@ static void terrain_signs(cairo_t *cr, enum terrain t, double x, double y)
 {
 	static const double trees[][2] = { { -0.2, -0.12 }, { 0.18, -0.16 }, { -0.02, 0.1 },
 					   { 0.24, 0.14 }, { -0.26, 0.2 } };
-	cairo_save(cr);
+	cairo.save(cr);
 	switch (t) {
 	case TERRAIN_WOODS:
-		cairo_set_source_rgba(cr, 0.1, 0.3, 0.08, 0.8);
-		cairo_set_line_width(cr, 0.025);
+		cairo.set_source_rgba(cr, 0.1, 0.3, 0.08, 0.8);
+		cairo.set_line_width(cr, 0.025);
 		for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, x + trees[i][0], y + trees[i][1], 0.075, 0, 2 * M_PI);
+			cairo.new_sub_path(cr);
+			cairo.arc(cr, x + trees[i][0], y + trees[i][1], 0.075, 0, 2 * M_PI);
 		}
-		cairo_stroke(cr);
+		cairo.stroke(cr);
 		break;
 	case TERRAIN_ORCHARD:
-		cairo_set_source_rgba(cr, 0.15, 0.4, 0.1, 0.85);
+		cairo.set_source_rgba(cr, 0.15, 0.4, 0.1, 0.85);
 		for (int i = -1; i <= 1; i++)
 			for (int j = -1; j <= 1; j++) {
-				cairo_new_sub_path(cr);
-				cairo_arc(cr, x + 0.17 * i, y + 0.15 * j + 0.04, 0.035, 0, 2 * M_PI);
+				cairo.new_sub_path(cr);
+				cairo.arc(cr, x + 0.17 * i, y + 0.15 * j + 0.04, 0.035, 0, 2 * M_PI);
 			}
-		cairo_fill(cr);
+		cairo.fill(cr);
 		break;
 	case TERRAIN_CORNFIELD:
-		cairo_set_source_rgba(cr, 0.55, 0.42, 0.0, 0.8);
-		cairo_set_line_width(cr, 0.025);
+		cairo.set_source_rgba(cr, 0.55, 0.42, 0.0, 0.8);
+		cairo.set_line_width(cr, 0.025);
 		for (int i = -2; i <= 2; i++) {
-			cairo_move_to(cr, x + 0.12 * i - 0.08, y + 0.28);
-			cairo_line_to(cr, x + 0.12 * i + 0.08, y - 0.08);
+			cairo.move_to(cr, x + 0.12 * i - 0.08, y + 0.28);
+			cairo.line_to(cr, x + 0.12 * i + 0.08, y - 0.08);
 		}
-		cairo_stroke(cr);
+		cairo.stroke(cr);
 		break;
 	case TERRAIN_TOWN:
-		cairo_set_source_rgba(cr, 0.25, 0.25, 0.25, 0.9);
-		cairo_rectangle(cr, x - 0.26, y + 0.02, 0.18, 0.14);
-		cairo_rectangle(cr, x + 0.06, y + 0.06, 0.2, 0.16);
-		cairo_rectangle(cr, x - 0.08, y + 0.24, 0.16, 0.1);
-		cairo_fill(cr);
+		cairo.set_source_rgba(cr, 0.25, 0.25, 0.25, 0.9);
+		cairo.rectangle(cr, x - 0.26, y + 0.02, 0.18, 0.14);
+		cairo.rectangle(cr, x + 0.06, y + 0.06, 0.2, 0.16);
+		cairo.rectangle(cr, x - 0.08, y + 0.24, 0.16, 0.1);
+		cairo.fill(cr);
 		break;
 	default:
 		break;
 	}
-	cairo_restore(cr);
+	cairo.restore(cr);
 }
 
 /* 10.5: the ground colour (high or low), then the in-hex terrain over it. */
@@ -174,19 +236,19 @@ static void draw_ground(cairo_t *cr, const struct map *m)
 		centre(id, &x, &y);
 		hex_path(cr, x, y, 1.0);
 		set(cr, h->high ? col_high : col_low, 1.0);
-		cairo_fill_preserve(cr);
+		cairo.fill_preserve(cr);
 		set(cr, col_terrain[h->terrain], alpha_terrain[h->terrain]);
-		cairo_fill(cr);
+		cairo.fill(cr);
 		terrain_signs(cr, (enum terrain)h->terrain, x, y);
 	}
-	cairo_set_line_width(cr, 0.018);
+	cairo.set_line_width(cr, 0.018);
 	set(cr, col_outline, 0.7);
 	FOR_EACH_HEX(id) {
 		double x, y;
 		centre(id, &x, &y);
 		hex_path(cr, x, y, 1.0);
 	}
-	cairo_stroke(cr);
+	cairo.stroke(cr);
 }
 
 /* ------------------------------------------------------------------ hexsides */
@@ -219,27 +281,27 @@ static void side_relief(cairo_t *cr, const struct map *m, int a, int b, int d, u
 		centre(a_high ? b : a, &lx, &ly);
 		double nx = lx - hx, ny = ly - hy; /* unit length: centres are 1 apart */
 		set(cr, col_slope, 0.95);
-		cairo_set_line_width(cr, 0.03);
+		cairo.set_line_width(cr, 0.03);
 		for (int i = 1; i <= 5; i++) {
 			double t = i / 6.0, px = ax + (bx - ax) * t, py = ay + (by - ay) * t;
-			cairo_move_to(cr, px - 0.17 * nx, py - 0.17 * ny);
-			cairo_line_to(cr, px, py);
+			cairo.move_to(cr, px - 0.17 * nx, py - 0.17 * ny);
+			cairo.line_to(cr, px, py);
 		}
-		cairo_stroke(cr);
-		cairo_set_line_width(cr, 0.03);
-		cairo_move_to(cr, ax, ay);
-		cairo_line_to(cr, bx, by);
-		cairo_stroke(cr);
+		cairo.stroke(cr);
+		cairo.set_line_width(cr, 0.03);
+		cairo.move_to(cr, ax, ay);
+		cairo.line_to(cr, bx, by);
+		cairo.stroke(cr);
 	}
 	if (feat & SIDE_CREST) {
 		static const double dash[] = { 0.1, 0.05 };
 		set(cr, col_crest, 1.0);
-		cairo_set_line_width(cr, 0.085);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_move_to(cr, ax, ay);
-		cairo_line_to(cr, bx, by);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
+		cairo.set_line_width(cr, 0.085);
+		cairo.set_dash(cr, dash, 2, 0);
+		cairo.move_to(cr, ax, ay);
+		cairo.line_to(cr, bx, by);
+		cairo.stroke(cr);
+		cairo.set_dash(cr, NULL, 0, 0);
 	}
 }
 
@@ -253,11 +315,11 @@ static void side_water(cairo_t *cr, const struct map *m, int a, int b, int d, un
 	centre(a, &x, &y);
 	side_ends(x, y, d, &ax, &ay, &bx, &by);
 	set(cr, (feat & SIDE_CREEK) ? col_creek : col_run, 1.0);
-	cairo_set_line_width(cr, (feat & SIDE_CREEK) ? 0.16 : 0.06);
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-	cairo_move_to(cr, ax, ay);
-	cairo_line_to(cr, bx, by);
-	cairo_stroke(cr);
+	cairo.set_line_width(cr, (feat & SIDE_CREEK) ? 0.16 : 0.06);
+	cairo.set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo.move_to(cr, ax, ay);
+	cairo.line_to(cr, bx, by);
+	cairo.stroke(cr);
 }
 
 /* 10.4: the protected sides of a Sunken Road hex, a band just inside that hex. */
@@ -271,10 +333,10 @@ static void side_sunken(cairo_t *cr, const struct map *m, int a, int b, int d, u
 	side_ends(x, y, lane == a ? d : (d + 3) % 6, &ax, &ay, &bx, &by);
 	double mx = (ax + bx) / 2, my = (ay + by) / 2, ix = (x - mx) * 0.12, iy = (y - my) * 0.12;
 	set(cr, col_sunken, 0.85);
-	cairo_set_line_width(cr, 0.05);
-	cairo_move_to(cr, ax + ix, ay + iy);
-	cairo_line_to(cr, bx + ix, by + iy);
-	cairo_stroke(cr);
+	cairo.set_line_width(cr, 0.05);
+	cairo.move_to(cr, ax + ix, ay + iy);
+	cairo.line_to(cr, bx + ix, by + iy);
+	cairo.stroke(cr);
 }
 
 /* 8.8: roads from hex centre to hex centre across the sides that carry them; the Sunken
@@ -287,20 +349,20 @@ static void side_road(cairo_t *cr, const struct map *m, int a, int b, int d, uns
 	double x0, y0, x1, y1;
 	centre(a, &x0, &y0);
 	centre(b, &x1, &y1);
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo.set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	if (feat & SIDE_PRIMARY) {
 		set(cr, col_white, 1.0);
-		cairo_set_line_width(cr, 0.17);
-		cairo_move_to(cr, x0, y0);
-		cairo_line_to(cr, x1, y1);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, 0.17);
+		cairo.move_to(cr, x0, y0);
+		cairo.line_to(cr, x1, y1);
+		cairo.stroke(cr);
 	}
 	bool lane = map_hex(m, a)->sunken_road && map_hex(m, b)->sunken_road;
 	set(cr, (feat & SIDE_PRIMARY) ? col_primary : lane ? col_sunken : col_secondary, 1.0);
-	cairo_set_line_width(cr, (feat & SIDE_PRIMARY) ? 0.11 : lane ? 0.1 : 0.065);
-	cairo_move_to(cr, x0, y0);
-	cairo_line_to(cr, x1, y1);
-	cairo_stroke(cr);
+	cairo.set_line_width(cr, (feat & SIDE_PRIMARY) ? 0.11 : lane ? 0.1 : 0.065);
+	cairo.move_to(cr, x0, y0);
+	cairo.line_to(cr, x1, y1);
+	cairo.stroke(cr);
 }
 
 /* 8.7.4–8.7.5: a bridge as a deck across the side, a ford as a pale dashed crossing. */
@@ -314,31 +376,31 @@ static void side_crossing(cairo_t *cr, const struct map *m, int a, int b, int d,
 	centre(b, &x1, &y1);
 	double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, ux = x1 - x0, uy = y1 - y0;
 	double vx = -uy, vy = ux; /* along the side */
-	cairo_save(cr);
+	cairo.save(cr);
 	if (feat & SIDE_BRIDGE) {
 		double l = 0.26, w = 0.1;
-		cairo_move_to(cr, mx - ux * l - vx * w, my - uy * l - vy * w);
-		cairo_line_to(cr, mx + ux * l - vx * w, my + uy * l - vy * w);
-		cairo_line_to(cr, mx + ux * l + vx * w, my + uy * l + vy * w);
-		cairo_line_to(cr, mx - ux * l + vx * w, my - uy * l + vy * w);
-		cairo_close_path(cr);
+		cairo.move_to(cr, mx - ux * l - vx * w, my - uy * l - vy * w);
+		cairo.line_to(cr, mx + ux * l - vx * w, my + uy * l - vy * w);
+		cairo.line_to(cr, mx + ux * l + vx * w, my + uy * l + vy * w);
+		cairo.line_to(cr, mx - ux * l + vx * w, my - uy * l + vy * w);
+		cairo.close_path(cr);
 		set(cr, col_bridge, 1.0);
-		cairo_fill_preserve(cr);
+		cairo.fill_preserve(cr);
 		set(cr, col_white, 1.0);
-		cairo_set_line_width(cr, 0.025);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, 0.025);
+		cairo.stroke(cr);
 	} else {
 		static const double dash[] = { 0.05, 0.04 };
 		set(cr, col_ford, 1.0);
-		cairo_set_line_width(cr, 0.07);
-		cairo_set_dash(cr, dash, 2, 0);
+		cairo.set_line_width(cr, 0.07);
+		cairo.set_dash(cr, dash, 2, 0);
 		for (int k = -1; k <= 1; k += 2) {
-			cairo_move_to(cr, mx - ux * 0.28 + vx * 0.06 * k, my - uy * 0.28 + vy * 0.06 * k);
-			cairo_line_to(cr, mx + ux * 0.28 + vx * 0.06 * k, my + uy * 0.28 + vy * 0.06 * k);
+			cairo.move_to(cr, mx - ux * 0.28 + vx * 0.06 * k, my - uy * 0.28 + vy * 0.06 * k);
+			cairo.line_to(cr, mx + ux * 0.28 + vx * 0.06 * k, my + uy * 0.28 + vy * 0.06 * k);
 		}
-		cairo_stroke(cr);
+		cairo.stroke(cr);
 	}
-	cairo_restore(cr);
+	cairo.restore(cr);
 }
 
 /* ------------------------------------------------------------------ text */
@@ -347,21 +409,21 @@ static void side_crossing(cairo_t *cr, const struct map *m, int a, int b, int d,
 static void text_centred(cairo_t *cr, const char *s, double x, double y, double size,
 			 struct rgb c, bool bold, bool halo)
 {
-	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
+	cairo.select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size);
+	cairo.set_font_size(cr, size);
 	cairo_text_extents_t e;
-	cairo_text_extents(cr, s, &e);
-	cairo_move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
-	cairo_text_path(cr, s);
+	cairo.text_extents(cr, s, &e);
+	cairo.move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
+	cairo.text_path(cr, s);
 	if (halo) {
 		set(cr, col_white, 0.85);
-		cairo_set_line_width(cr, size * 0.28);
-		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-		cairo_stroke_preserve(cr);
+		cairo.set_line_width(cr, size * 0.28);
+		cairo.set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		cairo.stroke_preserve(cr);
 	}
 	set(cr, c, 1.0);
-	cairo_fill(cr);
+	cairo.fill(cr);
 }
 
 /* A landmark name in at most two lines, broken at the blank nearest its middle. */
@@ -393,7 +455,7 @@ static void name_label(cairo_t *cr, const char *name, double x, double y)
 static void draw_labels(cairo_t *cr, const struct map *m)
 {
 	set(cr, col_objective, 0.85);
-	cairo_set_line_width(cr, 0.05);
+	cairo.set_line_width(cr, 0.05);
 	FOR_EACH_HEX(id) {
 		bool objective = false;
 		for (int o = 0; o < m->nobjectives && !objective; o++)
@@ -404,7 +466,7 @@ static void draw_labels(cairo_t *cr, const struct map *m)
 			hex_path(cr, x, y, 0.84);
 		}
 	}
-	cairo_stroke(cr);
+	cairo.stroke(cr);
 	FOR_EACH_HEX(id) {
 		char s[8];
 		double x, y;
@@ -440,15 +502,15 @@ static void draw_units(cairo_t *cr, const struct roster *r)
 		for (int i = 0; i < n; i++) {
 			const struct unit_def *u = &r->unit[stack[i]];
 			double cx = x0 + i * w;
-			cairo_rectangle(cr, cx + 0.01, y + 0.14, w - 0.02, h);
+			cairo.rectangle(cr, cx + 0.01, y + 0.14, w - 0.02, h);
 			set(cr, u->side == SIDE_UNION ? col_union : col_confed, 1.0);
-			cairo_fill_preserve(cr);
+			cairo.fill_preserve(cr);
 			set(cr, col_white, 1.0);
-			cairo_set_line_width(cr, 0.015);
-			cairo_stroke(cr);
+			cairo.set_line_width(cr, 0.015);
+			cairo.stroke(cr);
 			if (u->type == UNIT_ARTILLERY) {
-				cairo_arc(cr, cx + w - 0.06, y + 0.14 + h - 0.05, 0.03, 0, 2 * M_PI);
-				cairo_fill(cr);
+				cairo.arc(cr, cx + w - 0.06, y + 0.14 + h - 0.05, 0.03, 0, 2 * M_PI);
+				cairo.fill(cr);
 			}
 			text_centred(cr, u->id, cx + w / 2, y + 0.14 + h / 2, n > 2 ? 0.09 : 0.11,
 				     col_white, true, false);
@@ -495,17 +557,17 @@ static void legend_swatch(cairo_t *cr, const struct legend_item *it, double x, d
 	case SW_FILL:
 		hex_path(cr, x, y, 0.75);
 		set(cr, it->value ? col_high : col_low, 1.0);
-		cairo_fill_preserve(cr);
+		cairo.fill_preserve(cr);
 		set(cr, col_outline, 1.0);
-		cairo_set_line_width(cr, 0.018);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, 0.018);
+		cairo.stroke(cr);
 		break;
 	case SW_SIGN:
 		hex_path(cr, x, y, 0.75);
 		set(cr, col_low, 1.0);
-		cairo_fill_preserve(cr);
+		cairo.fill_preserve(cr);
 		set(cr, col_terrain[it->value], alpha_terrain[it->value]);
-		cairo_fill(cr);
+		cairo.fill(cr);
 		terrain_signs(cr, (enum terrain)it->value, x, y - 0.05);
 		break;
 	case SW_LINE: {
@@ -514,68 +576,68 @@ static void legend_swatch(cairo_t *cr, const struct legend_item *it, double x, d
 		double w = it->value == SIDE_PRIMARY ? 0.11 : it->value == SIDE_CREEK ? 0.16
 			 : it->value == SIDE_SUNKEN ? 0.1 : 0.065;
 		set(cr, c, 1.0);
-		cairo_set_line_width(cr, w);
-		cairo_move_to(cr, ax, y);
-		cairo_line_to(cr, bx, y);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, w);
+		cairo.move_to(cr, ax, y);
+		cairo.line_to(cr, bx, y);
+		cairo.stroke(cr);
 		break;
 	}
 	case SW_HACHURE:
 		set(cr, col_slope, 1.0);
-		cairo_set_line_width(cr, 0.03);
-		cairo_move_to(cr, ax, y - 0.08);
-		cairo_line_to(cr, bx, y - 0.08);
+		cairo.set_line_width(cr, 0.03);
+		cairo.move_to(cr, ax, y - 0.08);
+		cairo.line_to(cr, bx, y - 0.08);
 		for (int i = 0; i < 5; i++) {
-			cairo_move_to(cr, ax + 0.1 + 0.1 * i, y - 0.08);
-			cairo_line_to(cr, ax + 0.1 + 0.1 * i, y + 0.09);
+			cairo.move_to(cr, ax + 0.1 + 0.1 * i, y - 0.08);
+			cairo.line_to(cr, ax + 0.1 + 0.1 * i, y + 0.09);
 		}
-		cairo_stroke(cr);
+		cairo.stroke(cr);
 		break;
 	case SW_CREST: {
 		static const double dash[] = { 0.1, 0.05 };
 		set(cr, col_crest, 1.0);
-		cairo_set_line_width(cr, 0.085);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_move_to(cr, ax, y);
-		cairo_line_to(cr, bx, y);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
+		cairo.set_line_width(cr, 0.085);
+		cairo.set_dash(cr, dash, 2, 0);
+		cairo.move_to(cr, ax, y);
+		cairo.line_to(cr, bx, y);
+		cairo.stroke(cr);
+		cairo.set_dash(cr, NULL, 0, 0);
 		break;
 	}
 	case SW_CROSS:
 		/* a crossing of a creek running down the swatch */
 		set(cr, col_creek, 1.0);
-		cairo_set_line_width(cr, 0.16);
-		cairo_move_to(cr, x, y - 0.3);
-		cairo_line_to(cr, x, y + 0.3);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, 0.16);
+		cairo.move_to(cr, x, y - 0.3);
+		cairo.line_to(cr, x, y + 0.3);
+		cairo.stroke(cr);
 		if (it->value == SIDE_BRIDGE) {
-			cairo_rectangle(cr, x - 0.26, y - 0.1, 0.52, 0.2);
+			cairo.rectangle(cr, x - 0.26, y - 0.1, 0.52, 0.2);
 			set(cr, col_bridge, 1.0);
-			cairo_fill(cr);
+			cairo.fill(cr);
 		} else {
 			static const double dash[] = { 0.05, 0.04 };
 			set(cr, col_ford, 1.0);
-			cairo_set_line_width(cr, 0.07);
-			cairo_set_dash(cr, dash, 2, 0);
+			cairo.set_line_width(cr, 0.07);
+			cairo.set_dash(cr, dash, 2, 0);
 			for (int k = -1; k <= 1; k += 2) {
-				cairo_move_to(cr, x - 0.28, y + 0.06 * k);
-				cairo_line_to(cr, x + 0.28, y + 0.06 * k);
+				cairo.move_to(cr, x - 0.28, y + 0.06 * k);
+				cairo.line_to(cr, x + 0.28, y + 0.06 * k);
 			}
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
+			cairo.stroke(cr);
+			cairo.set_dash(cr, NULL, 0, 0);
 		}
 		break;
 	case SW_RING:
 		hex_path(cr, x, y, 0.6);
 		set(cr, col_objective, 0.85);
-		cairo_set_line_width(cr, 0.05);
-		cairo_stroke(cr);
+		cairo.set_line_width(cr, 0.05);
+		cairo.stroke(cr);
 		break;
 	case SW_COUNTER:
-		cairo_rectangle(cr, x - 0.17, y - 0.13, 0.34, 0.26);
+		cairo.rectangle(cr, x - 0.17, y - 0.13, 0.34, 0.26);
 		set(cr, it->value == SIDE_UNION ? col_union : col_confed, 1.0);
-		cairo_fill(cr);
+		cairo.fill(cr);
 		text_centred(cr, it->value == SIDE_UNION ? "U12" : "C7", x, y, 0.11, col_white, true, false);
 		break;
 	}
@@ -609,19 +671,19 @@ static void draw_legend(cairo_t *cr, bool units)
 	for (size_t i = 0; i < n; i++) {
 		double x = 1.0 + (double)(i / per_col) * colw, y = top + (double)(i % per_col) * 0.8;
 		legend_swatch(cr, &items[i], x, y);
-		cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-		cairo_set_font_size(cr, 0.24);
+		cairo.select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		cairo.set_font_size(cr, 0.24);
 		set(cr, col_text, 1.0);
-		cairo_move_to(cr, x + 0.55, y + 0.08);
-		cairo_show_text(cr, items[i].text);
+		cairo.move_to(cr, x + 0.55, y + 0.08);
+		cairo.show_text(cr, items[i].text);
 	}
 }
 
 static void draw(cairo_t *cr, const struct scenario *s, bool units)
 {
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo.set_source_rgb(cr, 1, 1, 1);
+	cairo.paint(cr);
+	cairo.set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	draw_ground(cr, &s->map);
 	each_side(cr, &s->map, side_relief);
 	each_side(cr, &s->map, side_water);
@@ -662,24 +724,24 @@ static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f,
 	double w = ceil(PAGE_W * scale), h = ceil(PAGE_H * scale);
 	cairo_surface_t *surf;
 	if (fmt == MAP_IMAGE_PNG)
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
+		surf = cairo.image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
 	else if (fmt == MAP_IMAGE_SVG)
-		surf = cairo_svg_surface_create_for_stream(write_stream, f, w, h);
+		surf = cairo.svg_surface_create_for_stream(write_stream, f, w, h);
 	else
-		surf = cairo_pdf_surface_create_for_stream(write_stream, f, w, h);
-	cairo_t *cr = cairo_create(surf);
-	cairo_scale(cr, scale, scale);
+		surf = cairo.pdf_surface_create_for_stream(write_stream, f, w, h);
+	cairo_t *cr = cairo.create(surf);
+	cairo.scale(cr, scale, scale);
 	draw(cr, s, units);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
+	cairo_status_t st = cairo.status(cr);
+	cairo.destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS && fmt == MAP_IMAGE_PNG)
-		st = cairo_surface_write_to_png_stream(surf, write_stream, f);
-	cairo_surface_finish(surf);
+		st = cairo.surface_write_to_png_stream(surf, write_stream, f);
+	cairo.surface_finish(surf);
 	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(surf);
-	cairo_surface_destroy(surf);
+		st = cairo.surface_status(surf);
+	cairo.surface_destroy(surf);
 	if (st != CAIRO_STATUS_SUCCESS)
-		snprintf(err, errlen, "%s", cairo_status_to_string(st));
+		snprintf(err, errlen, "%s", cairo.status_to_string(st));
 	return st == CAIRO_STATUS_SUCCESS;
 }
 
@@ -692,8 +754,12 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 			 path);
 		return false;
 	}
+	char tmp[4096], why[512];
+	if (!map_image_load_cairo(NULL, why, sizeof why)) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return false;
+	}
 	/* The temporary file lives beside the target so that rename replaces it in one step. */
-	char tmp[4096], why[256];
 	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
 		snprintf(err, errlen, "%.200s...: file name too long", path);
 		return false;
@@ -757,6 +823,7 @@ int map_image_main(const char *datadir, const char *path, bool units)
 		rc = 0;
 	free(s);
 	/* cairo's font caches, so that a leak checker sees only the program's own memory */
-	cairo_debug_reset_static_data();
+	if (cairo.loaded)
+		cairo.debug_reset_static_data();
 	return rc;
 }
