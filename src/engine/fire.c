@@ -136,9 +136,11 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 	if (sides & SIDE_CREST)
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_CREST), "10.4",
 			"target behind a crest hexside");
-	char what[40];
-	snprintf(what, sizeof what, "range %d", o->range);
-	add_mod(o, rdrm, "10.3B", what);
+	if (rdrm) { /* a DRM of 0 is not noted: no text to write */
+		char what[40];
+		snprintf(what, sizeof what, "range %d", o->range);
+		add_mod(o, rdrm, "10.3B", what);
+	}
 
 	for (int die = 1; die <= 6; die++) {
 		enum fire_result r = tables_fire_result(t, o->fire_value, die + o->drm);

@@ -84,6 +84,17 @@ bool odds_can_attack(const struct game *g, int a, const int *defhex, int ndefhex
 
 /* ---- the odds ---- */
 
+/* What snprintf(dst, size, "%s", src) writes, without its format machinery: the DRMs are
+ * noted by the hundred thousand in a bot's game (gun values, odds), most never read. */
+static void copy_cut(char *dst, size_t size, const char *src)
+{
+	size_t n = 0;
+	while (n + 1 < size && src[n])
+		n++;
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
+
 void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
 		const char *what)
 {
@@ -91,8 +102,8 @@ void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const
 		return;
 	struct combat_mod *m = &mod[(*nmods)++];
 	m->value = value;
-	snprintf(m->rule, sizeof m->rule, "%s", rule);
-	snprintf(m->what, sizeof m->what, "%s", what);
+	copy_cut(m->rule, sizeof m->rule, rule);
+	copy_cut(m->what, sizeof m->what, what);
 	*drm += value;
 }
 
