@@ -297,6 +297,24 @@ struct withdraw_target {
 	int8_t dist;     /* to the nearest enemy unit */
 };
 
+/* Cube coordinates of a hex and the distance between two, as hex_distance counts it. */
+static void cube_of(int hex, int *x, int *z)
+{
+	int c = hex_col(hex);
+	*x = c;
+	*z = hex_row(hex) - (c - (c & 1)) / 2;
+}
+
+static int cube_distance(int ax, int az, int bx, int bz)
+{
+	int dx = ax - bx, dz = az - bz, dy = dx + dz;
+	dx = dx < 0 ? -dx : dx;
+	dz = dz < 0 ? -dz : dz;
+	dy = dy < 0 ? -dy : dy;
+	int m = dx > dy ? dx : dy;
+	return m > dz ? m : dz;
+}
+
 /* Every hex unit u may end its withdrawal in (13.6A–C), best first; 0 when it must be
  * eliminated (13.6D). */
 static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
@@ -322,10 +340,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 	memset(loses, 0, sizeof loses);
 	uint8_t friend_at[HEX_INDEX_COUNT];
 	memset(friend_at, 0, sizeof friend_at);
-	/* the distance to the nearest enemy unit (capped at 100), spread breadth-first over the
-	 * grid from every enemy hex: its steps count hexes as hex_distance does (test_hex) */
-	uint8_t near[HEX_INDEX_COUNT];
-	memset(near, 100, sizeof near);
+	int foe[ROSTER_UNITS], nfoe = 0; /* the enemy units' hexes */
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!unit_on_map(g, v))
 			continue;
@@ -337,12 +352,11 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		}
 		int vi = hex_index(vh);
 		enemy[vi] = 1;
-		near[vi] = 0;
+		foe[nfoe++] = vh;
 		for (int d = 0; d < HEX_NDIRS; d++)
 			if (nb[vi][d] >= 0 && zoc_features_passable(g->scn->map.hex[vi].side[d]))
 				ezoc[nb[vi][d]] = 1;
 	}
-	hex_spread(near, 100);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		loses[i] = ezoc[i] && !friend_at[i];
 	/* costs are small: a bucket queue of hexes by cost, each hex once a level */
@@ -382,6 +396,22 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 				}
 			}
 		}
+	/* The distance to the nearest enemy unit (capped at 100) is asked only of the hexes
+	 * reached, in cube coordinates (hex.c's hex_distance), the enemy nearest the start
+	 * first: one at d0 from the start is at least d0 - d from a hex d from the start, so the
+	 * search for a hex's nearest stops at the first enemy that cannot be nearer. */
+	struct foe_at { int x, z, d0; } fc[ROSTER_UNITS];
+	int sx, sz;
+	cube_of(start, &sx, &sz);
+	for (int k = 0; k < nfoe; k++) {
+		struct foe_at f;
+		cube_of(foe[k], &f.x, &f.z);
+		f.d0 = cube_distance(sx, sz, f.x, f.z);
+		int j = k;
+		for (; j > 0 && fc[j - 1].d0 > f.d0; j--)
+			fc[j] = fc[j - 1];
+		fc[j] = f;
+	}
 	int n = 0, best_dist = -1;
 	struct withdraw_target all[HEX_INDEX_COUNT];
 	for (int w = 0; w < (HEX_INDEX_COUNT + 63) / 64; w++)
@@ -394,9 +424,17 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 				l++;
 			if (l == LMAX || (friend_at[i] && !stack_allows(g, h, u)))
 				continue;                                     /* 11.17.3A */
+			int hx, hz, near = 100;
+			cube_of(h, &hx, &hz);
+			int ds = cube_distance(sx, sz, hx, hz);
+			for (int k = 0; k < nfoe && fc[k].d0 - ds < near; k++) {
+				int d = cube_distance(hx, hz, fc[k].x, fc[k].z);
+				if (d < near)
+					near = d;
+			}
 			all[n].hex = (int16_t)h;
 			all[n].losses = (int8_t)l;
-			all[n].dist = (int8_t)near[i];
+			all[n].dist = (int8_t)near;
 			if (all[n].dist > best_dist)
 				best_dist = all[n].dist;
 			n++;
