@@ -219,6 +219,48 @@ static void test_reply_danger(void **st)
 		fail_msg("gains %.2f %.2f", gain[0], gain[1]);
 }
 
+static bool port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	return game_apply(ctx, a, err, errlen);
+}
+
+/* A unit that can reach an objective hex no one holds takes it: the hexes worth taking are
+ * those of the position the decision starts from, so the unit on 1943 is not then drawn on
+ * to the next objective, the Sunken Road far to the north (before, a IX Corps brigade stood
+ * two hexes from 1943, 4 VP, from turn 7 to the end of a game, seed 2). */
+static void test_takes_open_objective(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_EMPTY, 1, NULL);
+	g.turn = 9;
+	int u = unit_of(&g, CORPS_IX);
+	g.unit[u].hex = 1941;
+	int c = -1; /* one Confederate brigade, far away in the north-west */
+	for (int x = ROSTER_UNION; x < ROSTER_UNITS && c < 0; x++)
+		if (unit_def(&g, x)->type == UNIT_INFANTRY)
+			c = x;
+	g.unit[c].hex = 1204;
+	/* the Union holds every 3.2 objective but 1943 and the Sunken Road (3.3B: kept) */
+	struct gu_objectives o;
+	gu_objectives(&g, &o);
+	for (int i = 0; i < o.n; i++)
+		if (o.hex[i] != 1943 && (o.hex[i] < 2300 || o.hex[i] % 100 < 19 || o.hex[i] % 100 > 21))
+			g.control[hex_index(o.hex[i])] = SIDE_UNION;
+	assert_int_equal(g.pending.what, DECISION_MOVEMENT);
+	assert_int_equal(victory_control_now(&g, 1943), SIDE_NONE);
+	struct bot_port port = { .g = &g, .apply = port_apply, .ctx = &g };
+	char err[256];
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		static struct game h;
+		h = g;
+		port.g = port.ctx = &h;
+		assert_true(general_play(&port, level, err, sizeof err) > 0);
+		if (victory_control_now(&h, 1943) != SIDE_UNION)
+			fail_msg("level %d: the brigade ends on %04d", level, h.unit[u].hex);
+	}
+}
+
 /* Every level is deterministic for a seed (issue 19): the general as both sides under the
  * two-player rules through turn 2, twice, gives the same record and the same game. */
 static struct match *played(uint64_t seed, int level)
@@ -256,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_commit),
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_reply_danger),
+		cmocka_unit_test(test_takes_open_objective),
 		cmocka_unit_test(test_levels_deterministic),
 	};
 	return cmocka_run_group_tests_name("general_union", tests, fx_real_setup, fx_teardown);

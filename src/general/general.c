@@ -192,12 +192,19 @@ static double objectives_solitaire(const struct game *g, enum side me,
  * control would be updated now; a hex the Union holds next to Confederate infantry and none
  * of its own (threatened), worth what losing it costs, and one it lacks next to its infantry
  * and no Confederate infantry, worth what taking it gains; the Union's infantry pulled to the
- * nearest hex still worth taking, more as the turns pass (the attacker's time). */
+ * nearest hex still worth taking, more as the turns pass (the attacker's time). The hexes
+ * worth taking are those of `ref`, the position the decision starts from (NULL: g itself):
+ * a unit that takes one is then on it, not drawn on to the next, so that taking a hex never
+ * scores worse than standing next to it. */
 static double objectives_two_player(const struct game *g, enum side me,
-				    const struct general_weights *w)
+				    const struct general_weights *w, const struct game *ref)
 {
-	struct gu_objectives o;
+	struct gu_objectives o, r;
 	gu_objectives(g, &o);
+	if (ref && ref != g)
+		gu_objectives(ref, &r);
+	else
+		r = o;
 	double score = 2 * w->objective * o.vp;
 	for (int i = 0; i < o.n; i++) {
 		int du = nearest_infantry(g, o.hex[i], SIDE_UNION);
@@ -214,9 +221,9 @@ static double objectives_two_player(const struct game *g, enum side me,
 		/* the nearest, a VP of gain worth a hex of range (road-1032's 6 VP for any hex
 		 * draws from farther than a hex of the North Wood's) */
 		double best = 99;
-		for (int i = 0; i < o.n; i++)
-			if (o.gain[i] > 0) {
-				double d = hex_distance(g->unit[u].hex, o.hex[i]) - GU_GAIN_HEXES * o.gain[i];
+		for (int i = 0; i < r.n; i++)
+			if (r.gain[i] > 0) {
+				double d = hex_distance(g->unit[u].hex, r.hex[i]) - GU_GAIN_HEXES * r.gain[i];
 				if (d < best)
 					best = d;
 			}
@@ -264,8 +271,9 @@ static double reply_loss(const struct game *g, int u)
 	return sum;
 }
 
-/* The side that attacks the objectives: the Union (two-player and solitaire alike). */
-double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
+/* The evaluation of g for side me, the objectives worth taking those of ref (NULL: g's). */
+static double evaluate(const struct game *g, enum side me, const struct general_weights *w,
+		       const struct game *ref)
 {
 	if (!w)
 		w = weights_of(me);
@@ -273,7 +281,7 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 	if (g->opt.solitaire)
 		score += objectives_solitaire(g, me, w);
 	else
-		score += objectives_two_player(g, me, w);
+		score += objectives_two_player(g, me, w, ref);
 	/* material: steps on the map, guns in danger, weak units within reach of the enemy */
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		const struct unit_def *d = unit_def(g, u);
@@ -318,6 +326,11 @@ double general_evaluate(const struct game *g, enum side me, const struct general
 	return score;
 }
 
+double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
+{
+	return evaluate(g, me, w, NULL);
+}
+
 /* ---- choosing and applying ---- */
 
 static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
@@ -348,12 +361,13 @@ static bool apply_type(struct general *gen, enum action_type t, const char *why)
 }
 
 /* The value of g for the side deciding: the Confederacy in the solitaire game by the 19.0
- * count of its movement plan (general_conf.c), else general_evaluate. */
+ * count of its movement plan (general_conf.c), else the evaluation; the Union's with the
+ * hexes worth taking as they were when the decision began (the game being decided). */
 static double value(const struct general *gen, const struct game *g)
 {
 	if (gen->me == SIDE_CONFEDERATE && g->opt.solitaire)
 		return gc_value(g);
-	return general_evaluate(g, gen->me, gen->w);
+	return evaluate(g, gen->me, gen->w, gen->me == SIDE_UNION ? gen->g : NULL);
 }
 
 /* The mean evaluation after a on samples copies, each with dice of its own. */
@@ -401,23 +415,34 @@ static bool decide_by_trial(struct general *gen, const char *what)
 /* ---- movement ---- */
 
 /* A cheap score of unit u standing in hex: nearer the objectives its side lacks (the
- * Union) or holds (the Confederacy), next to weak enemy units, with friends. */
-static double dest_score(const struct general *gen, int u, int hex)
+ * Union; under the two-player rules the 3.2 hexes still worth taking, `o`, a VP of gain
+ * counting as a hex of range as in the evaluation) or holds (the Confederacy), next to weak
+ * enemy units, with friends. */
+static double dest_score(const struct general *gen, int u, int hex, const struct gu_objectives *o)
 {
 	const struct game *g = gen->g;
 	const struct map *m = &g->scn->map;
 	double best = 99;
-	for (int i = 0; i < m->nobjectives; i++)
-		for (int k = 0; k < m->objective[i].nhexes; k++) {
-			int h = m->objective[i].hexes[k];
-			bool want = gen->me == SIDE_UNION ? g->control[hex_index(h)] != SIDE_UNION
-							  : true;
-			if (want) {
-				int d = hex_distance(hex, h);
+	if (o) {
+		for (int i = 0; i < o->n; i++)
+			if (o->gain[i] > 0) {
+				double d = hex_distance(hex, o->hex[i]) - GU_GAIN_HEXES * o->gain[i];
 				if (d < best)
 					best = d;
 			}
-		}
+	} else {
+		for (int i = 0; i < m->nobjectives; i++)
+			for (int k = 0; k < m->objective[i].nhexes; k++) {
+				int h = m->objective[i].hexes[k];
+				bool want = gen->me == SIDE_UNION ? g->control[hex_index(h)] != SIDE_UNION
+								  : true;
+				if (want) {
+					int d = hex_distance(hex, h);
+					if (d < best)
+						best = d;
+				}
+			}
+	}
 	double v = -best;
 	int them_adj = 0, weak = 0;
 	for (int e = side_lo(enemy_of(gen->me)); e < side_hi(enemy_of(gen->me)); e++)
@@ -459,12 +484,16 @@ static bool move_unit(struct general *gen, int u)
 	double (*sc)[2] = malloc(sizeof *sc * (size_t)n);
 	if (!sc)
 		return false;
+	struct gu_objectives o; /* the Union's 3.2 hexes worth taking (two-player rules) */
+	bool two = gen->me == SIDE_UNION && !g->opt.solitaire;
+	if (two)
+		gu_objectives(g, &o);
 	for (int i = 0; i < n; i++) {
-		sc[i][0] = dest_score(gen, u, gen->dest[i].hex);
+		sc[i][0] = dest_score(gen, u, gen->dest[i].hex, two ? &o : NULL);
 		sc[i][1] = i;
 	}
 	qsort(sc, (size_t)n, sizeof *sc, cmp_score);
-	double stay = general_evaluate(g, gen->me, gen->w), bv = stay;
+	double stay = value(gen, g), bv = stay;
 	int best = -1, tries = n < gen->lv->dests ? n : gen->lv->dests;
 	/* the best hex out of every enemy's reach is always a candidate (a weak unit's way out
 	 * of the enemy's next attack) */
