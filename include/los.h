@@ -31,6 +31,10 @@ bool los_clear(const struct map *m, int from, int to);
 /* The same, filling *r with the first obstacle along the line (from `from` onwards) and a
  * one-line reason for the UI. */
 bool los_trace(const struct map *m, int from, int to, struct los_result *r);
+/* los_clear over the line already drawn: steps and n as hex_line(from, to, steps) gave them,
+ * from and to valid and not the same (for a caller that needs the line for more than the
+ * sight: fire_sight's 10.4 sides). */
+bool los_clear_line(const struct map *m, int from, int to, const struct hex_step *steps, int n);
 
 /* 10.4: the hexside features (enum side_feature bits) of the target hex's side through which
  * the line from `from` enters it — the side a target is "behind" for the crest and Sunken

@@ -46,10 +46,8 @@ static void add_mod(struct fire_odds *o, int value, const char *rule, const char
 
 /* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of
  * the vertex when the line arrives along an edge). */
-static unsigned entering_sides(const struct map *m, int from, int to)
+static unsigned sides_of_line(const struct map *m, int to, const struct hex_step *st, int n)
 {
-	struct hex_step st[HEX_LINE_MAX];
-	int n = hex_line(from, to, st);
 	if (n < 2)
 		return 0;
 	const struct hex_step *p = &st[n - 2];
@@ -59,8 +57,25 @@ static unsigned entering_sides(const struct map *m, int from, int to)
 	return f;
 }
 
+static unsigned entering_sides(const struct map *m, int from, int to)
+{
+	struct hex_step st[HEX_LINE_MAX];
+	return sides_of_line(m, to, st, hex_line(from, to, st));
+}
+
+/* The line from..to drawn once for both questions (two valid hexes, not the same). */
+static struct fire_sight sight_of_line(const struct map *m, int from, int to)
+{
+	struct hex_step st[HEX_LINE_MAX];
+	int n = hex_line(from, to, st);
+	return (struct fire_sight){ .clear = los_clear_line(m, from, to, st, n),
+				    .sides = sides_of_line(m, to, st, n) };
+}
+
 struct fire_sight fire_sight(const struct map *m, int from, int to)
 {
+	if (hex_valid(from) && hex_valid(to) && from != to)
+		return sight_of_line(m, from, to);
 	return (struct fire_sight){ .clear = los_clear(m, from, to),
 				    .sides = entering_sides(m, from, to) };
 }
@@ -113,7 +128,17 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 			      o->range, d->id, d->range);
 	/* without a sight given, the line only for fire that needs it, the sides only once the
 	 * fire may go ahead (fire_legal asks of every gun and target) */
-	bool clear = sight ? sight->clear : defensive || los_clear(&g->scn->map, from, to);
+	struct hex_step line[HEX_LINE_MAX];
+	int nline = -1; /* the line from..to, once drawn: for the sight and the sides */
+	bool clear = true;
+	if (sight) {
+		clear = sight->clear;
+	} else if (!defensive && from != to) {
+		nline = hex_line(from, to, line);
+		clear = los_clear_line(&g->scn->map, from, to, line, nline);
+	} else if (!defensive) {
+		clear = los_clear(&g->scn->map, from, to);
+	}
 	if (!defensive && !clear)
 		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
 			      to);
@@ -129,7 +154,9 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 			"target in woods, orchard or cornfield");
 	if (th->terrain == TERRAIN_TOWN)
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), "20.3", "target in Sharpsburg");
-	unsigned sides = sight ? sight->sides : entering_sides(&g->scn->map, from, to);
+	unsigned sides = sight ? sight->sides
+			       : nline >= 0 ? sides_of_line(&g->scn->map, to, line, nline)
+					    : entering_sides(&g->scn->map, from, to);
 	if (th->sunken_road && (sides & SIDE_SUNKEN))
 		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), "10.4",
 			"target behind a Sunken Road hexside");

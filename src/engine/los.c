@@ -155,19 +155,11 @@ static void describe(const struct map *m, struct los_result *r)
 	}
 }
 
-static bool trace(const struct map *m, int from, int to, struct los_result *r)
+/* The line of sight over the line from..to already drawn (hex_line: its n steps; two valid
+ * hexes, not the same). */
+static bool trace_line(const struct map *m, int from, int to, const struct hex_step *steps,
+		       int n, struct los_result *r)
 {
-	r->block = LOS_CLEAR;
-	r->hex = r->other = HEX_NONE;
-	r->rule = "";
-	if (!hex_valid(from) || !hex_valid(to)) {
-		r->block = LOS_INVALID;
-		return false;
-	}
-	if (from == to)
-		return true;
-	struct hex_step steps[HEX_LINE_MAX];
-	int n = hex_line(from, to, steps);
 	bool hf = cell(m, from)->high, ht = cell(m, to)->high;
 	struct walk w = {
 		.m = m, .from = from, .to = to, .last = n - 1,
@@ -192,6 +184,21 @@ static bool trace(const struct map *m, int from, int to, struct los_result *r)
 	return true;
 }
 
+static bool trace(const struct map *m, int from, int to, struct los_result *r)
+{
+	r->block = LOS_CLEAR;
+	r->hex = r->other = HEX_NONE;
+	r->rule = "";
+	if (!hex_valid(from) || !hex_valid(to)) {
+		r->block = LOS_INVALID;
+		return false;
+	}
+	if (from == to)
+		return true;
+	struct hex_step steps[HEX_LINE_MAX];
+	return trace_line(m, from, to, steps, hex_line(from, to, steps), r);
+}
+
 bool los_trace(const struct map *m, int from, int to, struct los_result *r)
 {
 	bool ok = trace(m, from, to, r);
@@ -203,6 +210,15 @@ bool los_clear(const struct map *m, int from, int to)
 {
 	struct los_result r;
 	return trace(m, from, to, &r);
+}
+
+bool los_clear_line(const struct map *m, int from, int to, const struct hex_step *steps, int n)
+{
+	struct los_result r;
+	r.block = LOS_CLEAR;
+	r.hex = r.other = HEX_NONE;
+	r.rule = "";
+	return trace_line(m, from, to, steps, n, &r);
 }
 
 unsigned los_target_side(const struct map *m, int from, int to)
