@@ -700,22 +700,29 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 	return best;
 }
 
-static bool has_union_infantry(const struct game *g, int hex, int corps)
+/* For each hex of ds: does Union infantry of the corps stand there? (One look at the units
+ * for the whole list, not a scan of them per hex.) */
+static void union_infantry_at(const struct game *g, const struct dests *ds, int corps, bool *out)
 {
-	int tmp[4];
-	int n = bot_side_at(g, hex, SIDE_UNION, tmp, 4);
-	for (int i = 0; i < n; i++)
-		if (bot_is_infantry(g, tmp[i]) && bot_def(g, tmp[i])->corps == corps)
-			return true;
-	return false;
+	int at[ROSTER_UNION], n = 0;
+	for (int u = 0; u < ROSTER_UNION; u++)
+		if (unit_on_map(g, u) && bot_is_infantry(g, u) && bot_def(g, u)->corps == corps)
+			at[n++] = g->unit[u].hex;
+	for (int i = 0; i < ds->n; i++) {
+		out[i] = false;
+		for (int k = 0; k < n && !out[i]; k++)
+			out[i] = at[k] == ds->d[i].hex;
+	}
 }
 
 /* 17.0E "subject to attack by Confederate infantry", for every hex the gun may move to: a
  * hex without Union infantry of its corps that a Confederate infantry unit able to attack
  * (conf_attacker) stands next to, or could end its next move next to — the same movement
  * search as 16.6A (conf_reach), on the position as it stands; no attack across the creek but
- * at a bridge or ford. Only the units that could come near the gun's reach are asked. */
-static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int corps, bool *out)
+ * at a bridge or ford (stack[i]: Union infantry of the corps in the i-th hex). Only the units
+ * that could come near the gun's reach are asked. */
+static void exposed_dests(struct bot *b, const struct dests *ds, int gun, const bool *stack,
+			  bool *out)
 {
 	const struct game *g = b->g;
 	int here = g->unit[gun].hex, radius = 0, ma_max = conf_ma_max(g);
@@ -731,7 +738,7 @@ static void exposed_dests(struct bot *b, const struct dests *ds, int gun, int co
 	for (int i = 0; i < ds->n; i++) {
 		int hex = ds->d[i].hex;
 		out[i] = false;
-		if (b->near_inf[hex_index(hex)] > ma_max + 1 || has_union_infantry(g, hex, corps))
+		if (b->near_inf[hex_index(hex)] > ma_max + 1 || stack[i])
 			continue;
 		int nb[HEX_NDIRS];
 		for (int d = 0; d < HEX_NDIRS; d++) {
@@ -774,14 +781,15 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	reachable(b, gun, &ds);
 	if (ds.n == 0)
 		return false;
-	bool exposed[DESTS_MAX];
-	exposed_dests(b, &ds, gun, corps, exposed);
+	bool exposed[DESTS_MAX], stacks[DESTS_MAX];
+	union_infantry_at(g, &ds, corps, stacks);
+	exposed_dests(b, &ds, gun, stacks, exposed);
 	/* 17.0A–B: the best fire position; 17.0D: with infantry of its corps among equals */
 	int bi = -1, bv = 0;
 	bool bstack = false;
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
-		bool stack = has_union_infantry(g, h, corps);
+		bool stack = stacks[i];
 		if (exposed[i])
 			continue; /* 17.0E */
 		int v = gun_value(b, gun, h, corps, GUN_FROM, NULL);
@@ -805,7 +813,7 @@ static bool move_artillery(struct bot *b, int gun, int f, const int *field)
 	int gi = -1, gd = here != HEX_NONE ? hex_distance(here, goal) : BOT_FAR;
 	for (int i = 0; i < ds.n; i++) {
 		int h = ds.d[i].hex;
-		bool stack = has_union_infantry(g, h, corps);
+		bool stack = stacks[i];
 		if (exposed[i])
 			continue; /* 17.0E */
 		int d = hex_distance(h, goal);
