@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "scenario.h"
+#include "tables.h"
 
 /* One hex a unit may end its move in, and the MPs the cheapest legal way there spends. */
 struct move_dest {
@@ -48,8 +50,37 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
  * only: rules-notes.md). Movement, withdrawal (13.6) and the bot's distance field use it. */
 int move_enter_cost(const struct scenario *s, int from, int to);
 /* The same between dense hex indices (hex_neighbour_table): from ai in direction dir to its
- * neighbour bi, for searches that walk the table. */
-int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi);
+ * neighbour bi, for searches that walk the table (inline: they ask it millions of times). */
+static inline int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi);
+/* Its two parts, for the movement search that checks other things in between: the hexside's
+ * own cost (8.7.4–8.7.5A; -1 when it may not be crossed, 8.7.6) of a hexside with features f,
+ * and the charts' cost of entering hex index bi across it at that hexside cost (8.7, 8.8.1,
+ * 8.8.3B). */
+static inline int move_side_cost(const struct tables *t, unsigned f)
+{
+	return f ? tables_move_side_cost(t, f) : 0; /* most hexsides have no feature */
+}
+
+static inline int move_step_cost(const struct scenario *s, unsigned f, int side, int bi)
+{
+	const struct tables *t = &s->tables;
+	const struct map_hex *mh = &s->map.hex[bi];
+	int cost;
+	if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
+		cost = tables_move_road_cost(t);              /* 8.8.1A */
+	else if (mh->sunken_road)
+		cost = tables_move_road_cost(t);              /* 8.8.3B reading */
+	else
+		cost = tables_move_hex_cost(t, (enum terrain)mh->terrain);
+	return cost + side;                                   /* 8.8.1B */
+}
+
+static inline int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi)
+{
+	unsigned f = s->map.hex[ai].side[dir];
+	int side = move_side_cost(&s->tables, f);
+	return side < 0 ? -1 : move_step_cost(s, f, side, bi);
+}
 /* True when unit u may start a move now (its side's movement phase, not yet moved, and no
  * rule holds it still); false with the rule in err. */
 bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen);

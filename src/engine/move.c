@@ -378,36 +378,6 @@ static bool ford_against(const struct game *g, int a, int b)
 	return false;
 }
 
-/* The hexside's part of a step (8.7.4–8.7.6), -1 when it may not be crossed: most hexsides
- * have no feature at all. */
-static inline int side_cost(const struct tables *t, unsigned f)
-{
-	return f ? tables_move_side_cost(t, f) : 0;
-}
-
-/* The charts' cost of entering hex index bi across a hexside with features f whose own
- * cost is `side` (8.7, 8.8.1, 8.8.3B). */
-static inline int enter_cost(const struct scenario *s, unsigned f, int side, int bi)
-{
-	const struct tables *t = &s->tables;
-	const struct map_hex *mh = &s->map.hex[bi];
-	int cost;
-	if (f & (SIDE_PRIMARY | SIDE_SECONDARY))
-		cost = tables_move_road_cost(t);                      /* 8.8.1A */
-	else if (mh->sunken_road)
-		cost = tables_move_road_cost(t);                      /* 8.8.3B reading */
-	else
-		cost = tables_move_hex_cost(t, (enum terrain)mh->terrain);
-	return cost + side;                                           /* 8.8.1B */
-}
-
-int move_enter_cost_index(const struct scenario *s, int ai, int dir, int bi)
-{
-	unsigned f = s->map.hex[ai].side[dir];
-	int side = side_cost(&s->tables, f);
-	return side < 0 ? -1 : enter_cost(s, f, side, bi);
-}
-
 int move_enter_cost(const struct scenario *s, int from, int to)
 {
 	int dir = hex_direction(from, to);
@@ -461,7 +431,7 @@ static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int 
 			return -1;
 		}
 		unsigned f = g->scn->map.hex[ai].side[dir];
-		int side = side_cost(t, f);
+		int side = move_side_cost(t, f);
 		if (side < 0) {
 			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
 			return -1;
@@ -474,7 +444,7 @@ static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int 
 			*why = "8.8.2: the road bonus needs the whole move on roads";
 			return -1;
 		}
-		cost = enter_cost(g->scn, f, side, bi);
+		cost = move_step_cost(g->scn, f, side, bi);                   /* the charts */
 		if (ai == c->si && c->start_ezoc)
 			cost++;                                               /* 6.3B: leaving */
 	}
