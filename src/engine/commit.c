@@ -125,6 +125,7 @@ static enum commit_ban enemy_ban(const struct game *g, int h, int eh, int near,
 #define DISK4 61
 static struct disk_step {
 	int8_t dc, dr, dist;
+	int16_t di; /* the dense index's change: dc * HEX_NROWS + dr */
 } disk4[2][DISK4];
 static bool disk4_ready;
 
@@ -136,7 +137,8 @@ static void disk4_build(void)
 			for (int dr = -4; dr <= 4; dr++) {
 				int h = centre + dc * 100 + dr, dist = hex_distance(centre, h);
 				if (dist <= 4 && n < DISK4)
-					disk4[p][n++] = (struct disk_step){ (int8_t)dc, (int8_t)dr, (int8_t)dist };
+					disk4[p][n++] = (struct disk_step){ (int8_t)dc, (int8_t)dr, (int8_t)dist,
+									    (int16_t)(dc * HEX_NROWS + dr) };
 			}
 	}
 	disk4_ready = true;
@@ -153,15 +155,21 @@ void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint
 		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh), ei = hex_index(eh);
 		int near = start_near(g, u, eh, east);
 		const struct disk_step *k = disk4[ec & 1];
-		/* enemy_ban for every hex within four of eh (enemy_forbids' hex_within) */
+		/* every hex within four of eh is on the map when eh is four hexes from every edge
+		 * (odd columns end a row early) */
+		bool inside = ec - 4 >= HEX_COL_MIN && ec + 4 <= HEX_COL_MAX && er - 4 >= 0 &&
+			      er + 4 <= HEX_ROW_MAX - 1;
+		/* enemy_ban for every hex within four of eh (enemy_forbids' hex_within); the
+		 * column and row tested as hex_valid does, the index made as hex_index does */
 		for (int j = 0; j < DISK4; j++) {
-			int r = er + k[j].dr, h = (ec + k[j].dc) * 100 + r;
-			if (r < 0 || !hex_valid(h))
+			int c = ec + k[j].dc, r = er + k[j].dr, hi = ei + k[j].di;
+			if (!inside &&
+			    (c < HEX_COL_MIN || c > HEX_COL_MAX || r < 0 || r > HEX_ROW_MAX - (c & 1)))
 				continue;
-			int hi = hex_index(h);
 			if (forbid[hi] == COMMIT_BAN_13_3B)
 				continue;
 			if (east[hi] && !east[ei]) {                  /* 13.3B exception */
+				int h = c * 100 + r;
 				int d = k[j].dist == 1 ? hex_direction(h, eh) : -1;
 				unsigned f = d < 0 ? 0 : g->scn->map.hex[hi].side[d];
 				if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
