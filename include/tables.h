@@ -217,9 +217,9 @@ static inline int tables_move_side_cost(const struct tables *t, unsigned feature
 	if (features & (SIDE_BRIDGE | SIDE_FORD))
 		features &= ~(unsigned)SIDE_CREEK;
 	int cost = 0;
-	for (int bit = 0; features && bit < SIDE_FEATURE_COUNT; bit++, features >>= 1) {
-		if (!(features & 1u))
-			continue;
+	/* feature by feature, lowest bit first, jumping from one set bit to the next */
+	for (features &= (1u << SIDE_FEATURE_COUNT) - 1; features; features &= features - 1) {
+		int bit = __builtin_ctz(features);
 		if (t->move_side[bit] < 0)
 			return -1;
 		cost += t->move_side[bit];
