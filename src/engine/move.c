@@ -386,32 +386,54 @@ int move_enter_cost(const struct scenario *s, int from, int to)
 	return move_enter_cost_index(s, hex_index(from), dir, hex_index(to));
 }
 
-/* MPs of the step from hex index ai to hex index bi (terrain, hexside, ZOC), or -1 with *why
- * when it may not be taken in this mode. ai is -1 for an entry from off the map; dir is the
- * direction from ai to bi, -1 when they are not adjacent. */
 #ifdef __GNUC__
 #define HOT_INLINE inline __attribute__((always_inline))
 #else
 #define HOT_INLINE inline
 #endif
-static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int dir, int bi,
-				  const char **why)
+
+/* What a step's cost reads of the unit's move in one way of moving, copied out of the ctx
+ * (step_of) so that a search keeps it in registers: the searches' stores into their
+ * byte arrays would otherwise make every step load it again through c. */
+struct step {
+	const struct ctx *c;
+	const struct scenario *scn;
+	const uint8_t *flag, *forbid;
+	unsigned banmask;
+	unsigned stopmask;     /* banmask, with PF_NEAR3 at double-time (8.9A) and PF_EZOC on
+				* roads (8.8.2D): the flags that refuse a hex in this mode */
+	unsigned roads;        /* mode_roads */
+	bool dbl;              /* mode_double */
+	int si;
+	bool start_ezoc;
+};
+
+static HOT_INLINE struct step step_of(const struct ctx *c, enum mode m)
 {
-	const struct game *g = c->g;
-	const struct tables *t = &g->scn->tables;
-	unsigned pf = c->p->flag[bi];
-	unsigned roads = mode_roads(m);
+	struct step k = { .c = c, .scn = c->g->scn, .flag = c->p->flag, .forbid = c->forbid,
+			  .banmask = c->banmask, .roads = mode_roads(m), .dbl = mode_double(m),
+			  .si = c->si, .start_ezoc = c->start_ezoc };
+	k.stopmask = k.banmask | (k.dbl ? PF_NEAR3 : 0u) | (k.roads ? PF_EZOC : 0u);
+	return k;
+}
+
+/* MPs of the step from hex index ai to hex index bi (terrain, hexside, ZOC), or -1 with *why
+ * when it may not be taken in this way of moving (k). ai is -1 for an entry from off the map;
+ * dir is the direction from ai to bi, -1 when they are not adjacent. */
+static HOT_INLINE int step_cost_i(const struct step *k, int ai, int dir, int bi, const char **why)
+{
+	const struct game *g = k->c->g;
+	const struct tables *t = &k->scn->tables;
+	unsigned pf = k->flag[bi];
+	unsigned roads = k->roads;
 	int cost;
-	if (banned(c, bi)) {
-		*why = ban_text(ban_of(c, bi));
-		return -1;
-	}
-	if (mode_double(m) && (pf & PF_NEAR3)) {
-		*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
-		return -1;
-	}
-	if (roads && (pf & PF_EZOC)) {
-		*why = "8.8.2D: no road bonus when entering an EZOC";
+	if ((pf & k->stopmask) || (k->forbid && k->forbid[bi])) {
+		if ((pf & k->banmask) || (k->forbid && k->forbid[bi]))
+			*why = ban_text(ban_of(k->c, bi));
+		else if (k->dbl && (pf & PF_NEAR3))
+			*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
+		else
+			*why = "8.8.2D: no road bonus when entering an EZOC";
 		return -1;
 	}
 	if (ai < 0) {
@@ -423,14 +445,14 @@ static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int 
 			return -1;
 		}
 		cost = road ? tables_move_road_cost(t)
-			    : tables_move_hex_cost(t, (enum terrain)g->scn->map.hex[bi].terrain);
+			    : tables_move_hex_cost(t, (enum terrain)k->scn->map.hex[bi].terrain);
 		cost += g->entry_count[edge_slot(b)];
 	} else {
 		if (dir < 0) {
 			*why = "8.1B: units move from hex to adjacent hex";
 			return -1;
 		}
-		unsigned f = g->scn->map.hex[ai].side[dir];
+		unsigned f = k->scn->map.hex[ai].side[dir];
 		int side = move_side_cost(t, f);
 		if (side < 0) {
 			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
@@ -444,8 +466,8 @@ static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int 
 			*why = "8.8.2: the road bonus needs the whole move on roads";
 			return -1;
 		}
-		cost = move_step_cost(g->scn, f, side, bi);                   /* the charts */
-		if (ai == c->si && c->start_ezoc)
+		cost = move_step_cost(k->scn, f, side, bi);                   /* the charts */
+		if (ai == k->si && k->start_ezoc)
 			cost++;                                               /* 6.3B: leaving */
 	}
 	if (pf & PF_EZOC)
@@ -456,9 +478,10 @@ static HOT_INLINE int step_cost_i(const struct ctx *c, enum mode m, int ai, int 
 /* The same between hex ids; a is HEX_NONE for an entry from off the map. */
 static int step_cost(const struct ctx *c, enum mode m, int a, int b, const char **why)
 {
+	struct step k = step_of(c, m);
 	if (a == HEX_NONE)
-		return step_cost_i(c, m, -1, -1, hex_index(b), why);
-	return step_cost_i(c, m, hex_index(a), hex_direction(a, b), hex_index(b), why);
+		return step_cost_i(&k, -1, -1, hex_index(b), why);
+	return step_cost_i(&k, hex_index(a), hex_direction(a, b), hex_index(b), why);
 }
 
 /* A hex the unit may stop in after passing: entering an EZOC ends the move (6.3B). */
@@ -483,6 +506,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 	const uint8_t *flag = c->p->flag;
 	int budget = mode_budget(c, m), si = c->si;
 	const char *why;
+	const struct step sk = step_of(c, m);
 	static const int cap = 6 * HEX_INDEX_COUNT + 64;
 	int16_t heap_hex[6 * HEX_INDEX_COUNT + 64];
 	uint8_t heap_cost[6 * HEX_INDEX_COUNT + 64];
@@ -507,7 +531,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 	} else {
 		for (int k = 0; k < c->nentry; k++) {
 			int e = hex_index(c->entry[k]);
-			int cost = step_cost_i(c, m, -1, -1, e, &why);
+			int cost = step_cost_i(&sk, -1, -1, e, &why);
 			if (cost < 0 || cost > budget || cost >= s->cost[e])
 				continue;
 			s->cost[e] = (uint8_t)cost;
@@ -545,7 +569,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			int b = nb[h][d];
 			if (b < 0 || b == si)
 				continue;
-			int step = step_cost_i(c, m, h, d, b, &why);
+			int step = step_cost_i(&sk, h, d, b, &why);
 			if (step < 0 || k + step > budget || k + step >= s->cost[b])
 				continue;
 			s->cost[b] = (uint8_t)(k + step);
