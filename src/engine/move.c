@@ -417,62 +417,82 @@ static HOT_INLINE struct step step_of(const struct ctx *c, enum mode m)
 	return k;
 }
 
-/* MPs of the step from hex index ai to hex index bi (terrain, hexside, ZOC), or -1 with *why
- * when it may not be taken in this way of moving (k). ai is -1 for an entry from off the map;
- * dir is the direction from ai to bi, -1 when they are not adjacent. */
-static HOT_INLINE int step_cost_i(const struct step *k, int ai, int dir, int bi, const char **why)
+/* The refusals of the hex entered itself, whose flags are pf, in this way of moving (k):
+ * true with *why. */
+static HOT_INLINE bool hex_refused(const struct step *k, unsigned pf, int bi, const char **why)
 {
-	const struct game *g = k->c->g;
-	const struct tables *t = &k->scn->tables;
+	if (!(pf & k->stopmask) && !(k->forbid && k->forbid[bi]))
+		return false;
+	if ((pf & k->banmask) || (k->forbid && k->forbid[bi]))
+		*why = ban_text(ban_of(k->c, bi));
+	else if (k->dbl && (pf & PF_NEAR3))
+		*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
+	else
+		*why = "8.8.2D: no road bonus when entering an EZOC";
+	return true;
+}
+
+/* MPs of the step from hex index ai (on the map) to hex index bi (terrain, hexside, ZOC), or
+ * -1 with *why when it may not be taken in this way of moving (k); dir is the direction from
+ * ai to bi, -1 when they are not adjacent. */
+static HOT_INLINE int step_across(const struct step *k, int ai, int dir, int bi, const char **why)
+{
 	unsigned pf = k->flag[bi];
-	unsigned roads = k->roads;
-	int cost;
-	if ((pf & k->stopmask) || (k->forbid && k->forbid[bi])) {
-		if ((pf & k->banmask) || (k->forbid && k->forbid[bi]))
-			*why = ban_text(ban_of(k->c, bi));
-		else if (k->dbl && (pf & PF_NEAR3))
-			*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
-		else
-			*why = "8.8.2D: no road bonus when entering an EZOC";
+	if (hex_refused(k, pf, bi, why))
+		return -1;
+	if (dir < 0) {
+		*why = "8.1B: units move from hex to adjacent hex";
 		return -1;
 	}
-	if (ai < 0) {
-		/* 9.2C: entering through a road hex is entering on the road; 9.2E: the column */
-		int b = hex_from_index(bi);
-		bool road = hex_has_road(g, b, roads ? roads : SIDE_PRIMARY | SIDE_SECONDARY);
-		if (roads && !road) {
-			*why = "8.8.2: the road bonus needs the whole move on roads";
-			return -1;
-		}
-		cost = road ? tables_move_road_cost(t)
-			    : tables_move_hex_cost(t, (enum terrain)k->scn->map.hex[bi].terrain);
-		cost += g->entry_count[edge_slot(b)];
-	} else {
-		if (dir < 0) {
-			*why = "8.1B: units move from hex to adjacent hex";
-			return -1;
-		}
-		unsigned f = k->scn->map.hex[ai].side[dir];
-		int side = move_side_cost(t, f);
-		if (side < 0) {
-			*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
-			return -1;
-		}
-		if ((f & SIDE_FORD) && ford_against(g, hex_from_index(ai), hex_from_index(bi))) {
-			*why = "8.7.5B: every unit crossing a ford in a phase crosses the same way";
-			return -1;
-		}
-		if (roads && !(f & roads)) {
-			*why = "8.8.2: the road bonus needs the whole move on roads";
-			return -1;
-		}
-		cost = move_step_cost(k->scn, f, side, bi);                   /* the charts */
-		if (ai == k->si && k->start_ezoc)
-			cost++;                                               /* 6.3B: leaving */
+	unsigned f = k->scn->map.hex[ai].side[dir];
+	int side = move_side_cost(&k->scn->tables, f);
+	if (side < 0) {
+		*why = "8.7.6: Antietam Creek is crossed only at bridges and fords";
+		return -1;
 	}
+	if ((f & SIDE_FORD) && ford_against(k->c->g, hex_from_index(ai), hex_from_index(bi))) {
+		*why = "8.7.5B: every unit crossing a ford in a phase crosses the same way";
+		return -1;
+	}
+	if (k->roads && !(f & k->roads)) {
+		*why = "8.8.2: the road bonus needs the whole move on roads";
+		return -1;
+	}
+	int cost = move_step_cost(k->scn, f, side, bi);                       /* the charts */
+	if (ai == k->si && k->start_ezoc)
+		cost++;                                                       /* 6.3B: leaving */
 	if (pf & PF_EZOC)
 		cost++;                                                       /* 6.3B: entering */
 	return cost;
+}
+
+/* The same for the entry from off the map into hex index bi (9.2, 9.3). */
+static int step_entering(const struct step *k, int bi, const char **why)
+{
+	const struct game *g = k->c->g;
+	const struct tables *t = &k->scn->tables;
+	unsigned pf = k->flag[bi], roads = k->roads;
+	if (hex_refused(k, pf, bi, why))
+		return -1;
+	/* 9.2C: entering through a road hex is entering on the road; 9.2E: the column */
+	int b = hex_from_index(bi);
+	bool road = hex_has_road(g, b, roads ? roads : SIDE_PRIMARY | SIDE_SECONDARY);
+	if (roads && !road) {
+		*why = "8.8.2: the road bonus needs the whole move on roads";
+		return -1;
+	}
+	int cost = road ? tables_move_road_cost(t)
+			: tables_move_hex_cost(t, (enum terrain)k->scn->map.hex[bi].terrain);
+	cost += g->entry_count[edge_slot(b)];
+	if (pf & PF_EZOC)
+		cost++;                                                       /* 6.3B: entering */
+	return cost;
+}
+
+/* Either: ai is -1 for an entry from off the map. */
+static int step_cost_i(const struct step *k, int ai, int dir, int bi, const char **why)
+{
+	return ai < 0 ? step_entering(k, bi, why) : step_across(k, ai, dir, bi, why);
 }
 
 /* The same between hex ids; a is HEX_NONE for an entry from off the map. */
@@ -531,7 +551,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 	} else {
 		for (int k = 0; k < c->nentry; k++) {
 			int e = hex_index(c->entry[k]);
-			int cost = step_cost_i(&sk, -1, -1, e, &why);
+			int cost = step_entering(&sk, e, &why);
 			if (cost < 0 || cost > budget || cost >= s->cost[e])
 				continue;
 			s->cost[e] = (uint8_t)cost;
@@ -569,7 +589,7 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			int b = nb[h][d];
 			if (b < 0 || b == si)
 				continue;
-			int step = step_cost_i(&sk, h, d, b, &why);
+			int step = step_across(&sk, h, d, b, &why);
 			if (step < 0 || k + step > budget || k + step >= s->cost[b])
 				continue;
 			s->cost[b] = (uint8_t)(k + step);
