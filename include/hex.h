@@ -50,8 +50,33 @@ const int16_t (*hex_neighbour_table(void))[HEX_NDIRS];
 int hex_direction(int a, int b);
 /* True when a and b are distinct adjacent hexes. */
 bool hex_adjacent(int a, int b);
-/* Range in hexes (10.3C): the target's hex counts, the firer's does not. */
-int hex_distance(int a, int b);
+/* Cube coordinates of a hex: x = column, z = row minus the column's downward shift (the
+ * third, y, is -x - z). */
+static inline void hex_cube(int id, int *x, int *z)
+{
+	int c = hex_col(id);
+	*x = c;
+	*z = hex_row(id) - (c - (c & 1)) / 2;
+}
+/* The distance between two hexes given in cube coordinates. */
+static inline int hex_cube_distance(int ax, int az, int bx, int bz)
+{
+	int dx = ax - bx, dz = az - bz, dy = dx + dz;
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	dz = dz < 0 ? -dz : dz;
+	int m = dx > dy ? dx : dy;
+	return m > dz ? m : dz;
+}
+/* Range in hexes (10.3C): the target's hex counts, the firer's does not. Inline: the bot
+ * and the rules ask it millions of times a game. */
+static inline int hex_distance(int a, int b)
+{
+	int ax, az, bx, bz;
+	hex_cube(a, &ax, &az);
+	hex_cube(b, &bx, &bz);
+	return hex_cube_distance(ax, az, bx, bz);
+}
 /* hex_distance(a, b) <= n, rejecting far pairs without it: n steps change the column and the
  * row by n at most. */
 static inline bool hex_within(int a, int b, int n)

@@ -305,24 +305,6 @@ struct withdraw_target {
 	int8_t dist;     /* to the nearest enemy unit */
 };
 
-/* Cube coordinates of a hex and the distance between two, as hex_distance counts it. */
-static void cube_of(int hex, int *x, int *z)
-{
-	int c = hex_col(hex);
-	*x = c;
-	*z = hex_row(hex) - (c - (c & 1)) / 2;
-}
-
-static int cube_distance(int ax, int az, int bx, int bz)
-{
-	int dx = ax - bx, dz = az - bz, dy = dx + dz;
-	dx = dx < 0 ? -dx : dx;
-	dz = dz < 0 ? -dz : dz;
-	dy = dy < 0 ? -dy : dy;
-	int m = dx > dy ? dx : dy;
-	return m > dz ? m : dz;
-}
-
 /* Every hex unit u may end its withdrawal in (13.6A–C), best first; 0 when it must be
  * eliminated (13.6D). */
 static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
@@ -405,16 +387,17 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 			}
 		}
 	/* The distance to the nearest enemy unit (capped at 100) is asked only of the hexes
-	 * reached, in cube coordinates (hex.c's hex_distance), the enemy nearest the start
-	 * first: one at d0 from the start is at least d0 - d from a hex d from the start, so the
-	 * search for a hex's nearest stops at the first enemy that cannot be nearer. */
+	 * reached, in cube coordinates (hex_cube, as hex_distance counts), the enemy nearest
+	 * the start first: one at d0 from the start is at least d0 - d from a hex d from the
+	 * start, so the search for a hex's nearest stops at the first enemy that cannot be
+	 * nearer. */
 	struct foe_at { int x, z, d0; } fc[ROSTER_UNITS];
 	int sx, sz;
-	cube_of(start, &sx, &sz);
+	hex_cube(start, &sx, &sz);
 	for (int k = 0; k < nfoe; k++) {
 		struct foe_at f;
-		cube_of(foe[k], &f.x, &f.z);
-		f.d0 = cube_distance(sx, sz, f.x, f.z);
+		hex_cube(foe[k], &f.x, &f.z);
+		f.d0 = hex_cube_distance(sx, sz, f.x, f.z);
 		int j = k;
 		for (; j > 0 && fc[j - 1].d0 > f.d0; j--)
 			fc[j] = fc[j - 1];
@@ -433,10 +416,10 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 			if (l == LMAX || (friend_at[i] && !stack_allows(g, h, u)))
 				continue;                                     /* 11.17.3A */
 			int hx, hz, near = 100;
-			cube_of(h, &hx, &hz);
-			int ds = cube_distance(sx, sz, hx, hz);
+			hex_cube(h, &hx, &hz);
+			int ds = hex_cube_distance(sx, sz, hx, hz);
 			for (int k = 0; k < nfoe && fc[k].d0 - ds < near; k++) {
-				int d = cube_distance(hx, hz, fc[k].x, fc[k].z);
+				int d = hex_cube_distance(hx, hz, fc[k].x, fc[k].z);
 				if (d < near)
 					near = d;
 			}

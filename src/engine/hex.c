@@ -86,9 +86,7 @@ bool hex_adjacent(int a, int b) { return hex_direction(a, b) >= 0; }
 /* Cube coordinates: x = column, z = row minus the column's downward shift. */
 static void to_cube(int id, int *x, int *y, int *z)
 {
-	int c = hex_col(id), r = hex_row(id);
-	*x = c;
-	*z = r - (c - (c & 1)) / 2;
+	hex_cube(id, x, z);
 	*y = -*x - *z;
 }
 
@@ -98,15 +96,6 @@ static int from_cube(int x, int z)
 	return x * 100 + r;
 }
 
-int hex_distance(int a, int b)
-{
-	int ax, ay, az, bx, by, bz;
-	to_cube(a, &ax, &ay, &az);
-	to_cube(b, &bx, &by, &bz);
-	int dx = abs(ax - bx), dy = abs(ay - by), dz = abs(az - bz);
-	int m = dx > dy ? dx : dy;
-	return m > dz ? m : dz;
-}
 
 void hex_spread(uint8_t *near, int cap)
 {
