@@ -46,6 +46,8 @@ struct movepos {
 	unsigned corps_ready;                /* bit c: forbid[c] holds corps c's 13.3B map */
 	const int16_t (*nb)[HEX_NDIRS];      /* hex_neighbour_table() */
 	uint8_t flag[HEX_INDEX_COUNT];       /* PF_* */
+	int16_t enemy_at[ROSTER_UNITS];      /* the hex indices of the enemy units (PF_ENEMY) */
+	int nenemy;
 	/* 7.0: the friendly units in each hex, for the stacking test at the end */
 	uint8_t nfriends[HEX_INDEX_COUNT];
 	uint8_t friends[HEX_INDEX_COUNT][3];
@@ -180,6 +182,7 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 	p->nb = hex_neighbour_table();
 	memset(p->flag, 0, sizeof p->flag);
 	memset(p->nfriends, 0, sizeof p->nfriends);
+	p->nenemy = 0;
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!unit_on_map(g, v))
 			continue;
@@ -191,6 +194,7 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 			continue;
 		}
 		p->flag[i] |= PF_ENEMY | PF_NEAR3;                   /* 8.4 */
+		p->enemy_at[p->nenemy++] = (int16_t)i;
 		/* 6.1–6.2: the enemy's ZOC (not across the creek) */
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = p->nb[i][d];
@@ -211,9 +215,8 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
  * test_grid_steps_are_hex_distance). */
 static void pos_spread(struct movepos *p)
 {
-	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
-		if (!(p->flag[i] & PF_ENEMY))
-			continue;
+	for (int k = 0; k < p->nenemy; k++) {
+		int i = p->enemy_at[k];
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = p->nb[i][d];
 			if (n < 0)
