@@ -19,10 +19,43 @@ struct search {
 	int16_t cur[RETREAT_LEN_MAX + 1]; /* cur[0] = start */
 	struct retreat_path *out;
 	int n, max;
+	/* what the paths ask of each hex (dense index), once: the position does not change
+	 * while they are searched (retreat_paths clears it) */
+	uint8_t memo[HEX_INDEX_COUNT];
 };
 
+enum { M_ENEMY_KNOWN = 1, M_ENEMY = 2, M_EZOC_KNOWN = 4, M_EZOC = 8, M_STACK_KNOWN = 16,
+       M_STACK = 32 };
+
+/* The hex holds enemy units (8.4). */
+static bool enemy_there(struct search *s, int h)
+{
+	uint8_t *m = &s->memo[hex_index(h)];
+	if (!(*m & M_ENEMY_KNOWN))
+		*m |= M_ENEMY_KNOWN | (unit_side_in(s->g, h, enemy_of(s->side)) ? M_ENEMY : 0);
+	return *m & M_ENEMY;
+}
+
+/* The hex is in an enemy ZOC (11.17.4). */
+static bool ezoc_there(struct search *s, int h)
+{
+	uint8_t *m = &s->memo[hex_index(h)];
+	if (!(*m & M_EZOC_KNOWN))
+		*m |= M_EZOC_KNOWN | (zoc_in_ezoc(s->g, h, s->side) ? M_EZOC : 0);
+	return *m & M_EZOC;
+}
+
+/* The unit may end in the hex by the stacking rules (7.0, 11.17.3A). */
+static bool stack_there(struct search *s, int h)
+{
+	uint8_t *m = &s->memo[hex_index(h)];
+	if (!(*m & M_STACK_KNOWN))
+		*m |= M_STACK_KNOWN | (stack_allows(s->g, h, s->u) ? M_STACK : 0);
+	return *m & M_STACK;
+}
+
 /* 11.17.3C–E and no enemy hex: may the unit step from a to b? */
-static bool step_ok(const struct search *s, int a, int b, int depth)
+static bool step_ok(struct search *s, int a, int b, int depth)
 {
 	if (b == HEX_NONE)
 		return false; /* 11.17.3D */
@@ -34,13 +67,13 @@ static bool step_ok(const struct search *s, int a, int b, int depth)
 		return false; /* 11.17.3C, 8.7.6 */
 	if (unit_middle_bridge_forbids(s->g, s->u, b))
 		return false; /* 4.6: "may ever move" */
-	return !unit_side_in(s->g, b, enemy_of(s->side));
+	return !enemy_there(s, b);
 }
 
 /* 11.17.4A, 11.17.3A: may the retreat end in hex h? */
-static bool end_ok(const struct search *s, int h)
+static bool end_ok(struct search *s, int h)
 {
-	return !zoc_in_ezoc(s->g, h, s->side) && stack_allows(s->g, h, s->u);
+	return !ezoc_there(s, h) && stack_there(s, h);
 }
 
 /* Collect paths of exactly len hexes ending legally; hexes after the third must be ones
@@ -60,7 +93,7 @@ static void dfs(struct search *s, int depth, int len)
 		s->n++;
 		return;
 	}
-	if (depth >= 3 && (zoc_in_ezoc(s->g, at, s->side) || stack_allows(s->g, at, s->u)))
+	if (depth >= 3 && (ezoc_there(s, at) || stack_there(s, at)))
 		return; /* it could have stopped here, or could not because of an EZOC */
 	for (int dir = 0; dir < HEX_NDIRS; dir++) {
 		int b = hex_neighbour(at, (enum hex_dir)dir);
@@ -100,6 +133,7 @@ int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
 	struct search s = { .g = g, .u = u, .side = cdef(g, u)->side, .out = all,
 			    .max = RETREAT_PATHS_MAX };
 	s.cur[0] = g->unit[u].hex;
+	memset(s.memo, 0, sizeof s.memo);
 	int lo = kind == RETREAT_MANDATORY ? 3 : 1;
 	for (int len = lo; len <= 3; len++)
 		dfs(&s, 0, len);
