@@ -242,6 +242,49 @@ static void test_conf_plan(void **st)
 	match_free(m);
 }
 
+/* A sub-decision is valued with what it leaves the side to do: a break-off (11.5E) with the
+ * retreats it forces. U11 has fought C3 to one step at 2:1; the general, at every level, fights
+ * on (before, the break-off, valued before its retreat, tied with fighting on and won as the
+ * first listed: U11 fell back to 1911), and its note says what it expects in steps, not an
+ * evaluation's number. */
+static char last_note[256], last_action[160];
+
+static bool note_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	const struct game *g = ctx;
+	if (g->pending.what == DECISION_BREAK_OFF && g->pending.side == SIDE_UNION) {
+		action_format(S, a, last_action, sizeof last_action);
+		snprintf(last_note, sizeof last_note, "%s", a->note ? a->note : "");
+	}
+	return game_apply(ctx, a, err, errlen);
+}
+
+static void test_fights_on(void **st)
+{
+	(void)st;
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		game_new(G, S, SETUP_EMPTY, 7, NULL);
+		fx_ok("place U11 1813");
+		fx_ok("place C3 1814");
+		fx_ok("set phase union combat");
+		fx_ok("attack 1814 U11");
+		fx_ok("dice 4"); /* 2:1, -1: 1/1 */
+		fx_ok("end");
+		fx_ok("end"); /* the Confederacy does not break off */
+		assert_int_equal(G->pending.what, DECISION_BREAK_OFF);
+		assert_int_equal(G->pending.side, SIDE_UNION);
+		int u11 = roster_find(&S->roster, "U11");
+		char err[256];
+		last_note[0] = last_action[0] = 0;
+		struct bot_port port = { .g = G, .apply = note_apply, .ctx = G };
+		assert_true(general_play(&port, level, err, sizeof err) > 0);
+		assert_string_equal(last_action, "end");
+		assert_non_null(strstr(last_note, "general: break-off: end, the best of 2: expects"));
+		assert_null(strstr(last_note, "evaluation"));
+		assert_true(G->unit[u11].hex != 1911);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_side_weights),
 		cmocka_unit_test(test_conf_value),
 		cmocka_unit_test(test_conf_plan),
+		cmocka_unit_test(test_fights_on),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
 }

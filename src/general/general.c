@@ -33,6 +33,7 @@
 #define GUARD 6000
 #define DESTS_MAX 1024
 #define CHAIN_MAX 2048
+#define FOLLOW_MAX 512 /* the retreat paths of one unit (11.17) */
 
 /* Tuned by self-play through the simulator (docs/general.md "How it was tuned"): the Union
  * closes on the objectives it lacks (approach, more each turn) and attacks at even expected
@@ -99,6 +100,8 @@ struct general {
 	struct action legal[LEGAL_MAX];
 	struct action chain[CHAIN_MAX]; /* the attacks left after a declaration (11.1B) */
 	struct game copy;
+	struct game follow_copy;          /* a retreat path tried after a candidate (follow_retreats) */
+	struct action follow[FOLLOW_MAX];
 	struct move_dest dest[DESTS_MAX];
 };
 
@@ -370,10 +373,82 @@ static double value(const struct general *gen, const struct game *g)
 	return evaluate(g, gen->me, gen->w, gen->me == SIDE_UNION ? gen->g : NULL);
 }
 
-/* The mean evaluation after a on samples copies, each with dice of its own. */
-static double try_action(struct general *gen, const struct action *a, int samples)
+/* The retreats a candidate leaves the deciding side to make (11.5E: a break-off retreats
+ * every unit of that combat; 11.17) made on gen->copy, each unit by the path the evaluation
+ * likes best, so that a candidate is valued with what it costs: a break-off valued before its
+ * retreats looked as good as fighting on, and won the tie. */
+static void follow_retreats(struct general *gen)
+{
+	char err[160];
+	for (int k = 0; k < ROSTER_UNITS && gen->copy.pending.what == DECISION_RETREAT &&
+			gen->copy.pending.side == gen->me; k++) {
+		int n = game_legal(&gen->copy, gen->follow, FOLLOW_MAX), best = -1;
+		double bv = -INFINITY;
+		for (int i = 0; i < n; i++) {
+			gen->follow_copy = gen->copy;
+			if (!game_apply(&gen->follow_copy, &gen->follow[i], err, sizeof err))
+				continue;
+			double v = value(gen, &gen->follow_copy);
+			if (v > bv)
+				bv = v, best = i;
+		}
+		if (best < 0 || !game_apply(&gen->copy, &gen->follow[best], err, sizeof err))
+			return;
+	}
+}
+
+/* What a decision is expected to bring, for its note: the deciding side's VP under the rules
+ * in force as if control were updated now (3.3A; 3.2–3.4 or 19.0), and the steps on the map
+ * of each side. */
+struct outlook {
+	double vp, ours, theirs;
+};
+
+static struct outlook outlook_of(struct general *gen, const struct game *g)
+{
+	struct outlook o = { 0, 0, 0 };
+	gen->follow_copy = *g;
+	victory_control_update(&gen->follow_copy);
+	struct victory_count vc;
+	if (g->opt.solitaire) {
+		victory_solitaire(&gen->follow_copy, &vc); /* the Confederacy's count (19.0) */
+		o.vp = gen->me == SIDE_CONFEDERATE ? vc.vp2 / 2.0 : -vc.vp2 / 2.0;
+	} else {
+		victory_two_player(&gen->follow_copy, &vc); /* the Union's count (3.2–3.4) */
+		o.vp = gen->me == SIDE_UNION ? vc.vp2 / 2.0 : -vc.vp2 / 2.0;
+	}
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (unit_on_map(g, u))
+			*(unit_side(u) == gen->me ? &o.ours : &o.theirs) += g->unit[u].steps;
+	return o;
+}
+
+/* "expects to lose 1.3 steps and take 1.0, VP +4.8": what after holds against now, the
+ * terms too small to show left out. */
+static void outlook_say(struct outlook now, struct outlook after, char *buf, size_t len)
+{
+	double lose = now.ours - after.ours, take = now.theirs - after.theirs;
+	double vp = after.vp - now.vp;
+	bool l = lose >= 0.05, t = take >= 0.05, v = fabs(vp) >= 0.05;
+	int k = snprintf(buf, len, "expects");
+	if (l && t)
+		k += snprintf(buf + k, len - (size_t)k, " to lose %.1f steps and take %.1f", lose, take);
+	else if (l || t)
+		k += snprintf(buf + k, len - (size_t)k, " to %s %.1f steps", l ? "lose" : "take",
+			      l ? lose : take);
+	if (v)
+		k += snprintf(buf + k, len - (size_t)k, "%s VP %+.1f", l || t ? "," : "", vp);
+	if (!l && !t && !v)
+		snprintf(buf + k, len - (size_t)k, " no change");
+}
+
+/* The mean evaluation after a on samples copies, each with dice of its own, the retreats it
+ * leaves the deciding side made (follow_retreats); *out (may be NULL) the mean outlook. */
+static double try_action(struct general *gen, const struct action *a, int samples,
+			 struct outlook *out)
 {
 	double sum = 0;
+	struct outlook mean = { 0, 0, 0 };
 	int ok = 0;
 	char err[160];
 	for (int k = 0; k < samples; k++) {
@@ -382,14 +457,21 @@ static double try_action(struct general *gen, const struct action *a, int sample
 			gen->copy.rng = general_mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
 		if (!game_apply(&gen->copy, a, err, sizeof err))
 			return -INFINITY;
+		follow_retreats(gen);
 		sum += value(gen, &gen->copy);
+		if (out) {
+			struct outlook o = outlook_of(gen, &gen->copy);
+			mean.vp += o.vp, mean.ours += o.ours, mean.theirs += o.theirs;
+		}
 		ok++;
 	}
+	if (out && ok)
+		*out = (struct outlook){ mean.vp / ok, mean.ours / ok, mean.theirs / ok };
 	return ok ? sum / ok : -INFINITY;
 }
 
 /* Any decision: every legal action (up to the level's number) tried on sampled copies; the
- * best applied. */
+ * best applied, its note saying what it is expected to cost and gain against now. */
 static bool decide_by_trial(struct general *gen, const char *what)
 {
 	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
@@ -398,18 +480,23 @@ static bool decide_by_trial(struct general *gen, const char *what)
 	if (n > gen->lv->candidates)
 		n = gen->lv->candidates;
 	int best = -1;
-	double bv = -INFINITY, base = value(gen, gen->g);
+	double bv = -INFINITY;
+	struct outlook now = outlook_of(gen, gen->g), bo = now;
 	for (int i = 0; i < n; i++) {
-		double v = try_action(gen, &gen->legal[i], gen->lv->samples);
+		struct outlook o;
+		double v = try_action(gen, &gen->legal[i], gen->lv->samples, &o);
 		if (v > bv)
-			bv = v, best = i;
+			bv = v, best = i, bo = o;
 	}
 	if (best < 0)
 		return false;
 	struct action a = gen->legal[best];
-	char cmd[160];
+	char cmd[160], choices[32] = "", expects[96];
 	action_format(gen->s, &a, cmd, sizeof cmd);
-	return apply(gen, &a, "%s: %s, best of %d (evaluation %+.2f)", what, cmd, n, bv - base);
+	if (n > 1)
+		snprintf(choices, sizeof choices, ", the best of %d", n);
+	outlook_say(now, bo, expects, sizeof expects);
+	return apply(gen, &a, "%s: %s%s: %s", what, cmd, choices, expects);
 }
 
 /* ---- movement ---- */
@@ -514,7 +601,7 @@ static bool move_unit(struct general *gen, int u)
 		a.target = -1;
 		a.n = 1;
 		a.hex[0] = gen->dest[(int)sc[k][1]].hex;
-		double v = try_action(gen, &a, 1);
+		double v = try_action(gen, &a, 1, NULL);
 		if (v > bv + 1e-9)
 			bv = v, best = (int)sc[k][1];
 	}
