@@ -318,6 +318,7 @@ static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen
 	b->nmoves = 0;
 	b->generation = 0;
 	memset(b->conf_gen, 0, sizeof b->conf_gen);
+	memset(b->conf_ezoc_at, 0, sizeof b->conf_ezoc_at);
 	b->nsight = -1;
 	return b;
 }

@@ -74,6 +74,11 @@ struct bot {
 	int conf_gen[ROSTER_CONFEDERATE];    /* generation + 1 when worked out, 0 never */
 	int conf_moves[ROSTER_CONFEDERATE];  /* nmoves when last found current */
 	struct game next_phase;              /* scratch for move_reachable_next_phase */
+	/* 16.6A: whether each Confederate unit stands in a Union ZOC (zoc_in_ezoc), kept for
+	 * the position it was asked in: conf_ezoc_at is that position's stamp (conf_in_ezoc:
+	 * generation and nmoves), 0 never asked */
+	long long conf_ezoc_at[ROSTER_CONFEDERATE];
+	bool conf_ezoc[ROSTER_CONFEDERATE];
 
 	/* 10.6, 10.4: the sight (fire_sight) from hex to hex that gun_value asked for, kept
 	 * while this call plays: it depends on the map alone, which no action changes. Open

@@ -398,6 +398,19 @@ static const uint64_t *conf_reach(struct bot *b, int c)
 	return bits;
 }
 
+/* Is Confederate unit c in a Union ZOC (zoc_in_ezoc), asked once a position: every action
+ * applied in this call moves (generation, nmoves) on, so the pair names the position. */
+static bool conf_in_ezoc(struct bot *b, int c)
+{
+	int k = c - ROSTER_UNION;
+	long long stamp = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves + 1;
+	if (b->conf_ezoc_at[k] != stamp) {
+		b->conf_ezoc[k] = zoc_in_ezoc(b->g, b->g->unit[c].hex, SIDE_CONFEDERATE);
+		b->conf_ezoc_at[k] = stamp;
+	}
+	return b->conf_ezoc[k];
+}
+
 /* Does Confederate unit c reach hex x next turn (conf_reach)? */
 static bool conf_reaches(struct bot *b, int c, int x)
 {
@@ -478,7 +491,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 			continue;
 		}
 		int ma = bot_def(g, c)->ma;
-		if (dist > ma + 1 || zoc_in_ezoc(g, ch, SIDE_CONFEDERATE))
+		if (dist > ma + 1 || conf_in_ezoc(b, c))
 			continue; /* 16.6A */
 		for (int d = 0; d < HEX_NDIRS; d++)
 			if (free_nb[d] && hex_distance(ch, nb[d]) <= ma)
