@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "game.h" /* struct game (game.h includes this file once it is defined) */
 #include "names.h"
 
 struct game;
@@ -15,8 +16,12 @@ struct unit_def;
 const struct unit_def *unit_def(const struct game *g, int u);
 /* Side of a unit index. */
 enum side unit_side(int u);
-/* True when unit u is on the map (not off, not eliminated). */
-bool unit_on_map(const struct game *g, int u);
+/* True when unit u is on the map (not off, not eliminated). Inline: every scan of the units
+ * asks it. */
+static inline bool unit_on_map(const struct game *g, int u)
+{
+	return u >= 0 && u < ROSTER_UNITS && g->unit[u].hex != HEX_NONE && g->unit[u].steps > 0;
+}
 /* The units on the map in hex, infantry first: up to max indices go into out; returns the
  * count (at most max). */
 int unit_in_hex(const struct game *g, int hex, int *out, int max);

@@ -20,11 +20,6 @@ enum side unit_side(int u)
 	return u < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE;
 }
 
-bool unit_on_map(const struct game *g, int u)
-{
-	return u >= 0 && u < ROSTER_UNITS && g->unit[u].hex != HEX_NONE && g->unit[u].steps > 0;
-}
-
 int unit_in_hex(const struct game *g, int hex, int *out, int max)
 {
 	int n = 0;
