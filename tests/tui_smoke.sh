@@ -467,5 +467,31 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# Watching the computer general play both sides: Enter on a hand-over goes on with the other
+# side's turn; Esc stops to look at the map, where no key acts for the computer and any key
+# but q goes on (before, the map asked the watcher for the computer's decision).
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-watch"
+mkdir -p "$STATE/watch"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE/watch TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
+expect "Watch the computer general play both sides" "the start menu offers watching"
+keys Down Down Down Down
+keys Enter
+slow() { i=0; while [ $i -lt 6 ]; do screen | grep -qF -- "$1" && break; sleep 5; i=$((i + 1)); done; expect "$@"; }
+slow "The Union has played" "the Union's general plays its turn"
+keys Enter
+slow "The Confederacy has played" "Enter: the Confederacy's general plays on at once"
+keys Escape
+expect "Watching: the Union is next" "Esc stops to look at the map, saying who is next"
+absent "has played" "the map, not a hand-over"
+keys Enter
+slow "The Union has played" "a key on the map goes on with the computer's turn, acting for no side"
+keys Escape
+keys q
+expect "Leave the game for the start menu" "q: the menu"
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
 exit $fail

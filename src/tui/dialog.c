@@ -321,20 +321,21 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	return max_back;
 }
 
-void dialog_handover(struct tui *t, const char *title)
+int dialog_handover(struct tui *t, const char *title)
 {
-	int back = 0;
-	bool watch = false;
+	int back = 0, closed;
 	for (;;) {
 		int page;
 		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
 		int ch = tui_getch();
-		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27)
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+			closed = '\n';
 			break;
-		if (ch == 'w') {
-			watch = true;
+		}
+		if (ch == 27 || ch == 'q' || ch == 'Q' || ch == 'w') {
+			closed = ch == 'Q' ? 'q' : ch;
 			break;
 		}
 		switch (ch) {
@@ -350,8 +351,9 @@ void dialog_handover(struct tui *t, const char *title)
 	}
 	t->replay_from = t->seen_log;
 	t->seen_log = t->g->nlog;
-	if (watch)
+	if (closed == 'w')
 		replay_run(t, t->replay_from);
+	return closed;
 }
 
 static void help_keys(void)

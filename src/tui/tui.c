@@ -679,7 +679,10 @@ static void before_decision(struct tui *t)
 		enum side side = p->side;
 		if (!t->computer[side])
 			t->bot_stuck = false;
-		else if (!t->bot_stuck && computer_turn(t)) {
+		/* the computer's turns, one side after the other while both are the computer's
+		 * (watching) and the hand-over goes on with Enter */
+		while (t->computer[side] && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
+		       computer_turn(t)) {
 			draw_frame(t);
 			p = &t->g->pending;
 			const char *title = side == SIDE_UNION ? "The Union has played"
@@ -692,13 +695,25 @@ static void before_decision(struct tui *t)
 					dialog_handover(t, title);
 				defensive_fire_screen(t);
 				p = &t->g->pending;
-			} else {
-				/* No hand-over with one player: show him what the computer did. */
-				dialog_handover(t, title);
-				p = &t->g->pending;
-				if (p->what != DECISION_GAMEOVER && !t->computer[p->side] && !t->msg[0])
+				break;
+			}
+			/* No hand-over with one player: show him what the computer did. */
+			int closed = dialog_handover(t, title);
+			p = &t->g->pending;
+			side = p->side;
+			if (p->what == DECISION_GAMEOVER)
+				break;
+			if (!t->computer[side]) {
+				if (!t->msg[0])
 					tui_say(t, false, "%s: your %s (g: the log)", title,
 						names_of_decision(p->what));
+				break;
+			}
+			if (closed != '\n') { /* watching, stopped to look: no key acts for it */
+				tui_say(t, false, "Watching: the %s is next (%s); any key goes on, q "
+					"the menu", side == SIDE_UNION ? "Union" : "Confederacy",
+					names_of_decision(p->what));
+				break;
 			}
 		}
 		if (p->what != DECISION_GAMEOVER) {
@@ -746,6 +761,16 @@ static void run(struct tui *t)
 				t->playing = false, start_menu(t);
 			else if (ch == KEY_RESIZE)
 				tui_relayout(t);
+			continue;
+		}
+		const struct pending *p = &t->g->pending;
+		if (t->computer[p->side] && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
+		    ch != 'q' && ch != 'Q') {
+			/* the computer's decision (watching, stopped to look): a key never acts
+			 * for it; any but q goes on with the computer's turn */
+			if (ch == KEY_RESIZE)
+				tui_relayout(t);
+			t->msg[0] = 0;
 			continue;
 		}
 		/* What the key resolved (fire, attacks) is shown before play goes on, and so before

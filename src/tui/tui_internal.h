@@ -205,8 +205,9 @@ bool dialog_confirm(struct tui *t, const char *question);
 /* Full-screen pages of text (help, log, reports); any key pages on, q/Esc closes. */
 void dialog_text(struct tui *t, const char *title, const char *const *lines, int n);
 /* The hand-over screen between hot-seat players (title NULL: "Hand over to the … player"),
- * with every event since the player last looked. */
-void dialog_handover(struct tui *t, const char *title);
+ * with every event since the player last looked. Returns the key that closed it: '\n'
+ * (Enter or Space: go on), 27 (Esc), 'q' or 'w' (after the replay on the map). */
+int dialog_handover(struct tui *t, const char *title);
 /* The help screen: keys, the sequence of play, the map legend. */
 void dialog_help(struct tui *t);
 /* The event log (the match record's events), newest first. */
