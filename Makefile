@@ -139,7 +139,7 @@ $(BUILD)/tests/test_map_image.o: tests/test_map_image.c
 check:
 	@sh tests/deps.sh --install $(DEPS_TEST)
 	@$(MAKE) --no-print-directory check-suites
-check-suites: deps-test $(PROGRAM) $(TESTS)
+check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
@@ -189,6 +189,10 @@ general-table: $(BUILD)/tests/general_table
 		nice ./$(BUILD)/tests/general_table "$$label" "$$n" $(GT_SEED) "$$rules" "$$u" "$$c" data $$out || exit 1; \
 	done
 $(BUILD)/tests/general_table: $(BUILD)/tests/general_table.o $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
+# tools/perimeter.c (docs/general.md, "Is there a perimeter"): built by make check so that it
+# follows the bot's test it calls; run it as ./build/tools/perimeter data.
+$(BUILD)/tools/perimeter: $(BUILD)/tools/perimeter.o $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
 # The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot

@@ -11,8 +11,7 @@
  * strength and one step down (the Union guns, 10.0). A one-off analysis tool: it includes
  * src/bot/bot_internal.h to call the bot's own test rather than copy it.
  *
- *   make && cc -std=c11 -Wall -Wextra -Iinclude -o /tmp/perimeter tools/perimeter.c \
- *       build/libfront.a build/libantietam.a -lm && /tmp/perimeter data
+ *   make build/tools/perimeter && ./build/tools/perimeter data   (make check builds it too)
  */
 #include <stdio.h>
 #include <stdlib.h>
