@@ -267,6 +267,19 @@ static void each_side(cairo_t *cr, const struct map *m, side_fn fn)
 	}
 }
 
+/* A crest (2.2) along a hexside, as the map and the legend draw it: a dashed line. */
+static void crest_line(cairo_t *cr, double ax, double ay, double bx, double by)
+{
+	static const double dash[] = { 0.1, 0.05 };
+	set(cr, col_crest, 1.0);
+	cairo.set_line_width(cr, 0.085);
+	cairo.set_dash(cr, dash, 2, 0);
+	cairo.move_to(cr, ax, ay);
+	cairo.line_to(cr, bx, by);
+	cairo.stroke(cr);
+	cairo.set_dash(cr, NULL, 0, 0);
+}
+
 /* 10.5B: a slope is drawn as hachures hanging from the edge of the high ground toward the
  * low hex; a crest as a heavy dashed line along the side. */
 static void side_relief(cairo_t *cr, const struct map *m, int a, int b, int d, unsigned feat)
@@ -293,16 +306,8 @@ static void side_relief(cairo_t *cr, const struct map *m, int a, int b, int d, u
 		cairo.line_to(cr, bx, by);
 		cairo.stroke(cr);
 	}
-	if (feat & SIDE_CREST) {
-		static const double dash[] = { 0.1, 0.05 };
-		set(cr, col_crest, 1.0);
-		cairo.set_line_width(cr, 0.085);
-		cairo.set_dash(cr, dash, 2, 0);
-		cairo.move_to(cr, ax, ay);
-		cairo.line_to(cr, bx, by);
-		cairo.stroke(cr);
-		cairo.set_dash(cr, NULL, 0, 0);
-	}
+	if (feat & SIDE_CREST)
+		crest_line(cr, ax, ay, bx, by);
 }
 
 /* Antietam Creek (8.7.6) and the runs (2.2) along their hexsides. */
@@ -593,17 +598,9 @@ static void legend_swatch(cairo_t *cr, const struct legend_item *it, double x, d
 		}
 		cairo.stroke(cr);
 		break;
-	case SW_CREST: {
-		static const double dash[] = { 0.1, 0.05 };
-		set(cr, col_crest, 1.0);
-		cairo.set_line_width(cr, 0.085);
-		cairo.set_dash(cr, dash, 2, 0);
-		cairo.move_to(cr, ax, y);
-		cairo.line_to(cr, bx, y);
-		cairo.stroke(cr);
-		cairo.set_dash(cr, NULL, 0, 0);
+	case SW_CREST:
+		crest_line(cr, ax, y, bx, y);
 		break;
-	}
 	case SW_CROSS:
 		/* a crossing of a creek running down the swatch */
 		set(cr, col_creek, 1.0);
