@@ -242,7 +242,7 @@ fuzz: $(FUZZ_TARGETS:%=build-fuzz/%)
 # The test suites under valgrind's memcheck.
 valgrind: deps-test $(PROGRAM) $(TESTS)
 	@fail=0; for t in $(TESTS); do \
-	  SOAK_GAMES=3 ANTIETAM_PROGRAM=./$(PROGRAM) valgrind -q --error-exitcode=99 --leak-check=full $$t >/dev/null 2>build/valgrind.log || { fail=1; echo "valgrind: $$t"; tail -20 build/valgrind.log; }; \
+	  SOAK_GAMES=3 ANTIETAM_PROGRAM=./$(PROGRAM) valgrind -q --error-exitcode=99 --leak-check=full --suppressions=tests/valgrind.supp $$t >/dev/null 2>build/valgrind.log || { fail=1; echo "valgrind: $$t"; tail -20 build/valgrind.log; }; \
 	done; test $$fail -eq 0 && echo "valgrind: all suites clean"
 
 install: all
