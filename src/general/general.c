@@ -496,7 +496,11 @@ static bool decide_by_trial(struct general *gen, const char *what)
 	if (n > 1)
 		snprintf(choices, sizeof choices, ", the best of %d", n);
 	outlook_say(now, bo, expects, sizeof expects);
-	return apply(gen, &a, "%s: %s%s: %s", what, cmd, choices, expects);
+	/* "fire C10 U22" says what it decides; "end", "decline" and a move (13.6, 8.14) need the
+	 * decision named */
+	bool named = a.type != ACT_END && a.type != ACT_DECLINE && a.type != ACT_MOVE;
+	return apply(gen, &a, "%s%s%s%s: %s", named ? "" : what, named ? "" : ": ", cmd, choices,
+		     expects);
 }
 
 /* ---- movement ---- */

@@ -266,6 +266,20 @@ static void page(const char *fmt, ...)
 	npage++;
 }
 
+/* The rows event k of log takes folded to w columns (continuation rows indented 3). */
+static int handover_rows(const struct tui *t, const struct event_log *log, int k, int w)
+{
+	char text[EVENT_TEXT_MAX];
+	event_format(t->g->scn, event_log_at(log, k), text, sizeof text);
+	int rows = 0;
+	for (const char *p = text; *p; rows++) {
+		p += draw_fold_cut(p, rows ? w - 3 : w);
+		while (*p == ' ')
+			p++;
+	}
+	return rows ? rows : 1;
+}
+
 /* Draws the hand-over page with the log of what happened since the player last looked,
  * scrolled `back` lines up from its end; returns how far back it can scroll. */
 static int handover_draw(struct tui *t, const char *title, int back, int *rows)
@@ -295,17 +309,35 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 	if (room < 1)
 		room = 1;
 	*rows = room;
-	int max_back = to - first > room ? to - first - room : 0;
+	/* each event folded to the width (a computer's note runs long), so a page holds as many
+	 * events as fit in its rows: `back` counts events, and the earliest page ends where
+	 * the first event's page is full */
+	int w = COLS - 6, top = first, used = 0;
+	while (top < to && used + handover_rows(t, log, top, w) <= room)
+		used += handover_rows(t, log, top++, w);
+	int max_back = to - top;
 	if (back > max_back)
 		back = max_back;
-	int last = to - back, from = last - room > first ? last - room : first;
+	int last = to - back, from = last;
+	used = 0;
+	while (from > first && used + handover_rows(t, log, from - 1, w) <= room)
+		used += handover_rows(t, log, --from, w);
+	if (from == last && from > first)
+		from--; /* an event longer than the page: its first rows */
 	if (first < to)
 		draw_text(y + 4, 2, COLS - 4, from > first ? "Since then (earlier lines above):" :
 			  "Since then:");
-	for (int k = from; k < last; k++) {
+	for (int k = from, row = 0; k < last && row < room; k++) {
 		char text[EVENT_TEXT_MAX];
 		event_format(t->g->scn, event_log_at(log, k), text, sizeof text);
-		draw_text(y + 5 + (k - from), 4, COLS - 6, text);
+		const char *p = text;
+		for (bool head = true; *p && row < room; head = false) {
+			int indent = head ? 0 : 3, cut = draw_fold_cut(p, w - indent);
+			mvaddnstr(y + 5 + row++, 4 + indent, p, cut);
+			p += cut;
+			while (*p == ' ')
+				p++;
+		}
 	}
 	attr_set(A_REVERSE, 0, NULL);
 	if (max_back > 0)
