@@ -2,9 +2,10 @@
 # tools/tui_memory.sh [watch|solitaire] [PROGRAM] — the terminal game's memory as a player
 # sees it (issue 20: under 6 MB after turn 11; docs/performance.md "The terminal game's
 # memory"). Plays a whole game in a detached tmux pane at 80x24 and prints the program's
-# resident set (VmRSS, and the peak VmHWM, from /proc/PID/status) when the status line first
-# shows each turn and on the game-over screen after turn 11, then what is resident at the end
-# by mapping (/proc/PID/smaps: the program, each library, the heap, the stack).
+# resident set (VmRSS, and the peak VmHWM, from /proc/PID/status) when the screen first
+# shows each turn (status line or hand-over) and on the game-over screen after turn 11, then
+# what is resident at the end by mapping (/proc/PID/smaps: the program, each library, the
+# heap, the stack).
 #   watch      the start menu's "Watch the computer general play both sides": Enter after
 #              each side's turn (the default)
 #   solitaire  Lee against the Union bot (rules 14-19), Lee ending every phase at once
@@ -38,7 +39,8 @@ last=0 prev= n=0
 while [ $n -lt 5000 ]; do
 	n=$((n + 1))
 	scr=$($T capture-pane -p -t m 2>/dev/null) || { echo "tui_memory: the game's terminal closed" >&2; exit 1; }
-	turn=$(printf '%s\n' "$scr" | sed -n 's/^ *Turn \([0-9]*\) .*/\1/p' | head -1)
+	# the status line ("Turn 3 8:00 am | …") or a hand-over's title ("Turn 3, 8:00 am - …")
+	turn=$(printf '%s\n' "$scr" | sed -n 's/^ *Turn \([0-9]*\),\{0,1\} [0-9].*/\1/p' | head -1)
 	if [ -n "$turn" ] && [ "$turn" != "$last" ]; then
 		echo "turn $turn: $(rss)"
 		last=$turn
