@@ -25,7 +25,8 @@ command -v tmux >/dev/null 2>&1 || { echo "tui_memory: tmux is not installed" >&
 [ -x "$prog" ] || { echo "tui_memory: $prog is not built" >&2; exit 2; }
 state=$(mktemp -d)
 T="tmux -L antietam-mem-$$"
-trap '$T kill-server 2>/dev/null; rm -rf "$state"' EXIT INT TERM
+trap '$T kill-server 2>/dev/null; sleep 1; rm -rf "$state"' EXIT
+trap 'exit 1' INT TERM
 $T new-session -d -s m -x 80 -y 24 \
 	"env XDG_STATE_HOME=$state TERM=xterm-256color LANG=C.UTF-8 $prog; sleep 60" || exit 2
 sleep 1
