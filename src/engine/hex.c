@@ -155,19 +155,54 @@ void hex_centre(int id, double *x, double *y)
 	*y = r + ((c & 1) ? 0.5 : 0.0);
 }
 
-/* Round fractional cube coordinates to the hex that contains them. */
-static int cube_round(double fx, double fy, double fz)
+/* The line is drawn in exact integer arithmetic, as the linear interpolation rounded to the
+ * nearest hex it always was (a/b/c below are cube coordinates, n the distance): at step i a
+ * coordinate is N/n with N = a*n + (b - a)*i, and the two copies of the line are nudged to
+ * either side by (1, 2, -3) and (-1, -2, 3) millionths. With n at most HEX_LINE_MAX a nudge
+ * decides a tie (N/n exactly halfway between two integers) and never the order of the
+ * three rounding errors, which are never equal (two would need a sum or difference of the
+ * nudges, a few millionths, to be a whole multiple of 1/n). So the hexes are
+ * those the earlier floating-point version (round(), fabs(); kept in tests/test_hex.c and
+ * compared there) found, without a call to the maths library on each of three coordinates
+ * twice a step: the line of sight and fire draw millions of lines a game. */
+#define LINE_NUDGE 1000000 /* a millionth */
+
+/* round(N/n + e/LINE_NUDGE) for n > 0 and |e| small: the nearest integer, a tie going the
+ * nudge's way. */
+static inline int line_round(int num, int n, int e)
 {
-	double rx = round(fx), ry = round(fy), rz = round(fz);
-	double ex = fabs(rx - fx), ey = fabs(ry - fy), ez = fabs(rz - fz);
+	int twice = 2 * num + n, den = 2 * n;
+	int q = twice / den, rem = twice % den;
+	if (rem < 0) {
+		q--;
+		rem += den;
+	}
+	if (rem == 0 && e < 0)
+		q--;
+	return q;
+}
+
+/* The rounding error |r - (N/n + e/LINE_NUDGE)| scaled by n * LINE_NUDGE: |r*n - N| is at
+ * most n/2, so the product stays well inside an int. */
+static inline int line_error(int r, int num, int n, int e)
+{
+	int v = (r * n - num) * LINE_NUDGE - e * n;
+	return v < 0 ? -v : v;
+}
+
+/* The hex at N/n (three cube coordinates) nudged by e[3]: the coordinate with the largest
+ * rounding error is the one the other two decide. */
+static int line_hex(const int num[3], int n, const int e[3])
+{
+	int rx = line_round(num[0], n, e[0]), ry = line_round(num[1], n, e[1]);
+	int rz = line_round(num[2], n, e[2]);
+	int ex = line_error(rx, num[0], n, e[0]), ey = line_error(ry, num[1], n, e[1]);
+	int ez = line_error(rz, num[2], n, e[2]);
 	if (ex > ey && ex > ez)
 		rx = -ry - rz;
-	else if (ey > ez)
-		ry = -rx - rz;
-	else
+	else if (!(ey > ez))
 		rz = -rx - ry;
-	(void)ry;
-	return from_cube((int)rx, (int)rz);
+	return from_cube(rx, rz);
 }
 
 int hex_line(int a, int b, struct hex_step *steps)
@@ -178,14 +213,15 @@ int hex_line(int a, int b, struct hex_step *steps)
 	int n = hex_distance(a, b);
 	if (n + 1 > HEX_LINE_MAX)
 		n = HEX_LINE_MAX - 1;
+	int den = n ? n : 1; /* a line of one hex: N/1 is the hex itself */
 	/* Two copies of the line nudged to either side by a hair: where they round to
 	 * different hexes the true line runs exactly along the hexside between them. */
-	const double e1 = 1e-6, e2 = 2e-6, e3 = -3e-6;
+	static const int e_p[3] = {1, 2, -3}, e_q[3] = {-1, -2, 3};
 	for (int i = 0; i <= n; i++) {
-		double t = n ? (double)i / n : 0.0;
-		double fx = ax + (bx - ax) * t, fy = ay + (by - ay) * t, fz = az + (bz - az) * t;
-		int p = cube_round(fx + e1, fy + e2, fz + e3);
-		int q = cube_round(fx - e1, fy - e2, fz - e3);
+		int num[3] = {ax * den + (bx - ax) * i, ay * den + (by - ay) * i,
+			      az * den + (bz - az) * i};
+		int p = line_hex(num, den, e_p);
+		int q = line_hex(num, den, e_q);
 		/* along the map's own edge the second hex is off the map: only one hex is crossed */
 		if (!hex_valid(p))
 			p = q;
