@@ -190,9 +190,9 @@ static inline int line_error(int r, int num, int n, int e)
 	return v < 0 ? -v : v;
 }
 
-/* The hex at N/n (three cube coordinates) nudged by e[3]: the coordinate with the largest
+/* The hex at N/n (three cube coordinates) nudged by e[3], as its cube x and z: the coordinate with the largest
  * rounding error is the one the other two decide. */
-static int line_hex(const int num[3], int n, const int e[3])
+static void line_hex(const int num[3], int n, const int e[3], int *x, int *z)
 {
 	int rx = line_round(num[0], n, e[0]), ry = line_round(num[1], n, e[1]);
 	int rz = line_round(num[2], n, e[2]);
@@ -202,7 +202,64 @@ static int line_hex(const int num[3], int n, const int e[3])
 		rx = -ry - rz;
 	else if (!(ey > ez))
 		rz = -rx - ry;
-	return from_cube(rx, rz);
+	*x = rx;
+	*z = rz;
+}
+
+/* The two hexes (p, q: equal off a hexside) of step i of the line from a to b, in cube
+ * coordinates. */
+static void line_step(int ax, int ay, int az, int bx, int by, int bz, int n, int i, int *px,
+		      int *pz, int *qx, int *qz)
+{
+	int den = n ? n : 1; /* a line of one hex: N/1 is the hex itself */
+	/* Two copies of the line nudged to either side by a hair: where they round to
+	 * different hexes the true line runs exactly along the hexside between them. */
+	static const int e_p[3] = {1, 2, -3}, e_q[3] = {-1, -2, 3};
+	int num[3] = {ax * den + (bx - ax) * i, ay * den + (by - ay) * i, az * den + (bz - az) * i};
+	line_hex(num, den, e_p, px, pz);
+	line_hex(num, den, e_q, qx, qz);
+}
+
+/* A line depends only on where b lies from a: N/n = a + (b - a)*i/n, and a whole a leaves
+ * the rounding, its ties and its errors as they are. So the lines up to LINE_TABLE_MAX long
+ * (every fire, and sight up to 20 hexes) are worked out once for each (dx, dz) from a, the
+ * first time one is drawn, as cube offsets from a (at most 141 KB, only the rows of the
+ * lines drawn touched); longer ones step by step. */
+#define LINE_TABLE_MAX 20
+#define LINE_TABLE_SIDE (2 * LINE_TABLE_MAX + 1)
+struct line_offset {
+	int8_t px, pz, qx, qz;
+};
+static struct line_offset line_table[LINE_TABLE_SIDE * LINE_TABLE_SIDE][LINE_TABLE_MAX + 1];
+static bool line_ready[LINE_TABLE_SIDE * LINE_TABLE_SIDE];
+
+static const struct line_offset *line_offsets(int dx, int dz, int n)
+{
+	int k = (dx + LINE_TABLE_MAX) * LINE_TABLE_SIDE + dz + LINE_TABLE_MAX;
+	struct line_offset *o = line_table[k];
+	if (!line_ready[k]) {
+		for (int i = 0; i <= n; i++) {
+			int px, pz, qx, qz;
+			line_step(0, 0, 0, dx, -dx - dz, dz, n, i, &px, &pz, &qx, &qz);
+			o[i] = (struct line_offset){(int8_t)px, (int8_t)pz, (int8_t)qx, (int8_t)qz};
+		}
+		line_ready[k] = true;
+	}
+	return o;
+}
+
+/* The step's two hexes as ids; along the map's own edge the second hex is off the map: only
+ * one hex is crossed. */
+static void line_put(struct hex_step *st, int px, int pz, int qx, int qz)
+{
+	int p = from_cube(px, pz), q = from_cube(qx, qz);
+	if (!hex_valid(p))
+		p = q;
+	if (!hex_valid(q))
+		q = p;
+	st->hex = p;
+	st->other = (p != q) ? q : HEX_NONE;
+	st->edge = p != q;
 }
 
 int hex_line(int a, int b, struct hex_step *steps)
@@ -213,23 +270,16 @@ int hex_line(int a, int b, struct hex_step *steps)
 	int n = hex_distance(a, b);
 	if (n + 1 > HEX_LINE_MAX)
 		n = HEX_LINE_MAX - 1;
-	int den = n ? n : 1; /* a line of one hex: N/1 is the hex itself */
-	/* Two copies of the line nudged to either side by a hair: where they round to
-	 * different hexes the true line runs exactly along the hexside between them. */
-	static const int e_p[3] = {1, 2, -3}, e_q[3] = {-1, -2, 3};
+	if (n <= LINE_TABLE_MAX) {
+		const struct line_offset *o = line_offsets(bx - ax, bz - az, n);
+		for (int i = 0; i <= n; i++)
+			line_put(&steps[i], ax + o[i].px, az + o[i].pz, ax + o[i].qx, az + o[i].qz);
+		return n + 1;
+	}
 	for (int i = 0; i <= n; i++) {
-		int num[3] = {ax * den + (bx - ax) * i, ay * den + (by - ay) * i,
-			      az * den + (bz - az) * i};
-		int p = line_hex(num, den, e_p);
-		int q = line_hex(num, den, e_q);
-		/* along the map's own edge the second hex is off the map: only one hex is crossed */
-		if (!hex_valid(p))
-			p = q;
-		if (!hex_valid(q))
-			q = p;
-		steps[i].hex = p;
-		steps[i].other = (p != q) ? q : HEX_NONE;
-		steps[i].edge = p != q;
+		int px, pz, qx, qz;
+		line_step(ax, ay, az, bx, by, bz, n, i, &px, &pz, &qx, &qz);
+		line_put(&steps[i], px, pz, qx, qz);
 	}
 	return n + 1;
 }
