@@ -86,9 +86,11 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 	return fire_check_sight(g, gun, target, defensive, NULL, o, err, errlen);
 }
 
-bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
-		      const struct fire_sight *sight, struct fire_odds *o, char *err,
-		      size_t errlen)
+/* fire_check_sight, and with odds false only whether the fire may go ahead: nothing after
+ * the line of sight refuses, so fire_legal stops there (o->range set, no DRMs, no table). */
+static bool check_fire(const struct game *g, int gun, int target, bool defensive,
+		       const struct fire_sight *sight, struct fire_odds *o, bool odds, char *err,
+		       size_t errlen)
 {
 	memset(o, 0, sizeof *o);
 	if (gun < 0 || gun >= ROSTER_UNITS || !unit_on_map(g, gun))
@@ -142,6 +144,8 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 	if (!defensive && !clear)
 		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
 			      to);
+	if (!odds)
+		return true;
 	o->fire_value = unit_cv(g, gun);
 
 	/* 20.3 DRMs, cumulative */
@@ -175,6 +179,13 @@ bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
 							  g->unit[target].steps);
 	}
 	return true;
+}
+
+bool fire_check_sight(const struct game *g, int gun, int target, bool defensive,
+		      const struct fire_sight *sight, struct fire_odds *o, char *err,
+		      size_t errlen)
+{
+	return check_fire(g, gun, target, defensive, sight, o, true, err, errlen);
 }
 
 void fire_resolve(struct game *g, int gun, int target, bool defensive)
@@ -261,11 +272,17 @@ int fire_legal(const struct game *g, struct action *out, int max)
 		if (!unit_on_map(g, gun) || cdef(g, gun)->side != g->side ||
 		    cdef(g, gun)->type != UNIT_ARTILLERY)
 			continue;
+		/* what check_fire refuses for every target, asked once a gun (10.2E, 10.8A) and,
+		 * before the rest, once a target (10.3A: beyond the gun's range) */
+		if (g->unit[gun].flags & (UF_FIRED | UF_ART_MOVED))
+			continue;
+		int from = g->unit[gun].hex, range = cdef(g, gun)->range;
 		for (int t = 0; t < ROSTER_UNITS; t++) {
 			struct fire_odds o;
-			if (cdef(g, t)->side == g->side || !unit_on_map(g, t))
+			if (cdef(g, t)->side == g->side || !unit_on_map(g, t) ||
+			    !hex_within(from, g->unit[t].hex, range))
 				continue;
-			if (!fire_check(g, gun, t, false, &o, NULL, 0))
+			if (!check_fire(g, gun, t, false, NULL, &o, false, NULL, 0))
 				continue;
 			action_list_add(&l, ACT_FIRE, gun, t);
 		}
