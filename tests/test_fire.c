@@ -21,6 +21,15 @@ static bool has_mod(const struct fire_odds *o, const char *rule, int value)
 	return false;
 }
 
+/* The DRM of rule with the note what (the odds window shows it beside the value). */
+static bool has_note(const struct fire_odds *o, const char *rule, const char *what)
+{
+	for (int i = 0; i < o->nmods; i++)
+		if (!strcmp(o->mod[i].rule, rule) && !strcmp(o->mod[i].what, what))
+			return true;
+	return false;
+}
+
 static void test_fire_resolves(void **st)
 {
 	(void)st;
@@ -35,6 +44,7 @@ static void test_fire_resolves(void **st)
 	assert_int_equal(o.range, 4);
 	assert_int_equal(o.drm, -3);
 	assert_true(has_mod(&o, "10.3B", -1));
+	assert_true(has_note(&o, "10.3B", "range 4"));
 	assert_true(has_mod(&o, "20.3", -2));
 	int expect = tables_fire_steps(tables_fire_result(&S->tables, 6, 6 - 3), false, 4);
 	fx_dice(1, 6);
@@ -105,9 +115,11 @@ static void test_range_and_parrott(void **st)
 	struct fire_odds o = fire_of(U(44), C(1));
 	assert_int_equal(o.range, 10);
 	assert_true(has_mod(&o, "10.3B", -3));
+	assert_true(has_note(&o, "10.3B", "range 10"));
 	fx_place(C(2), 2029);  /* adjacent: +2 */
 	o = fire_of(U(40), C(2));
 	assert_true(has_mod(&o, "10.3B", 2));
+	assert_true(has_note(&o, "10.3B", "range 1"));
 	fx_place(C(3), 2011);  /* 20 hexes from 2031 */
 	assert_int_equal(fire_of(U(44), C(3)).range, 20);
 	fx_place(C(3), 2010);

@@ -600,8 +600,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 	case CS_SUPPORT:
 	case CS_BO_SUPPORT:
 		for (int s = 0; s < ROSTER_UNITS; s++) {
-			char err[8];
-			if (resolve_support_ok(g, s, cs->advancer, cs->advance_from, err, sizeof err))
+			if (resolve_support_ok(g, s, cs->advancer, cs->advance_from, NULL, 0))
 				action_list_add(&o, ACT_SUPPORT, s, cs->advance_from);
 		}
 		action_list_add(&o, ACT_DECLINE, -1, -1);

@@ -86,6 +86,22 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 	return fire_check_sight(g, gun, target, defensive, NULL, o, err, errlen);
 }
 
+/* "range N" for a range of 0 or more, what snprintf's "range %d" wrote, without it: the bot
+ * weighs tens of thousands of fires a game. */
+static void range_note(char *what, int range)
+{
+	char digits[12];
+	int n = 0;
+	do {
+		digits[n++] = (char)('0' + range % 10);
+		range /= 10;
+	} while (range > 0);
+	memcpy(what, "range ", 6);
+	for (int i = 0; i < n; i++)
+		what[6 + i] = digits[n - 1 - i];
+	what[6 + n] = '\0';
+}
+
 /* fire_check_sight, and with odds false only whether the fire may go ahead: nothing after
  * the line of sight refuses, so fire_legal stops there (o->range set, no DRMs, no table). */
 static bool check_fire(const struct game *g, int gun, int target, bool defensive,
@@ -169,7 +185,7 @@ static bool check_fire(const struct game *g, int gun, int target, bool defensive
 			"target behind a crest hexside");
 	if (rdrm) { /* a DRM of 0 is not noted: no text to write */
 		char what[40];
-		snprintf(what, sizeof what, "range %d", o->range);
+		range_note(what, o->range);
 		add_mod(o, rdrm, "10.3B", what);
 	}
 

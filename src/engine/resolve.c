@@ -5,6 +5,7 @@
  * advance (11.19), the break-offs at the end of a round (11.5E, 11.17.1A) and the passage to
  * round two and out of the phase. resolve_run() does every automatic step and stops where a
  * player must decide, setting the pending decision. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,55 +50,53 @@ bool resolve_decl_engaged(const struct game *g, const struct combat_decl *d)
 
 /* ---- the advance after combat (11.18) and the supporting advance (11.19) ---- */
 
+/* A refusal of 11.19, its reason written only for a caller that asked (errlen > 0): the
+ * lists of legal actions ask of every unit and read no reason. */
+static bool support_refused(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool support_refused(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (errlen > 0) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
 bool resolve_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen)
 {
-	if (s < 0 || s >= ROSTER_UNITS || !unit_on_map(g, s) || s == advancer) {
-		snprintf(err, errlen, "11.19A: not a unit that can support");
-		return false;
-	}
+	if (s < 0 || s >= ROSTER_UNITS || !unit_on_map(g, s) || s == advancer)
+		return support_refused(err, errlen, "11.19A: not a unit that can support");
 	const struct unit_def *d = cdef(g, s), *ad = cdef(g, advancer);
-	if (d->type != UNIT_INFANTRY || d->side != ad->side) {
-		snprintf(err, errlen, "11.19A: %s is not friendly infantry", d->id);
-		return false;
-	}
-	if (zoc_in_ezoc(g, g->unit[s].hex, d->side)) {
-		snprintf(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
-		return false;
-	}
-	if (g->unit[s].flags & UF_ATTACKED) {
-		snprintf(err, errlen, "11.19A2: %s attacked this combat phase", d->id);
-		return false;
-	}
+	if (d->type != UNIT_INFANTRY || d->side != ad->side)
+		return support_refused(err, errlen, "11.19A: %s is not friendly infantry", d->id);
+	if (zoc_in_ezoc(g, g->unit[s].hex, d->side))
+		return support_refused(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
+	if (g->unit[s].flags & UF_ATTACKED)
+		return support_refused(err, errlen, "11.19A2: %s attacked this combat phase", d->id);
 	if (d->side == SIDE_UNION &&
-	    (d->corps != ad->corps || (d->corps == CORPS_IX && d->division != ad->division))) {
-		snprintf(err, errlen, "11.19A3: %s is not of %s's %s", d->id, ad->id,
-			 ad->corps == CORPS_IX ? "division" : "corps");
-		return false;
-	}
+	    (d->corps != ad->corps || (d->corps == CORPS_IX && d->division != ad->division)))
+		return support_refused(err, errlen, "11.19A3: %s is not of %s's %s", d->id, ad->id,
+				       ad->corps == CORPS_IX ? "division" : "corps");
 	unsigned f = map_side(&g->scn->map, g->unit[s].hex, into);
 	if (!hex_adjacent(g->unit[s].hex, into) ||
-	    ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD)))) {
-		snprintf(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
-		return false;
-	}
-	if (!stack_allows(g, into, s)) {
-		snprintf(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
-		return false;
-	}
-	if (unit_middle_bridge_forbids(g, s, into)) {
-		snprintf(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
-		return false;
-	}
+	    ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD))))
+		return support_refused(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
+	if (!stack_allows(g, into, s))
+		return support_refused(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
+	if (unit_middle_bridge_forbids(g, s, into))
+		return support_refused(err, errlen, "4.6: no Confederate unit may move within two "
+				       "hexes of the Middle Bridge (3324)");
 	return true;
 }
 
 static bool any_supporter(const struct game *g)
 {
-	char err[8];
 	for (int s = 0; s < ROSTER_UNITS; s++)
-		if (resolve_support_ok(g, s, g->combat.advancer, g->combat.advance_from, err,
-				       sizeof err))
+		if (resolve_support_ok(g, s, g->combat.advancer, g->combat.advance_from, NULL, 0))
 			return true;
 	return false;
 }
