@@ -606,8 +606,10 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 #undef PUSH
 }
 
-/* May the unit end its move in hex? NULL if so, else the rule. */
-static const char *end_refused(struct ctx *c, int hex)
+/* May the unit end its move in hex? NULL if so, else the rule; with say false the stacking
+ * rule's text (7.1A, 7.2, 8.4) is not written (c->why as it was): the search of every
+ * destination asks only whether, move_check says why. */
+static const char *end_refused(struct ctx *c, int hex, bool say)
 {
 	if (hex == c->start)
 		return "8.1B: a move ends in another hex";
@@ -618,7 +620,8 @@ static const char *end_refused(struct ctx *c, int hex)
 	for (int k = 0; k < c->p->nfriends[hi]; k++)
 		units[n++] = c->p->friends[hi][k];
 	units[n++] = c->u;
-	if (n > 1 && !roster_may_stack(&c->g->scn->roster, units, n, c->why, sizeof c->why))
+	if (n > 1 && !roster_may_stack(&c->g->scn->roster, units, n, say ? c->why : NULL,
+				       say ? sizeof c->why : 0))
 		return c->why;
 	return NULL;
 }
@@ -681,7 +684,7 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 					best = s[m].cost[i];
 					dbl = mode_double((enum mode)m);
 				}
-			if (end_refused(&c, h))
+			if (end_refused(&c, h, false))
 				continue;
 			if (best == COST_INF) {
 				/* out of reach but next to the start (or an entry hex): 8.3 */
@@ -786,7 +789,7 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 	pos_init(&p, g, unit_side(u));
 	ctx_init(&c, &p, u, true);
 	int dest = a->hex[a->n - 1];
-	const char *why = end_refused(&c, dest);
+	const char *why = end_refused(&c, dest, true);
 	if (why) {
 		snprintf(err, errlen, "%s", why);
 		return false;
