@@ -683,8 +683,9 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 	w->phase = PHASE_ARTILLERY;
 	int best = 0, bt = -1, bscore = 0, range = bot_def(w, gun)->range;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		/* beyond the range printed on the counter fire_check refuses (10.3A) */
-		if (!unit_on_map(w, c) || hex_distance(from, w->unit[c].hex) > range)
+		/* beyond the range printed on the counter fire_check refuses (10.3A); hex_within
+		 * turns the far ones away on their column and row */
+		if (!unit_on_map(w, c) || !hex_within(from, w->unit[c].hex, range))
 			continue;
 		if (q == GUN_HERE && b->gun_claims[c - ROSTER_UNION] >= 2)
 			continue;
