@@ -6,6 +6,7 @@
  * real data that must run to the end of turn 11 with every action legal and every position
  * consistent. */
 #include "fixture.h"
+#include "../src/bot/bot_internal.h"
 
 #include "bot.h"
 #include "check.h"
@@ -1297,6 +1298,35 @@ static void test_bot_step_loss(void **st)
 	assert_int_equal(G->unit[C(1)].steps, 2);
 }
 
+/* bot_distance_field keeps a call's last BOT_FIELDS fields by their targets: a field asked
+ * again, whether still kept or pushed out by others since, is the one worked out afresh. */
+static void test_distance_fields_kept(void **st)
+{
+	(void)st;
+	static struct bot fresh_bot, b;
+	static int fresh[HEX_INDEX_COUNT], other[HEX_INDEX_COUNT], again[HEX_INDEX_COUNT];
+	fresh_bot.s = b.s = S;
+	fresh_bot.g = b.g = G;
+	const int a[2] = { 2016, 2020 }, lists[BOT_FIELDS + 1][1] = {
+		{ 1010 }, { 3324 }, { 2836 }, { 2942 }, { 2443 } };
+	bot_distance_field(&fresh_bot, a, 2, fresh);
+	assert_int_equal(fresh[hex_index(2016)], 0);
+	assert_true(fresh[hex_index(1010)] > 0);
+	bot_distance_field(&b, lists[0], 1, other);
+	bot_distance_field(&b, a, 2, again);
+	assert_int_equal(b.nfields, 2);
+	assert_memory_equal(again, fresh, sizeof fresh);
+	bot_distance_field(&b, lists[0], 1, again); /* kept: not worked out again */
+	assert_int_equal(b.nfields, 2);
+	assert_memory_equal(again, other, sizeof other);
+	assert_int_not_equal(other[hex_index(2016)], fresh[hex_index(2016)]);
+	for (int i = 1; i <= BOT_FIELDS; i++)
+		bot_distance_field(&b, lists[i], 1, other);
+	bot_distance_field(&b, a, 2, again); /* pushed out and worked out again */
+	assert_int_equal(b.nfields, BOT_FIELDS + 3);
+	assert_memory_equal(again, fresh, sizeof fresh);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1345,6 +1375,7 @@ int main(void)
 		cmocka_unit_test(test_los_along_the_map_edge),
 		cmocka_unit_test(test_quick_setup),
 		cmocka_unit_test(test_bench_figures),
+		cmocka_unit_test(test_distance_fields_kept),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

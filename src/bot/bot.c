@@ -320,6 +320,7 @@ static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen
 	memset(b->conf_gen, 0, sizeof b->conf_gen);
 	memset(b->conf_ezoc_at, 0, sizeof b->conf_ezoc_at);
 	b->nsight = -1;
+	b->nfields = 0;
 	return b;
 }
 

@@ -18,6 +18,7 @@
 #define BOT_MOVES_MAX 256
 #define BOT_HEX_WORDS ((HEX_INDEX_COUNT + 63) / 64)
 #define BOT_SIGHT_SLOTS 4096 /* a power of two */
+#define BOT_FIELDS 4
 
 /* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
  * Confederate hex it moved to attack. */
@@ -92,6 +93,17 @@ struct bot {
 	} sight[BOT_SIGHT_SLOTS];
 	int nsight;
 
+	/* bot_distance_field's last BOT_FIELDS fields worked out in this call, by their list of
+	 * targets: a field depends on the map and the targets alone, and the formations of a
+	 * turn often head for the same objective. nfields counts the fields kept (the slot
+	 * nfields % BOT_FIELDS is the next one replaced). */
+	struct bot_field {
+		int n;
+		int targets[MAP_OBJ_HEXES];
+		int field[HEX_INDEX_COUNT];
+	} fields[BOT_FIELDS];
+	int nfields;
+
 	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
 	int field[HEX_INDEX_COUNT];          /* scratch distance field */
 	struct game what_if;                 /* scratch position for hypothetical queries */
@@ -149,7 +161,7 @@ int bot_objective_hexes(const struct bot *b, int formation, int *out, int max);
 const char *bot_objective_name(const struct bot *b, int formation, char *buf, size_t len);
 /* Fill field[] with the MP-weighted distance from every hex to the nearest of the targets
  * (terrain costs of the charts, creek only at bridges and fords). */
-void bot_distance_field(const struct bot *b, const int *targets, int n, int *field);
+void bot_distance_field(struct bot *b, const int *targets, int n, int *field);
 
 /* ---- bot_loss.c: 11.15B, both bots ---- */
 

@@ -87,7 +87,29 @@ static int enter_cost(const struct scenario *s, int from, int dir, int to)
  * hex i to the nearest target (a heuristic for 16.4.5, not a legality check). The costs of
  * a step are 1 to 8, so a queue of nine buckets by cost (modulo nine) holds every hex
  * waiting: the one being settled and the eight after it. */
-void bot_distance_field(const struct bot *b, const int *targets, int n, int *field)
+static bool distance_field(const struct bot *b, const int *targets, int n, int *field);
+
+void bot_distance_field(struct bot *b, const int *targets, int n, int *field)
+{
+	size_t size = sizeof(int) * HEX_INDEX_COUNT;
+	int kept = b->nfields < BOT_FIELDS ? b->nfields : BOT_FIELDS;
+	for (int i = 0; i < kept; i++) {
+		const struct bot_field *f = &b->fields[i];
+		if (f->n == n && !memcmp(f->targets, targets, sizeof(int) * (size_t)n)) {
+			memcpy(field, f->field, size);
+			return;
+		}
+	}
+	if (!distance_field(b, targets, n, field) || n > MAP_OBJ_HEXES)
+		return;
+	struct bot_field *f = &b->fields[b->nfields++ % BOT_FIELDS];
+	f->n = n;
+	memcpy(f->targets, targets, sizeof(int) * (size_t)n);
+	memcpy(f->field, field, size);
+}
+
+/* bot_distance_field worked out; false when its queue cannot be had (every hex BOT_FAR). */
+static bool distance_field(const struct bot *b, const int *targets, int n, int *field)
 {
 	enum { NBUCKETS = FIELD_STEP_MAX + 1, CAP = HEX_INDEX_COUNT * HEX_NDIRS + 64 };
 	struct buckets {
@@ -97,7 +119,7 @@ void bot_distance_field(const struct bot *b, const int *targets, int n, int *fie
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		field[i] = BOT_FAR;
 	if (!q)
-		return;
+		return false;
 	memset(q->n, 0, sizeof q->n);
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	int waiting = 0;
@@ -136,4 +158,5 @@ void bot_distance_field(const struct bot *b, const int *targets, int n, int *fie
 		q->n[bk] = 0;
 	}
 	free(q);
+	return true;
 }
