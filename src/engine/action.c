@@ -30,26 +30,15 @@
 
 #define WORDS_MAX (GAME_PATH_MAX + 4)
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
 static bool get_unit(const char *w, int *u, char *err, size_t errlen)
 {
 	*u = names_parse_unit(w);
-	return *u >= 0 ? true : fail(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", w);
+	return *u >= 0 ? true : names_refusal(err, errlen, "'%s' is not a unit (U1-U69, C1-C53)", w);
 }
 
 static bool get_hex(const char *w, int *h, char *err, size_t errlen)
 {
-	return hex_parse(w, h) ? true : fail(err, errlen, "'%s' is not a hex on the map", w);
+	return hex_parse(w, h) ? true : names_refusal(err, errlen, "'%s' is not a hex on the map", w);
 }
 
 static bool get_int(const char *w, long lo, long hi, long *v, char *err, size_t errlen)
@@ -58,7 +47,7 @@ static bool get_int(const char *w, long lo, long hi, long *v, char *err, size_t 
 	errno = 0;
 	long x = strtol(w, &end, 10);
 	if (errno || *end || end == w || x < lo || x > hi)
-		return fail(err, errlen, "'%s' is not a number from %ld to %ld", w, lo, hi);
+		return names_refusal(err, errlen, "'%s' is not a number from %ld to %ld", w, lo, hi);
 	*v = x;
 	return true;
 }
@@ -67,7 +56,7 @@ static bool get_corps(const char *w, int *c, char *err, size_t errlen)
 {
 	enum corps x;
 	if (!names_parse_corps(w, &x))
-		return fail(err, errlen, "'%s' is not a corps (I II V VI IX XII)", w);
+		return names_refusal(err, errlen, "'%s' is not a corps (I II V VI IX XII)", w);
 	*c = x;
 	return true;
 }
@@ -75,7 +64,7 @@ static bool get_corps(const char *w, int *c, char *err, size_t errlen)
 static bool nargs(int argc, int lo, int hi, const char *usage, char *err, size_t errlen)
 {
 	if (argc < lo || argc > hi)
-		return fail(err, errlen, "usage: %s", usage);
+		return names_refusal(err, errlen, "usage: %s", usage);
 	return true;
 }
 
@@ -95,9 +84,9 @@ static bool parse_set(char **w, int argc, struct action *a, char *err, size_t er
 		if (!nargs(argc, 4, 4, "set phase SIDE PHASE", err, errlen))
 			return false;
 		if (!names_parse_side(w[2], &a->side))
-			return fail(err, errlen, "'%s' is not a side (union, confederate)", w[2]);
+			return names_refusal(err, errlen, "'%s' is not a side (union, confederate)", w[2]);
 		if (!names_parse_phase(w[3], &p))
-			return fail(err, errlen, "'%s' is not a phase (movement, artillery, combat)", w[3]);
+			return names_refusal(err, errlen, "'%s' is not a phase (movement, artillery, combat)", w[3]);
 		a->type = ACT_SET_PHASE;
 		a->value = p;
 		return true;
@@ -108,12 +97,12 @@ static bool parse_set(char **w, int argc, struct action *a, char *err, size_t er
 		    !get_corps(w[2], &a->target, err, errlen))
 			return false;
 		if (!names_parse_corps_status(w[3], &s))
-			return fail(err, errlen, "'%s' is not a status (committed, available, unavailable)", w[3]);
+			return names_refusal(err, errlen, "'%s' is not a status (committed, available, unavailable)", w[3]);
 		a->type = ACT_SET_CORPS;
 		a->value = s;
 		return true;
 	}
-	return fail(err, errlen, "usage: set turn N | set phase SIDE PHASE | set corps CORPS STATUS");
+	return names_refusal(err, errlen, "usage: set turn N | set phase SIDE PHASE | set corps CORPS STATUS");
 }
 
 /* "2520" or "2520+2521": the defending hexes of an attack. */
@@ -127,7 +116,7 @@ static bool parse_attack_hexes(char *w, struct action *a, char *err, size_t errl
 		a->hex[a->n++] = (int16_t)h;
 	}
 	if (a->n == 0)
-		return fail(err, errlen, "attack: no hex");
+		return names_refusal(err, errlen, "attack: no hex");
 	a->target = a->hex[0];
 	return true;
 }
@@ -147,11 +136,11 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 	char *save = NULL;
 	for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
 		if (argc == WORDS_MAX)
-			return fail(err, errlen, "too many words");
+			return names_refusal(err, errlen, "too many words");
 		w[argc++] = tok;
 	}
 	if (argc == 0)
-		return fail(err, errlen, "empty command");
+		return names_refusal(err, errlen, "empty command");
 	const char *cmd = w[0];
 	int h;
 	long n;
@@ -246,7 +235,7 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 		errno = 0;
 		unsigned long long x = strtoull(w[1], &end, 10);
 		if (errno || *end || w[1][0] == '-' || end == w[1])
-			return fail(err, errlen, "'%s' is not a seed (a whole number)", w[1]);
+			return names_refusal(err, errlen, "'%s' is not a seed (a whole number)", w[1]);
 		a->number = x;
 		return true;
 	}
@@ -261,7 +250,7 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 		}
 		return true;
 	}
-	return fail(err, errlen, "'%s' is not an action", cmd);
+	return names_refusal(err, errlen, "'%s' is not an action", cmd);
 }
 
 /* Append to buf at *len, never past len. */

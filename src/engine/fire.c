@@ -10,32 +10,17 @@
 #include "commit.h"
 #include "los.h"
 
-/* A refusal: its reason written only for a caller that wants it (errlen > 0) — the legal
- * list and the bot ask of every gun and target, and most are refused. */
-static bool refuse(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static bool refuse(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (errlen > 0) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
-
 bool fire_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen)
 {
 	const struct unit_def *d = cdef(g, gun);
 	if (d->side == SIDE_UNION && d->corps != CORPS_NONE &&
 	    !commit_unit_may_fire(g, gun, target))
-		return refuse(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may fire "
-			      "only at a Confederate unit that moved adjacent to that corps (13.4C)",
-			      d->id, d->formation);
+		return names_refusal(err, errlen, "13.4B: %s belongs to Unavailable %s Corps and may fire "
+			             "only at a Confederate unit that moved adjacent to that corps (13.4C)",
+			             d->id, d->formation);
 	if (unit_hood_held(g, gun))
-		return refuse(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
-			      "unit moves adjacent to it");
+		return names_refusal(err, errlen, "4.5C: Hood's division may not fire on turn 1 until a Union "
+			             "unit moves adjacent to it");
 	return true;
 }
 
@@ -110,28 +95,28 @@ static bool check_fire(const struct game *g, int gun, int target, bool defensive
 {
 	memset(o, 0, sizeof *o);
 	if (gun < 0 || gun >= ROSTER_UNITS || !unit_on_map(g, gun))
-		return refuse(err, errlen, "10.2A: the firing unit is not on the map");
+		return names_refusal(err, errlen, "10.2A: the firing unit is not on the map");
 	const struct unit_def *d = cdef(g, gun);
 	if (d->type != UNIT_ARTILLERY)
-		return refuse(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
+		return names_refusal(err, errlen, "10.1A: %s is infantry; only artillery fires", d->id);
 	if (target < 0 || target >= ROSTER_UNITS || !unit_on_map(g, target))
-		return refuse(err, errlen, "10.7C: the target is not a unit on the map");
+		return names_refusal(err, errlen, "10.7C: the target is not a unit on the map");
 	const struct unit_def *td = cdef(g, target);
 	if (td->side == d->side)
-		return refuse(err, errlen, "10.2A: %s is not an enemy unit", td->id);
+		return names_refusal(err, errlen, "10.2A: %s is not an enemy unit", td->id);
 	uint32_t fl = g->unit[gun].flags;
 	if (defensive) {
 		if (fl & UF_DEF_FIRED)
-			return refuse(err, errlen, "11.5B: %s has fired defensively this turn", d->id);
+			return names_refusal(err, errlen, "11.5B: %s has fired defensively this turn", d->id);
 	} else {
 		if (fl & UF_FIRED)
-			return refuse(err, errlen, "10.2E: %s has fired this phase", d->id);
+			return names_refusal(err, errlen, "10.2E: %s has fired this phase", d->id);
 		if (fl & UF_ART_MOVED)
-			return refuse(err, errlen, "10.8A: %s has a Moved marker and may not fire this "
-				      "phase", d->id);
+			return names_refusal(err, errlen, "10.8A: %s has a Moved marker and may not fire this "
+				             "phase", d->id);
 		if (g->fired_at[target] >= 2)
-			return refuse(err, errlen, "10.7D: %s has been fired at by two guns this phase",
-				      td->id);
+			return names_refusal(err, errlen, "10.7D: %s has been fired at by two guns this phase",
+				             td->id);
 	}
 	if (!fire_gun_may_fire(g, gun, target, err, errlen))
 		return false;
@@ -142,8 +127,8 @@ static bool check_fire(const struct game *g, int gun, int target, bool defensive
 	bool parrott = d->side == SIDE_UNION && tables_is_parrott(t, d->number);
 	int rdrm = 0;
 	if (o->range > d->range || !tables_range_drm(t, o->range, parrott, &rdrm))
-		return refuse(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
-			      o->range, d->id, d->range);
+		return names_refusal(err, errlen, "10.3A: %s at range %d is beyond %s's range of %d", td->id,
+			             o->range, d->id, d->range);
 	/* without a sight given, the line only for fire that needs it, the sides only once the
 	 * fire may go ahead (fire_legal asks of every gun and target) */
 	struct hex_step line[HEX_LINE_MAX];
@@ -158,8 +143,8 @@ static bool check_fire(const struct game *g, int gun, int target, bool defensive
 		clear = los_clear(&g->scn->map, from, to);
 	}
 	if (!defensive && !clear)
-		return refuse(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
-			      to);
+		return names_refusal(err, errlen, "10.2A: %s in %04d has no line of sight to %04d", d->id, from,
+			             to);
 	if (!odds)
 		return true;
 	o->fire_value = unit_cv(g, gun);
@@ -252,10 +237,10 @@ static bool apply_fire(struct game *g, const struct action *a, char *err, size_t
 {
 	struct fire_odds o;
 	if (a->unit < 0 || a->unit >= ROSTER_UNITS)
-		return refuse(err, errlen, "10.2A: no such gun");
+		return names_refusal(err, errlen, "10.2A: no such gun");
 	if (cdef(g, a->unit)->side != g->side)
-		return refuse(err, errlen, "10.1A: only the phasing side fires in its artillery "
-			      "fire phase");
+		return names_refusal(err, errlen, "10.1A: only the phasing side fires in its artillery "
+			             "fire phase");
 	if (!fire_check(g, a->unit, a->target, false, &o, err, errlen))
 		return false;
 	fire_resolve(g, a->unit, a->target, false);
@@ -265,7 +250,7 @@ static bool apply_fire(struct game *g, const struct action *a, char *err, size_t
 enum phase_result fire_apply(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	if (g->pending.what != DECISION_ARTILLERY) {
-		refuse(err, errlen, "10.2: not the artillery fire phase");
+		names_refusal(err, errlen, "10.2: not the artillery fire phase");
 		return PHASE_REFUSED;
 	}
 	switch (a->type) {
@@ -274,7 +259,7 @@ enum phase_result fire_apply(struct game *g, const struct action *a, char *err, 
 	case ACT_FIRE:
 		return apply_fire(g, a, err, errlen) ? PHASE_GOES_ON : PHASE_REFUSED;
 	default:
-		refuse(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase ends");
+		names_refusal(err, errlen, "10.2: in the artillery fire phase a gun fires or the phase ends");
 		return PHASE_REFUSED;
 	}
 }

@@ -22,6 +22,12 @@ enum phase_result {
 			* sequence sets what comes next */
 };
 
+/* ---- names.c ---- */
+/* A refusal: its reason written into err only for a caller that wants it (errlen > 0: the
+ * legal lists and the bots ask of every unit and target and read no reason); false. */
+bool names_refusal(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* ---- pending.c ---- */
 /* Set the pending decision: side decides `what` about subject (a unit, or -1). */
 void pending_set(struct game *g, enum side side, enum decision what, int subject);

@@ -1,10 +1,13 @@
 /* names.c — owns the game's words: the name tables of names.h, generated from the X-macro
  * lists in include/ (list-sides.h, list-corps.h, list-divisions.h), the protocol's words of
  * decisions, phases and corps statuses, the unit ids ("U12", "C7"), and their parsers. Data
- * and lookups only: nothing here decides a rule or reads a game. */
+ * and lookups only: nothing here decides a rule or reads a game. And the words of a
+ * refusal (names_refusal). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <strings.h>
 
+#include "internal.h"
 #include "names.h"
 #include "roster.h"
 
@@ -136,4 +139,15 @@ const char *names_of_unit(int u)
 		snprintf(names[u], sizeof names[u], "%c%d", u < ROSTER_UNION ? 'U' : 'C',
 			 u < ROSTER_UNION ? u + 1 : u - ROSTER_UNION + 1);
 	return names[u];
+}
+
+bool names_refusal(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (errlen > 0) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return false;
 }

@@ -50,46 +50,31 @@ bool resolve_decl_engaged(const struct game *g, const struct combat_decl *d)
 
 /* ---- the advance after combat (11.18) and the supporting advance (11.19) ---- */
 
-/* A refusal of 11.19, its reason written only for a caller that asked (errlen > 0): the
- * lists of legal actions ask of every unit and read no reason. */
-static bool support_refused(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static bool support_refused(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (errlen > 0) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
-
 bool resolve_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen)
 {
 	if (s < 0 || s >= ROSTER_UNITS || !unit_on_map(g, s) || s == advancer)
-		return support_refused(err, errlen, "11.19A: not a unit that can support");
+		return names_refusal(err, errlen, "11.19A: not a unit that can support");
 	const struct unit_def *d = cdef(g, s), *ad = cdef(g, advancer);
 	if (d->type != UNIT_INFANTRY || d->side != ad->side)
-		return support_refused(err, errlen, "11.19A: %s is not friendly infantry", d->id);
+		return names_refusal(err, errlen, "11.19A: %s is not friendly infantry", d->id);
 	if (zoc_in_ezoc(g, g->unit[s].hex, d->side))
-		return support_refused(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
+		return names_refusal(err, errlen, "11.19A1: %s is in an enemy ZOC", d->id);
 	if (g->unit[s].flags & UF_ATTACKED)
-		return support_refused(err, errlen, "11.19A2: %s attacked this combat phase", d->id);
+		return names_refusal(err, errlen, "11.19A2: %s attacked this combat phase", d->id);
 	if (d->side == SIDE_UNION &&
 	    (d->corps != ad->corps || (d->corps == CORPS_IX && d->division != ad->division)))
-		return support_refused(err, errlen, "11.19A3: %s is not of %s's %s", d->id, ad->id,
-				       ad->corps == CORPS_IX ? "division" : "corps");
+		return names_refusal(err, errlen, "11.19A3: %s is not of %s's %s", d->id, ad->id,
+				     ad->corps == CORPS_IX ? "division" : "corps");
 	unsigned f = map_side(&g->scn->map, g->unit[s].hex, into);
 	if (!hex_adjacent(g->unit[s].hex, into) ||
 	    ((f & SIDE_CREEK) && !(f & (SIDE_BRIDGE | SIDE_FORD))))
-		return support_refused(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
+		return names_refusal(err, errlen, "11.19A: %s cannot step into %04d", d->id, into);
 	if (!stack_allows(g, into, s))
-		return support_refused(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
+		return names_refusal(err, errlen, "7.1: %s may not stack in %04d", d->id, into);
 	if (unit_middle_bridge_forbids(g, s, into))
-		return support_refused(err, errlen, "4.6: no Confederate unit may move within two "
-				       "hexes of the Middle Bridge (3324)");
+		return names_refusal(err, errlen, "4.6: no Confederate unit may move within two "
+				     "hexes of the Middle Bridge (3324)");
 	return true;
 }
 
