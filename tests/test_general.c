@@ -44,6 +44,14 @@ static void test_deterministic_and_noted(void **st)
 		noted += ra->note[i] && !strncmp(ra->note[i], "general: ", 9);
 		attacks += !strncmp(ra->action[i], "attack ", 7);
 		moves += !strncmp(ra->action[i], "move ", 5);
+		/* a wargamer's words, not an evaluation's number: what the choice expects or
+		 * what a move goes for ("U20 to 2015, the best of 6: 2 hexes from Dunker Church") */
+		if (ra->note[i])
+			assert_null(strstr(ra->note[i], "evaluation"));
+		if (!strncmp(ra->action[i], "move ", 5) && ra->note[i] &&
+		    strstr(ra->note[i], ", the best of "))
+			assert_true(strstr(ra->note[i], " from ") || strstr(ra->note[i], ": on ") ||
+				    strstr(ra->note[i], "no objective left"));
 	}
 	assert_int_equal(noted, ra->n); /* every choice says why */
 	assert_true(moves > 10);        /* both sides move */

@@ -14,6 +14,7 @@
  *     to copies of the game, each copy with its own dice (the level's number of samples),
  *     and the mean evaluation compared.
  * The dice of the samples come from the game's own dice state, so a level is deterministic. */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -565,6 +566,46 @@ static int cmp_score(const void *a, const void *b)
 	return (x[0] < y[0]) - (x[0] > y[0]);
 }
 
+/* What a move is for, in a wargamer's words: the objective hex it goes for (the Union under
+ * the two-player rules: the nearest 3.2 hex still worth taking, o; otherwise the nearest
+ * objective hex its side lacks or, the Confederacy, holds) and the enemy units it will stand
+ * next to. */
+static void move_say(const struct general *gen, int hex, const struct gu_objectives *o,
+		     char *buf, size_t len)
+{
+	const struct game *g = gen->g;
+	const struct map *m = &g->scn->map;
+	int best = INT_MAX, at = -1;
+	for (int i = 0; i < m->nobjectives; i++)
+		for (int k = 0; k < m->objective[i].nhexes; k++) {
+			int h = m->objective[i].hexes[k], j = 0;
+			if (o) { /* only the 3.2 hexes the Union still gains by taking */
+				while (j < o->n && o->hex[j] != h)
+					j++;
+				if (j == o->n || o->gain[j] <= 0)
+					continue;
+			} else if (gen->me == SIDE_UNION && g->control[hex_index(h)] == SIDE_UNION) {
+				continue;
+			}
+			int d = hex_distance(hex, h);
+			if (d < best)
+				best = d, at = i;
+		}
+	int n = 0;
+	if (at < 0)
+		n = snprintf(buf, len, "no objective left to go for");
+	else if (best == 0)
+		n = snprintf(buf, len, "on %s", m->objective[at].name);
+	else
+		n = snprintf(buf, len, "%d hex%s from %s", best, best == 1 ? "" : "es",
+			     m->objective[at].name);
+	int adj = 0;
+	for (int e = side_lo(enemy_of(gen->me)); e < side_hi(enemy_of(gen->me)); e++)
+		adj += unit_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1;
+	if (adj && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", next to %d enemy unit%s", adj, adj == 1 ? "" : "s");
+}
+
 /* The best move of unit u (or none: stays), applied; false when nothing was applied. */
 static bool move_unit(struct general *gen, int u)
 {
@@ -619,8 +660,10 @@ static bool move_unit(struct general *gen, int u)
 	a.target = -1;
 	a.n = 1;
 	a.hex[0] = gen->dest[best].hex;
-	return apply(gen, &a, "%s to %04d (evaluation %+.2f)", names_of_unit(u), a.hex[0],
-		     bv - stay);
+	char why[160];
+	move_say(gen, a.hex[0], two ? &o : NULL, why, sizeof why);
+	return apply(gen, &a, "%s to %04d, the best of %d: %s", names_of_unit(u), a.hex[0],
+		     tries, why);
 }
 
 /* The Confederacy in the solitaire game: the whole phase planned at once against the bot's
