@@ -250,6 +250,39 @@ static void test_conf_plan(void **st)
 	match_free(m);
 }
 
+/* Toombs holds the bluff over the Lower Bridge (2835, next to 2836; 3.2 fn 4: the bridge is
+ * both 2836 and 2935): on turn 1 of the solitaire game, IX Corps across the creek, the plan
+ * at every level leaves him there, so that 3.3A cannot give 2836 to the lone Union unit on
+ * 2935 (before, he stood clear in 186 games of 200 and the Union held the bridge from turn 1,
+ * seven hours early); the bridge kept is worth VP to gc_value while the game goes on. */
+static void test_conf_holds_bridge(void **st)
+{
+	(void)st;
+	int toombs = roster_find(&S->roster, "C26");
+	for (uint64_t seed = 1; seed <= 2; seed++)
+		for (int level = 1; level <= GENERAL_LEVELS; level++) {
+			struct match *m = solitaire_to(seed, level, 1);
+			const struct game *g = match_game(m);
+			assert_int_equal(g->unit[toombs].hex, 2835);
+			static struct gc_plan p;
+			gc_plan_movement(g, level, &p);
+			for (int i = 0; i < p.nmoves; i++)
+				assert_int_not_equal(p.move[i].unit, toombs);
+			char err[512];
+			assert_true(match_play_general(m, level, false, err, sizeof err) >= 0);
+			assert_int_equal(match_game(m)->unit[toombs].hex, 2835);
+			match_free(m);
+		}
+	static struct game g, h;
+	struct game_options opt = { .solitaire = true };
+	game_new(&g, S, SETUP_HISTORICAL, 1, &opt);
+	int u61 = roster_find(&S->roster, "U61");
+	g.unit[u61].hex = 2935; /* IX Corps at the east end of the bridge */
+	h = g;
+	h.unit[toombs].hex = 2031; /* Toombs gone from the bluff: 3.3A gives 2836 to U61 */
+	assert_true(gc_value(&g) > gc_value(&h) + 1.0);
+}
+
 /* A sub-decision is valued with what it leaves the side to do: a break-off (11.5E) with the
  * retreats it forces. U11 has fought C3 to one step at 2:1; the general, at every level, fights
  * on (before, the break-off, valued before its retreat, tied with fighting on and won as the
@@ -302,6 +335,7 @@ int main(void)
 		cmocka_unit_test(test_side_weights),
 		cmocka_unit_test(test_conf_value),
 		cmocka_unit_test(test_conf_plan),
+		cmocka_unit_test(test_conf_holds_bridge),
 		cmocka_unit_test(test_fights_on),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);

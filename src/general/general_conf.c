@@ -63,16 +63,18 @@ static struct gc_weights {
 	double reach;     /* hexes a Union unit may cover to stand next to its target */
 	double repairs;   /* playouts kept for the repair of the units the reply hurt */
 	double battery_guns; /* the Union guns' threat to a battery, times this */
-} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3 };
+	double bridge;    /* the Lower Bridge kept from the Union (15.2, 15.6C: IX Corps' first
+			   * objective), in VP on turn 1, less as the turns pass */
+} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3, 3.0 };
 
 static void tune(void)
 {
 #ifdef GENERAL_TUNE
 	const char *e = getenv("GC_T");
 	if (e)
-		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
+		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
 		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
-		       &gw.reach, &gw.repairs, &gw.battery_guns);
+		       &gw.reach, &gw.repairs, &gw.battery_guns, &gw.bridge);
 #endif
 }
 
@@ -91,6 +93,7 @@ struct gc {
 	int nunits;
 	int opt[ROSTER_CONFEDERATE][S_COUNT]; /* each script's hex (HEX_NONE: stays off) */
 	double risk_here[ROSTER_CONFEDERATE]; /* the bot's favourable attacks where it stands */
+	uint8_t keeper[ROSTER_CONFEDERATE];   /* it keeps the Lower Bridge from the Union */
 	uint8_t obj_near[HEX_INDEX_COUNT];    /* range to the nearest 19.0 objective hex */
 	uint8_t union_near[HEX_INDEX_COUNT];  /* range to the nearest Union infantry */
 	uint8_t is_obj[HEX_INDEX_COUNT];      /* a 19.0 objective hex */
@@ -112,6 +115,20 @@ struct gc {
 
 /* ---- the value of a position ---- */
 
+/* The Union controls both hexes of the Lower Bridge (3.2 fn 4). */
+static bool bridge_lost(const struct game *g)
+{
+	const struct map_objective *o = map_objective(&g->scn->map, "lower-bridge");
+	if (!o || o->nhexes == 0)
+		return true;
+	for (int i = 0; i < o->nhexes; i++) {
+		int x = hex_index(o->hexes[i]);
+		if (x < 0 || g->control[x] != SIDE_UNION)
+			return false;
+	}
+	return true;
+}
+
 double gc_value(const struct game *g)
 {
 	static _Thread_local struct game tmp;
@@ -128,6 +145,12 @@ double gc_value(const struct game *g)
 			v += gw.partial * l->held / (double)l->nhexes *
 			     tables_solo_vp2(&g->scn->tables, l->key) / 2.0;
 	}
+	/* the Lower Bridge (3.2 fn 4: both 2836 and 2935) scores nothing in 19.0, but while
+	 * the Union does not hold it two of IX Corps' divisions stay on their first objective
+	 * (15.2A, 15.6C) instead of marching on Sharpsburg and the road from 1032: worth most
+	 * early (Toombs held it until 1 pm, turn 8) and nothing once the game is over */
+	if (gw.bridge > 0 && g->pending.what != DECISION_GAMEOVER && !bridge_lost(&tmp))
+		v += gw.bridge * (GAME_TURNS + 1 - g->turn) / GAME_TURNS;
 	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
 	 * infantry at risk */
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
@@ -302,6 +325,29 @@ static void fill_maps(struct gc *c)
 static bool weak(const struct game *g, int u)
 {
 	return unit_def(g, u)->type != UNIT_INFANTRY || g->unit[u].steps <= 2;
+}
+
+/* Unit u keeps the Lower Bridge (3.2 fn 4) from the Union where it stands: a hex of the
+ * bridge the Union does not hold, with no Union unit on it, is its own or next to it, so
+ * that 3.3A cannot give it to a lone Union unit across the creek (Toombs on the bluff,
+ * 2835). */
+static bool keeps_bridge(const struct game *g, int u)
+{
+	const struct map_objective *o = map_objective(&g->scn->map, "lower-bridge");
+	int here = g->unit[u].hex;
+	if (!o || here == HEX_NONE || unit_def(g, u)->type != UNIT_INFANTRY)
+		return false;
+	for (int i = 0; i < o->nhexes; i++) {
+		int h = o->hexes[i], x = hex_index(h);
+		if (x < 0 || g->control[x] == SIDE_UNION || hex_distance(here, h) > 1)
+			continue;
+		bool occupied = false;
+		for (int e = 0; e < ROSTER_UNION && !occupied; e++)
+			occupied = unit_on_map(g, e) && g->unit[e].hex == h;
+		if (!occupied)
+			return true;
+	}
+	return false;
 }
 
 /* Each script's hex for unit u (index i in c->unit). */
@@ -560,8 +606,10 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
 		if (move_unit_may_move(g, u, NULL, 0))
 			c->unit[c->nunits++] = u;
-	for (int i = 0; i < c->nunits; i++)
+	for (int i = 0; i < c->nunits; i++) {
 		scripts(c, i);
+		c->keeper[i] = gw.bridge > 0 && !c->last && keeps_bridge(g, c->unit[i]);
+	}
 	assign_gains(c);
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
 	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
@@ -572,6 +620,9 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		for (int i = 0; i < c->nunits; i++) {
 			int s = weak(g, c->unit[i]) ? base[b].weak : base[b].strong;
 			trial[i] = s < S_COUNT ? s : c->risk_here[i] > 0 ? S_CLEAR : S_GAIN;
+			/* the bridge's keeper holds it in every plan but the general retreat */
+			if (c->keeper[i] && base[b].strong != S_BACK)
+				trial[i] = S_HOLD;
 		}
 		for (int i = 0; i < c->nunits && gw.guns_clear > 0; i++)
 			if (unit_def(g, c->unit[i])->type != UNIT_INFANTRY)
