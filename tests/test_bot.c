@@ -10,6 +10,7 @@
 
 #include "bot.h"
 #include "check.h"
+#include "commit.h"
 #include "event_text.h"
 #include "los.h"
 
@@ -765,6 +766,44 @@ static void test_16_7_str_unit_far_away_regroups(void **st)
 }
 
 
+/* 16.8 with 13.3B: a full-strength brigade of an Available corps on the east bank, five
+ * hexes from a Confederate unit across the creek (C1, 2420), heads for its objective (Dunker
+ * Church, 2005, over the bridge 2510/2610) like any Available unit: 13.3B's east-bank
+ * exception frees every hex on its way, and the engine's legal list says so. The old bot held
+ * every Available unit within five hexes of an enemy ("nowhere nearer to go"), as U64 and U65
+ * stood until IX Corps was committed. */
+static void test_16_8_available_unit_near_the_enemy_across_the_creek_moves(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_creek_after_column(25);
+	fx_side(2510, 2610, SIDE_BRIDGE);
+	G->corps[CORPS_I] = CORPS_AVAILABLE;
+	fx_place(U(1), 2920);
+	fx_place(C(1), 2420);
+	assert_int_equal(hex_distance(2920, 2420), 5);
+	int before = hex_distance(2920, 2610);
+	union_plays();
+	assert_true(logged("16.4.5A: U1"));
+	assert_true(hex_distance(G->unit[U(1)].hex, 2610) < before);
+	assert_int_equal(commit_available_forbids(G, U(1), G->unit[U(1)].hex), COMMIT_FREE);
+}
+
+/* 16.8 with 13.3E: an Available brigade three hexes from C1 on its own bank moves only as the
+ * engine lets it (farther from C1, 13.3E) toward its objective; it never comes nearer. */
+static void test_16_8_available_unit_within_four_hexes_obeys_13_3e(void **st)
+{
+	(void)st;
+	movement_setup();
+	G->corps[CORPS_I] = CORPS_AVAILABLE;
+	fx_place(U(1), 2015);
+	fx_place(C(1), 2018);
+	union_plays();
+	assert_true(logged("16.4.5A: U1"));
+	assert_true(hex_distance(G->unit[U(1)].hex, 2018) > 3);
+	assert_true(hex_distance(G->unit[U(1)].hex, 2005) < hex_distance(2015, 2005));
+}
+
 /* ---- 17.0 artillery ---- */
 
 static void test_17_0c_gun_joins_the_infantry(void **st)
@@ -1357,6 +1396,8 @@ int main(void)
 		cmocka_unit_test(test_16_4_a_unit_is_planned_once),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),
 		cmocka_unit_test(test_16_7_str_unit_far_away_regroups),
+		cmocka_unit_test(test_16_8_available_unit_near_the_enemy_across_the_creek_moves),
+		cmocka_unit_test(test_16_8_available_unit_within_four_hexes_obeys_13_3e),
 		cmocka_unit_test(test_17_0c_gun_joins_the_infantry),
 		cmocka_unit_test(test_17_0a_gun_stays_when_it_can_fire),
 		cmocka_unit_test(test_17_0a_gun_with_a_target_stays_and_fires),

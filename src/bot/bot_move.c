@@ -596,10 +596,12 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int16_t 
 		return str_move(b, u, &ds);
 	}
 	if (!committed) {
-		/* 16.8: reduced units 3+ hexes from the enemy regroup; 13.3B: within five hexes of
-		 * the enemy an Available unit has nowhere closer to go, and holds */
+		/* 16.8: reduced units 3+ hexes from the enemy regroup; the others head for the
+		 * objective (15.1) through the hexes the engine lets an Available unit enter
+		 * (13.3B with its east-bank exception, 13.3E): near the enemy that list is often
+		 * empty or leads away, never nearer, so no hold is needed here */
 		int range = enemy_range(b, g->unit[u].hex);
-		if ((g->unit[u].steps < bot_def(g, u)->steps && range >= 3) || range <= 5)
+		if (g->unit[u].steps < bot_def(g, u)->steps && range >= 3)
 			return false;
 		NEED_DESTS();
 		return ds.n ? toward_objective(b, u, &ds, field) : false;
