@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fixture.h"
+#include "../src/engine/internal.h" /* move_search_probe: the search's own costs and steps */
 #include "move.h"
 
 static void test_terrain_costs(void **state)
@@ -458,6 +459,123 @@ static void test_refusals_leave_game_unchanged(void **state)
 	fx_refused("place U1 2010 5", "U1 has 1 to 4 steps");
 }
 
+/* The movement search against a plain Dijkstra kept here (a binary heap, the search as it
+ * was before the bucket queue): on positions of whole random games of the real scenario,
+ * every unit of the moving side and every way of moving (8.8.2, 8.9) reaches the same hexes
+ * at the same costs. The steps themselves are asked of the rules one at a time
+ * (move_search_probe), so this checks the queue and whatever the search keeps precomputed. */
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void heap_dijkstra(const struct move_search_probe *p, uint8_t *cost)
+{
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
+	static int16_t hh[8 * HEX_INDEX_COUNT];
+	static uint8_t hk[8 * HEX_INDEX_COUNT];
+	int n = 0;
+	memset(cost, 255, HEX_INDEX_COUNT);
+	if (!p->usable)
+		return;
+#define HPUSH(h, k)                                                                  \
+	do {                                                                         \
+		int i_ = n++;                                                        \
+		while (i_ > 0 && hk[(i_ - 1) / 2] > (k)) {                           \
+			hh[i_] = hh[(i_ - 1) / 2];                                   \
+			hk[i_] = hk[(i_ - 1) / 2];                                   \
+			i_ = (i_ - 1) / 2;                                           \
+		}                                                                    \
+		hh[i_] = (int16_t)(h);                                               \
+		hk[i_] = (uint8_t)(k);                                               \
+	} while (0)
+	if (p->start >= 0) {
+		cost[p->start] = 0;
+		HPUSH(p->start, 0);
+	} else
+		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+			if (p->entry[i] >= 0 && p->entry[i] <= p->budget && p->entry[i] < cost[i]) {
+				cost[i] = (uint8_t)p->entry[i];
+				HPUSH(i, p->entry[i]);
+			}
+	while (n > 0) {
+		int h = hh[0], k = hk[0];
+		n--;
+		int lh = hh[n], lk = hk[n], i = 0;
+		for (;;) {
+			int ch = 2 * i + 1;
+			if (ch >= n)
+				break;
+			if (ch + 1 < n && hk[ch + 1] < hk[ch])
+				ch++;
+			if (hk[ch] >= lk)
+				break;
+			hh[i] = hh[ch];
+			hk[i] = hk[ch];
+			i = ch;
+		}
+		hh[i] = (int16_t)lh;
+		hk[i] = (uint8_t)lk;
+		if (k > cost[h] || (h != p->start && p->stops[h]))
+			continue;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int b = nb[h][d], st = p->step[h][d];
+			if (b < 0 || b == p->start || st < 0 || k + st > p->budget || k + st >= cost[b])
+				continue;
+			cost[b] = (uint8_t)(k + st);
+			HPUSH(b, k + st);
+		}
+	}
+#undef HPUSH
+}
+
+static void test_search_is_plain_dijkstra(void **state)
+{
+	(void)state;
+	const struct scenario *s = fx_real_scenario();
+	static struct game g;
+	static struct action legal[4096];
+	static struct move_search_probe probe;
+	static uint8_t want[HEX_INDEX_COUNT];
+	long searches = 0, reached = 0, entries = 0;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		game_new(&g, s, SETUP_HISTORICAL, seed, NULL);
+		uint64_t rs = seed * 7919;
+		int phases = 0;
+		char err[256];
+		for (int steps = 0; g.pending.what != DECISION_GAMEOVER && steps < 20000; steps++) {
+			int k = game_legal(&g, legal, 4096);
+			assert_true(k > 0);
+			uint64_t r = splitmix(&rs);
+			/* one movement decision in 53 (of the whole game), every unit of the side, every way */
+			if (g.pending.what == DECISION_MOVEMENT && r % 53 == 0 && phases++ < 40)
+				for (int u = 0; u < ROSTER_UNITS; u++) {
+					if (unit_side(u) != g.side || !move_unit_may_move(&g, u, NULL, 0))
+						continue;
+					for (int m = 0; m < MOVE_SEARCH_MODES; m++) {
+						move_search_probe(&g, u, m, &probe);
+						heap_dijkstra(&probe, want);
+						assert_memory_equal(probe.cost, want, HEX_INDEX_COUNT);
+						searches++;
+						entries += probe.start < 0;
+						for (int i = 0; i < HEX_INDEX_COUNT; i++)
+							reached += want[i] != 255;
+					}
+				}
+			/* mostly moves, so that the phase goes on over many positions */
+			assert_true(game_apply(&g, &legal[(r >> 16) % (uint64_t)k], err, sizeof err));
+		}
+	}
+	/* the positions were many and not trivial */
+	assert_true(searches > 1000);
+	assert_true(reached > 20 * searches);
+	print_message("%ld searches (%ld from off the map), %ld hexes reached\n", searches, entries,
+		      reached);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_mishap),
 		cmocka_unit_test(test_mishap_then_withdrawal),
 		cmocka_unit_test(test_refusals_leave_game_unchanged),
+		cmocka_unit_test(test_search_is_plain_dijkstra),
 	};
 	return cmocka_run_group_tests_name("move", tests, fx_setup, fx_teardown);
 }

@@ -85,6 +85,22 @@ void move_phase_reset(struct game *g);
 void move_hood_check(struct game *g);
 /* 9.1B: the A.P. Hill arrival roll at the start of a Confederate movement phase. */
 void move_ap_hill_roll(struct game *g);
+/* For tests/test_move.c, which keeps a plain Dijkstra (a binary heap) to check the movement
+ * search against: the ways of moving of move_reachable (MOVE_SEARCH_MODES: plain, the two
+ * road bonuses, the three double-times, 8.8.2, 8.9); for unit u in g and way `mode`, what
+ * the search starts from and every step it may take, each asked of the rules one at a time,
+ * and the costs the search itself found. */
+#define MOVE_SEARCH_MODES 6
+struct move_search_probe {
+	bool usable;                          /* the way may be used at all */
+	int budget;                           /* its allowance */
+	int start;                            /* hex index; -1 off the map: entry[] then */
+	int8_t entry[HEX_INDEX_COUNT];        /* MPs of entering hex index i from off the map, -1 */
+	int8_t step[HEX_INDEX_COUNT][HEX_NDIRS]; /* MPs from i in direction d, -1 */
+	bool stops[HEX_INDEX_COUNT];          /* a move entering i goes no farther (6.3B) */
+	uint8_t cost[HEX_INDEX_COUNT];        /* the search's: 255 where not reached */
+};
+void move_search_probe(const struct game *g, int u, int mode, struct move_search_probe *probe);
 
 /* ---- commit.c ---- */
 /* 13.8 and the 13.4D availability rolls at the start of the Union player-turn. */

@@ -515,9 +515,11 @@ static bool stops(const struct ctx *c, int i)
 
 /* Dijkstra for one way of moving, over dense hex indices; unreached hexes keep COST_INF.
  * `stop` (a hex index, or -1): the search may end once that hex's cost is final, or once
- * every hex left costs `limit` or more (COST_INF + 1: no limit). The heap
- * pops hexes of equal cost in one fixed order, so the paths (prev) and with them the games
- * stay what they were. */
+ * every hex left costs `limit` or more (COST_INF + 1: no limit). The queue is a bucket
+ * queue: step costs are small integers and no cost passes the way's allowance, so the hexes
+ * of cost k wait in bucket k (a list through the pushes, the last pushed popped first) and
+ * the buckets are emptied in order of cost. Hexes of equal cost come out in that one fixed
+ * order, so the paths (prev) and with them the games are the same on every run. */
 static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop, int limit)
 {
 	/* prev is read only where a cost was found (reached), and written there first */
@@ -528,22 +530,24 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 	const int16_t (*nb)[HEX_NDIRS] = c->p->nb;
 	const uint8_t *flag = c->p->flag;
 	int budget = mode_budget(c, m), si = c->si;
+	if (budget >= COST_INF)
+		budget = COST_INF - 1;
 	const char *why;
 	const struct step sk = step_of(c, m);
-	static const int cap = 6 * HEX_INDEX_COUNT + 64;
-	int16_t heap_hex[6 * HEX_INDEX_COUNT + 64];
-	uint8_t heap_cost[6 * HEX_INDEX_COUNT + 64];
+	/* every hex is pushed at most once by each of its six neighbours (a hex is expanded
+	 * once, at its final cost), and once more as an entry hex */
+	int16_t qhex[(HEX_NDIRS + 1) * HEX_INDEX_COUNT];
+	int16_t qnext[(HEX_NDIRS + 1) * HEX_INDEX_COUNT];
+	int16_t head[COST_INF];
+	_Static_assert((HEX_NDIRS + 1) * HEX_INDEX_COUNT <= INT16_MAX, "queue indices are int16_t");
 	int n = 0;
+	for (int k = 0; k <= budget; k++)
+		head[k] = -1;
 #define PUSH(h, k)                                                                   \
 	do {                                                                         \
-		int i_ = n++;                                                        \
-		while (i_ > 0 && heap_cost[(i_ - 1) / 2] > (k)) {                    \
-			heap_hex[i_] = heap_hex[(i_ - 1) / 2];                       \
-			heap_cost[i_] = heap_cost[(i_ - 1) / 2];                     \
-			i_ = (i_ - 1) / 2;                                           \
-		}                                                                    \
-		heap_hex[i_] = (int16_t)(h);                                         \
-		heap_cost[i_] = (uint8_t)(k);                                        \
+		qhex[n] = (int16_t)(h);                                              \
+		qnext[n] = head[k];                                                  \
+		head[k] = (int16_t)n++;                                              \
 	} while (0)
 #define REACH(i) (s->reached[(i) / 64] |= 1ull << ((i) % 64))
 	if (si >= 0) {
@@ -563,47 +567,64 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			PUSH(e, cost);
 		}
 	}
-	while (n > 0) {
-		int h = heap_hex[0], k = heap_cost[0];
-		/* pop */
-		n--;
-		int lh = heap_hex[n], lk = heap_cost[n], i = 0;
-		for (;;) {
-			int ch = 2 * i + 1;
-			if (ch >= n)
-				break;
-			if (ch + 1 < n && heap_cost[ch + 1] < heap_cost[ch])
-				ch++;
-			if (heap_cost[ch] >= lk)
-				break;
-			heap_hex[i] = heap_hex[ch];
-			heap_cost[i] = heap_cost[ch];
-			i = ch;
-		}
-		heap_hex[i] = (int16_t)lh;
-		heap_cost[i] = (uint8_t)lk;
-		if (k > s->cost[h])
-			continue;
-		if (h == stop || k >= limit)
-			break;
-		if (h != si && (flag[h] & PF_EZOC))
-			continue;
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int b = nb[h][d];
-			if (b < 0 || b == si)
+	int last = budget < limit - 1 ? budget : limit - 1;
+	for (int k = 0; k <= last; k++)
+		while (head[k] >= 0) {
+			int h = qhex[head[k]];
+			head[k] = qnext[head[k]];
+			if (k > s->cost[h])
 				continue;
-			int step = step_across(&sk, h, d, b, &why);
-			if (step < 0 || k + step > budget || k + step >= s->cost[b])
+			if (h == stop)
+				return;
+			if (h != si && (flag[h] & PF_EZOC))
 				continue;
-			s->cost[b] = (uint8_t)(k + step);
-			s->prev[b] = (int16_t)h;
-			REACH(b);
-			if (n < cap)
+			for (int d = 0; d < HEX_NDIRS; d++) {
+				int b = nb[h][d];
+				if (b < 0 || b == si)
+					continue;
+				int step = step_across(&sk, h, d, b, &why);
+				if (step < 0 || k + step > budget || k + step >= s->cost[b])
+					continue;
+				s->cost[b] = (uint8_t)(k + step);
+				s->prev[b] = (int16_t)h;
+				REACH(b);
 				PUSH(b, k + step);
+			}
 		}
-	}
 #undef REACH
 #undef PUSH
+}
+
+/* ---- the search's probes for tests/test_move.c (internal.h) ---- */
+
+_Static_assert(MOVE_SEARCH_MODES == MODE_COUNT, "the ways of moving");
+
+void move_search_probe(const struct game *g, int u, int mode, struct move_search_probe *probe)
+{
+	struct movepos p;
+	struct ctx c;
+	struct search s;
+	pos_init(&p, g, unit_side(u));
+	ctx_init(&c, &p, u, true);
+	search_run(&c, (enum mode)mode, &s, -1, COST_INF + 1);
+	memcpy(probe->cost, s.cost, sizeof s.cost);
+	probe->usable = !mode_refused(&c, (enum mode)mode);
+	probe->budget = mode_budget(&c, (enum mode)mode);
+	probe->start = c.si;
+	const struct step k = step_of(&c, (enum mode)mode);
+	const char *why;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		probe->stops[i] = stops(&c, i);
+		probe->entry[i] = -1;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int b = p.nb[i][d];
+			probe->step[i][d] = (int8_t)(b < 0 ? -1 : step_cost_i(&k, i, d, b, &why));
+		}
+	}
+	for (int e = 0; c.si < 0 && e < c.nentry; e++) {
+		int i = hex_index(c.entry[e]);
+		probe->entry[i] = (int8_t)step_cost_i(&k, -1, -1, i, &why);
+	}
 }
 
 /* May the unit end its move in hex? NULL if so, else the rule; with say false the stacking
