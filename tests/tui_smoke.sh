@@ -120,6 +120,17 @@ $T resize-window -t smoke -x 50 -y 12
 expect "too small" "tiny terminal says so"
 $T resize-window -t smoke -x 80 -y 24
 expect "Hex 1706" "back at 80x24"
+# a dialog open when the terminal shrinks: the guard alone, nothing drawn over it
+for d in a F1 v; do
+	keys $d
+	$T resize-window -t smoke -x 40 -y 12
+	expect "too small" "$d open, 40x12: the guard"
+	absent "filter:" "$d open, 40x12: no menu over the guard"
+	absent "lines 1-" "$d open, 40x12: no page over the guard"
+	$T resize-window -t smoke -x 80 -y 24
+	keys Escape
+done
+expect "Hex 1706" "the dialogs closed, back at 80x24"
 keys q
 expect "(y/n)" "leave-game question"
 keys y

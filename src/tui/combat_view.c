@@ -110,8 +110,7 @@ static int show_view(struct tui *t, const char *title, const struct view *in, in
 		draw_text(y + h - 1, x + 2, w - 4, more);
 	}
 	attr_set(A_NORMAL, 0, NULL);
-	refresh();
-	return tui_getch();
+	return dialog_key(t);
 }
 
 static void result_line(struct view *v, const int8_t *att, const int8_t *def, const bool *ret)

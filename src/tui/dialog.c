@@ -30,6 +30,25 @@ static bool matches(const char *item, const char *filter)
 	return false;
 }
 
+int dialog_key(struct tui *t)
+{
+	bool guarded = false;
+	for (;;) {
+		if (draw_guard())
+			guarded = true;
+		else if (guarded)
+			return KEY_RESIZE;
+		refresh();
+		int ch = tui_getch();
+		if (ch == KEY_RESIZE)
+			tui_relayout(t);
+		if (!guarded)
+			return ch;
+		if (ch == 27 || ch == 'q' || ch == 'Q')
+			return 27;
+	}
+}
+
 void dialog_box(int y, int x, int h, int w)
 {
 	attr_set(A_NORMAL, 0, NULL);
@@ -113,8 +132,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		snprintf(foot, sizeof foot, "%d/%d  filter: %s_", nvis ? sel + 1 : 0, nvis, filter);
 		draw_text(y + h - 3, x + 2, w - 4, foot);
 		draw_text(y + h - 2, x + 2, w - 4, keys);
-		refresh();
-		int ch = tui_getch();
+		int ch = dialog_key(t);
 		switch (ch) {
 		case KEY_UP: sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: sel = sel + 1 < nvis ? sel + 1 : sel; break;
@@ -161,8 +179,7 @@ bool dialog_confirm(struct tui *t, const char *question)
 	attr_set(A_BOLD | A_REVERSE, 0, NULL);
 	draw_bottom(t->lay.msg_y, COLS, question);
 	attr_set(A_NORMAL, 0, NULL);
-	refresh();
-	int ch = tui_getch();
+	int ch = dialog_key(t);
 	t->msg[0] = 0;
 	return ch == 'y' || ch == 'Y';
 }
@@ -181,8 +198,7 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 		int x = (int)strlen(question) + 1;
 		draw_text(t->lay.msg_y, x, COLS - x - 1, buf);
 		move(t->lay.msg_y, x + (int)n < COLS - 1 ? x + (int)n : COLS - 1);
-		refresh();
-		int ch = tui_getch();
+		int ch = dialog_key(t);
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
 			t->msg[0] = 0;
@@ -231,8 +247,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 			 n ? top + 1 : 0, top + rows < n ? top + rows : n, n);
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
-		refresh();
-		int ch = tui_getch();
+		int ch = dialog_key(t);
 		switch (ch) {
 		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
 		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
@@ -349,7 +364,6 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 		snprintf(line, sizeof line, " Press Enter to go on ");
 	draw_text(LINES - 1, 0, COLS, line);
 	attr_set(A_NORMAL, 0, NULL);
-	refresh();
 	return max_back;
 }
 
@@ -361,7 +375,7 @@ int dialog_handover(struct tui *t, const char *title)
 		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
-		int ch = tui_getch();
+		int ch = dialog_key(t);
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
 			closed = '\n';
 			break;

@@ -608,16 +608,25 @@ static void draw_message(struct tui *t)
 	}
 }
 
+bool draw_guard(void)
+{
+	if (COLS >= GEOM_MIN_COLS && LINES >= GEOM_MIN_LINES)
+		return false;
+	erase();
+	/* in words short enough for the smallest terminal */
+	char need[40];
+	snprintf(need, sizeof need, "antietam needs %dx%d.", GEOM_MIN_COLS, GEOM_MIN_LINES);
+	draw_text(0, 0, COLS, "Terminal too small:");
+	draw_text(1, 0, COLS, need);
+	draw_text(2, 0, COLS, "Enlarge it, or press q.");
+	return true;
+}
+
 void draw_compose(struct tui *t)
 {
-	erase();
-	if (t->lay.too_small) {
-		/* in words short enough for the smallest terminal */
-		draw_text(0, 0, COLS, "Terminal too small:");
-		draw_text(1, 0, COLS, "antietam needs 60x16.");
-		draw_text(2, 0, COLS, "Enlarge it, or press q.");
+	if (draw_guard() || t->lay.too_small)
 		return;
-	}
+	erase();
 	draw_status(t);
 	if (t->overview)
 		overview_draw(t);

@@ -77,7 +77,7 @@ void geom_side_cells(int hex, enum hex_dir dir, int *x, int *y, int *ncells)
 void geom_layout(struct geom_layout *l, int cols, int lines)
 {
 	*l = (struct geom_layout){ .cols = cols, .lines = lines };
-	if (cols < 60 || lines < 16) {
+	if (cols < GEOM_MIN_COLS || lines < GEOM_MIN_LINES) {
 		l->too_small = true;
 		return;
 	}

@@ -36,8 +36,12 @@ int geom_hex_at(int x, int y);
 void geom_side_cells(int hex, enum hex_dir dir, int *x, int *y, int *ncells);
 
 /* The screen split at a terminal size. Rectangles are x, y, w, h in screen cells. */
+/* The smallest terminal the game is drawn in; below it only the guard is (draw_guard). */
+#define GEOM_MIN_COLS 60
+#define GEOM_MIN_LINES 16
+
 struct geom_layout {
-	bool too_small;           /* below 60x16: only a message is drawn */
+	bool too_small;           /* below GEOM_MIN_COLS x GEOM_MIN_LINES: only a message is drawn */
 	int cols, lines;
 	int status_y;             /* the status line */
 	int map_x, map_y, map_w, map_h;

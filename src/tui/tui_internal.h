@@ -129,6 +129,9 @@ short draw_slot_colour(enum colour_slot s, bool bg);
 short draw_role_colour(enum glyph_role r);
 short draw_terrain_colour(const struct map_hex *mh);
 
+/* Below GEOM_MIN_COLS x GEOM_MIN_LINES: the screen erased and only the "too small" guard
+ * drawn (true); false, nothing drawn, when the terminal is big enough. */
+bool draw_guard(void);
 /* Compose the game screen without refreshing (dialogs draw over it, then refresh once). */
 void draw_compose(struct tui *t);
 /* Set up colour pairs (after start_color) for the current mode. */
@@ -196,6 +199,10 @@ void panel_corps_summary(const struct game *g, int from, int to, char *buf, size
  * entry through `preview` (may be NULL). Typing filters; returns the chosen index or -1. */
 int dialog_menu(struct tui *t, const char *title, const char *const *items, int n, int start,
 		void (*preview)(struct tui *t, int index, void *ctx), void *ctx);
+/* Show what a dialog drew and read a key. While the terminal is too small the guard is
+ * shown instead (no dialog over it): only q/Esc (returned as 27) or a resize that makes it
+ * fit again (KEY_RESIZE: the dialog draws itself anew) come back. */
+int dialog_key(struct tui *t);
 /* An empty box with a border (menus and views draw into it). */
 void dialog_box(int y, int x, int h, int w);
 /* Ask for a line of text on the message line (buf holds the default); false on Esc. */
