@@ -5,6 +5,7 @@
 #   make SANITIZE=1 check   the same under AddressSanitizer + UBSan
 #   make bench      performance figures
 #   make record-games RECORD=FILE   the recorded games a refactor must leave unchanged
+#   make record-digest  rewrite their committed digest (a change that alters play on purpose)
 #   make install PREFIX=/usr/local DESTDIR=
 SHELL    := /bin/bash
 PREFIX   ?= /usr/local
@@ -69,7 +70,7 @@ PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 # (make would delete them and rebuild them on the next run). One .SECONDARY with no
 # prerequisites: a second one naming files would narrow it to those files.
 .SECONDARY:
-.PHONY: all run check check-suites test bench record-games deps deps-test install uninstall clean fuzz soak valgrind general-table
+.PHONY: all run check check-suites test bench record-games record-digest deps deps-test install uninstall clean fuzz soak valgrind general-table
 all: deps $(PROGRAM)
 
 # Say which Debian packages are missing instead of failing inside the compiler. Only the
@@ -135,17 +136,22 @@ $(BUILD)/tests/test_map_image.o: tests/test_map_image.c
 	$(CC) $(ALLCFLAGS) $(CAIRO_CFLAGS) -c -o $@ $<
 
 # Every suite runs from the top directory (tests read data/ and tests/data/); the
-# program itself is built too because the protocol tests run it.
+# program itself is built too because the protocol tests run it. make check's one recursive
+# line descends under make -n too, as it must (.ci/run asks make -n check whether anything
+# would be rebuilt); no line of check-suites may name the make variable itself, or make -n
+# would run the whole line, every suite: install_test.sh gets it through SUITE_MAKE.
+SUITE_MAKE = $(MAKE)
 check:
 	@sh tests/deps.sh --install $(DEPS_TEST)
 	@$(MAKE) --no-print-directory check-suites
-check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter
+check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter $(BUILD)/tests/bench
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_smoke.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_signals.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
-	$(if $(SANITIZE),,MAKE='$(MAKE)' sh tests/install_test.sh || fail=1;) \
+	$(if $(SANITIZE),,MAKE='$(SUITE_MAKE)' sh tests/install_test.sh || fail=1;) \
+	$(if $(SANITIZE),,sh tests/record_games.sh check $(BUILD) || fail=1;) \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
 test: check
 
@@ -198,13 +204,14 @@ $(BUILD)/tools/perimeter: $(BUILD)/tools/perimeter.o $(LIBFRONT) $(LIBENGINE)
 # The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot
 # games, with a digest of each end (dice, units, control), into $(RECORD): a change that
 # must alter no play leaves this file byte for byte the same (diff it against main's).
+# make check compares its SHA-256 with tests/golden/record-games.sha256 (not under
+# SANITIZE, which plays the same games slower); a change that alters play on purpose runs
+# make record-digest and commits the new digest with it (tests/record_games.sh).
 RECORD ?= games.rec
 record-games: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
-	BENCH_GAMES=100 BENCH_RECORD=$(RECORD).bench ./$(BUILD)/tests/bench >/dev/null
-	SOAK_GAMES=100 SOAK_BOT_GAMES=20 SOAK_RECORD=$(RECORD).soak ./$(BUILD)/tests/test_soak >/dev/null
-	cat $(RECORD).bench $(RECORD).soak > $(RECORD)
-	rm -f $(RECORD).bench $(RECORD).soak
-	@echo "record-games: $$(grep -c '^game ' $(RECORD)) games, $$(wc -l < $(RECORD)) lines in $(RECORD)"
+	sh tests/record_games.sh record $(BUILD) $(RECORD)
+record-digest: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
+	sh tests/record_games.sh digest $(BUILD)
 $(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
