@@ -525,6 +525,34 @@ static void test_16_4_1_supporting_attack(void **st)
 	assert_true(played_line("attack 2111 U2"));
 }
 
+/* 16.2A judged again as the phase goes: U1's attack on C1 (16.4.3) opens a supporting attack
+ * for U2 on C2 (16.4.1: C2 exerts a ZOC on U1), so U2 now can and will attack and moves
+ * before U3, which merely marches although it is farther from the enemy (16.2D). The old
+ * order, sorted once as the phase began, moved U3 before U2 (as U8 came after five I Corps
+ * units on every turn 1). */
+static void test_16_2a_attacks_that_arise_move_before_marches(void **st)
+{
+	(void)st;
+	movement_setup();
+	fx_inf(U(1), 4, 5, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(C(1), 2010);
+	fx_inf(C(2), 4, 6, 1);
+	fx_place(C(2), 2111);
+	fx_inf(U(2), 4, 2, 0);
+	fx_place(U(2), 2414);
+	fx_place(U(3), 2030);
+	union_plays();
+	assert_true(logged("16.4.1: U2"));
+	assert_true(logged("16.4.5A: U3"));
+	int u2 = played_index("move U2 "), u3 = played_index("move U3 ");
+	if (u2 < 0 || u3 < 0)
+		dump_log();
+	assert_true(u2 >= 0 && u3 >= 0);
+	assert_true(u2 < u3);
+}
+
 static void test_16_4_2_same_division(void **st)
 {
 	(void)st;
@@ -1387,6 +1415,7 @@ int main(void)
 		cmocka_unit_test(test_16_4_5_attacks_what_it_meets),
 		cmocka_unit_test(test_16_4_1_supporting_attack),
 		cmocka_unit_test(test_16_4_2_same_division),
+		cmocka_unit_test(test_16_2a_attacks_that_arise_move_before_marches),
 		cmocka_unit_test(test_16_4_4_protects_a_flank),
 		cmocka_unit_test(test_16_4_4_flank_protection_within_the_corps),
 		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),

@@ -525,11 +525,12 @@ bool bot_flank_exposed(struct bot *b, int hex, int cv)
 	return hex_valid(hex) && encircle_threat(b, hex, cv) != 0;
 }
 
-/* 16.4.4: protect the flank of the nearest already-moved unit of the corps that is
- * threatened: move next to it onto an encircling hex, or next to one so as to put it in a
- * Union ZOC (16.6B), never onto a hex that is itself threatened (16.6C); the cheapest. */
-static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int16_t *moved,
-			  int nmoved)
+/* 16.4.4: the flank unit u would protect — the nearest already-moved unit of the corps that
+ * is threatened — and the hex of ds it would move to: next to it onto an encircling hex, or
+ * next to one so as to put it in a Union ZOC (16.6B), never onto a hex that is itself
+ * threatened (16.6C); the cheapest. The index in ds, or -1 (*protected: the unit). */
+static int flank_dest(struct bot *b, int u, const struct dests *ds, const int16_t *moved,
+		      int nmoved, int *protected)
 {
 	const struct game *g = b->g;
 	int best_t = -1, bd = BOT_FAR;
@@ -547,7 +548,7 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 			best_t = t, bd = d, threat = m;
 	}
 	if (best_t < 0)
-		return false;
+		return -1;
 	int th = g->unit[best_t].hex, cv = unit_cv(g, u);
 	int bi = -1;
 	for (int i = 0; i < ds->n; i++) {
@@ -566,6 +567,15 @@ static bool protect_flank(struct bot *b, int u, const struct dests *ds, const in
 		if (bi < 0 || ds->d[i].cost < ds->d[bi].cost)
 			bi = i;
 	}
+	*protected = best_t;
+	return bi;
+}
+
+/* 16.4.4: protect that flank (flank_dest). */
+static bool protect_flank(struct bot *b, int u, const struct dests *ds, const int16_t *moved,
+			  int nmoved)
+{
+	int best_t = -1, bi = flank_dest(b, u, ds, moved, nmoved, &best_t);
 	if (bi < 0)
 		return false;
 	char why[64];
@@ -854,6 +864,52 @@ static bool unit_present(const struct game *g, int u)
 	       !(g->unit[u].flags & UF_REMOVED) && unit_is_reinforcement(g, u);
 }
 
+/* 16.2A–D for one unit of the formation, on the position as it stands (b->what_if a copy
+ * of it): can and will it attack by its own priorities — 16.4.1 and 16.4.2 once its corps
+ * has planned an attack, 16.4.3 where it stands, else 16.4.5B on its way to the objective
+ * unless 16.4.4 has it protect a flank first — then nearest in MPs first and the strongest
+ * (16.2B–C); else farthest from the enemy first (16.2D). It ends next to the enemy only off
+ * roads and not at double-time (8.8.2D, 8.9A), so only units within MA hexes can attack;
+ * their reachable hexes are left in *dests (dests may be NULL): true when they are. */
+static bool judge(struct bot *b, struct order *o, const int *field, struct dests *dests)
+{
+	const struct game *g = b->g;
+	int u = o->u, here = g->unit[u].hex;
+	int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
+	o->attack = false;
+	o->key1 = -ed; /* 16.2D: farthest from the enemy first */
+	o->key2 = 0;
+	if (!dests || g->unit[u].steps <= 1 || here == HEX_NONE || ed > bot_def(g, u)->ma ||
+	    commit_unit_status(g, u) != CORPS_COMMITTED)
+		return false;
+	reachable(b, u, dests);
+	struct attack_choice c = { 0 };
+	int corps = bot_def(g, u)->corps, targets[64];
+	if (corps_attacking(b, corps)) {
+		int nt = support_targets(b, corps, targets, 64);
+		if (nt)
+			c = best_attack(b, u, dests, targets, nt, false, true); /* 16.4.1 */
+		nt = c.found ? 0 : division_targets(b, targets, 64);
+		if (nt)
+			c = best_attack(b, u, dests, targets, nt, true, false); /* 16.4.2 */
+	}
+	struct dests none = { .n = 0 };
+	if (!c.found)
+		c = best_attack(b, u, &none, NULL, 0, true, false);            /* 16.4.3 */
+	if (!c.found) {
+		int protected;
+		c = met_on_the_way(b, u, dests, field);                         /* 16.4.5B */
+		if (c.found && flank_dest(b, u, dests, b->moved, b->nmoved, &protected) >= 0)
+			c.found = false; /* 16.4.4 comes first: it protects a flank instead */
+	}
+	if (c.found) {
+		o->attack = true;
+		o->key1 = c.cost;
+		o->key2 = -unit_cv(g, u); /* 16.2C: printed, at its strength now */
+	}
+	return true;
+}
+
 static void move_formation(struct bot *b, int f)
 {
 	const struct game *g = b->g;
@@ -869,9 +925,11 @@ static void move_formation(struct bot *b, int f)
 	struct dests *cache = malloc(sizeof *cache * ROSTER_UNION);
 	bool cached[ROSTER_UNION] = { 0 };
 	int n = 0;
-	/* the reachable hexes worked out here hold until the next action applied: after one
-	 * (another unit's move may fill a hex, 7.1A, or empty one) they are asked again */
-	int cache_moves = b->nmoves, cache_gen = b->generation;
+	/* the reachable hexes worked out for a unit hold until the next action applied: after
+	 * one (another unit's move may fill a hex, 7.1A, or empty one) they are asked again.
+	 * cache_at: the position they were worked out on, as (generation, nmoves) */
+	long long cache_at[ROSTER_UNION];
+	long long now = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
 	b->what_if = *g;
 	for (int u = 0; u < ROSTER_UNION; u++) {
 		if (bot_formation(g, u) != f || !bot_is_infantry(g, u) || !unit_present(g, u))
@@ -887,35 +945,46 @@ static void move_formation(struct bot *b, int f)
 			if (k != u && bot_formation(g, k) == f && !bot_is_infantry(g, k) &&
 			    unit_on_map(g, k) && g->unit[k].hex == here)
 				o->gun = k;
-		int ed = here == HEX_NONE ? BOT_FAR : enemy_range(b, here);
-		/* 16.2A–C: a unit that can and will attack — by its own priorities as the phase
-		 * begins: 16.4.3 where it stands, else 16.4.5B on its way to the objective (no
-		 * unit has moved or attacked yet, so 16.4.1, 16.4.2 and 16.4.4 do not apply) —
-		 * nearest in MPs first, then the strongest. It ends next to the enemy only off
-		 * roads and not at double-time (8.8.2D, 8.9A), so only units within MA hexes can */
-		if (cache && g->unit[u].steps > 1 && here != HEX_NONE && ed <= bot_def(g, u)->ma &&
-		    commit_unit_status(g, u) == CORPS_COMMITTED) {
-			reachable(b, u, &cache[u]);
-			cached[u] = true;
-			struct dests none = { .n = 0 };
-			struct attack_choice c = best_attack(b, u, &none, NULL, 0, true, false);
-			if (!c.found)
-				c = met_on_the_way(b, u, &cache[u], field);
-			if (c.found) {
-				o->attack = true;
-				o->key1 = c.cost;
-				o->key2 = -unit_cv(g, u); /* 16.2C: printed, at its strength now */
-				continue;
+		cached[u] = judge(b, o, field, cache ? &cache[u] : NULL);
+		cache_at[u] = now;
+	}
+	/* 16.2A: the units that can and will attack move first — judged again whenever an attack
+	 * has been planned since (16.4.1 and 16.4.2 arise only then), so a unit that an attack
+	 * of its corps draws in moves before those that merely march */
+	bool gun_done[ROSTER_UNION] = { 0 };
+	int plans_judged = b->nplan;
+	for (int i = 0; i < n; i++) {
+		if (b->nplan != plans_judged) {
+			/* only a unit that can come next to a hex the new plans bear on (their
+			 * defending hexes, the targets of 16.4.1 and 16.4.2 now) may judge otherwise */
+			int near[96], nn = 0;
+			for (int k = plans_judged; k < b->nplan && nn < 32; k++)
+				near[nn++] = b->plan[k].defhex;
+			nn += support_targets(b, bot_def(g, ord[i].u)->corps, near + nn, 32);
+			nn += division_targets(b, near + nn, 32);
+			plans_judged = b->nplan;
+			b->what_if = *g;
+			for (int k = i; k < n; k++) {
+				int u = ord[k].u, here = g->unit[u].hex, reach = bot_def(g, u)->ma + 1;
+				bool bears = false;
+				for (int t = 0; t < nn && !bears && here != HEX_NONE; t++)
+					bears = hex_within(here, near[t], reach);
+				if (!bears)
+					continue;
+				cached[u] = judge(b, &ord[k], field, cache ? &cache[u] : NULL);
+				cache_at[u] = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
 			}
 		}
-		o->key1 = -ed; /* 16.2D: farthest from the enemy first */
-		o->key2 = 0;
-	}
-	qsort(ord, (size_t)n, sizeof ord[0], order_cmp);
-	bool gun_done[ROSTER_UNION] = { 0 };
-	for (int i = 0; i < n; i++) {
-		int u = ord[i].u, gun = ord[i].gun;
-		bool fresh = cached[u] && b->nmoves == cache_moves && b->generation == cache_gen;
+		int first = i;
+		for (int k = i + 1; k < n; k++)
+			if (order_cmp(&ord[k], &ord[first]) < 0)
+				first = k;
+		struct order next = ord[first];
+		ord[first] = ord[i];
+		ord[i] = next;
+		int u = next.u, gun = next.gun;
+		bool fresh = cached[u] &&
+			     cache_at[u] == (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
 		move_infantry(b, u, field, b->moved, b->nmoved, fresh ? &cache[u] : NULL);
 		b->moved[b->nmoved++] = (int16_t)u;
 		/* 16.1C: a stack moves first, its gun right after its infantry (17.0) */
