@@ -264,9 +264,10 @@ static void test_takes_open_objective(void **st)
 }
 
 /* Issue 19's strength: the Union at level 1 against the scripted Confederacy under the
- * two-player rules reaches a Union level (3.5: 25 VP) in every one of the first seeds played
- * here (200 of 200 seeds at levels 1 and 2, docs/general.md; before the hexes worth taking
- * were fixed at the decision's start, 19 of 200 at level 1 and none of these three). */
+ * two-player rules reaches a Union level (3.5: 25 VP) in at least four of the first five seeds
+ * played here (96 of 100 seeds at level 1 on the ground of issue 28, 100 of 100 before it,
+ * docs/general.md; before the hexes worth taking were fixed at the decision's start, 19 of
+ * 200 at level 1 and none of seeds 1-3). */
 static void test_union_level(void **st)
 {
 	(void)st;
@@ -277,13 +278,17 @@ static void test_union_level(void **st)
 	assert_true(sim_player_parse("scripted", SIDE_CONFEDERATE, cfg.rules,
 				     &cfg.player[SIDE_CONFEDERATE], err, sizeof err));
 	static struct sim_game r;
-	for (uint64_t seed = 1; seed <= 3; seed++) {
+	int union_level = 0;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
 		if (!sim_play_game(S, &cfg, seed, &r, NULL, NULL, err, sizeof err))
 			fail_msg("%s", err);
-		if (r.vp2_two < 50)
-			fail_msg("seed %llu: %.1f VP (%s)", (unsigned long long)seed, r.vp2_two / 2.0,
-				 r.level_two);
+		if (r.vp2_two >= 50)
+			union_level++;
+		else
+			print_message("seed %llu: %.1f VP (%s)\n", (unsigned long long)seed,
+				      r.vp2_two / 2.0, r.level_two);
 	}
+	assert_true(union_level >= 4);
 }
 
 /* Every level is deterministic for a seed (issue 19): the general as both sides under the

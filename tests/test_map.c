@@ -553,23 +553,85 @@ static void test_lower_bridge_bluffs(void **state)
 	}
 }
 
-/* Woods and placements: the North Woods cross the Hagerstown Pike, the West Woods reach it
- * (the Starke cannon on their east edge, 1815), and the Joseph Poffenberger farmstead stands
- * in the open at the North Woods' north edge. */
+/* The woods by the pike: the North Woods were about 19 acres (issue 28's historian; a hex is
+ * about 11.2 acres at 250 yards across its flats), so two hexes: the north-edge tablet's 1707
+ * (3.2: "around 1707") and the pike hex 1708 beside it (Henderson: the wood "extended across
+ * the pike"), with the Joseph Poffenberger farm north of it in the open; the North Wood
+ * objective is exactly the wood. The West Woods reach the pike (the Starke cannon, 1815). */
 static void test_woods_and_the_pike(void **state)
 {
 	(void)state;
-	const int pike[] = { 1607, 1608 };
-	for (int i = 0; i < 2; i++) {
-		assert_terrain(pike[i], TERRAIN_WOODS);
-		assert_true(some_side(pike[i], SIDE_PRIMARY));
-	}
 	assert_terrain(1707, TERRAIN_WOODS);
+	assert_terrain(1708, TERRAIN_WOODS);
+	assert_true(some_side(1708, SIDE_PRIMARY));
+	static const int open[] = { 1607, 1608, 1706, 1806, 1807, 1808, 1907 };
+	for (size_t i = 0; i < sizeof open / sizeof *open; i++)
+		assert_terrain(open[i], TERRAIN_CLEAR);
+	const struct map_objective *o = objective("north-wood");
+	assert_int_equal(o->nhexes, 2);
+	assert_true(map_in_objective(o, 1707) && map_in_objective(o, 1708));
 	assert_terrain(1815, TERRAIN_WOODS);
 	assert_true(hex_adjacent(1815, 1914) && (map_side(M, 1914, 1915) & SIDE_PRIMARY));
 	assert_name(1806, "Joseph Poffenberger farm");
-	assert_terrain(1806, TERRAIN_CLEAR);
-	assert_terrain(1807, TERRAIN_WOODS);
+}
+
+/* 11.14B with RECONSTRUCTION.md's decided reading: the Sunken Road's protected sides face north
+ * and east only. Every lane hex has its north side protected; no protected side faces south or
+ * south-west (the Union came from the north and north-east; None but Heroes 1.1a), and none
+ * lies between two lane hexes. */
+static void test_sunken_road_faces_north_and_east(void **state)
+{
+	(void)state;
+	static const int lane[] = { 2319, 2420, 2520, 2621, 2721 };
+	int protected = 0;
+	for (int i = 0; i < 5; i++) {
+		assert_true(map_side(M, lane[i], hex_neighbour(lane[i], HEX_N)) & SIDE_SUNKEN);
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(lane[i], (enum hex_dir)d);
+			if (n == HEX_NONE || !(map_side(M, lane[i], n) & SIDE_SUNKEN))
+				continue;
+			protected++;
+			if (d == HEX_S || d == HEX_SW)
+				fail_msg("the Sunken Road's side %04d/%04d faces south or south-west", lane[i], n);
+			assert_false(H(n)->sunken_road);
+		}
+	}
+	assert_int_equal(protected, 12);
+}
+
+/* The historian's corrections to the ground (docs/provenance-map.md, "Corrections of issue
+ * 28"): the Piper farm hill north of the Boonsboro Pike opposite Cemetery Hill; 3222 low woods,
+ * so the 20-pdr battery on the V Corps ridge (3925) sees the Dunker Church plateau S.D. Lee
+ * says was enfiladed from across the creek; the bluff below the Lower Bridge and the wooded
+ * hill in the creek's bend high on the west bank; the Cornfield's undulation as crest sides
+ * across the corn (None but Heroes 1.1h: its LOS came "from the lay of the ground", recorded
+ * as crests), on low ground, so they block artillery's high-to-low lines (10.6.2B) and give
+ * fire's crest DRM (10.4) without 11.14A's high-ground DRM or a crossing cost (8.7.4C). */
+static void test_ground_corrections(void **state)
+{
+	(void)state;
+	static const int piper[] = { 2023, 2024, 2025, 2123, 2124, 2125, 2223, 2224, 2225, 2323, 2324 };
+	for (size_t i = 0; i < sizeof piper / sizeof *piper; i++)
+		assert_high(piper[i], true);
+	assert_terrain(3222, TERRAIN_WOODS);
+	assert_high(3222, false);
+	static const int bluff[] = { 2835, 2936, 2937, 2938, 3039, 3040, 3041 };
+	for (size_t i = 0; i < sizeof bluff / sizeof *bluff; i++) {
+		assert_high(bluff[i], true);
+		assert_true(on_west_bank(bluff[i]));
+	}
+	assert_high(2836, false); /* the bridge's west end lies under the bluff */
+	static const int corn[] = { 1811, 1812, 1911, 1912, 2011, 2012, 2111 };
+	int crests = 0;
+	for (size_t i = 0; i < sizeof corn / sizeof *corn; i++) {
+		assert_terrain(corn[i], TERRAIN_CORNFIELD);
+		assert_high(corn[i], false);
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(corn[i], (enum hex_dir)d);
+			crests += n != HEX_NONE && (map_side(M, corn[i], n) & SIDE_CREST);
+		}
+	}
+	assert_true(crests >= 2 * 4); /* each crest side counted from both of its corn hexes */
 }
 
 /* 15.6C: the IX Corps objective hexes: the Lower Bridge's west end, a hex at Snavely's
@@ -1063,6 +1125,8 @@ int main(void)
 		cmocka_unit_test(test_hauser_ridge),
 		cmocka_unit_test(test_lower_bridge_bluffs),
 		cmocka_unit_test(test_woods_and_the_pike),
+		cmocka_unit_test(test_sunken_road_faces_north_and_east),
+		cmocka_unit_test(test_ground_corrections),
 		cmocka_unit_test(test_entry_edges),
 		cmocka_unit_test(test_union_setup_zones),
 		cmocka_unit_test(test_confederate_setup_zones),

@@ -148,6 +148,11 @@ expect "2/" "Right: the next one"
 keys Escape
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 absent "The Union is moving" "the message line hands the turn to the player (not the bot's stale one)"
+# Ewell's artillery (C10, with Lawton at 2014) may fire at U8 before its attack (11.5B)
+expect "C10 in 2014 may fire at an attacker before the attack (11.5B):" "the bot's attack asks for defensive fire"
+keys d
+expect "Combat result (11.5)" "the attack's result"
+keys Enter
 keys '?'
 expect "  (log)" "?: the rules the latest log lines cite (the bot's notes)"
 keys Escape
@@ -423,10 +428,10 @@ $T kill-server 2>/dev/null
 T="tmux -L $SOCK-art"
 $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/ua.pos; echo EXITED \$?; sleep 5" || exit 1
-expect "Union artillery fire (10.0): 4 guns can fire" "the phase says what can be done"
+expect "Union artillery fire (10.0): 5 guns can fire" "the phase says what can be done"
 keys a
 expect "U63  Artillery      in 3633    1 action " "one line a gun, its actions counted in words"
-expect "U9   Artillery      in 2208    4 actions" "and the plural"
+expect "U9   Artillery      in 2208    3 actions" "and the plural"
 keys Escape
 keys q
 keys y
