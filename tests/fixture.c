@@ -232,6 +232,7 @@ struct scenario *fx_scenario_oob(void)
 		t->ap_hill_lo[turn] = lo[turn];
 		t->ap_hill_hi[turn] = 6;
 	}
+	scenario_step_costs(s);
 	return s;
 }
 
@@ -271,6 +272,7 @@ void fx_board_plain(void)
 	assert_non_null(S);
 	S->tables = *plain_tables;
 	blank_map(S);
+	scenario_step_costs(S);
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		struct unit_def *d = fx_def(u);
 		bool un = u < ROSTER_UNION;
@@ -342,9 +344,20 @@ void fx_corps(int u, enum corps c, int division)
 
 /* ---- drawing on the map ---- */
 
-void fx_terrain(int hex, enum terrain t) { S->map.hex[hex_index(hex)].terrain = (uint8_t)t; }
+/* Each drawing that changes a step's MPs fills the board's table of them again (scenario.h). */
+void fx_terrain(int hex, enum terrain t)
+{
+	S->map.hex[hex_index(hex)].terrain = (uint8_t)t;
+	scenario_step_costs(S);
+}
+
 void fx_high(int hex) { S->map.hex[hex_index(hex)].high = true; }
-void fx_sunken(int hex) { S->map.hex[hex_index(hex)].sunken_road = true; }
+
+void fx_sunken(int hex)
+{
+	S->map.hex[hex_index(hex)].sunken_road = true;
+	scenario_step_costs(S);
+}
 
 void fx_side(int a, int b, unsigned bits)
 {
@@ -353,6 +366,7 @@ void fx_side(int a, int b, unsigned bits)
 		fail_msg("fx_side: %d and %d are not adjacent", a, b);
 	S->map.hex[hex_index(a)].side[d] |= (uint16_t)bits;
 	S->map.hex[hex_index(b)].side[e] |= (uint16_t)bits;
+	scenario_step_costs(S);
 }
 
 void fx_road(const int *hexes, int n, unsigned bits)

@@ -328,8 +328,8 @@ static void test_withdrawal_sunken_road(void **state)
 	for (int c = 18; c <= 22; c++)
 		for (int r = 8; r <= 16; r++)
 			fx_terrain(c * 100 + r, TERRAIN_WOODS);
-	S->map.hex[hex_index(2013)].sunken_road = true;
-	S->map.hex[hex_index(2014)].sunken_road = true;
+	fx_sunken(2013);
+	fx_sunken(2014);
 	S->roster.unit[fx_u("U1")].ma = 2;
 	S->roster.unit[fx_u("U2")].ma = 2;
 	fx_ok("place C1 1040");

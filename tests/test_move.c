@@ -81,6 +81,7 @@ static void test_roads_and_bonus(void **state)
 	fx_side(2014, 2015, SIDE_SECONDARY);
 	S->map.hex[hex_index(2014)].side[hex_direction(2014, 2015)] &= (uint16_t)~SIDE_PRIMARY;
 	S->map.hex[hex_index(2015)].side[hex_direction(2015, 2014)] &= (uint16_t)~SIDE_PRIMARY;
+	scenario_step_costs(S);
 	fx_ok("place U1 2010");
 	fx_ok("place C1 1810");
 	assert_int_equal(fx_cost_at("U1", 2020), 10);
@@ -116,7 +117,7 @@ static void test_sunken_road(void **state)
 	fx_board_oob(SETUP_EMPTY);
 	fx_terrain(2012, TERRAIN_WOODS);
 	fx_terrain(2013, TERRAIN_WOODS);
-	S->map.hex[hex_index(2012)].sunken_road = true;
+	fx_sunken(2012);
 	fx_side(2012, 2013, SIDE_SECONDARY);
 	fx_side(2011, 2012, SIDE_RUN);
 	fx_ok("place U1 2010");

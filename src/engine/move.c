@@ -77,8 +77,17 @@ struct ctx {
 
 struct search {
 	uint8_t cost[HEX_INDEX_COUNT];
-	int16_t prev[HEX_INDEX_COUNT]; /* previous hex_index, -1 for the first; only where reached */
-	uint64_t reached[BITWORDS];    /* bit hex_index: a cost was found */
+	int16_t prev[HEX_INDEX_COUNT]; /* previous hex_index, -1 for the first; only where reached
+					* and only when the search keeps paths (search_path) */
+};
+
+/* What the searches of the ways of moving found together (search_merge): each hex's least
+ * cost over the ways searched so far (COST_INF: none), whether the first way to give it was
+ * a double-time (8.9), and every hex any way reached. */
+struct found {
+	uint8_t best[HEX_INDEX_COUNT];
+	uint64_t dbl[BITWORDS];
+	uint64_t any[BITWORDS];
 };
 
 static const struct map_hex *mhex(const struct game *g, int hex)
@@ -519,21 +528,29 @@ static bool stops(const struct ctx *c, int i)
  * queue: step costs are small integers and no cost passes the way's allowance, so the hexes
  * of cost k wait in bucket k (a list through the pushes, the last pushed popped first) and
  * the buckets are emptied in order of cost. Hexes of equal cost come out in that one fixed
- * order, so the paths (prev) and with them the games are the same on every run. */
-static void search_run(const struct ctx *c, enum mode m, struct search *s, int stop, int limit)
+ * order, so the paths (prev) and with them the games are the same on every run.
+ * The steps' charts cost comes from the scenario's table (scenario.h: move_enter_cost for
+ * every hex and side); what depends on the position is added here as step_across adds it.
+ * With `f` (search_merge) each hex's final cost goes into f and no path is kept; without it
+ * (search_path) prev is. */
+static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct search *s, int stop,
+				   int limit, struct found *f)
 {
-	/* prev is read only where a cost was found (reached), and written there first */
 	memset(s->cost, COST_INF, sizeof s->cost);
-	memset(s->reached, 0, sizeof s->reached);
 	if (mode_refused(c, m))
 		return;
 	const int16_t (*nb)[HEX_NDIRS] = c->p->nb;
-	const uint8_t *flag = c->p->flag;
+	const int8_t (*sc)[HEX_NDIRS] = c->g->scn->step_cost;
+	const struct map_hex *mh = c->g->scn->map.hex;
+	const uint8_t *flag = c->p->flag, *forbid = c->forbid;
 	int budget = mode_budget(c, m), si = c->si;
 	if (budget >= COST_INF)
 		budget = COST_INF - 1;
 	const char *why;
 	const struct step sk = step_of(c, m);
+	const unsigned stopmask = sk.stopmask, roads = sk.roads;
+	const bool fords = c->g->nfords_used > 0, dbl = sk.dbl;
+	const int leave = c->start_ezoc;                              /* 6.3B: leaving */
 	/* every hex is pushed at most once by each of its six neighbours (a hex is expanded
 	 * once, at its final cost), and once more as an entry hex */
 	int16_t qhex[(HEX_NDIRS + 1) * HEX_INDEX_COUNT];
@@ -549,11 +566,10 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 		qnext[n] = head[k];                                                  \
 		head[k] = (int16_t)n++;                                              \
 	} while (0)
-#define REACH(i) (s->reached[(i) / 64] |= 1ull << ((i) % 64))
 	if (si >= 0) {
 		s->cost[si] = 0;
-		s->prev[si] = -1;
-		REACH(si);
+		if (!f)
+			s->prev[si] = -1;
 		PUSH(si, 0);
 	} else {
 		for (int k = 0; k < c->nentry; k++) {
@@ -562,8 +578,8 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			if (cost < 0 || cost > budget || cost >= s->cost[e])
 				continue;
 			s->cost[e] = (uint8_t)cost;
-			s->prev[e] = -1;
-			REACH(e);
+			if (!f)
+				s->prev[e] = -1;
 			PUSH(e, cost);
 		}
 	}
@@ -574,25 +590,60 @@ static void search_run(const struct ctx *c, enum mode m, struct search *s, int s
 			head[k] = qnext[head[k]];
 			if (k > s->cost[h])
 				continue;
+			if (f) {
+				uint64_t bit = 1ull << (h % 64);
+				f->any[h / 64] |= bit;
+				if (k < f->best[h]) {
+					f->best[h] = (uint8_t)k;
+					if (dbl)
+						f->dbl[h / 64] |= bit;
+				}
+			}
 			if (h == stop)
 				return;
-			if (h != si && (flag[h] & PF_EZOC))
-				continue;
+			int from = k;
+			if (h == si)
+				from += leave;
+			else if (flag[h] & PF_EZOC)
+				continue;                              /* 6.3B: the move ends */
 			for (int d = 0; d < HEX_NDIRS; d++) {
+				int st = sc[h][d];
 				int b = nb[h][d];
-				if (b < 0 || b == si)
+				if (st < 0 || b == si)
 					continue;
-				int step = step_across(&sk, h, d, b, &why);
-				if (step < 0 || k + step > budget || k + step >= s->cost[b])
+				if (roads || fords) {
+					unsigned sf = mh[h].side[d];
+					if (roads && !(sf & roads))
+						continue;                  /* 8.8.2 */
+					if (fords && (sf & SIDE_FORD) &&
+					    ford_against(c->g, hex_from_index(h), hex_from_index(b)))
+						continue;                  /* 8.7.5B */
+				}
+				unsigned pf = flag[b];
+				if ((pf & stopmask) || (forbid && forbid[b]))
 					continue;
-				s->cost[b] = (uint8_t)(k + step);
-				s->prev[b] = (int16_t)h;
-				REACH(b);
-				PUSH(b, k + step);
+				int nk = from + st + ((pf & PF_EZOC) != 0);  /* 6.3B: entering */
+				if (nk > budget || nk >= s->cost[b])
+					continue;
+				s->cost[b] = (uint8_t)nk;
+				if (!f)
+					s->prev[b] = (int16_t)h;
+				PUSH(b, nk);
 			}
 		}
-#undef REACH
 #undef PUSH
+}
+
+/* The search keeping paths (prev), for move_check. */
+static void search_path(const struct ctx *c, enum mode m, struct search *s, int stop, int limit)
+{
+	search_core(c, m, s, stop, limit, NULL);
+}
+
+/* The whole search of way m, its costs merged into f, for reachable. */
+static void search_merge(const struct ctx *c, enum mode m, struct search *s, struct found *f)
+{
+	search_core(c, m, s, -1, COST_INF + 1, f);
 }
 
 /* ---- the search's probes for tests/test_move.c (internal.h) ---- */
@@ -606,7 +657,7 @@ void move_search_probe(const struct game *g, int u, int mode, struct move_search
 	struct search s;
 	pos_init(&p, g, unit_side(u));
 	ctx_init(&c, &p, u, true);
-	search_run(&c, (enum mode)mode, &s, -1, COST_INF + 1);
+	search_path(&c, (enum mode)mode, &s, -1, COST_INF + 1);
 	memcpy(probe->cost, s.cost, sizeof s.cost);
 	probe->usable = !mode_refused(&c, (enum mode)mode);
 	probe->budget = mode_budget(&c, (enum mode)mode);
@@ -670,21 +721,21 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	if (!p->built || p->g != g || p->side != unit_side(u))
 		pos_init(p, g, unit_side(u));
 	struct ctx c;
-	struct search s[MODE_COUNT];
+	struct search s;
+	struct found f;
 	ctx_init(&c, p, u, modes > MODE_DOUBLE);
-	uint64_t any[BITWORDS] = { 0 };
-	for (int m = 0; m < modes; m++) {
-		search_run(&c, (enum mode)m, &s[m], -1, COST_INF + 1);
-		for (int w = 0; w < BITWORDS; w++)
-			any[w] |= s[m].reached[w];
-	}
+	memset(f.best, COST_INF, sizeof f.best);
+	memset(f.dbl, 0, sizeof f.dbl);
+	memset(f.any, 0, sizeof f.any);
+	for (int m = 0; m < modes; m++)
+		search_merge(&c, (enum mode)m, &s, &f);
 	if (entered)
 		for (int w = 0; w < BITWORDS; w++)
-			entered[w] |= any[w];
+			entered[w] |= f.any[w];
 	/* the hexes to ask the end-of-move rules: those reached, and those of 8.3's one-hex
 	 * move (next to the start, or the entry hexes) */
 	uint64_t ask[BITWORDS];
-	memcpy(ask, any, sizeof ask);
+	memcpy(ask, f.any, sizeof ask);
 	if (c.si >= 0) {
 		for (int d = 0; d < HEX_NDIRS; d++)
 			if (p->nb[c.si][d] >= 0)
@@ -698,13 +749,8 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 		for (uint64_t bits = ask[w]; bits && n < max; bits &= bits - 1) {
 			int i = w * 64 + __builtin_ctzll(bits);
 			int h = hex_from_index(i);
-			int best = COST_INF;
-			bool dbl = false;
-			for (int m = 0; m < modes; m++)
-				if (s[m].cost[i] < best) {
-					best = s[m].cost[i];
-					dbl = mode_double((enum mode)m);
-				}
+			int best = f.best[i];
+			bool dbl = (f.dbl[w] >> (i % 64)) & 1;
 			if (end_refused(&c, h, false))
 				continue;
 			if (best == COST_INF) {
@@ -823,7 +869,7 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		struct search s[MODE_COUNT];
 		int best = COST_INF, bm = -1, di = hex_index(dest);
 		for (int m = 0; m < MODE_COUNT; m++) {
-			search_run(&c, (enum mode)m, &s[m], di, best);
+			search_path(&c, (enum mode)m, &s[m], di, best);
 			if (s[m].cost[di] < best) {
 				best = s[m].cost[di];
 				bm = m;

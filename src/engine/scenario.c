@@ -1,11 +1,13 @@
 /* scenario.c — owns loading the data files of a directory all together (which directory
- * is the program's choice: include/paths.h). */
+ * is the program's choice: include/paths.h), and the table of every step's charts cost
+ * built from them for the movement search. */
 #include "scenario.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "move.h"
 #include "victory.h"
 
 /* The first objective the charts and the victory rules name that the map lacks (NULL: none),
@@ -56,5 +58,15 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 		snprintf(err, errlen, "%s/map.txt: missing objective %s (%s)", dir, key, rule);
 		return false;
 	}
+	scenario_step_costs(s);
 	return true;
+}
+
+void scenario_step_costs(struct scenario *s)
+{
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
+	for (int i = 0; i < HEX_INDEX_COUNT; i++)
+		for (int d = 0; d < HEX_NDIRS; d++)
+			s->step_cost[i][d] =
+				(int8_t)(nb[i][d] < 0 ? -1 : move_enter_cost_index(s, i, d, nb[i][d]));
 }
