@@ -184,10 +184,12 @@ GT_ROWS := \
 	"general:1 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:1|scripted" \
 	"general:2 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:2|scripted" \
 	"general:3 as the Union against the scripted Confederacy (3.5)|$(GT_STRONG_GAMES)|two-player|general:3|scripted" \
-	"general:2 against general:2 (3.5)|$(GT_GAMES)|two-player|general:2|general:2"
+	"general:2 against general:2 (3.5)|$(GT_GAMES)|two-player|general:2|general:2" \
+	"general:3 as Lee against the Union bot (19.0)|$(GT_STRONG_GAMES)|solitaire|bot|general:3" \
+	"general:3 against general:3 (3.5)|$(GT_STRONG_GAMES)|two-player|general:3|general:3"
 general-table: $(BUILD)/tests/general_table
-	@echo "| games | seeds | results | median VP | units lost Union / Confederacy, median (mean) | CPU a player-turn, median / worst (ms) |"
-	@echo "| --- | --- | --- | --- | --- | --- |"
+	@echo "| games | seeds | results | median VP | mean VP (10th…90th) | units lost Union / Confederacy, median (mean) | Confederate attacks a game | Lower Bridge first Union (median turn; 12 never) | CPU a player-turn, median / worst (ms) |"
+	@echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 	@for row in $(GT_ROWS); do \
 		IFS='|' read -r label n rules u c <<< "$$row"; \
 		out=; if [ -n "$(GT_OUT)" ]; then mkdir -p "$(GT_OUT)"; \

@@ -54,6 +54,11 @@ const char *solitaire_objective_label(const struct scenario *s, const struct sol
 void solitaire_objective_describe(const struct game *g, int f, char *buf, size_t len);
 /* 14.3A / 20.6: the corps at position i (0-5) of the commitment priority, or CORPS_NONE. */
 enum corps solitaire_priority(const struct scenario *s, int i);
+/* 14.2B-C: the DRM of corps c's withdrawal roll from its infantry losses so far (-1 once
+ * three brigades are eliminated, -2 once half its starting steps are lost, cumulative); the
+ * brigades eliminated, the steps lost and the steps it started with into the pointers. */
+int solitaire_withdrawal_drm(const struct game *g, enum corps c, int *eliminated, int *lost,
+			     int *start);
 /* 14.4: true when corps c may be committed: never committed yet, or every corps has been. */
 bool solitaire_may_commit(const struct game *g, enum corps c);
 /* 14.4 bookkeeping: mark every corps now Committed as committed once. */

@@ -8,14 +8,16 @@
  *   general_table LABEL N SEED RULES UNION CONFEDERATE [DATA] [OUT.csv]
  *
  * prints one Markdown row: | label | games | results (3.5 two-player, 19.0B solitaire) |
- * median VP | units lost by each side, median (mean) | CPU a player-turn of the general,
- * median / worst (ms) |. */
+ * median VP | mean VP (10th-90th percentile) | units lost by each side, median (mean) |
+ * Confederate attacks a game (mean) | the turn the Lower Bridge is first Union-held at a
+ * turn's end, median (12: never) | CPU a player-turn of the general, median / worst (ms) |. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bot.h"
+#include "position.h"
 #include "scenario.h"
 #include "sim.h"
 
@@ -144,16 +146,35 @@ int main(int argc, char **argv)
 		fprintf(stderr, "general_table: out of memory\n");
 		return 2;
 	}
+	int *bridge = calloc((size_t)n, sizeof *bridge);
+	long attacks = 0;
+	int lb = -1;
+	for (int o = 0; o < layout.nobj; o++)
+		if (!strcmp(layout.key[o], "lower-bridge"))
+			lb = o;
+	struct position_record rec;
 	struct tally t = { .n = 0 };
 	double sum_lost[2] = { 0, 0 };
 	int played = 0, failed = 0;
 	for (int i = 0; i < n; i++) {
 		memset(turn_cpu, 0, sizeof turn_cpu);
-		if (!sim_play_game(scn, &cfg, seed + (uint64_t)i, r, NULL, NULL, err, sizeof err)) {
+		if (!sim_play_game(scn, &cfg, seed + (uint64_t)i, r, NULL, &rec, err, sizeof err)) {
 			fprintf(stderr, "general_table: %s\n", err);
+			record_free(&rec);
 			failed++;
 			continue;
 		}
+		/* the Confederacy's attack declarations ("attack 1813 C32 C33") */
+		for (int k = 0; k < rec.n; k++)
+			attacks += !strncmp(rec.action[k], "attack ", 7) &&
+				   strstr(rec.action[k], " C") != NULL;
+		record_free(&rec);
+		bridge[played] = GAME_TURNS + 1;
+		for (int k = 0; k < r->nturns && lb >= 0; k++)
+			if (r->turn[k].held[lb] >= layout.nhexes[lb]) {
+				bridge[played] = k + 1;
+				break;
+			}
 		if (csv)
 			sim_csv_game(&layout, r, csv);
 		bool two = cfg.rules == SIM_TWO_PLAYER;
@@ -177,10 +198,15 @@ int main(int argc, char **argv)
 	printf("| %s | %d | ", label, played);
 	for (int i = 0; i < t.n; i++)
 		printf("%s%s %d", i ? ", " : "", t.name[i], t.count[i]);
-	double mvp = median_i(vp2, played) / 2;
+	double sum_vp = 0;
+	for (int i = 0; i < played; i++)
+		sum_vp += vp2[i] / 2.0;
+	double mvp = median_i(vp2, played) / 2; /* sorts vp2 */
+	double p10 = vp2[played / 10] / 2.0, p90 = vp2[(played * 9) / 10 - (played % 10 == 0)] / 2.0;
 	double lu = median_i(lost[0], played), lc = median_i(lost[1], played);
-	printf(" | %.1f | %.1f (%.1f) / %.1f (%.1f) |", mvp, lu, sum_lost[0] / played, lc,
-	       sum_lost[1] / played);
+	printf(" | %.1f | %.1f (%.1f…%.1f) | %.1f (%.1f) / %.1f (%.1f) | %.1f | %.1f |", mvp,
+	       sum_vp / played, p10, p90, lu, sum_lost[0] / played, lc, sum_lost[1] / played,
+	       (double)attacks / played, median_i(bridge, played));
 	for (int s = 0; s < 2; s++) {
 		if (!ncpu[s])
 			continue;
@@ -193,6 +219,7 @@ int main(int argc, char **argv)
 	}
 	printf(" |\n");
 	free(vp2);
+	free(bridge);
 	free(lost[0]);
 	free(lost[1]);
 	free(cpu[0]);

@@ -283,6 +283,62 @@ static void test_conf_holds_bridge(void **st)
 	assert_true(gc_value(&g) > gc_value(&h) + 1.0);
 }
 
+/* The general's declarations of one combat phase, as the port takes them. */
+static char declared[1024];
+
+static bool declare_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	const struct game *g = ctx;
+	if (a->type == ACT_ATTACK && g->pending.side == SIDE_CONFEDERATE) {
+		char cmd[160];
+		action_format(S, a, cmd, sizeof cmd);
+		size_t n = strlen(declared);
+		snprintf(declared + n, sizeof declared - n, "%s | %s\n", cmd, a->note ? a->note : "");
+	}
+	return game_apply(ctx, a, err, errlen);
+}
+
+/* 24.3C-24.4: the Confederacy counterattacks where the exchange pays against the reply it
+ * will meet, and only there. A Union brigade shot down to one step (U11, CV 1) next to
+ * Walker's two large brigades (C32, C33, CV 6 each): every level attacks it, in a note that
+ * names the brigade leading and the odds; the same brigades next to three fresh Pennsylvania
+ * Reserve brigades (U10-U12, CV 4 each) hold back (before, the Confederacy
+ * never attacked in the solitaire game: attack_min 1.5 ruled out every counterattack). */
+static void test_conf_counterattacks(void **st)
+{
+	(void)st;
+	int u11 = roster_find(&S->roster, "U11");
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		for (int strong = 0; strong <= 1; strong++) {
+			struct game_options opt = { .solitaire = true };
+			game_new(G, S, SETUP_EMPTY, 7, &opt);
+			fx_ok("set turn 3");
+			fx_ok("set corps I committed");
+			fx_ok("place U11 1813");
+			if (strong) {
+				fx_ok("place U10 1812");
+				fx_ok("place U12 1913");
+			} else {
+				fx_steps(u11, 1);
+			}
+			fx_ok("place C32 1814");
+			fx_ok("place C33 1714");
+			fx_ok("set phase confederate combat");
+			assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
+			declared[0] = 0;
+			char err[256];
+			struct bot_port port = { .g = G, .apply = declare_apply, .ctx = G };
+			assert_true(general_play(&port, level, err, sizeof err) > 0);
+			if (strong) {
+				assert_string_equal(declared, "");
+			} else {
+				assert_non_null(strstr(declared, "attack 1813"));
+				assert_non_null(strstr(declared, "general: Walker counterattacks 1813 at"));
+			}
+		}
+	}
+}
+
 /* A sub-decision is valued with what it leaves the side to do: a break-off (11.5E) with the
  * retreats it forces. U11 has fought C3 to one step at 2:1; the general, at every level, fights
  * on (before, the break-off, valued before its retreat, tied with fighting on and won as the
@@ -336,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_conf_value),
 		cmocka_unit_test(test_conf_plan),
 		cmocka_unit_test(test_conf_holds_bridge),
+		cmocka_unit_test(test_conf_counterattacks),
 		cmocka_unit_test(test_fights_on),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);

@@ -11,7 +11,8 @@
  * against a random Confederacy, the same checks after every random action and every bot
  * turn, and no bot decision left to its last resort. Then SOAK_GENERAL_GAMES (default a
  * 25th of SOAK_GAMES) games each of the computer general as Lee against the Union bot and of
- * the general against itself, with the same checks after every turn of theirs. SOAK_RECORD=FILE writes every game's
+ * the general against itself, with the same checks after every turn of theirs, and
+ * SOAK_STRONG_GAMES (default a 500th of SOAK_GAMES) of each at the general's last level. SOAK_RECORD=FILE writes every game's
  * actions and end digest to FILE (make record-games). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -336,7 +337,7 @@ static int player_of(enum soak_mode mode, enum side side)
 	}
 }
 
-static long play(uint64_t seed, enum soak_mode mode)
+static long play(uint64_t seed, enum soak_mode mode, int level)
 {
 	static struct game g, before;
 	int elim[2] = { 0, 0 };
@@ -363,7 +364,7 @@ static long play(uint64_t seed, enum soak_mode mode)
 		before = g;
 		struct soak_port sp = { &g, &rec };
 		struct bot_port port = { &g, soak_apply, &sp };
-		int n = who == 1 ? bot_play(&port, err, sizeof err) : general_play(&port, 1, err, sizeof err);
+		int n = who == 1 ? bot_play(&port, err, sizeof err) : general_play(&port, level, err, sizeof err);
 		if (n < 0)
 			fail_msg("seed %llu turn %d: the %s: %s", (unsigned long long)seed, turn,
 				 who == 1 ? "Union bot" : "general", err);
@@ -397,7 +398,7 @@ static void test_random_games(void **state)
 	int games = env_games("SOAK_GAMES", 50);
 	long total = 0;
 	for (int s = 1; s <= games; s++)
-		total += play((uint64_t)s, SOAK_RANDOM);
+		total += play((uint64_t)s, SOAK_RANDOM, 1);
 	printf("soak: %d games random against random to the end of turn %d, %ld actions; "
 	       "invariants held after each\n", games, GAME_TURNS, total);
 }
@@ -408,7 +409,7 @@ static void test_bot_games(void **state)
 	int games = env_games("SOAK_BOT_GAMES", env_games("SOAK_GAMES", 50) / 5);
 	long total = 0;
 	for (int s = 1; s <= games; s++)
-		total += play((uint64_t)s, SOAK_BOT);
+		total += play((uint64_t)s, SOAK_BOT, 1);
 	printf("soak: %d solitaire games, the Union bot against a random Confederacy, %ld actions; "
 	       "invariants held after each random action and each bot turn\n", games, total);
 }
@@ -419,12 +420,29 @@ static void test_general_games(void **state)
 	int games = env_games("SOAK_GENERAL_GAMES", env_games("SOAK_GAMES", 50) / 25);
 	long total = 0;
 	for (int s = 1; s <= games; s++) {
-		total += play((uint64_t)s, SOAK_GENERAL_BOT);
-		total += play((uint64_t)s, SOAK_GENERAL_GENERAL);
+		total += play((uint64_t)s, SOAK_GENERAL_BOT, 1);
+		total += play((uint64_t)s, SOAK_GENERAL_GENERAL, 1);
 	}
 	printf("soak: %d games of the general (level 1) as Lee against the Union bot and %d of the "
 	       "general against itself, %ld actions; invariants held after each turn, every record "
 	       "replays\n", games, games, total);
+}
+
+/* The strong general (its last level: the Confederacy's plans and counterattacks played
+ * through the reply, issue 30) the same way: SOAK_STRONG_GAMES (default one per 500 of
+ * SOAK_GAMES: one in CI's make soak N=500) of each, from seed 1001. */
+static void test_strong_general_games(void **state)
+{
+	(void)state;
+	int games = env_games("SOAK_STRONG_GAMES", env_games("SOAK_GAMES", 50) / 500);
+	long total = 0;
+	for (int s = 1; s <= games; s++) {
+		total += play((uint64_t)(1000 + s), SOAK_GENERAL_BOT, GENERAL_LEVELS);
+		total += play((uint64_t)(1000 + s), SOAK_GENERAL_GENERAL, GENERAL_LEVELS);
+	}
+	printf("soak: %d games of the general (level %d) as Lee against the Union bot and %d of the "
+	       "general against itself, %ld actions; invariants held after each turn, every record "
+	       "replays\n", games, GENERAL_LEVELS, games, total);
 }
 
 static int setup(void **state)
@@ -452,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_random_games),
 		cmocka_unit_test(test_bot_games),
 		cmocka_unit_test(test_general_games),
+		cmocka_unit_test(test_strong_general_games),
 	};
 	return cmocka_run_group_tests_name("soak", tests, setup, teardown);
 }

@@ -204,8 +204,7 @@ static void update_objectives(struct game *g)
 	}
 }
 
-/* 14.2B–C: the DRM of a corps' withdrawal roll from its infantry losses so far. */
-static int withdrawal_drm(const struct game *g, enum corps c, int *eliminated, int *lost,
+int solitaire_withdrawal_drm(const struct game *g, enum corps c, int *eliminated, int *lost,
 			  int *start)
 {
 	*eliminated = *lost = *start = 0;
@@ -238,7 +237,7 @@ static void withdrawal_rolls(struct game *g)
 		if (g->corps[c] != CORPS_COMMITTED)
 			continue;
 		int elim, lost, start;
-		int drm = withdrawal_drm(g, (enum corps)c, &elim, &lost, &start);
+		int drm = solitaire_withdrawal_drm(g, (enum corps)c, &elim, &lost, &start);
 		int d = dice_roll_for(g, EVENT_WHY_WITHDRAWAL_ROLL, c, -1);
 		bool out = d + drm <= 2;
 		struct game_event *e = event_new(g, EVENT_WITHDRAWAL_ROLL);

@@ -27,6 +27,7 @@
 #include "general_internal.h"
 #include "move.h"
 #include "quick.h"
+#include "solitaire.h"
 #include "tables.h"
 #include "victory.h"
 
@@ -341,7 +342,7 @@ static bool apply(struct general *gen, const struct action *a, const char *fmt, 
 	__attribute__((format(printf, 3, 4)));
 static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
 {
-	char note[200];
+	char note[256];
 	int n = snprintf(note, sizeof note, "general: ");
 	va_list ap;
 	va_start(ap, fmt);
@@ -895,8 +896,122 @@ static int cmp_value(const void *a, const void *b)
 	return (x[0] < y[0]) - (x[0] > y[0]);
 }
 
+/* What the Confederacy's counterattacks cost in the solitaire game (24.3-24.4): the attacks
+ * tried a declaration, each with its dice samples, played through the bot's reply. */
+static struct { int attacks, samples; } conf_counter[GENERAL_LEVELS] = {
+	{ 2, 1 },
+	{ 3, 2 },
+	{ 5, 3 },
+};
+/* an attack tried: its expected steps taken at least `ratio` times those lost (the CRT's
+ * expectation); kept: better than holding back by `margin` VP */
+static double counter_ratio = 1.5, counter_margin = 0.3;
+
+/* "II Corps has lost half its steps: -2 on its withdrawal roll (14.2C)": what hitting the
+ * defenders of hex does to their corps' 14.2 roll, or "" when nothing. */
+static void corps_say(const struct game *g, int hex, char *buf, size_t len)
+{
+	buf[0] = 0;
+	for (int e = 0; e < ROSTER_UNION; e++) {
+		if (!unit_on_map(g, e) || g->unit[e].hex != hex)
+			continue;
+		enum corps c = (enum corps)unit_def(g, e)->corps;
+		int elim, lost, start;
+		int drm = solitaire_withdrawal_drm(g, c, &elim, &lost, &start);
+		if (drm < 0)
+			snprintf(buf, len, "; %s Corps has %s: %d on its withdrawal roll (14.2)",
+				 names_of_corps(c), drm <= -2 ? "lost half its steps" :
+				 "three brigades gone", drm);
+		else if (start > 0 && 2 * (lost + 2) >= start)
+			snprintf(buf, len, "; %s Corps is near half its steps (%d of %d lost, 14.2C)",
+				 names_of_corps(c), lost, start);
+		else if (elim == 2)
+			snprintf(buf, len, "; %s Corps has lost two brigades (14.2B at three)",
+				 names_of_corps(c));
+		return;
+	}
+}
+
+/* The Confederacy (24.3-24.4: retreat rather than counterattack, but
+ * counterattack where the exchange or a forced withdrawal of a corps pays): holding back and
+ * the best few attacks by the CRT's expectation (those whose 11.1B chain can be closed) are
+ * each played on copies through the rest of the player-turn and the Union's whole reply
+ * (gc_reply_value: the bot itself in the solitaire game, the Union general at level 1 under
+ * the two-player rules; dice sampled), and the best mean value kept; an attack must beat
+ * holding back. */
+static bool conf_declare(struct general *gen)
+{
+	const struct game *g = gen->g;
+	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	int k = conf_counter[gen->level - 1].attacks, samples = conf_counter[gen->level - 1].samples;
+	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
+	if (!val)
+		return false;
+	int nv = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &gen->legal[i];
+		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
+			continue;
+		double ed = 0, ea = 0;
+		char col[16];
+		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
+		if (ed > 0.3 && ed >= counter_ratio * ea) {
+			val[nv][0] = v;
+			val[nv++][1] = i;
+		}
+	}
+	qsort(val, (size_t)nv, sizeof *val, cmp_value);
+	struct action end;
+	memset(&end, 0, sizeof end);
+	end.type = ACT_END;
+	end.unit = end.target = -1;
+	struct gc_reply hr, br = { 0, 0, 0 };
+	double hold = gc_reply_value(g, &end, samples, &hr), bv = hold + counter_margin;
+	int best = -1, tried = 0;
+	for (int x = 0; x < nv && tried < k; x++) {
+		const struct action *a = &gen->legal[(int)val[x][1]];
+		if (!closable(gen, a))
+			continue;
+		tried++;
+		struct gc_reply r;
+		double v = gc_reply_value(g, a, samples, &r);
+		if (v > bv)
+			bv = v, best = (int)val[x][1], br = r;
+	}
+	free(val);
+	if (best >= 0) {
+		struct action a = gen->legal[best];
+		double ed = 0, ea = 0;
+		char col[16] = "", corps[120];
+		attack_value(gen, &a, &ed, &ea, col, sizeof col);
+		int hex = a.n ? a.hex[0] : a.target;
+		corps[0] = 0;
+		if (g->opt.solitaire)
+			corps_say(g, hex, corps, sizeof corps);
+		const struct unit_def *d = unit_def(g, a.units[0]);
+		char against[64];
+		if (hold > -INFINITY)
+			snprintf(against, sizeof against, "%+.1f VP on holding back", bv - hold);
+		else
+			snprintf(against, sizeof against, "11.1B: it may not hold back");
+		return apply(gen, &a, "%s counterattacks %04d at %s with %d: expects %.1f steps for "
+			     "%.1f%s; through the %s reply %s, the best of %d%s",
+			     d->commander, hex, col, a.nunits, ed, ea, corps,
+			     g->opt.solitaire ? "bot's" : "Union's", against, tried + 1,
+			     br.withdrawn > hr.withdrawn + 0.01 ? ", a corps likelier withdrawn" : "");
+	}
+	if (hold > -INFINITY &&
+	    apply_type(gen, ACT_END, tried ? "holds back: no counterattack pays against the "
+					     "reply (24.3B: retreat rather than counterattack)"
+					   : "no attack is worth trying"))
+		return true;
+	return close_chain(gen);
+}
+
 static bool declare(struct general *gen)
 {
+	if (gen->me == SIDE_CONFEDERATE)
+		return conf_declare(gen);
 	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
 	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
 	 * costs a VP (19.0A) and cannot be replaced */
@@ -1044,6 +1159,17 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->plan = &gu_plan_default;
 #endif
 	gen->lv = &levels[level - 1];
+#ifdef GENERAL_TUNE /* GC_A=ratio,margin,attacks,samples: the Confederacy's counterattacks */
+	const char *ca = getenv("GC_A");
+	if (ca) {
+		int na = 0, ns = 0;
+		sscanf(ca, "%lf,%lf,%d,%d", &counter_ratio, &counter_margin, &na, &ns);
+		if (na > 0)
+			conf_counter[level - 1].attacks = na;
+		if (ns > 0)
+			conf_counter[level - 1].samples = ns;
+	}
+#endif
 #ifdef GENERAL_TUNE /* GL=samples,dests,candidates replaces the level's spending */
 	static struct level tl;
 	const char *lv = getenv("GL");

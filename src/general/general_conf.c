@@ -26,11 +26,13 @@
 #include "bot.h"
 #include "combat.h"
 #include "commit.h"
+#include "general.h"
 #include "general_conf.h"
 #include "general_internal.h"
 #include "map.h"
 #include "move.h"
 #include "tables.h"
+#include "unit.h"
 #include "victory.h"
 
 #define GC_DESTS 1024
@@ -65,16 +67,18 @@ static struct gc_weights {
 	double battery_guns; /* the Union guns' threat to a battery, times this */
 	double bridge;    /* the Lower Bridge kept from the Union (15.2, 15.6C: IX Corps' first
 			   * objective), in VP on turn 1, less as the turns pass */
-} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3, 3.0 };
+	double regroup;   /* a brigade that may regroup (12.2-12.3) standing three hexes and more
+			   * from the enemy, where the next movement phase gives it a step back */
+} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3, 3.0, 0.2 };
 
 static void tune(void)
 {
 #ifdef GENERAL_TUNE
 	const char *e = getenv("GC_T");
 	if (e)
-		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
+		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
 		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
-		       &gw.reach, &gw.repairs, &gw.battery_guns, &gw.bridge);
+		       &gw.reach, &gw.repairs, &gw.battery_guns, &gw.bridge, &gw.regroup);
 #endif
 }
 
@@ -114,6 +118,13 @@ struct gc {
 };
 
 /* ---- the value of a position ---- */
+
+/* A brigade that may regroup (12.3A-B: never to its full strength). */
+static bool may_regroup(const struct game *g, int u)
+{
+	return unit_def(g, u)->type == UNIT_INFANTRY &&
+	       g->unit[u].steps < unit_def(g, u)->steps - 1;
+}
 
 /* The Union controls both hexes of the Lower Bridge (3.2 fn 4). */
 static bool bridge_lost(const struct game *g)
@@ -165,6 +176,11 @@ double gc_value(const struct game *g)
 				adj++;
 		if (adj)
 			v -= gw.adjacent * adj / (double)(adj + g->unit[u].steps);
+		/* 12.2-12.3: a brigade that may regroup, three hexes and more from the enemy,
+		 * gets a step back if it stays there through the next movement phase */
+		if (gw.regroup > 0 && may_regroup(g, u) &&
+		    unit_enemy_distance(g, g->unit[u].hex, SIDE_CONFEDERATE) >= 3)
+			v += gw.regroup;
 	}
 	return v;
 }
@@ -520,6 +536,75 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 	}
 }
 
+/* The rest of the Confederate player-turn of g (its answers conf_answer's) and the Union's
+ * whole next player-turn by the bot, up to the next Confederate movement phase or the game's
+ * end. */
+static void play_reply(struct gc *c, struct game *g)
+{
+	int turn = g->turn, guard = 0;
+	char err[160];
+	struct bot_port port = { .g = g, .apply = port_apply, .ctx = g };
+	while (g->pending.what != DECISION_GAMEOVER && ++guard < GC_GUARD) {
+		if (g->pending.side == SIDE_UNION) {
+			/* solitaire: the bot (14.0-18.0), exact; two-player: the Union general at
+			 * its quick level */
+			if ((g->opt.solitaire ? bot_play(&port, err, sizeof err)
+					      : general_play(&port, 1, err, sizeof err)) < 0)
+				break;
+		} else if (g->pending.what == DECISION_MOVEMENT && g->turn != turn) {
+			break; /* the next Confederate movement phase: the reply is over */
+		} else if (!conf_answer(c, g)) {
+			break;
+		}
+	}
+}
+
+double gc_reply_value(const struct game *g, const struct action *a, int samples,
+		      struct gc_reply *out)
+{
+	struct gc *c = calloc(1, sizeof *c);
+	if (!c)
+		return -INFINITY;
+	tune();
+	c->g = g;
+	double sum = 0;
+	struct gc_reply r = { 0 };
+	char err[160];
+	for (int k = 0; k < samples; k++) {
+		struct game *p = &c->play;
+		*p = *g;
+		/* dice of the copy's own, never the game's: the general does not see the dice
+		 * the game will roll */
+		if (p->nforced == 0)
+			p->rng = general_mix(g->rng ^ (uint64_t)(k + 1) * 0x9e3779b1ULL);
+		if (!game_apply(p, a, err, sizeof err)) {
+			free(c);
+			return -INFINITY;
+		}
+		int before_u = 0, before_c = 0;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (unit_on_map(g, u))
+				*(u < ROSTER_UNION ? &before_u : &before_c) += g->unit[u].steps;
+		play_reply(c, p);
+		sum += p->opt.solitaire ? gc_value(p) : general_evaluate(p, SIDE_CONFEDERATE, NULL);
+		int after_u = 0, after_c = 0;
+		bool wd = false;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (unit_on_map(p, u))
+				*(u < ROSTER_UNION ? &after_u : &after_c) += p->unit[u].steps;
+		for (int k2 = 0; k2 < CORPS_COUNT; k2++)
+			wd |= g->corps[k2] == CORPS_COMMITTED && p->corps[k2] == CORPS_UNAVAILABLE;
+		r.union_steps += before_u - after_u;
+		r.conf_steps += before_c - after_c;
+		r.withdrawn += wd;
+	}
+	free(c);
+	if (out && samples > 0)
+		*out = (struct gc_reply){ r.union_steps / samples, r.conf_steps / samples,
+					  r.withdrawn / samples };
+	return samples > 0 ? sum / samples : -INFINITY;
+}
+
 /* The plan (script per unit) as moves: units that move, in the order of c->unit. */
 static int plan_moves(const struct gc *c, const int *choice, struct gc_move *out)
 {
@@ -549,19 +634,7 @@ static double playout(struct gc *c, const int *choice)
 		if (k > 0 && g->nforced == 0)
 			g->rng = general_mix(c->g->rng ^ (uint64_t)k * 0x2545f491ULL);
 		apply_moves(g, mv, nm);
-		int turn = g->turn, guard = 0;
-		char err[160];
-		struct bot_port port = { .g = g, .apply = port_apply, .ctx = g };
-		while (g->pending.what != DECISION_GAMEOVER && ++guard < GC_GUARD) {
-			if (g->pending.side == SIDE_UNION) {
-				if (bot_play(&port, err, sizeof err) < 0)
-					break;
-			} else if (g->pending.what == DECISION_MOVEMENT && g->turn != turn) {
-				break; /* the next Confederate movement phase: the reply is over */
-			} else if (!conf_answer(c, g)) {
-				break;
-			}
-		}
+		play_reply(c, g);
 		sum += gc_value(g);
 		for (int i = 0; i < c->nunits; i++) {
 			int u = c->unit[i];
@@ -579,16 +652,17 @@ static double playout(struct gc *c, const int *choice)
 /* The whole plans tried first, in order (level 1 tries the first six): the script of the weak
  * units (weak()) and of the others; S_COUNT is "stands clear where the bot could attack it,
  * else gains control". Holding first: its value is the one the notes compare with. */
-static const struct { enum script weak, strong; } base[] = {
-	{ S_HOLD, S_HOLD },
-	{ S_CLEAR, S_GAIN },
-	{ S_CLEAR, S_HOLD },
-	{ S_COUNT, S_COUNT },
-	{ S_BACK, S_OBJECTIVE },
-	{ S_CLEAR, S_CLEAR },
-	{ S_GAIN, S_GAIN },
-	{ S_BACK, S_BACK },
-	{ S_OBJECTIVE, S_OBJECTIVE },
+static const struct { enum script weak, strong; bool regroup; } base[] = {
+	{ S_HOLD, S_HOLD, false },
+	{ S_CLEAR, S_GAIN, false },
+	{ S_CLEAR, S_GAIN, true }, /* the brigades that may regroup (12.2) fall back */
+	{ S_CLEAR, S_HOLD, false },
+	{ S_COUNT, S_COUNT, false },
+	{ S_BACK, S_OBJECTIVE, false },
+	{ S_CLEAR, S_CLEAR, false },
+	{ S_GAIN, S_GAIN, false },
+	{ S_BACK, S_BACK, false },
+	{ S_OBJECTIVE, S_OBJECTIVE, false },
 };
 
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
@@ -617,9 +691,15 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	int limit = budget[c->level - 1].playouts, base_limit = limit - (int)gw.repairs;
 	/* the base plans (base[]), the weak units' script and the others' */
 	for (size_t b = 0; b < sizeof base / sizeof base[0]; b++) {
+		bool differs = !base[b].regroup;
 		for (int i = 0; i < c->nunits; i++) {
 			int s = weak(g, c->unit[i]) ? base[b].weak : base[b].strong;
 			trial[i] = s < S_COUNT ? s : c->risk_here[i] > 0 ? S_CLEAR : S_GAIN;
+			if (base[b].regroup && may_regroup(g, c->unit[i]) &&
+			    c->opt[i][S_BACK] != c->opt[i][trial[i]]) {
+				trial[i] = S_BACK;
+				differs = true;
+			}
 			/* the bridge's keeper holds it in every plan but the general retreat */
 			if (c->keeper[i] && base[b].strong != S_BACK)
 				trial[i] = S_HOLD;
@@ -629,6 +709,8 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 				trial[i] = S_CLEAR;
 		if (c->playouts >= base_limit)
 			break;
+		if (!differs)
+			continue; /* no brigade to regroup: the plan before it again */
 		double v = playout(c, trial);
 		if (b == 0)
 			out->stay_value = v;

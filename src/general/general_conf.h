@@ -33,4 +33,20 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out);
  * (control updated, 3.3A), plus the steps still on the map (what remains to hold with). */
 double gc_value(const struct game *g);
 
+/* What a reply played out brought, the mean over its samples: steps each side lost from the
+ * decision to the next Confederate movement phase, and the share of samples in which a
+ * Union corps was withdrawn (14.2). */
+struct gc_reply {
+	double union_steps, conf_steps, withdrawn;
+};
+
+/* The mean value after action a (a Confederate decision) on `samples` copies of g, each with
+ * dice of its own (never the game's), the rest of the Confederate player-turn played simply
+ * and the Union's next player-turn by the bot (the solitaire game, 14.0-18.0; valued by
+ * gc_value) or by the Union general at level 1 (two-player; valued by general_evaluate for
+ * the Confederacy); -INFINITY when a is refused. *out (may be NULL): what the reply
+ * brought. */
+double gc_reply_value(const struct game *g, const struct action *a, int samples,
+		      struct gc_reply *out);
+
 #endif

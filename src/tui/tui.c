@@ -16,6 +16,7 @@
 
 #include "bot.h"
 #include "files.h"
+#include "general.h"
 #include "paths.h"
 #include "tui_internal.h"
 
@@ -306,7 +307,7 @@ static void toggle_overview(struct tui *t)
 
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
 enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_VS_UNION,
-		  START_VS_CONFEDERATE, START_WATCH, START_QUICK, START_SOLO_QUICK, START_MISHAP,
+		  START_VS_CONFEDERATE, START_WATCH, START_WATCH_SOLO, START_QUICK, START_SOLO_QUICK, START_MISHAP,
 		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
 
 /* The entries whose words never change. */
@@ -318,6 +319,7 @@ static const char *const start_labels[START_COUNT] = {
 	[START_VS_UNION] = "New game: you are the Union against the computer",
 	[START_VS_CONFEDERATE] = "New game: you are Lee against the computer (two-player rules)",
 	[START_WATCH] = "Watch the computer general play both sides",
+	[START_WATCH_SOLO] = "Watch the computer general (strong) as Lee against the Union bot",
 	[START_QUICK] = "New game: quick set-up (4.2), two players",
 	[START_SOLO_QUICK] = "New game: solitaire, quick set-up (Union bot: 4.3 hexes)",
 	[START_HELP] = "Help: keys and sequence of play",
@@ -494,6 +496,7 @@ static void start_menu(struct tui *t)
 	items[n++] = START_VS_UNION;
 	items[n++] = START_VS_CONFEDERATE;
 	items[n++] = START_WATCH;
+	items[n++] = START_WATCH_SOLO;
 	items[n++] = START_QUICK;
 	items[n++] = START_SOLO_QUICK;
 	items[n++] = START_MISHAP;
@@ -519,6 +522,8 @@ static void start_menu(struct tui *t)
 			case START_VS_UNION: new_game(t, false, SETUP_HISTORICAL, 0, 2); return;
 			case START_VS_CONFEDERATE: new_game(t, false, SETUP_HISTORICAL, 2, 0); return;
 			case START_WATCH: new_game(t, false, SETUP_HISTORICAL, 2, 2); return;
+			case START_WATCH_SOLO: /* the solitaire game, Lee at the general's last level */
+				new_game(t, true, SETUP_HISTORICAL, 0, GENERAL_LEVELS); return;
 			case START_QUICK: new_game(t, false, SETUP_QUICK, 0, 0); return;
 			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK, 0, 0); return;
 			case START_RESUME:
