@@ -214,8 +214,9 @@ record-games: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 	sh tests/record_games.sh record $(BUILD) $(RECORD)
 record-digest: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 	sh tests/record_games.sh digest $(BUILD)
-$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(LIBFRONT) $(LIBENGINE)
-	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
+# the bench times the terminal game's key-to-screen path too (src/tui/latency.c)
+$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
 
 # Fuzzing (libFuzzer, clang): every tests/fuzz/fuzz_*.c target for FUZZ_TIME seconds each,
 # starting from the seed corpus tests/fuzz/corpus/NAME (new inputs kept in build-fuzz/, a

@@ -15,6 +15,7 @@
 #include "move.h"
 #include "position.h"
 #include "scenario.h"
+#include "tui.h"
 
 static double now(void)
 {
@@ -222,6 +223,17 @@ int main(void)
 	       r.median_ms, r.worst_ms, r.turns, r.games, r.games);
 	printf("game-solitaire: %.0f ms (mean whole game, bot against the scripted Confederacy)\n",
 	       r.total_s * 1e3 / r.games);
+
+	/* issue 34: from a key to the screen at 200x60, the autosave after the frame */
+	struct tui_latency lat;
+	if (tui_bench_latency("data", 200, 60, 41, &lat, err, sizeof err) != 0) {
+		fprintf(stderr, "bench: %s\n", err);
+		return 1;
+	}
+	printf("tui-move-latency: %.2f ms from key to screen (median of 41 moves, worst %.2f; "
+	       "200x60 terminal; the autosave after it %.2f ms; saved before the frame, as before "
+	       "issue 34: %.2f ms)\n", lat.show_ms, lat.show_worst_ms, lat.save_ms,
+	       lat.show_save_first_ms);
 
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);

@@ -126,6 +126,19 @@ static void test_autosave_policies(void **st)
 	assert_true(pos_files(dir) >= 1);
 	match_free(m);
 	rm_rf(dir);
+	/* deferred (the terminal game draws first, issue 34): nothing written by the action,
+	 * the file by match_autosave_due, and nothing when none waits */
+	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
+	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
+	match_defer_autosave(m, true);
+	apply_ok(m, "end");
+	assert_int_equal(pos_files(dir), 0);
+	assert_true(match_autosave_due(m));
+	assert_int_equal(pos_files(dir), 1);
+	rm_rf(dir);
+	assert_true(match_autosave_due(m));
+	assert_int_equal(pos_files(dir), 0);
+	match_free(m);
 	/* off */
 	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
 	match_set_autosave(m, NULL, MATCH_AUTOSAVE_EVERY);

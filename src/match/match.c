@@ -31,6 +31,8 @@ struct match {
 	char game_id[POSITION_ID_MAX]; /* its autosaves' id (position.h) */
 	enum match_autosave autosave;
 	bool in_bot;              /* a computer player's turn: autosave once, at its end */
+	bool defer_autosave;      /* the policy's autosaves wait for match_autosave_due */
+	bool autosave_waits;      /* one does */
 	char autosave_err[512];
 	match_sink_fn sink;
 	void *sink_ctx;
@@ -181,8 +183,22 @@ void match_set_autosave(struct match *m, const char *dir, enum match_autosave po
 	m->autosave = m->autosave_dir[0] ? policy : MATCH_AUTOSAVE_OFF;
 }
 
+void match_defer_autosave(struct match *m, bool defer)
+{
+	m->defer_autosave = defer;
+}
+
+bool match_autosave_due(struct match *m)
+{
+	if (!m->autosave_waits)
+		return true;
+	char err[512];
+	return match_autosave(m, err, sizeof err);
+}
+
 bool match_autosave(struct match *m, char *err, size_t errlen)
 {
+	m->autosave_waits = false;
 	if (!m->autosave_dir[0]) {
 		snprintf(err, errlen, "no autosave directory");
 		return false;
@@ -210,6 +226,10 @@ static void autosave_after(struct match *m, const struct game *before)
 	if (m->in_bot || m->autosave == MATCH_AUTOSAVE_OFF ||
 	    (m->autosave == MATCH_AUTOSAVE_PHASE && !phase_over))
 		return;
+	if (m->defer_autosave) {
+		m->autosave_waits = true;
+		return;
+	}
 	char err[512];
 	match_autosave(m, err, sizeof err);
 }

@@ -39,6 +39,7 @@ int dialog_key(struct tui *t)
 		else if (guarded)
 			return KEY_RESIZE;
 		refresh();
+		tui_autosave_due(t); /* what the dialog shows is on the screen: now the save */
 		int ch = tui_getch();
 		if (ch == KEY_RESIZE)
 			tui_relayout(t);

@@ -121,11 +121,20 @@ bool tui_apply(struct tui *t, const struct action *a)
 	char line[POSITION_ACTION_TEXT];
 	action_format(t->scn, a, line, sizeof line);
 	tui_say(t, false, "done: %s", line);
-	/* the match autosaves after every action: a crash or a closed terminal costs nothing */
-	if (match_autosave_error(t->match)[0])
-		tui_say(t, true, "done: %s (but the autosave failed: %s; S saves elsewhere)", line,
-			match_autosave_error(t->match));
+	/* the match autosaves after every action (a crash or a closed terminal costs nothing),
+	 * once the move is on the screen: tui_autosave_due */
 	tui_refresh_legal(t);
+	return true;
+}
+
+bool tui_autosave_due(struct tui *t)
+{
+	if (!t->playing || match_autosave_due(t->match))
+		return false;
+	char was[sizeof t->msg];
+	snprintf(was, sizeof was, "%s", t->msg);
+	tui_say(t, true, "%.120s%sthe autosave failed: %.100s (S saves elsewhere)", was,
+		was[0] ? " - but " : "", match_autosave_error(t->match));
 	return true;
 }
 
@@ -151,6 +160,7 @@ static void set_match(struct tui *t, struct match *m)
 	t->match = m;
 	t->g = match_game(m);
 	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY);
+	match_defer_autosave(m, true); /* the move shown first, saved after (tui_autosave_due) */
 }
 
 /* ---- starting a game ---- */
@@ -760,6 +770,8 @@ static void run(struct tui *t)
 		}
 		before_decision(t);
 		draw_frame(t);
+		if (tui_autosave_due(t))
+			draw_frame(t);
 		int ch = tui_getch();
 		if (t->lay.too_small) {
 			if (ch == 'q' || ch == 'Q')
