@@ -421,6 +421,31 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# 11.6A in the attack builder: a tick the engine would refuse (two corps on one hex) is
+# refused at once, with its rule, and the choices stay; Enter declares what is chosen (it
+# used to be refused at Enter, the builder closed and the attack lost)
+printf 'new empty 7\nplace C1 2515\nplace U1 2415\nplace U29 2616\nset phase union combat\nsave %s/c116.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-116"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/c116.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Union combat (11.0): 2 units can attack 1 hex" "a combat phase"
+keys R C1 Enter
+keys Enter
+expect "Attack on 2515 (11.0)" "the attack builder"
+keys Down Space
+expect "[x] U29" "U29 chosen"
+keys Up Space
+expect "U1 not chosen: 11.6A: U29 of XII Corps may not attack a hex attacked by I" "a second corps refused at the tick, with its rule"
+expect "[ ] U1" "U1 stays out"
+expect "[x] U29" "U29 stays chosen"
+keys Enter
+expect "done: attack 2515 U29" "Enter declares the attack chosen"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 # The artillery list, one line a gun: its count of shots in words ("1 action", not "1 actions")
 printf 'new historical 5\nset phase union artillery\nsave %s/ua.pos\n' "$STATE" | \
 	$PROGRAM --batch >/dev/null

@@ -198,6 +198,7 @@ struct builder {
 	int cand[CAND_MAX];
 	int ncand;
 	bool on[CAND_MAX];
+	char refused[200];        /* why the last tick was refused (11.6A …), "" none */
 };
 
 static bool action_hits_hex(const struct action *a, int hex)
@@ -322,6 +323,38 @@ static bool builder_action(const struct builder *b, struct action *a)
 	return a->nunits > 0;
 }
 
+/* Whether the engine takes the declaration the builder's choices make, asked on a copy
+ * (the door's own checks: 11.4, 11.6A, 11.7 …); false with why in err. */
+static bool builder_legal(const struct tui *t, const struct builder *b, char *err, size_t len)
+{
+	struct action a;
+	if (!builder_action(b, &a))
+		return true; /* nothing chosen yet: nothing to refuse */
+	struct game *copy = malloc(sizeof *copy);
+	if (!copy)
+		return true; /* the door still says no when Enter declares it */
+	*copy = *t->g;
+	bool ok = game_apply(copy, &a, err, len);
+	free(copy);
+	return ok;
+}
+
+/* Space on candidate i: choose it, unless the declaration would then be refused (said in
+ * the builder, the choices kept as they were: issue 34); drop it. */
+static void builder_tick(const struct tui *t, struct builder *b, int i)
+{
+	b->refused[0] = 0;
+	b->on[i] = !b->on[i];
+	if (!b->on[i])
+		return;
+	char err[160] = "";
+	if (!builder_legal(t, b, err, sizeof err)) {
+		b->on[i] = false;
+		snprintf(b->refused, sizeof b->refused, "%s not chosen: %s", draw_unit_id(t, b->cand[i]),
+			 err);
+	}
+}
+
 /* 11.1B: the attack this declaration would then require (an enemy unit with a declared
  * attacker in its ZOC that no declaration attacks), asked of the engine on a copy. */
 static void builder_warn(struct tui *t, const struct builder *b, struct view *v)
@@ -367,6 +400,8 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 		vl(v, A_NORMAL, "[%c] %-3s %-14.14s cv %d morale %d in %04d", b->on[i] ? 'x' : ' ', d->id,
 		   d->commander, unit_cv(t->g, u), unit_morale(t->g, u), t->g->unit[u].hex);
 	}
+	if (b->refused[0])
+		vl(v, A_BOLD, "%s", b->refused);
 	vl(v, A_NORMAL, "%s", "");
 	for (int i = 0; i < nd; i++) {
 		struct combat_odds o;
@@ -410,7 +445,7 @@ static void builder_run(struct tui *t, struct builder *b)
 		switch (ch) {
 		case KEY_UP: case 'k': sel = sel > 0 ? sel - 1 : sel; break;
 		case KEY_DOWN: case 'j': sel = sel + 1 < b->ncand ? sel + 1 : sel; break;
-		case ' ': case 'x': b->on[sel] = !b->on[sel]; break;
+		case ' ': case 'x': builder_tick(t, b, sel); break;
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 27: case 'q': return;
 		case '\n': case '\r': case KEY_ENTER: {
@@ -419,8 +454,11 @@ static void builder_run(struct tui *t, struct builder *b)
 				tui_say(t, true, "choose at least one attacker (Space)");
 				break;
 			}
-			tui_apply(t, &a);
-			return;
+			if (tui_apply(t, &a))
+				return;
+			/* refused: the builder stays open with the choices, the reason said */
+			snprintf(b->refused, sizeof b->refused, "%.190s", t->msg);
+			break;
 		}
 		default: break;
 		}
