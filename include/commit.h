@@ -5,6 +5,7 @@
 #define ANTIETAM_COMMIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game.h"
 
@@ -36,6 +37,13 @@ enum commit_ban {
  * lifting applied), unless u's own hex is already within four hexes of that enemy and hex is
  * farther from it than u's hex. COMMIT_FREE when it may enter. */
 enum commit_ban commit_available_forbids(const struct game *g, int u, int hex);
+/* May unit u change hex into adjacent hex outside its movement, by an optional advance
+ * after combat (11.18C) or a supporting advance (11.19), under its corps status — the same
+ * restrictions as movement (RECONSTRUCTION.md): not from an Unavailable corps (13.4B; 13.4C
+ * lifts the limits only to attack), not for an Available unit into a hex 13.3B or 13.3E
+ * refuses (an enemy that lifted the limits, 13.3F, does not count). False with the rule in
+ * err (when errlen > 0); always true for Confederate units and Committed corps. */
+bool commit_unit_may_step(const struct game *g, int u, int hex, char *err, size_t errlen);
 /* Record that Confederate unit u has moved (moved, retreated or advanced) from one hex to an
  * adjacent one: 8.12B lifts the commitment rules when it crosses a creek hexside, 13.3F and
  * 13.4C lift the limits of each Available or Unavailable corps it is now adjacent to. */

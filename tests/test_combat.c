@@ -4,6 +4,7 @@
  * retreat table, advances and supporting advances, defensive fire, break-offs, round two,
  * and the combat example of 23.0. Every refusal must leave the game byte-identical. */
 #include "fixture.h"
+#include "../src/engine/combat_internal.h"
 #include "position.h"
 
 static struct combat_odds odds_of(int a, int hex, int ndes, ...)
@@ -428,6 +429,111 @@ static void test_support_limits(void **st)
 	assert_int_equal(G->unit[U(2)].hex, 2012);
 	assert_int_equal(G->unit[U(3)].hex, 1912);
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+}
+
+/* An attack by U1 of a corps whose limits C1 lifted (13.3F / 13.4C: it came adjacent) on C1
+ * in 2010, U2 of the same corps behind U1 in 2012, C2 in 2007: three hexes from 2010, four
+ * from 2011, five from 2012. 2:1 at 6 eliminates C1. */
+static void lifted_attack(enum corps_status status)
+{
+	fx_board_plain();
+	fx_inf(U(1), 4, 8, 0);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(U(2), 2012);
+	fx_place(C(2), 2007);
+	G->corps[CORPS_I] = status;
+	G->corps_lifted[CORPS_I] = 1ull << (C(1) - ROSTER_UNION);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 6);
+	fx_ok("end");
+	if (G->pending.what == DECISION_DEFENSIVE_FIRE)
+		fx_ok("decline");
+}
+
+/* 11.19 with 13.3B / 13.4B (RECONSTRUCTION.md: supporting advances follow the same corps
+ * restrictions as movement). The lifted attack itself and its mandatory 11.18A advance stand
+ * (U1 ends in 2010, three hexes from C2, which never came next to I Corps); U2 may not follow
+ * into 2011: Unavailable, it may not move at all (13.4B), Available, not into a hex within
+ * four hexes of C2 (13.3B). The old engine offered the supporting advance in both cases. */
+static void test_support_by_corps_status(void **st)
+{
+	(void)st;
+	lifted_attack(CORPS_UNAVAILABLE);
+	assert_false(unit_on_map(G, C(1)));
+	assert_int_equal(G->unit[U(1)].hex, 2010); /* 11.18A: part of the lifted attack */
+	assert_int_not_equal(G->pending.what, DECISION_SUPPORT);
+	char err[160] = "";
+	assert_false(resolve_support_ok(G, U(2), U(1), 2011, err, sizeof err));
+	assert_non_null(strstr(err, "13.4B"));
+	assert_int_equal(G->unit[U(2)].hex, 2012);
+
+	lifted_attack(CORPS_AVAILABLE);
+	assert_int_equal(G->unit[U(1)].hex, 2010);
+	assert_int_not_equal(G->pending.what, DECISION_SUPPORT);
+	assert_false(resolve_support_ok(G, U(2), U(1), 2011, err, sizeof err));
+	assert_non_null(strstr(err, "13.3B"));
+	assert_int_equal(G->unit[U(2)].hex, 2012);
+
+	/* C2 gone: nothing keeps the Available unit out of 2011, and it follows */
+	fx_board_plain();
+	fx_inf(U(1), 4, 8, 0);
+	fx_inf(C(1), 2, 2, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(U(2), 2012);
+	G->corps[CORPS_I] = CORPS_AVAILABLE;
+	G->corps_lifted[CORPS_I] = 1ull << (C(1) - ROSTER_UNION);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 6);
+	fx_ok("end");
+	fx_pending(SIDE_UNION, DECISION_SUPPORT, U(1));
+	fx_ok("support U2");
+	assert_int_equal(G->unit[U(2)].hex, 2011);
+}
+
+/* 11.18 with 13.3B / 13.4B (RECONSTRUCTION.md): after a lifted attack the optional 11.18C
+ * advance into the hex the defender left by breaking off is refused to an Unavailable unit
+ * (13.4B) and to an Available one when the hex is within four hexes of an enemy that did not
+ * lift its limits (13.3B: C2, four hexes from 2010). U1 (6 steps) attacks C1 at 0, roll 1:
+ * 2/1, no retreat; C1 breaks off north. The old engine offered U1 the advance in both cases;
+ * with C2 out of the way it still does. */
+static void bo_advance(enum corps_status status, bool with_c2)
+{
+	fx_board_plain();
+	fx_inf(U(1), 6, 4, 0);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	if (with_c2)
+		fx_place(C(2), 2006);
+	G->corps[CORPS_I] = status;
+	G->corps_lifted[CORPS_I] = 1ull << (C(1) - ROSTER_UNION);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
+	fx_ok("breakoff 2010");
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	fx_ok("retreat C1 2009 2008");
+}
+
+static void test_optional_advance_by_corps_status(void **st)
+{
+	(void)st;
+	bo_advance(CORPS_UNAVAILABLE, false);
+	assert_int_not_equal(G->pending.what, DECISION_ADVANCE);
+	assert_int_equal(G->unit[U(1)].hex, 2011);
+	bo_advance(CORPS_AVAILABLE, true);
+	assert_int_not_equal(G->pending.what, DECISION_ADVANCE);
+	assert_int_equal(G->unit[U(1)].hex, 2011);
+	bo_advance(CORPS_AVAILABLE, false);
+	fx_pending(SIDE_UNION, DECISION_ADVANCE, U(1));
+	fx_ok("advance U1 2010");
+	assert_int_equal(G->unit[U(1)].hex, 2010);
 }
 
 /* A corridor north from 2010: 2009, 2008, 2007, then open; the walls are creek. */
@@ -919,6 +1025,8 @@ int main(void)
 		cmocka_unit_test(test_step_loss_choice),
 		cmocka_unit_test(test_attack_retreat_advance_support),
 		cmocka_unit_test(test_support_limits),
+		cmocka_unit_test(test_support_by_corps_status),
+		cmocka_unit_test(test_optional_advance_by_corps_status),
 		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),
 		cmocka_unit_test(test_retreat_blocked_eliminated),
 		cmocka_unit_test(test_retreat_stacking),

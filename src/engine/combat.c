@@ -412,6 +412,9 @@ static bool apply_advance(struct game *g, const struct action *a, char *err, siz
 		}
 	if (unit_middle_bridge_forbids(g, a->unit, a->target))
 		return refuse(err, errlen, "4.6: no Confederate unit may move within two hexes of the Middle Bridge (3324)");
+	if (a->unit >= 0 && a->unit < ROSTER_UNITS && hex_valid(a->target) &&
+	    !commit_unit_may_step(g, a->unit, a->target, err, errlen))
+		return false;
 	return refuse(err, errlen, "11.18C: only a unit that attacked the hex may advance into "
 		      "it, once");
 }

@@ -207,6 +207,28 @@ enum commit_ban commit_available_forbids(const struct game *g, int u, int hex)
 	return worst;
 }
 
+bool commit_unit_may_step(const struct game *g, int u, int hex, char *err, size_t errlen)
+{
+	switch (commit_unit_status(g, u)) {
+	case CORPS_UNAVAILABLE:
+		return names_refusal(err, errlen, "13.4B: %s Corps is Unavailable and may not move",
+				     unit_def(g, u)->formation);
+	case CORPS_AVAILABLE:
+		switch (commit_available_forbids(g, u, hex)) {
+		case COMMIT_BAN_13_3B:
+			return names_refusal(err, errlen, "13.3B: units of an Available corps may not "
+					     "come within four hexes of an enemy unit");
+		case COMMIT_BAN_13_3E:
+			return names_refusal(err, errlen, "13.3E: a unit of an Available corps within "
+					     "four hexes of an enemy unit may only move farther from it");
+		default:
+			return true;
+		}
+	default:
+		return true;
+	}
+}
+
 void commit_note_confederate_move(struct game *g, int u, int from, int to)
 {
 	int d = hex_direction(from, to);

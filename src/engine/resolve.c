@@ -75,7 +75,7 @@ bool resolve_support_ok(const struct game *g, int s, int advancer, int into, cha
 	if (unit_middle_bridge_forbids(g, s, into))
 		return names_refusal(err, errlen, "4.6: no Confederate unit may move within two "
 				     "hexes of the Middle Bridge (3324)");
-	return true;
+	return commit_unit_may_step(g, s, into, err, errlen); /* 13.3B, 13.3E, 13.4B */
 }
 
 static bool any_supporter(const struct game *g)
@@ -125,7 +125,8 @@ bool resolve_bo_advance_ok(const struct game *g, int u, int i)
 	for (int k = 0; k < d->nattackers; k++)
 		allocated |= d->attacker[k] == u;
 	return allocated && unit_on_map(g, u) && hex_adjacent(g->unit[u].hex, d->defhex[i]) &&
-	       !unit_middle_bridge_forbids(g, u, d->defhex[i]);               /* 4.6 */
+	       !unit_middle_bridge_forbids(g, u, d->defhex[i]) &&             /* 4.6 */
+	       commit_unit_may_step(g, u, d->defhex[i], NULL, 0);  /* 13.3B, 13.3E, 13.4B */
 }
 
 /* ---- one attack ---- */
