@@ -26,7 +26,8 @@
 
 #include "game.h"
 
-#define POSITION_VERSION 2  /* 2: typed events (event.h); 1 (read): events as text */
+#define POSITION_VERSION 3  /* 3: names its order of battle (`order-of-battle N`); 2 (read):
+			       typed events (event.h); 1 (read): events as text */
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024
 #define POSITION_ACTION_TEXT 512   /* longest action text a record keeps */
@@ -67,7 +68,10 @@ void record_free(struct position_record *r);
  * the record rec (unless it is NULL or has no start) to f.
  * Returns false when writing fails (errno says why). */
 bool position_write(const struct game *g, const struct position_record *rec, FILE *f);
-/* Read a position file from f (name is used in messages) into g, played on scenario s;
+/* Read a position file from f (name is used in messages) into g, played on scenario s with
+ * the order of battle the file names (scenario_oob: g->scn is then the scenario of that
+ * version, s itself for the newest); a file of before version 3 names none and gets the one of
+ * its time, by its version (1: order of battle 1; 2: 2 or, when the file does not fit it, 1);
  * when rec is not NULL the record and the file's events replace *rec's (its old ones are
  * freed). All or nothing:
  * on any error returns false with "name:line: message" in err and g, rec untouched. */

@@ -17,6 +17,7 @@
 #define ROSTER_UNITS (ROSTER_UNION + ROSTER_CONFEDERATE)
 #define ROSTER_STEPS_MAX 6
 #define ROSTER_MA_MAX 20     /* the largest movement allowance units.txt may give */
+#define ROSTER_VERSION_MAX 99 /* the largest order-of-battle version a file may name */
 
 enum unit_type { UNIT_INFANTRY, UNIT_ARTILLERY };
 
@@ -40,6 +41,8 @@ struct unit_def {
 };
 
 struct roster {
+	int version;            /* the order of battle's version: units.txt's `order-of-battle N`
+				   (1 when the file has none); a position file names it */
 	struct unit_def unit[ROSTER_UNITS];
 	int historical_hex[ROSTER_UNITS]; /* 4.3 set-up hex, HEX_NONE for reinforcements */
 };

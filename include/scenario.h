@@ -1,6 +1,12 @@
 /* scenario.h — everything loaded from data/ that a game is played on: the map, the counters
  * and set-ups, the charts, and the step costs built from the map and the charts. Immutable
- * once loaded; a struct game points at one. */
+ * once loaded; a struct game points at one.
+ *
+ * The order of battle is versioned (data/units.txt's `order-of-battle N`, struct roster's
+ * version): every earlier version the program has shipped stays in data/ as units-K.txt
+ * (K = 1 … N-1), and a scenario carries one scenario for each of them, the same map, set-up and
+ * charts with that version's counters, so that a game saved with an earlier order of battle
+ * opens and goes on with its own counters (position.c; docs/formats.md). */
 #ifndef ANTIETAM_SCENARIO_H
 #define ANTIETAM_SCENARIO_H
 
@@ -19,13 +25,25 @@ struct scenario {
 	 * side d: -1 where the side may not be crossed (8.7.6) or there is no neighbour. Read by
 	 * the movement search, millions of times a game; filled by scenario_step_costs. */
 	int8_t step_cost[HEX_INDEX_COUNT][HEX_NDIRS];
+	struct scenario *older;         /* orders of battle 1 … roster.version - 1 (heap: free
+					   with scenario_free), NULL when there are none */
+	const struct scenario *newest;  /* in one of those: the scenario it belongs to; else NULL */
 };
 
-/* Load every data file of dir into *s (heap-sized: allocate it); all or nothing. */
+/* Load every data file of dir into *s (heap-sized: allocate it), and every earlier order of
+ * battle dir/units-K.txt (each must be there and name its version); all or nothing. Free
+ * what it allocated with scenario_free before freeing s. */
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen);
 /* Fill s->step_cost from the map and the charts: scenario_load does; whoever builds or
  * changes a scenario's map or movement charts by hand afterwards (the tests' boards) calls it
  * again. */
 void scenario_step_costs(struct scenario *s);
+/* Free the earlier orders of battle of s (s itself is the caller's); s may be NULL. */
+void scenario_free(struct scenario *s);
+/* The scenario of order of battle `version` that s (or the scenario s belongs to) carries:
+ * itself, one of its older ones, or NULL when it has no such version. */
+const struct scenario *scenario_oob(const struct scenario *s, int version);
+/* The order of battle of s (its roster's version; 1 for a scenario built without one). */
+int scenario_oob_version(const struct scenario *s);
 
 #endif

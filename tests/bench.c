@@ -92,6 +92,7 @@ int main(void)
 
 	for (int i = 0; i < 9; i++) {
 		t0 = now();
+		scenario_free(&s);
 		if (!scenario_load(&s, "data", err, sizeof err)) {
 			fprintf(stderr, "bench: %s\n", err);
 			return 1;

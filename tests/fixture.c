@@ -48,8 +48,10 @@ int fx_real_setup(void **state)
 int fx_teardown(void **state)
 {
 	(void)state;
+	scenario_free(S);
 	free(S);
 	free(G);
+	scenario_free(real);
 	free(real);
 	free(plain_tables);
 	S = NULL;
@@ -246,6 +248,7 @@ static void game_allocated(void)
 
 void fx_board_oob(enum game_setup setup)
 {
+	scenario_free(S);
 	free(S);
 	S = fx_scenario_oob();
 	game_allocated();
@@ -267,6 +270,7 @@ void fx_board_plain(void)
 			fail_msg("%s", err);
 		}
 	}
+	scenario_free(S);
 	free(S);
 	S = calloc(1, sizeof *S);
 	assert_non_null(S);

@@ -225,6 +225,7 @@ int main(int argc, char **argv)
 	free(cpu[0]);
 	free(cpu[1]);
 	free(r);
+	scenario_free(scn);
 	free(scn);
 	return failed ? 1 : 0;
 }

@@ -152,6 +152,7 @@ static bool load_without(const char *text, size_t at, size_t end, bool map, char
 		struct scenario *s = malloc(sizeof *s);
 		assert_non_null(s);
 		ok = scenario_load(s, "/tmp/antietam-required", err, errlen);
+		scenario_free(s);
 		free(s);
 		snprintf(cmd, sizeof cmd, "rm -rf /tmp/antietam-required");
 		assert_int_equal(system(cmd), 0);
@@ -231,6 +232,7 @@ static bool flat_without(const char *dir, const char *const *drop, int ndrop, ch
 	struct scenario *s = malloc(sizeof *s);
 	assert_non_null(s);
 	bool ok = scenario_load(s, dir, err, errlen);
+	scenario_free(s);
 	free(s);
 	return ok;
 }

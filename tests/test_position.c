@@ -324,6 +324,8 @@ static void test_version_1_log(void **state)
 		eol = strchr(line, '\n');
 		if (!strncmp(line, "antietam-position ", 18))
 			len += (size_t)snprintf(v1 + len, cap - len, "antietam-position 1\n");
+		else if (!strncmp(line, "order-of-battle ", 16))
+			; /* version 3 on */
 		else if (!strncmp(line, "event ", 6))
 			len += (size_t)snprintf(v1 + len, cap - len, "event %d \"U%d moves 1917 (%d MP)\"\n",
 						1 + k % 11, 1 + k % 69, k), k++;
@@ -348,9 +350,11 @@ static void test_version_1_log(void **state)
 		event_format(s, e, got, sizeof got);
 		assert_string_equal(got, want);
 	}
-	/* written again, it is a version-2 file with note lines */
+	/* written again, it is a file of today's version, naming its order of battle, with note
+	 * lines */
 	char *again = write_text(back, &rec2);
-	assert_non_null(strstr(again, "antietam-position 2\n"));
+	assert_int_equal(strncmp(again, "antietam-position 3\n", 20), 0);
+	assert_non_null(strstr(again, "\norder-of-battle 1\nsetup "));
 	assert_non_null(strstr(again, "\nevent 1 note \"U1 moves 1917 (0 MP)\"\n"));
 	/* a typed line in a version-1 file */
 	char *typed = strstr(v1, "\nevent ");
@@ -383,8 +387,8 @@ static void test_symbolic(void **state)
 	struct game *g = filled_game(s, &rec);
 	char *text = write_text(g, &rec);
 	static const char *const want[] = {
-		"antietam-position 2\n",
-		"\nsetup empty\n",
+		"antietam-position 3\n",
+		"\norder-of-battle 1\nsetup empty\n", /* the fake scenario's counters: version 1 */
 		"\noptions mishap=on unleashed=off solitaire=on\n",
 		"\nturn 7 confederate combat\n",
 		"\npending union retreat U5\n",
@@ -449,7 +453,7 @@ struct broken {
 };
 
 static const struct broken broken[] = {
-	{ "antietam-position", "antietam-position 3", "unsupported position format version", NULL },
+	{ "antietam-position", "antietam-position 4", "unsupported position format version", NULL },
 	{ "antietam-position", "antietam-map 1", "expected first line", NULL },
 	{ "antietam-position", "antietam-position", "expected first line", NULL },
 	{ "end", NULL, "truncated file: no 'end' line", "$" },
@@ -1262,7 +1266,7 @@ static void test_cli_commands(void **state)
 
 	/* state: the position file verbatim after "= ", then the blank line */
 	char *st = run(c, "state");
-	assert_int_equal(strncmp(st, "= antietam-position 2\n", 22), 0);
+	assert_int_equal(strncmp(st, "= antietam-position 3\n", 22), 0);
 	size_t n = strlen(st);
 	assert_true(n > 3 && !strcmp(st + n - 6, "\nend\n\n"));
 	assert_null(strstr(st, "\n\n\n"));

@@ -738,6 +738,11 @@ static void test_loader_errors(void **state)
 		     "tests/data/units-empty-list.txt:3: U1: cv '' is not a list");
 	expect_error("tests/data/units-twice.txt", SETUP_PATH,
 		     "tests/data/units-twice.txt:3: U1 given twice");
+	/* the order of battle's version (docs/formats.md): once, before the units, 1..99 */
+	expect_error("tests/data/units-version-late.txt", SETUP_PATH,
+		     "tests/data/units-version-late.txt:3: order-of-battle: once, before the units");
+	expect_error("tests/data/units-version-zero.txt", SETUP_PATH,
+		     "tests/data/units-version-zero.txt:2: 0 out of range 1..99");
 	expect_error("tests/data/units-bad-formation.txt", SETUP_PATH,
 		     "tests/data/units-bad-formation.txt:2: C1: unknown Confederate division 'Jx'");
 	expect_error("tests/data/units-bad-id.txt", SETUP_PATH,

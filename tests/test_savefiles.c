@@ -2,7 +2,9 @@
  * in a shared state directory (two processes at once), a kill before every rename and
  * unlink of an autosave leaves a `last` that loads, stale temporary files are cleaned,
  * `save` writes only to regular files (through symbolic links, keeping the mode), nothing
- * blocks on a FIFO; and the program's directory lookup (include/paths.h). */
+ * blocks on a FIFO; and the program's directory lookup (include/paths.h). A file saved by
+ * the program of every earlier order of battle and position format opens with its own
+ * counters, replays, and goes on (issue 33, "Old saves open after an upgrade"). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +24,7 @@
 #include <unistd.h>
 
 #include "datafile.h"
+#include "match.h"
 #include "paths.h"
 #include "position.h"
 #include "scenario.h"
@@ -510,6 +513,168 @@ static void test_paths(void **state)
 	assert_string_not_equal(a, b);
 }
 
+/* ---- saves of every earlier order of battle (issue 33) ---- */
+
+/* Each made by the program of its time (git worktree of the commit, built, `new historical
+ * 7` and 14 `bot` in --batch, `save`): position format 1 and order of battle 1 (3664106),
+ * format 2 with order of battle 1 (e017508, just before 2b16362 changed the brigades'
+ * strengths), format 2 with order of battle 2 (cc3815b). */
+static const struct {
+	const char *path;
+	int oob;     /* the order of battle it was played with */
+	int u29;     /* U29's steps in the file (5 of 5 before 2b16362, 2 of 2 after) */
+} old_saves[] = {
+	{ "tests/data/saved-oob1-format1.pos", 1, 5 },
+	{ "tests/data/saved-oob1-format2.pos", 1, 5 },
+	{ "tests/data/saved-oob2-format2.pos", 2, 2 },
+};
+
+/* The record of m re-applied from its start on the game's own scenario begins with the
+ * file's counters (U29 with u29 steps) and, where today's map and set-up still allow every
+ * action (the ground changed at 02fb4f0, after these files were made: a line of sight an
+ * old game fired along may be gone), reaches its game. The number of actions applied. */
+static int replays(const struct match *m, int u29)
+{
+	const struct game *g = match_game(m);
+	const struct position_record *rec = match_record(m);
+	assert_true(rec->has_start);
+	struct match *r = match_new(g->scn, rec->setup, rec->seed, &rec->opt);
+	assert_non_null(r);
+	assert_int_equal(match_game(r)->unit[roster_find(&S->roster, "U29")].steps, u29);
+	char err[600];
+	int i;
+	for (i = 0; i < rec->n; i++) {
+		struct action a;
+		if (!action_parse(g->scn, rec->action[i], &a, err, sizeof err) ||
+		    !match_apply(r, &a, err, sizeof err))
+			break;
+	}
+	if (i == rec->n) {
+		struct game x = *match_game(r), y = *g;
+		x.nlog = y.nlog = 0;
+		assert_int_equal(memcmp(&x, &y, sizeof x), 0);
+	}
+	match_free(r);
+	return i;
+}
+
+static void test_every_order_of_battle_opens(void **state)
+{
+	(void)state;
+	int newest = scenario_oob_version(S);
+	assert_true(newest >= 2);
+	/* the program keeps every version it shipped: 2b16362 changed U29 from 5 steps to 2 */
+	for (int v = 1; v <= newest; v++)
+		assert_non_null(scenario_oob(S, v));
+	assert_null(scenario_oob(S, newest + 1));
+	assert_int_equal(scenario_oob(S, 1)->roster.unit[roster_find(&S->roster, "U29")].steps, 5);
+	assert_int_equal(scenario_oob(S, 2)->roster.unit[roster_find(&S->roster, "U29")].steps, 2);
+	int u29 = roster_find(&S->roster, "U29");
+	for (size_t i = 0; i < sizeof old_saves / sizeof old_saves[0]; i++) {
+		char err[600], notice[256];
+		struct match *m = match_load(S, old_saves[i].path, notice, sizeof notice, err,
+					     sizeof err);
+		if (!m)
+			fail_msg("%s: %s", old_saves[i].path, err);
+		const struct game *g = match_game(m);
+		assert_int_equal(scenario_oob_version(g->scn), old_saves[i].oob);
+		assert_ptr_equal(g->scn, scenario_oob(S, old_saves[i].oob));
+		assert_int_equal(g->unit[u29].steps, old_saves[i].u29);
+		/* the player is told when the counters are not today's */
+		if (old_saves[i].oob != newest) {
+			char want[64];
+			snprintf(want, sizeof want, "order of battle %d", old_saves[i].oob);
+			assert_non_null(strstr(notice, want));
+		} else
+			assert_string_equal(notice, "");
+		int applied = replays(m, old_saves[i].u29);
+		/* it goes on, and saved again it names its order of battle and opens with it */
+		assert_true(match_play_bot(m, false, err, sizeof err) >= 0);
+		char path[600];
+		snprintf(path, sizeof path, "%s/again.pos", tmpdir);
+		assert_true(match_save(m, path, err, sizeof err));
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		char line[2][128];
+		assert_non_null(fgets(line[0], sizeof line[0], f));
+		assert_non_null(fgets(line[1], sizeof line[1], f));
+		assert_non_null(fgets(line[1], sizeof line[1], f));
+		fclose(f);
+		assert_string_equal(line[0], "antietam-position 3\n");
+		char want[64];
+		snprintf(want, sizeof want, "order-of-battle %d\n", old_saves[i].oob);
+		assert_string_equal(line[1], want);
+		struct match *back = match_load(S, path, NULL, 0, err, sizeof err);
+		if (!back)
+			fail_msg("%s", err);
+		assert_ptr_equal(match_game(back)->scn, g->scn);
+		assert_int_equal(memcmp(match_game(back), g, sizeof *g), 0);
+		assert_true(replays(back, old_saves[i].u29) >= applied);
+		match_free(back);
+		match_free(m);
+		unlink(path);
+	}
+}
+
+/* A file of version 3 names its order of battle, once, before its units; one the program
+ * does not have is refused, saying which it has. */
+static void test_order_of_battle_record(void **state)
+{
+	(void)state;
+	struct game *g = new_game(1);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	assert_non_null(m);
+	assert_true(position_write(g, NULL, m));
+	fclose(m);
+	char *line = strstr(text, "order-of-battle ");
+	assert_non_null(line);
+	static const struct {
+		const char *with;     /* the record's replacement, NULL: the line moved after the units */
+		const char *message;
+	} cases[] = {
+		{ "order-of-battle 9", "order of battle 9 is unknown here (this program has 1 to" },
+		{ "order-of-battle 0", "order-of-battle: 0 out of range 1..99" },
+		{ "order-of-battl3 2", "unknown record 'order-of-battl3'" },
+		{ "# no order-of-b 2", "missing 'order-of-battle' record" },
+		{ NULL, "'order-of-battle' after the units" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *bad = NULL;
+		size_t blen = 0;
+		FILE *w = open_memstream(&bad, &blen);
+		assert_non_null(w);
+		size_t at = (size_t)(line - text), eol = strcspn(line, "\n") + 1;
+		fwrite(text, 1, at, w);
+		if (cases[i].with) {
+			fprintf(w, "%s\n", cases[i].with);
+			fputs(line + eol, w);
+		} else {
+			/* after the last unit line */
+			char *units_end = strstr(line, "\ncombat ");
+			assert_non_null(units_end);
+			fwrite(line + eol, 1, (size_t)(units_end + 1 - (line + eol)), w);
+			fprintf(w, "%.*s", (int)eol, line);
+			fputs(units_end + 1, w);
+		}
+		fclose(w);
+		FILE *f = fmemopen(bad, blen, "r");
+		assert_non_null(f);
+		struct game *back = malloc(sizeof *back);
+		assert_non_null(back);
+		char err[600];
+		assert_false(position_read(back, NULL, S, f, "x.pos", err, sizeof err));
+		if (!strstr(err, cases[i].message))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].message);
+		fclose(f);
+		free(back);
+		free(bad);
+	}
+	free(text);
+	free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +685,8 @@ int main(void)
 		cmocka_unit_test(test_save_regular_files_only),
 		cmocka_unit_test(test_fifo_never_blocks),
 		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_every_order_of_battle_opens),
+		cmocka_unit_test(test_order_of_battle_record),
 	};
 	return cmocka_run_group_tests_name("savefiles", tests, setup, teardown);
 }

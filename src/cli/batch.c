@@ -121,6 +121,7 @@ struct cli *cli_new(const char *datadir, char *err, size_t errlen)
 void cli_free(struct cli *c)
 {
 	if (c) {
+		scenario_free(c->scenario);
 		free(c->scenario);
 		free(c->map);
 		match_free(c->match);

@@ -170,6 +170,7 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	}
 	if (!store_load(saved, &rec, s, path, err, errlen))
 		goto done;
+	s = saved->scn; /* the order of battle the game was played with (position_read) */
 	if (!rec.has_start) {
 		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
 		goto done;

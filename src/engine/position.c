@@ -18,6 +18,7 @@
 #include "check.h"
 #include "datafile.h"
 #include "hex.h"
+#include "scenario.h"
 
 /* ---- names (the protocol's words) ---- */
 
@@ -510,6 +511,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 {
 	fprintf(f, "antietam-position %d\n", POSITION_VERSION);
 	fputs("# Antietam: Burnished Rows of Steel - a saved game (docs/formats.md)\n", f);
+	fprintf(f, "order-of-battle %d\n", scenario_oob_version(g->scn));
 	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
@@ -557,7 +559,8 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 
 struct reader {
 	struct datafile df;
-	const struct scenario *s;
+	const struct scenario *base;      /* the caller's scenario (the newest order of battle) */
+	const struct scenario *s;         /* the one of the file's order of battle */
 	struct game *g;                   /* scratch: reaches the caller only when all is good */
 	struct position_record rec;       /* scratch record */
 	struct event_log events;          /* the events read, into rec->events at the end */
@@ -774,6 +777,28 @@ static bool nfields(struct reader *r, int min, int max)
 		return FAIL("'%s' takes %d to %d fields, found %d", r->df.field[0], min - 1, max - 1,
 			    r->df.nfields - 1);
 	}
+	return true;
+}
+
+static int key_index(const char *name);
+
+/* `order-of-battle N` (version 3): the counters the game is played with, before any unit. */
+static bool rd_order_of_battle(struct reader *r)
+{
+	int v;
+	if (r->df.version < 3)
+		return FAIL("'order-of-battle' is a record of position files of version 3 on");
+	if (!nfields(r, 2, 2) || !parse_int(r, r->df.field[1], 1, ROSTER_VERSION_MAX,
+					      "order-of-battle", &v))
+		return false;
+	if (r->count[key_index("unit")])
+		return FAIL("'order-of-battle' after the units");
+	const struct scenario *s = scenario_oob(r->base, v);
+	if (!s)
+		return FAIL("order of battle %d is unknown here (this program has 1 to %d)", v,
+			    scenario_oob_version(r->base));
+	r->s = s;
+	r->g->scn = s;
 	return true;
 }
 
@@ -1783,6 +1808,7 @@ static const struct record_key {
 	{ "event", rd_event, 0, POSITION_EVENTS },
 	{ "action", rd_action, 0, 1 << 30 },
 	{ "note", rd_note, 0, 1 << 30 },
+	{ "order-of-battle", rd_order_of_battle, 0, 1 }, /* required from version 3 */
 	{ "end", rd_end, 1, 1 },
 };
 #define NKEYS (int)(sizeof record_keys / sizeof record_keys[0])
@@ -1803,6 +1829,10 @@ static int key_index(const char *name)
 static bool check_whole(struct reader *r)
 {
 	struct game *g = r->g;
+	if (r->df.version >= 3 && !r->count[key_index("order-of-battle")]) {
+		r->df.line = 2;
+		return FAIL("missing 'order-of-battle' record (version 3 names its order of battle)");
+	}
 	for (int k = 0; k < NKEYS; k++)
 		if (r->count[k] < record_keys[k].min) {
 			if (k == KEY_END)
@@ -1935,28 +1965,41 @@ static bool read_records(struct reader *r)
 	return check_whole(r);
 }
 
-bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
-		   FILE *f, const char *name, char *err, size_t errlen)
+/* One reading of the file's text under order of battle `oob` (the one a file that names none
+ * gets; a file that names one takes its own): into g and rec when all is good. */
+static bool read_text(struct game *g, struct position_record *rec, const struct scenario *s,
+		      int oob, const char *text, size_t len, const char *name, int *version,
+		      int *line, char *err, size_t errlen)
 {
 	struct reader *r = calloc(1, sizeof *r);
 	struct game *scratch = calloc(1, sizeof *scratch);
+	FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
 	bool ok = false;
-	if (!r || !scratch) {
+	if (!r || !scratch || (len && !f)) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		goto done;
 	}
-	r->s = s;
+	r->base = s;
+	r->s = scenario_oob(s, oob);
+	if (!r->s)
+		r->s = s;
 	r->g = scratch;
-	scratch->scn = s;
+	scratch->scn = r->s;
 	scratch->corps_moving = -1;
 	scratch->pending.subject = -1;
 	scratch->combat.attacking = scratch->combat.advancer = scratch->combat.advance_from = -1;
 	r->nkinds = -1;
 	memset(scratch->control, SIDE_NONE, sizeof scratch->control);
-	if (!datafile_open_stream(&r->df, f, name, "position", POSITION_VERSION) || !read_all(r)) {
-		snprintf(err, errlen, "%s", r->df.err);
+	if (!f)
+		f = fopen("/dev/null", "r"); /* an empty file: the reader says what is missing */
+	if (!f || !datafile_open_stream(&r->df, f, name, "position", POSITION_VERSION) ||
+	    !read_all(r)) {
+		snprintf(err, errlen, "%s", f ? r->df.err : "out of memory");
+		*version = r->df.version;
+		*line = r->df.line;
 		goto done;
 	}
+	*version = r->df.version;
 	*g = *scratch;
 	if (rec) {
 		record_free(rec);
@@ -1967,11 +2010,84 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	}
 	ok = true;
 done:
+	if (f)
+		fclose(f);
 	if (r) {
 		record_free(&r->rec);
 		event_log_free(&r->events);
 	}
 	free(r);
 	free(scratch);
+	return ok;
+}
+
+/* The order of battle of the time of each position format before 3: the counters changed under
+ * version 2 (2b16362), so a file of version 2 gets order of battle 2 or, when it does not fit
+ * it (a unit with more steps than its counter has), 1. */
+static const int legacy_oob[3] = { 0, 1, 2 };
+
+bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
+		   FILE *f, const char *name, char *err, size_t errlen)
+{
+	/* the text is kept so that a file naming no order of battle can be read under each */
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len == cap) {
+			char *t = realloc(text, cap = cap ? cap * 2 : 65536);
+			if (!t) {
+				free(text);
+				snprintf(err, errlen, "%s: out of memory", name);
+				return false;
+			}
+			text = t;
+		}
+		size_t n = fread(text + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(text);
+		snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+		return false;
+	}
+	/* a file of version 3 names its order of battle: one reading. One of before is read
+	 * under the order of battle of its time, then the ones before it, then the later ones,
+	 * the newest last: the first that fits wins. When none fits, the message is that of the
+	 * reading that went furthest into the file. */
+	int version = 0, newest = scenario_oob_version(s), line = 0;
+	bool ok = read_text(g, rec, s, newest, text, len, name, &version, &line, err, errlen);
+	if (version >= 1 && version < 3 && (!ok || legacy_oob[version] < newest)) {
+		struct game *old = malloc(sizeof *old);
+		int own = legacy_oob[version], order[ROSTER_VERSION_MAX], n = 0;
+		for (int v = own; v >= 1; v--)
+			order[n++] = v;
+		for (int v = own + 1; v < newest; v++)
+			order[n++] = v;
+		bool found = false;
+		for (int i = 0; old && i < n && !found; i++) {
+			struct position_record orec = { 0 };
+			char e2[DATAFILE_ERR_MAX];
+			int ver, at = 0;
+			if (order[i] == newest || !scenario_oob(s, order[i]))
+				continue;
+			found = read_text(old, rec ? &orec : NULL, s, order[i], text, len, name,
+					  &ver, &at, e2, sizeof e2);
+			if (found) {
+				*g = *old;
+				if (rec) {
+					record_free(rec);
+					*rec = orec;
+				}
+			} else if (!ok && at > line) {
+				line = at;
+				snprintf(err, errlen, "%s", e2);
+			}
+		}
+		ok = ok || found;
+		free(old);
+	}
+	free(text);
 	return ok;
 }

@@ -343,9 +343,23 @@ static bool load_units(struct roster *r, FILE *f, const char *path, char *err, s
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
 	bool ok = datafile_open_either(&df, f, path, "units", 1);
-	int rc = 0;
-	while (ok && (rc = datafile_next(&df)) > 0)
+	int rc = 0, nunits = 0;
+	r->version = 1;
+	bool versioned = false;
+	while (ok && (rc = datafile_next(&df)) > 0) {
+		/* `order-of-battle N`: the version a position file names (docs/formats.md) */
+		if (!strcmp(df.field[0], "order-of-battle")) {
+			if (versioned || nunits)
+				ok = datafile_fail(&df, "order-of-battle: once, before the units");
+			else
+				ok = datafile_nfields(&df, 2, false) &&
+				     datafile_int(&df, 1, 1, ROSTER_VERSION_MAX, &r->version);
+			versioned = true;
+			continue;
+		}
 		ok = read_unit(&df, r, present);
+		nunits++;
+	}
 	if (ok && rc < 0)
 		ok = false;
 	for (int i = 0; ok && i < ROSTER_UNITS; i++)

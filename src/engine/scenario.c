@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
@@ -32,8 +33,50 @@ static const char *missing_objective(const struct scenario *s, const char **rule
 	return NULL;
 }
 
+/* The earlier orders of battle dir/units-K.txt (K = 1 … s's version - 1), each a copy of s with
+ * its own counters (setup: the set-up file, the same for all). */
+static bool load_older(struct scenario *s, const char *dir, const char *setup, char *err,
+		       size_t errlen)
+{
+	s->older = NULL;
+	s->newest = NULL;
+	int n = scenario_oob_version(s) - 1;
+	if (n <= 0)
+		return true;
+	struct scenario *older = malloc((size_t)n * sizeof *older);
+	if (!older) {
+		snprintf(err, errlen, "%s/units.txt: out of memory", dir);
+		return false;
+	}
+	for (int k = 1; k <= n; k++) {
+		struct scenario *o = &older[k - 1];
+		char path[PATH_MAX];
+		*o = *s;
+		o->newest = s;
+		snprintf(path, sizeof path, "%s/units-%d.txt", dir, k);
+		bool ok = roster_load(&o->roster, path, setup, err, errlen);
+		if (ok && o->roster.version != k) {
+			snprintf(err, errlen, "%s: names order of battle %d, not %d", path,
+				 o->roster.version, k);
+			ok = false;
+		}
+		if (!ok) {
+			char why[512];
+			snprintf(why, sizeof why, "%s", err);
+			snprintf(err, errlen, "%s (order of battle %d of %d: games saved with it "
+				 "open with it)", why, k, n + 1);
+			free(older);
+			return false;
+		}
+	}
+	s->older = older;
+	return true;
+}
+
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen)
 {
+	s->older = NULL;
+	s->newest = NULL;
 	char a[PATH_MAX], b[PATH_MAX];
 	snprintf(a, sizeof a, "%s/map.txt", dir);
 	if (!map_load(&s->map, a, err, errlen))
@@ -59,7 +102,31 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 		return false;
 	}
 	scenario_step_costs(s);
-	return true;
+	return load_older(s, dir, b, err, errlen);
+}
+
+void scenario_free(struct scenario *s)
+{
+	if (!s)
+		return;
+	free(s->older);
+	s->older = NULL;
+}
+
+int scenario_oob_version(const struct scenario *s)
+{
+	return s->roster.version > 0 ? s->roster.version : 1;
+}
+
+const struct scenario *scenario_oob(const struct scenario *s, int version)
+{
+	const struct scenario *top = s->newest ? s->newest : s;
+	int newest = scenario_oob_version(top);
+	if (version == newest)
+		return top;
+	if (version >= 1 && version < newest && top->older)
+		return &top->older[version - 1];
+	return NULL;
 }
 
 void scenario_step_costs(struct scenario *s)

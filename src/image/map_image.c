@@ -818,6 +818,7 @@ int map_image_main(const char *datadir, const char *path, bool units)
 		fprintf(stderr, "antietam: %s\n", err);
 	else
 		rc = 0;
+	scenario_free(s);
 	free(s);
 	/* cairo's font caches, so that a leak checker sees only the program's own memory */
 	if (cairo.loaded)

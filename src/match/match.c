@@ -396,5 +396,13 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 				 : "its record (with `bot` turns that today's bot plays differently) "
 				   "was dropped: the game goes on from the saved position");
 	}
+	if (m->game.scn != s && notice && noticelen) {
+		/* position_read opened it with the counters it was played with */
+		size_t used = strlen(notice);
+		snprintf(notice + used, noticelen - used,
+			 "%sit was played with order of battle %d and goes on with those counters "
+			 "(new games: %d)", used ? "; " : "", scenario_oob_version(m->game.scn),
+			 scenario_oob_version(s));
+	}
 	return m;
 }

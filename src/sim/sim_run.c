@@ -577,6 +577,7 @@ int sim_main(int argc, char **argv)
 	struct sim_layout l;
 	sim_layout(s, &l);
 	rc = o.nmerge ? merge(s, &l, &h, &o) : simulate(s, &l, &h, &o);
+	scenario_free(s);
 	free(s);
 	return rc;
 }

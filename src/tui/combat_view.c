@@ -396,7 +396,7 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 			designated[nd++] = b->cand[i];
 	for (int i = 0; i < b->ncand; i++) {
 		int u = b->cand[i];
-		const struct unit_def *d = &t->scn->roster.unit[u];
+		const struct unit_def *d = &tui_roster(t)->unit[u];
 		vl(v, A_NORMAL, "[%c] %-3s %-14.14s cv %d morale %d in %04d", b->on[i] ? 'x' : ' ', d->id,
 		   d->commander, unit_cv(t->g, u), unit_morale(t->g, u), t->g->unit[u].hex);
 	}

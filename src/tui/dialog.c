@@ -520,7 +520,7 @@ void dialog_log(struct tui *t)
 static void report_losses(struct tui *t)
 {
 	const struct game *g = t->g;
-	const struct roster *r = &t->scn->roster;
+	const struct roster *r = tui_roster(t);
 	for (int s = SIDE_UNION; s <= SIDE_CONFEDERATE; s++) {
 		int steps = 0, lost = 0, dead = 0;
 		for (int u = 0; u < ROSTER_UNITS; u++) {

@@ -129,7 +129,7 @@ int draw_fold_cut(const char *p, int room)
 
 const char *draw_unit_id(const struct tui *t, int u)
 {
-	return t->scn->roster.unit[u].id;
+	return tui_roster(t)->unit[u].id;
 }
 
 /* ---- the map, composed in a cell buffer ---- */

@@ -71,7 +71,7 @@ static void panel_sides(const struct tui *t, int hex)
 
 static void panel_unit(const struct tui *t, int u)
 {
-	const struct unit_def *d = &t->scn->roster.unit[u];
+	const struct unit_def *d = &tui_roster(t)->unit[u];
 	const struct unit_state *us = &t->g->unit[u];
 	attr_t a = A_BOLD | (u == t->sel_unit ? A_REVERSE : 0);
 	if (d->side == SIDE_UNION)

@@ -150,7 +150,7 @@ void play_select_unit(struct tui *t, int u)
 	}
 	mark_costs(t, u);
 	int costly = mark_retreat_losses(t, u);
-	const struct unit_def *d = &t->scn->roster.unit[u];
+	const struct unit_def *d = &tui_roster(t)->unit[u];
 	if (self && !nd)
 		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,
 			names_of_decision(t->g->pending.what));
@@ -185,7 +185,7 @@ static void offer_support(struct tui *t)
 			first = h;
 		if (len + 8 < sizeof names)
 			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? " or " : "",
-						t->scn->roster.unit[a->unit].id);
+						tui_roster(t)->unit[a->unit].id);
 	}
 	if (first == HEX_NONE)
 		return;
@@ -246,7 +246,7 @@ static bool act_selected(struct tui *t)
 		/* several ways to the same hex (retreat paths, 11.17): the player picks one */
 		char title[64];
 		snprintf(title, sizeof title, "%s to %04d: which way?",
-			 t->scn->roster.unit[t->sel_unit].id, t->cursor);
+			 tui_roster(t)->unit[t->sel_unit].id, t->cursor);
 		play_choose(t, title, idx, n);
 	}
 	free(idx);
@@ -294,7 +294,7 @@ static bool say_why_not_there(struct tui *t)
 	int u = t->sel_unit;
 	if (t->mode != MODE_UNIT || u < 0 || u >= ROSTER_UNITS)
 		return false;
-	const char *id = t->scn->roster.unit[u].id;
+	const char *id = tui_roster(t)->unit[u].id;
 	char why[160];
 	struct action a = { .type = ACT_MOVE, .unit = u, .target = -1, .n = 1 };
 	a.hex[0] = (int16_t)t->cursor;
@@ -322,7 +322,7 @@ static bool say_why_held(struct tui *t)
 		    unit_side(u) != g->pending.side)
 			continue;
 		char why[160];
-		const char *id = t->scn->roster.unit[u].id;
+		const char *id = tui_roster(t)->unit[u].id;
 		if (!move_unit_may_move(g, u, why, sizeof why))
 			tui_say(t, true, "%s: %s", id, why);
 		else

@@ -836,6 +836,7 @@ static bool session_open(struct tui *t, const char *datadir)
 static void session_close(struct tui *t)
 {
 	match_free(t->match);
+	scenario_free(t->scn);
 	free(t->scn);
 	free(t->rules);
 	free(t->before);

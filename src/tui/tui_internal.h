@@ -93,6 +93,13 @@ struct tui {
 	bool quit;
 };
 
+/* The counters of the game on screen: its own order of battle (a game saved with an earlier
+ * one goes on with it, scenario.h), else the data's newest. */
+static inline const struct roster *tui_roster(const struct tui *t)
+{
+	return t->g ? &t->g->scn->roster : &t->scn->roster;
+}
+
 /* ---- tui.c: the session ---- */
 
 /* Apply an action through the engine; on refusal put the engine's message (with its rule)
