@@ -35,6 +35,18 @@ enum side_feature {
 #define MAP_ZONES_MAX 24
 #define MAP_ZONE_HEXES 128 /* room for zone-union zones (4.2C) */
 #define MAP_EDGE_HEXES 40
+#define MAP_LABELS_MAX 32
+
+/* Map lettering that plays no part in the rules: the names of roads and the creek, and the
+ * two headquarters, for the picture (--map-image). */
+enum map_label_kind { MAP_LABEL_ROAD, MAP_LABEL_CREEK, MAP_LABEL_HQ_UNION, MAP_LABEL_HQ_CONFEDERATE,
+		      MAP_LABEL_KINDS };
+struct map_label {
+	enum map_label_kind kind;
+	int hex;                /* where it is written */
+	int angle;              /* degrees clockwise from the horizontal, -90..90 (roads and creek) */
+	char text[MAP_NAME_MAX];
+};
 
 struct map_hex {
 	uint8_t terrain;        /* enum terrain */
@@ -74,6 +86,8 @@ struct map {
 	int n_ap_hill_edge;
 	int vi_corps_edge[MAP_EDGE_HEXES];  /* 9.3B: 4210–4224 */
 	int n_vi_corps_edge;
+	struct map_label label[MAP_LABELS_MAX];
+	int nlabels;
 };
 
 /* Load data/map.txt (or any path) into *m; all or nothing. On failure returns false and
@@ -92,6 +106,8 @@ const struct map_objective *map_objective(const struct map *m, const char *key);
 const struct map_zone *map_zone(const struct map *m, const char *formation);
 /* The quick set-up zone of a formation of one side (confederate true/false), or NULL. */
 const struct map_zone *map_zone_side(const struct map *m, bool confederate, const char *formation);
+/* The data file's word for a label kind ("road", "creek", "hq-union", "hq-confederate"). */
+const char *map_label_kind_name(enum map_label_kind k);
 /* Lower-case names for PROTOCOL.md: terrain ("clear", "woods", …) and a side feature bit. */
 const char *map_terrain_name(enum terrain t);
 const char *map_feature_name(unsigned feature_bit);

@@ -29,6 +29,13 @@ void map_image_hex_point(int id, double *x, double *y);
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen);
 
+/* How many of the picture's texts (hex ids, names, the lettering of roads, creek, headquarters
+ * and entry edges) overlap another in the drawing map_image_write makes of s in format fmt: 0
+ * for a readable map (each text takes the first of its places that is clear); -1 with err set
+ * when cairo cannot be loaded or fails. */
+int map_image_overlaps(const struct scenario *s, bool units, enum map_image_format fmt, char *err,
+		       size_t errlen);
+
 /* The cairo library map_image_write loads, by its soname: the program does not link it, so
  * the terminal game never maps it (docs/performance.md). */
 #define MAP_IMAGE_CAIRO "libcairo.so.2"

@@ -1014,6 +1014,8 @@ static void test_loader_errors(void **state)
 	assert_load_fails("tests/data/map-duplicate.txt", "map-duplicate.txt:96: hexside 1010/1011 already has creek (line 95)");
 	assert_load_fails("tests/data/map-town-objective.txt", "3.2 fn 2: Sharpsburg objective hex 1010 is not a town hex");
 	assert_load_fails("tests/data/map-bad-edge.txt", "map-bad-edge.txt:95: 9.2-9.3: entry hex 1212 is not on the map edge");
+	assert_load_fails("tests/data/map-bad-label.txt", "map-bad-label.txt:95: unknown label kind 'river'");
+	assert_load_fails("tests/data/map-bad-angle.txt", "map-bad-angle.txt:95:");
 	/* all or nothing: a failed load leaves the caller's map untouched */
 	m.nobjectives = 77;
 	assert_false(map_load(&m, "tests/data/map-duplicate.txt", err, sizeof err));

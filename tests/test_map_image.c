@@ -169,6 +169,51 @@ static void test_svg_and_pdf(void **state)
 	free(pdf);
 }
 
+/* Issue 28: the picture as a map. No text overlaps another (hex ids, landmark names, the
+ * names of roads and the creek, the headquarters and the entry edges), with and without the
+ * set-up, in PNG and PDF; the lettering of data/map.txt is there (every road named in it is a
+ * road of the map, the creek's labels lie within a hex of the creek, both headquarters). */
+static void test_map_lettering(void **state)
+{
+	(void)state;
+	char err[512] = "";
+	static const enum map_image_format fmt[] = { MAP_IMAGE_PNG, MAP_IMAGE_PDF };
+	for (int f = 0; f < 2; f++)
+		for (int units = 0; units <= 1; units++) {
+			int n = map_image_overlaps(S, units, fmt[f], err, sizeof err);
+			if (n != 0)
+				fail_msg("%d texts overlap (format %d, units %d) %s", n, (int)fmt[f], units, err);
+		}
+	const struct map *m = &S->map;
+	int roads = 0, creek = 0, hq[2] = { 0, 0 };
+	for (int i = 0; i < m->nlabels; i++) {
+		const struct map_label *l = &m->label[i];
+		unsigned near = 0;
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = hex_neighbour(l->hex, (enum hex_dir)d);
+			if (n != HEX_NONE)
+				near |= map_side(m, l->hex, n);
+			for (int e = 0; n != HEX_NONE && e < HEX_NDIRS; e++) {
+				int nn = hex_neighbour(n, (enum hex_dir)e);
+				if (nn != HEX_NONE)
+					near |= map_side(m, n, nn);
+			}
+		}
+		if (l->kind == MAP_LABEL_ROAD) {
+			roads++;
+			assert_true(near & (SIDE_PRIMARY | SIDE_SECONDARY));
+		} else if (l->kind == MAP_LABEL_CREEK) {
+			creek++;
+			assert_true(near & SIDE_CREEK);
+		} else {
+			hq[l->kind == MAP_LABEL_HQ_UNION]++;
+		}
+	}
+	assert_true(roads >= 6 && creek >= 1);
+	assert_int_equal(hq[0], 1);
+	assert_int_equal(hq[1], 1);
+}
+
 /* Bad names and paths: a clear message naming the file; nothing written, nothing lost. */
 static void test_bad_paths(void **state)
 {
@@ -302,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_png_shows_the_map),
 		cmocka_unit_test(test_png_units),
 		cmocka_unit_test(test_svg_and_pdf),
+		cmocka_unit_test(test_map_lettering),
 		cmocka_unit_test(test_bad_paths),
 		cmocka_unit_test(test_program),
 		cmocka_unit_test(test_program_png),

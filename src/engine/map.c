@@ -307,6 +307,46 @@ static bool read_name(struct loader *L)
 	return true;
 }
 
+static const char *const label_kinds[MAP_LABEL_KINDS] = { "road", "creek", "hq-union",
+								 "hq-confederate" };
+
+const char *map_label_kind_name(enum map_label_kind k)
+{
+	return (unsigned)k < MAP_LABEL_KINDS ? label_kinds[k] : "?";
+}
+
+/* label KIND HEX ANGLE TEXT...: lettering for the picture (docs/formats.md). */
+static bool read_label(struct loader *L)
+{
+	struct datafile *df = &L->df;
+	struct map *m = &L->m;
+	int id, angle;
+	if (!datafile_nfields(df, 5, true) || !datafile_hex(df, 2, &id) ||
+	    !datafile_int(df, 3, -90, 90, &angle))
+		return false;
+	if (m->nlabels == MAP_LABELS_MAX)
+		return datafile_fail(df, "more than %d labels", MAP_LABELS_MAX);
+	struct map_label *l = &m->label[m->nlabels];
+	int k = 0;
+	while (k < MAP_LABEL_KINDS && strcmp(df->field[1], label_kinds[k]))
+		k++;
+	if (k == MAP_LABEL_KINDS)
+		return datafile_fail(df, "unknown label kind '%s' (road, creek, hq-union or hq-confederate)",
+				     df->field[1]);
+	l->kind = (enum map_label_kind)k;
+	l->hex = id;
+	l->angle = angle;
+	l->text[0] = 0;
+	for (int i = 4; i < df->nfields; i++) {
+		size_t len = strlen(l->text);
+		if (len + strlen(df->field[i]) + 2 > MAP_NAME_MAX)
+			return datafile_fail(df, "label longer than %d characters", MAP_NAME_MAX - 1);
+		snprintf(l->text + len, MAP_NAME_MAX - len, "%s%s", len ? " " : "", df->field[i]);
+	}
+	m->nlabels++;
+	return true;
+}
+
 /* Fields from.. as a list of distinct hexes into hexes[max]. */
 static bool read_hex_list(struct datafile *df, int from, int *hexes, int *n, int max)
 {
@@ -544,7 +584,7 @@ static bool read_all(struct loader *L)
 	static const struct { const char *kind; bool (*fn)(struct loader *); } records[] = {
 		{ "road", read_road }, { "sunken-road", read_sunken_road }, { "side", read_side },
 		{ "name", read_name }, { "objective", read_objective }, { "zone", read_zone },
-		{ "zone-union", read_zone_union }, { "edge", read_edge },
+		{ "zone-union", read_zone_union }, { "edge", read_edge }, { "label", read_label },
 	};
 	int r;
 	while ((r = datafile_next(df)) > 0) {

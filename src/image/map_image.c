@@ -48,7 +48,7 @@
 	X(set_line_width) X(set_source_rgb) X(set_source_rgba) X(show_text) X(status) \
 	X(status_to_string) X(stroke) X(stroke_preserve) X(surface_destroy) X(surface_finish) \
 	X(surface_status) X(surface_write_to_png_stream) X(svg_surface_create_for_stream) \
-	X(text_extents) X(text_path)
+	X(text_extents) X(text_path) X(rotate) X(translate)
 
 struct cairo_table {
 	bool loaded;
@@ -97,7 +97,7 @@ bool map_image_load_cairo(const char *soname, char *err, size_t errlen)
 #define MARGIN_T 2.0                      /* the title and the column labels */
 #define MAP_W (2 * HEX_R + (HEX_NCOLS - 1) * COL_DX)
 #define MAP_H (HEX_NROWS + 0.5)
-#define LEGEND_H 5.0
+#define LEGEND_H 5.2
 #define PAGE_W (MARGIN_L + MAP_W + 1.0)
 #define PAGE_H (MARGIN_T + MAP_H + 0.8 + LEGEND_H)
 #define FONT "DejaVu Sans"
@@ -408,56 +408,185 @@ static void side_crossing(cairo_t *cr, const struct map *m, int a, int b, int d,
 	cairo.restore(cr);
 }
 
-/* ------------------------------------------------------------------ text */
+/* ------------------------------------------------------------------ text and its layout */
 
-/* Text centred on (x, y) (its middle), with a white halo when halo is true. */
-static void text_centred(cairo_t *cr, const char *s, double x, double y, double size,
-			 struct rgb c, bool bold, bool halo)
+/* Every text the picture writes is a rectangle (centre, half sizes, angle) in a layout: the
+ * hex ids first, then each name and label at the first of its candidate places where it
+ * overlaps nothing placed before it (issue 28: labels do not overlap hex numbers). A text
+ * with no free place is written at its first place and counted in overlaps. */
+#define LAYOUT_MAX 2048
+struct rect {
+	double cx, cy, hw, hh, angle; /* angle in radians, clockwise */
+};
+struct layout {
+	struct rect r[LAYOUT_MAX];
+	int n, overlaps;
+};
+
+/* Separating axes: two rectangles overlap unless one of their four edge normals separates
+ * their projections. */
+static bool rects_overlap(const struct rect *a, const struct rect *b)
 {
-	cairo.select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
+	const struct rect *rs[2] = { a, b };
+	double dx = b->cx - a->cx, dy = b->cy - a->cy;
+	for (int k = 0; k < 4; k++) {
+		const struct rect *o = rs[k / 2];
+		double t = o->angle + (k % 2 ? M_PI / 2 : 0), ux = cos(t), uy = sin(t);
+		double ra = a->hw * fabs(cos(a->angle) * ux + sin(a->angle) * uy) +
+			    a->hh * fabs(-sin(a->angle) * ux + cos(a->angle) * uy);
+		double rb = b->hw * fabs(cos(b->angle) * ux + sin(b->angle) * uy) +
+			    b->hh * fabs(-sin(b->angle) * ux + cos(b->angle) * uy);
+		if (fabs(dx * ux + dy * uy) >= ra + rb)
+			return false;
+	}
+	return true;
+}
+
+static bool layout_free(const struct layout *lo, const struct rect *r, int n)
+{
+	for (int i = 0; i < n; i++) {
+		/* inside the map's frame: the margins hold the row and column numbers */
+		double ex = r[i].hw * fabs(cos(r[i].angle)) + r[i].hh * fabs(sin(r[i].angle));
+		double ey = r[i].hw * fabs(sin(r[i].angle)) + r[i].hh * fabs(cos(r[i].angle));
+		if (r[i].cx - ex < MARGIN_L || r[i].cx + ex > MARGIN_L + MAP_W ||
+		    r[i].cy - ey < MARGIN_T || r[i].cy + ey > MARGIN_T + MAP_H)
+			return false;
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < lo->n; j++)
+			if (rects_overlap(&r[i], &lo->r[j]))
+				return false;
+	return true;
+}
+
+static void layout_add(struct layout *lo, const struct rect *r, int n)
+{
+	for (int i = 0; i < n && lo->n < LAYOUT_MAX; i++)
+		lo->r[lo->n++] = r[i];
+}
+
+static void font(cairo_t *cr, double size, bool bold, bool italic)
+{
+	cairo.select_font_face(cr, FONT, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo.set_font_size(cr, size);
+}
+
+/* The rectangle text s takes centred on (x, y) at angle, in the font set. */
+static struct rect text_rect(cairo_t *cr, const char *s, double x, double y, double angle)
+{
 	cairo_text_extents_t e;
 	cairo.text_extents(cr, s, &e);
-	cairo.move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
+	return (struct rect){ x, y, e.width / 2 + 0.01, e.height / 2 + 0.01, angle };
+}
+
+/* Text centred on (x, y) (its middle), turned by angle, with a white halo when halo is true,
+ * in the font set. */
+static void text_at(cairo_t *cr, const char *s, double x, double y, double angle, struct rgb c,
+		    double halo)
+{
+	cairo_text_extents_t e;
+	cairo.text_extents(cr, s, &e);
+	cairo.save(cr);
+	cairo.translate(cr, x, y);
+	cairo.rotate(cr, angle);
+	cairo.move_to(cr, -e.width / 2 - e.x_bearing, -e.height / 2 - e.y_bearing);
 	cairo.text_path(cr, s);
-	if (halo) {
+	if (halo > 0) {
 		set(cr, col_white, 0.85);
-		cairo.set_line_width(cr, size * 0.28);
+		cairo.set_line_width(cr, halo);
 		cairo.set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 		cairo.stroke_preserve(cr);
 	}
 	set(cr, c, 1.0);
 	cairo.fill(cr);
+	cairo.restore(cr);
 }
 
-/* A landmark name in at most two lines, broken at the blank nearest its middle. */
-static void name_label(cairo_t *cr, const char *name, double x, double y)
+/* Text centred on (x, y) (its middle), with a white halo when halo is true. */
+static void text_centred(cairo_t *cr, const char *s, double x, double y, double size,
+			 struct rgb c, bool bold, bool halo)
 {
-	size_t n = strlen(name);
-	const double size = 0.17;
-	if (n <= 14) {
-		text_centred(cr, name, x, y, size, col_text, true, true);
-		return;
+	font(cr, size, bold, false);
+	text_at(cr, s, x, y, 0, c, halo ? size * 0.28 : 0);
+}
+
+/* Up to three lines of s, each at most width wide in the font set, broken at blanks. */
+static int wrap(cairo_t *cr, const char *s, double width, char lines[3][MAP_NAME_MAX])
+{
+	int n = 0;
+	const char *p = s;
+	while (*p && n < 3) {
+		size_t len = strlen(p), cut = len;
+		if (n < 2) {
+			/* the longest run of whole words that fits, or the first word */
+			size_t best = 0;
+			for (size_t i = 1; i <= len; i++) {
+				if (i < len && p[i] != ' ')
+					continue;
+				char t[MAP_NAME_MAX];
+				snprintf(t, sizeof t, "%.*s", (int)i, p);
+				cairo_text_extents_t e;
+				cairo.text_extents(cr, t, &e);
+				if (best == 0 || e.width <= width)
+					best = i;
+				if (e.width > width)
+					break;
+			}
+			cut = best;
+		}
+		snprintf(lines[n++], MAP_NAME_MAX, "%.*s", (int)cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
 	}
-	size_t best = 0;
-	for (size_t i = 1; i < n; i++)
-		if (name[i] == ' ' && (best == 0 || labs((long)(2 * i) - (long)n) <
-						    labs((long)(2 * best) - (long)n)))
-			best = i;
-	if (best == 0) {
-		text_centred(cr, name, x, y, size, col_text, true, true);
-		return;
+	return n;
+}
+
+/* A landmark name or a headquarters' label: a few lines near (x, y), each a bold line with a
+ * halo, at the first size and place (below the hex id, a little lower, a little higher) that
+ * leaves every text placed before it clear; the smallest size at the first place otherwise. */
+static void place_lines(cairo_t *cr, struct layout *lo, const char *s, double x, double y,
+			struct rgb c)
+{
+	static const double sizes[] = { 0.17, 0.15, 0.13, 0.115 };
+	static const double dys[] = { 0, 0.1, -0.06, 0.2, 0.35, -0.25, 0.5, -0.45 };
+	static const double dxs[] = { 0, 0.45, -0.45, 0.9, -0.9 };
+	char lines[3][MAP_NAME_MAX];
+	struct rect r[3];
+	int n = 0;
+	double size = 0, lx = x, ly = 0;
+	bool found = false;
+	for (size_t h = 0; h < sizeof dxs / sizeof *dxs && !found; h++)
+		for (size_t k = 0; k < sizeof dys / sizeof *dys && !found; k++)
+			for (size_t i = 0; i < sizeof sizes / sizeof *sizes && !found; i++) {
+				size = sizes[i];
+				font(cr, size, true, false);
+				n = wrap(cr, s, 1.0, lines);
+				lx = x + dxs[h];
+				ly = y + dys[k] - (n - 1) * size * 0.6;
+				for (int j = 0; j < n; j++)
+					r[j] = text_rect(cr, lines[j], lx, ly + j * size * 1.2, 0);
+				found = layout_free(lo, r, n);
+			}
+	if (!found) {
+		lo->overlaps++;
+		size = sizes[0];
+		font(cr, size, true, false);
+		n = wrap(cr, s, 1.0, lines);
+		lx = x;
+		ly = y - (n - 1) * size * 0.6;
+		for (int j = 0; j < n; j++)
+			r[j] = text_rect(cr, lines[j], lx, ly + j * size * 1.2, 0);
 	}
-	char first[MAP_NAME_MAX];
-	snprintf(first, sizeof first, "%.*s", (int)best, name);
-	text_centred(cr, first, x, y - size * 0.6, size, col_text, true, true);
-	text_centred(cr, name + best + 1, x, y + size * 0.6, size, col_text, true, true);
+	for (int j = 0; j < n; j++)
+		text_at(cr, lines[j], lx, ly + j * size * 1.2, 0, c, size * 0.28);
+	layout_add(lo, r, n);
 }
 
 /* 3.2, 19.0, 20.5: a red ring inside every objective hex; then every hex's id along its top
  * edge and the landmark names. */
-static void draw_labels(cairo_t *cr, const struct map *m)
+static void draw_labels(cairo_t *cr, const struct map *m, struct layout *lo)
 {
 	set(cr, col_objective, 0.85);
 	cairo.set_line_width(cr, 0.05);
@@ -472,19 +601,148 @@ static void draw_labels(cairo_t *cr, const struct map *m)
 		}
 	}
 	cairo.stroke(cr);
+	font(cr, 0.13, false, false);
 	FOR_EACH_HEX(id) {
 		char s[8];
 		double x, y;
 		centre(id, &x, &y);
 		snprintf(s, sizeof s, "%04d", id);
-		text_centred(cr, s, x, y - 0.34, 0.13, col_id, false, false);
+		struct rect r = text_rect(cr, s, x, y - 0.34, 0);
+		text_at(cr, s, x, y - 0.34, 0, col_id, 0);
+		layout_add(lo, &r, 1);
 	}
 	FOR_EACH_HEX(id) {
 		const char *name = map_hex_name(m, id);
 		double x, y;
 		centre(id, &x, &y);
 		if (name)
-			name_label(cr, name, x, y + 0.02);
+			place_lines(cr, lo, name, x, y + 0.02, col_text);
+	}
+}
+
+/* A road's or the creek's name along it: italic, in the feature's colour, at the first of a
+ * few places across and along the line that leaves every text placed before it clear. */
+static void place_along(cairo_t *cr, struct layout *lo, const struct map_label *l)
+{
+	static const double across[] = { 0, 0.28, -0.28, 0.5, -0.5 };
+	static const double along[] = { 0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2 };
+	double x, y, a = l->angle * M_PI / 180;
+	centre(l->hex, &x, &y);
+	font(cr, 0.17, true, true);
+	struct rect r = { 0 };
+	bool found = false;
+	for (size_t i = 0; i < sizeof along / sizeof *along && !found; i++)
+		for (size_t j = 0; j < sizeof across / sizeof *across && !found; j++) {
+			double px = x + along[i] * cos(a) - across[j] * sin(a);
+			double py = y + along[i] * sin(a) + across[j] * cos(a);
+			r = text_rect(cr, l->text, px, py, a);
+			found = layout_free(lo, &r, 1);
+		}
+	if (!found) {
+		lo->overlaps++;
+		r = text_rect(cr, l->text, x, y, a);
+	}
+	text_at(cr, l->text, r.cx, r.cy, a, l->kind == MAP_LABEL_CREEK ? col_creek : col_secondary,
+		0.05);
+	layout_add(lo, &r, 1);
+}
+
+/* A headquarters flag (a pole and a pennant in the side's colour) on the hex's left. */
+static void hq_flag(cairo_t *cr, double x, double y, struct rgb c)
+{
+	set(cr, col_text, 1.0);
+	cairo.set_line_width(cr, 0.03);
+	cairo.move_to(cr, x, y + 0.22);
+	cairo.line_to(cr, x, y - 0.22);
+	cairo.stroke(cr);
+	cairo.move_to(cr, x, y - 0.22);
+	cairo.line_to(cr, x + 0.26, y - 0.14);
+	cairo.line_to(cr, x, y - 0.06);
+	cairo.close_path(cr);
+	set(cr, c, 1.0);
+	cairo.fill_preserve(cr);
+	set(cr, col_white, 1.0);
+	cairo.set_line_width(cr, 0.015);
+	cairo.stroke(cr);
+}
+
+/* 9.2-9.3: the reinforcements' entry hexes, a band along their sides off the map. */
+static void entry_band(cairo_t *cr, struct layout *lo, const int *hexes, int n, struct rgb c)
+{
+	set(cr, c, 0.8);
+	cairo.set_line_width(cr, 0.16);
+	cairo.set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (int i = 0; i < n; i++) {
+		double x, y;
+		centre(hexes[i], &x, &y);
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			if (hex_neighbour(hexes[i], (enum hex_dir)d) != HEX_NONE)
+				continue;
+			double ax, ay, bx, by;
+			side_ends(x, y, d, &ax, &ay, &bx, &by);
+			cairo.move_to(cr, ax, ay);
+			cairo.line_to(cr, bx, by);
+			struct rect band = { (ax + bx) / 2, (ay + by) / 2, HEX_R / 2 + 0.08, 0.09,
+					     atan2(by - ay, bx - ax) };
+			layout_add(lo, &band, 1);
+		}
+	}
+	cairo.stroke(cr);
+	cairo.set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+}
+
+/* The lettering of data/map.txt (roads, creek, headquarters) and the entry edges with what
+ * enters there. */
+static void draw_lettering(cairo_t *cr, const struct map *m, struct layout *lo)
+{
+	entry_band(cr, lo, m->ap_hill_edge, m->n_ap_hill_edge, col_confed);
+	entry_band(cr, lo, m->vi_corps_edge, m->n_vi_corps_edge, col_union);
+	for (int i = 0; i < m->nlabels; i++) {
+		const struct map_label *l = &m->label[i];
+		if (l->kind == MAP_LABEL_ROAD || l->kind == MAP_LABEL_CREEK) {
+			place_along(cr, lo, l);
+			continue;
+		}
+		double x, y;
+		centre(l->hex, &x, &y);
+		struct rgb c = l->kind == MAP_LABEL_HQ_UNION ? col_union : col_confed;
+		hq_flag(cr, x - 0.3, y, c);
+		struct rect flag = { x - 0.17, y, 0.15, 0.23, 0 };
+		layout_add(lo, &flag, 1);
+		place_lines(cr, lo, l->text, x, y + 0.36, c);
+	}
+	struct { const int *hexes; int n; const char *text; struct rgb c; } edge[] = {
+		{ m->ap_hill_edge, m->n_ap_hill_edge, "A.P. Hill from Harpers Ferry (9.1-9.2)", col_confed },
+		{ m->vi_corps_edge, m->n_vi_corps_edge, "VI Corps enters, turn 6 (9.3)", col_union },
+	};
+	for (size_t k = 0; k < sizeof edge / sizeof *edge; k++) {
+		if (edge[k].n == 0)
+			continue;
+		int mid = edge[k].hexes[edge[k].n / 2];
+		struct map_label l = { .kind = MAP_LABEL_ROAD, .hex = mid, .angle = 0 };
+		snprintf(l.text, sizeof l.text, "%s", edge[k].text);
+		double x, y;
+		centre(mid, &x, &y);
+		bool east = hex_col(mid) == HEX_COL_MAX;
+		font(cr, 0.17, true, false);
+		cairo_text_extents_t e;
+		cairo.text_extents(cr, l.text, &e);
+		/* beside its edge: along the south edge, or ending at the east edge */
+		static const double shift[] = { 0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2, 3, -3 };
+		static const double across[] = { 0.05, 0.2, -0.1, 0.33, -0.4 };
+		struct rect r = { 0 };
+		bool found = false;
+		for (size_t j = 0; j < sizeof across / sizeof *across && !found; j++)
+			for (size_t i = 0; i < sizeof shift / sizeof *shift && !found; i++) {
+				double px = east ? x - e.width / 2 - 0.1 - across[j] : x + shift[i];
+				double py = east ? y + shift[i] : y + across[j];
+				r = text_rect(cr, l.text, px, py, 0);
+				found = layout_free(lo, &r, 1);
+			}
+		if (!found)
+			lo->overlaps++;
+		text_at(cr, l.text, r.cx, r.cy, r.angle, edge[k].c, 0.05);
+		layout_add(lo, &r, 1);
 	}
 }
 
@@ -523,6 +781,23 @@ static void draw_units(cairo_t *cr, const struct roster *r)
 	}
 }
 
+/* The counters' places in the layout, so that names and lettering keep clear of them. */
+static void reserve_units(const struct roster *r, struct layout *lo)
+{
+	FOR_EACH_HEX(id) {
+		int n = 0;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			n += r->historical_hex[u] == id;
+		if (n == 0)
+			continue;
+		double x, y;
+		centre(id, &x, &y);
+		double w = fmin(0.34, 0.8 / n);
+		struct rect box = { x, y + 0.27, w * n / 2, 0.13, 0 };
+		layout_add(lo, &box, 1);
+	}
+}
+
 /* ------------------------------------------------------------------ frame and legend */
 
 static void draw_frame(cairo_t *cr, bool units)
@@ -548,7 +823,8 @@ static void draw_frame(cairo_t *cr, bool units)
 	}
 }
 
-enum swatch { SW_FILL, SW_SIGN, SW_LINE, SW_HACHURE, SW_CREST, SW_CROSS, SW_RING, SW_COUNTER };
+enum swatch { SW_FILL, SW_SIGN, SW_LINE, SW_HACHURE, SW_CREST, SW_CROSS, SW_RING, SW_COUNTER,
+	      SW_GUN, SW_STACK, SW_EDGE, SW_HQ };
 struct legend_item {
 	enum swatch kind;
 	const char *text;
@@ -632,12 +908,76 @@ static void legend_swatch(cairo_t *cr, const struct legend_item *it, double x, d
 		cairo.stroke(cr);
 		break;
 	case SW_COUNTER:
+	case SW_GUN:
 		cairo.rectangle(cr, x - 0.17, y - 0.13, 0.34, 0.26);
 		set(cr, it->value == SIDE_UNION ? col_union : col_confed, 1.0);
 		cairo.fill(cr);
-		text_centred(cr, it->value == SIDE_UNION ? "U12" : "C7", x, y, 0.11, col_white, true, false);
+		text_centred(cr, it->kind == SW_GUN ? "U5" : it->value == SIDE_UNION ? "U12" : "C7", x, y,
+			     0.11, col_white, true, false);
+		if (it->kind == SW_GUN) {
+			set(cr, col_white, 1.0);
+			cairo.arc(cr, x + 0.11, y + 0.08, 0.03, 0, 2 * M_PI);
+			cairo.fill(cr);
+		}
+		break;
+	case SW_STACK:
+		for (int k = 0; k < 2; k++) {
+			cairo.rectangle(cr, x - 0.33 + k * 0.34, y - 0.13, 0.32, 0.26);
+			set(cr, col_confed, 1.0);
+			cairo.fill(cr);
+			text_centred(cr, k ? "C5" : "C1", x - 0.17 + k * 0.34, y, 0.11, col_white, true, false);
+		}
+		set(cr, col_white, 1.0);
+		cairo.arc(cr, x + 0.28, y + 0.08, 0.03, 0, 2 * M_PI);
+		cairo.fill(cr);
+		break;
+	case SW_EDGE:
+		set(cr, it->value == SIDE_UNION ? col_union : col_confed, 0.8);
+		cairo.set_line_width(cr, 0.16);
+		cairo.move_to(cr, ax, y);
+		cairo.line_to(cr, bx, y);
+		cairo.stroke(cr);
+		break;
+	case SW_HQ:
+		hq_flag(cr, x - 0.1, y, it->value == SIDE_UNION ? col_union : col_confed);
 		break;
 	}
+}
+
+/* 250 yards a hex (adjacent centres, 4.0): a bar of 1,000 yards in four steps, and a north
+ * arrow (north is up, RECONSTRUCTION.md). */
+static void draw_scale(cairo_t *cr, double x, double y)
+{
+	for (int k = 0; k < 4; k++) {
+		cairo.rectangle(cr, x + k, y, 1.0, 0.16);
+		set(cr, k % 2 ? col_white : col_text, 1.0);
+		cairo.fill_preserve(cr);
+		set(cr, col_text, 1.0);
+		cairo.set_line_width(cr, 0.02);
+		cairo.stroke(cr);
+	}
+	static const char *const yards[] = { "0", "250", "500", "750", "1,000 yards" };
+	for (int k = 0; k <= 4; k++) {
+		font(cr, 0.2, false, false);
+		cairo_text_extents_t e;
+		cairo.text_extents(cr, yards[k], &e);
+		double tx = k < 4 ? x + k - e.width / 2 : x + k - 0.1;
+		cairo.move_to(cr, tx, y + 0.48);
+		set(cr, col_text, 1.0);
+		cairo.show_text(cr, yards[k]);
+	}
+	font(cr, 0.2, false, false);
+	cairo.move_to(cr, x, y + 0.9);
+	cairo.show_text(cr, "one hex: 250 yards, centre to centre; a mile: about 7 hexes");
+	double nx = x + 4.6, ny = y - 0.2;
+	cairo.move_to(cr, nx, ny - 0.55);
+	cairo.line_to(cr, nx + 0.22, ny + 0.3);
+	cairo.line_to(cr, nx, ny + 0.15);
+	cairo.line_to(cr, nx - 0.22, ny + 0.3);
+	cairo.close_path(cr);
+	set(cr, col_text, 1.0);
+	cairo.fill(cr);
+	text_centred(cr, "N", nx, ny - 0.8, 0.3, col_text, true, false);
 }
 
 static void draw_legend(cairo_t *cr, bool units)
@@ -659,25 +999,34 @@ static void draw_legend(cairo_t *cr, bool units)
 		{ SW_CROSS, "bridge", SIDE_BRIDGE },
 		{ SW_CROSS, "ford", SIDE_FORD },
 		{ SW_RING, "objective hex (3.2, 19.0, 20.5)", 0 },
+		{ SW_EDGE, "A.P. Hill's entry hexes (9.2)", SIDE_CONFEDERATE },
+		{ SW_EDGE, "VI Corps' entry hexes (9.3)", SIDE_UNION },
+		{ SW_HQ, "Lee's headquarters", SIDE_CONFEDERATE },
+		{ SW_HQ, "McClellan's headquarters", SIDE_UNION },
 		{ SW_COUNTER, "Union unit (4.3)", SIDE_UNION },
 		{ SW_COUNTER, "Confederate unit (4.3)", SIDE_CONFEDERATE },
+		{ SW_GUN, "artillery: the white disc", SIDE_UNION },
+		{ SW_STACK, "a stack, side by side (7.1)", SIDE_CONFEDERATE },
 	};
-	const size_t n = sizeof items / sizeof items[0] - (units ? 0 : 2);
-	const int per_col = 5;
-	const double top = MARGIN_T + MAP_H + 1.2, colw = (PAGE_W - 1.0) / 4;
+	const size_t n = sizeof items / sizeof items[0] - (units ? 0 : 4);
+	const int per_col = 6;
+	const double top = MARGIN_T + MAP_H + 1.2, colw = (PAGE_W - 1.0) / 5;
 	for (size_t i = 0; i < n; i++) {
-		double x = 1.0 + (double)(i / per_col) * colw, y = top + (double)(i % per_col) * 0.8;
+		double x = 1.0 + (double)(i / per_col) * colw, y = top + (double)(i % per_col) * 0.75;
 		legend_swatch(cr, &items[i], x, y);
-		cairo.select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-		cairo.set_font_size(cr, 0.24);
+		font(cr, 0.22, false, false);
 		set(cr, col_text, 1.0);
-		cairo.move_to(cr, x + 0.55, y + 0.08);
+		cairo.move_to(cr, x + 0.5, y + 0.08);
 		cairo.show_text(cr, items[i].text);
 	}
+	draw_scale(cr, 1.0 + 4 * colw - 0.3, top + 1.6);
 }
 
-static void draw(cairo_t *cr, const struct scenario *s, bool units)
+/* Draw the whole picture; the number of texts that could not be placed clear of the others. */
+static int draw(cairo_t *cr, const struct scenario *s, bool units)
 {
+	static struct layout lo;
+	lo.n = lo.overlaps = 0;
 	cairo.set_source_rgb(cr, 1, 1, 1);
 	cairo.paint(cr);
 	cairo.set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -687,11 +1036,15 @@ static void draw(cairo_t *cr, const struct scenario *s, bool units)
 	each_side(cr, &s->map, side_sunken);
 	each_side(cr, &s->map, side_road);
 	each_side(cr, &s->map, side_crossing);
-	draw_labels(cr, &s->map);
+	if (units)
+		reserve_units(&s->roster, &lo);
+	draw_labels(cr, &s->map, &lo);
+	draw_lettering(cr, &s->map, &lo);
 	if (units)
 		draw_units(cr, &s->roster);
 	draw_frame(cr, units);
 	draw_legend(cr, units);
+	return lo.overlaps;
 }
 
 /* ------------------------------------------------------------------ output */
@@ -715,7 +1068,7 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 
 /* Draw into a surface of the format, written to f; false with err set on a cairo failure. */
 static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f, bool units,
-		   char *err, size_t errlen)
+		   int *overlaps, char *err, size_t errlen)
 {
 	double scale = fmt == MAP_IMAGE_PNG ? MAP_IMAGE_PNG_SCALE : MAP_IMAGE_PNG_SCALE / 2;
 	double w = ceil(PAGE_W * scale), h = ceil(PAGE_H * scale);
@@ -728,7 +1081,9 @@ static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f,
 		surf = cairo.pdf_surface_create_for_stream(write_stream, f, w, h);
 	cairo_t *cr = cairo.create(surf);
 	cairo.scale(cr, scale, scale);
-	draw(cr, s, units);
+	int o = draw(cr, s, units);
+	if (overlaps)
+		*overlaps = o;
 	cairo_status_t st = cairo.status(cr);
 	cairo.destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS && fmt == MAP_IMAGE_PNG)
@@ -775,7 +1130,7 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 		unlink(tmp);
 		return false;
 	}
-	bool ok = render(s, fmt, f, units, why, sizeof why);
+	bool ok = render(s, fmt, f, units, NULL, why, sizeof why);
 	if (!ok)
 		snprintf(err, errlen, "%s: cairo: %s", path, why);
 	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
@@ -794,6 +1149,28 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 	if (!ok)
 		unlink(tmp);
 	return ok;
+}
+
+int map_image_overlaps(const struct scenario *s, bool units, enum map_image_format fmt, char *err,
+		       size_t errlen)
+{
+	char why[512];
+	if (!map_image_load_cairo(NULL, why, sizeof why)) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	FILE *f = tmpfile();
+	if (!f) {
+		snprintf(err, errlen, "a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	int overlaps = -1;
+	if (!render(s, fmt, f, units, &overlaps, why, sizeof why)) {
+		snprintf(err, errlen, "cairo: %s", why);
+		overlaps = -1;
+	}
+	fclose(f);
+	return overlaps;
 }
 
 int map_image_main(const char *datadir, const char *path, bool units)
