@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "map.h"
+#include "sim_hours.h"
 
 /* ---- players ---- */
 
@@ -75,6 +76,15 @@ struct sim_turn {
 
 #define SIM_HEXES_MAX 128            /* distinct objective hexes */
 
+/* The hours of 1862's yardstick by hour (data/history-hours.txt) a game records each unit at:
+ * the start of game-turns 4 (9 a.m.) and 8 (1 p.m.), i.e. the end of turns 3 and 7. */
+#define SIM_HOURS 2
+extern const int sim_hour_turns[SIM_HOURS];
+struct sim_hour {
+	int8_t steps[ROSTER_UNITS];   /* 0: not on the map (to come, or eliminated) */
+	int16_t hex[ROSTER_UNITS];    /* HEX_NONE when not on the map */
+};
+
 struct sim_game {
 	uint64_t seed;
 	struct sim_config cfg;
@@ -91,6 +101,8 @@ struct sim_game {
 	uint8_t union_hex[SIM_HEXES_MAX];    /* 1 when the Union controls objective hex i */
 	int nturns;
 	struct sim_turn turn[GAME_TURNS];
+	int nhours;                          /* of sim_hour_turns recorded (hours.csv) */
+	struct sim_hour hour[SIM_HOURS];
 	long actions;
 };
 
@@ -125,7 +137,10 @@ void sim_csv_games_header(const struct sim_layout *l, FILE *f);
 void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f);
 void sim_csv_turns_header(const struct sim_layout *l, FILE *f);
 void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f);
-/* Read games.csv and turns.csv of dir, appending to *games (realloc'd, *n counted): all or
+/* hours.csv: a row a game and hour of sim_hour_turns, each unit "STEPS@HEX" or "-". */
+void sim_csv_hours_header(FILE *f);
+void sim_csv_hours(const struct sim_game *g, FILE *f);
+/* Read games.csv, turns.csv and (when there is one) hours.csv of dir, appending to *games (realloc'd, *n counted): all or
  * nothing, "path:line: message" in err. The header must be this layout's. */
 bool sim_csv_read(const struct sim_layout *l, const char *dir, struct sim_game **games, int *n,
 		  char *err, size_t errlen);
@@ -142,6 +157,7 @@ struct sim_history {
 	bool held_union[MAP_OBJ_MAX]; /* objectives (of the layout) the Union held at nightfall */
 	int vp2_two, vp2_solo;        /* those holdings and eliminations counted by 3.2 and 19.0 */
 	char level_two[24], level_solo[24];
+	struct sim_hours hours;       /* by the hour (history-hours.txt beside it); hours.n 0 without */
 };
 /* Load path (antietam-history 1) against scenario s; all or nothing, "path:line: message". */
 bool sim_history_load(struct sim_history *h, const struct scenario *s, const char *path,

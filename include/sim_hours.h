@@ -65,6 +65,12 @@ int sim_hours_snap(double x, double y);
  * "path:line: message". Checks every stated hex against its regiments' centroid. */
 bool sim_hours_load(struct sim_hours *h, const struct scenario *s, const char *grid_path,
 		    const char *path, char *err, size_t errlen);
+#define HOURS_NAME 48
+/* The formations the yardstick by hour compares: a Union corps' division, a Confederate
+ * division. group[u]: the formation of infantry unit u (-1: artillery); their names and sides
+ * into name and side (at most max); returns their number. */
+int sim_hours_formations(const struct roster *r, int *group, char (*name)[HOURS_NAME],
+			 enum side *side, int max);
 /* The moment of key, or NULL. */
 const struct hours_moment *sim_hours_moment(const struct sim_hours *h, const char *key);
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "fixture.h"
@@ -158,6 +159,43 @@ static void test_record_agrees_with_game(void **st)
 
 /* ---- CSV ---- */
 
+/* 1862's yardstick by hour: a game records every unit at the start of turns 4 and 8
+ * (9 a.m., 1 p.m.): on the map with its steps, or off it; VI Corps, which enters on turn 6
+ * (9.3), is off at 9 a.m.; the records are those of the game's position then. */
+static void test_hours_recorded(void **st)
+{
+	(void)st;
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "random");
+	static struct sim_game r;
+	play(&cfg, 5, &r, NULL);
+	assert_int_equal(r.nhours, SIM_HOURS);
+	assert_int_equal(sim_hour_turns[0], 4);
+	assert_int_equal(sim_hour_turns[1], 8);
+	for (int k = 0; k < SIM_HOURS; k++) {
+		int lost[2] = { 0, 0 };
+		for (int u = 0; u < ROSTER_UNITS; u++) {
+			const struct unit_def *d = &S->roster.unit[u];
+			if (r.hour[k].hex[u] == HEX_NONE) {
+				assert_int_equal(r.hour[k].steps[u], 0);
+				continue;
+			}
+			assert_true(hex_valid(r.hour[k].hex[u]));
+			assert_true(r.hour[k].steps[u] >= 1 && r.hour[k].steps[u] <= d->steps);
+			lost[d->side] += d->steps - r.hour[k].steps[u];
+		}
+		/* steps lost by units still on the map: no more than the side's losses so far */
+		for (int s = 0; s < 2; s++)
+			assert_true(lost[s] <= r.turn[sim_hour_turns[k] - 2].steps_lost[s]);
+	}
+	for (int u = fx_u("U48"); u <= fx_u("U56"); u++)
+		assert_int_equal(r.hour[0].hex[u], HEX_NONE);
+	/* the Union's I Corps is on the map at 9 a.m. in any game: it starts there */
+	int on = 0;
+	for (int u = fx_u("U1"); u <= fx_u("U13"); u++)
+		on += r.hour[0].hex[u] != HEX_NONE;
+	assert_true(on > 0);
+}
+
 static void test_csv_reads_back(void **st)
 {
 	(void)st;
@@ -185,11 +223,47 @@ static void test_csv_reads_back(void **st)
 	struct sim_game *back = NULL;
 	int n = 0;
 	char err[1200];
+	/* a run without hours.csv (before issue 31) reads back with no hours */
+	if (!sim_csv_read(&layout, dir, &back, &n, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(n, 2);
+	assert_int_equal(back[0].nhours, 0);
+	free(back);
+	back = NULL;
+	n = 0;
+	char hours[256];
+	snprintf(hours, sizeof hours, "%s/hours.csv", dir);
+	f = fopen(hours, "w");
+	assert_non_null(f);
+	sim_csv_hours_header(f);
+	sim_csv_hours(&r[0], f);
+	sim_csv_hours(&r[1], f);
+	fclose(f);
 	if (!sim_csv_read(&layout, dir, &back, &n, err, sizeof err))
 		fail_msg("%s", err);
 	assert_int_equal(n, 2);
 	for (int i = 0; i < 2; i++)
 		assert_memory_equal(&back[i], &r[i], sizeof r[i]);
+	/* hours.csv: a unit's cell is STEPS@HEX or -; every game has both hours */
+	f = fopen(hours, "a");
+	fputs("12,8,0@1804\n", f);
+	fclose(f);
+	int m0 = 0;
+	struct sim_game *none0 = NULL;
+	assert_false(sim_csv_read(&layout, dir, &none0, &m0, err, sizeof err));
+	assert_non_null(strstr(err, "hours.csv:6: "));
+	assert_int_equal(m0, 0);
+	free(none0);
+	none0 = NULL;
+	m0 = 0;
+	f = fopen(hours, "w");
+	sim_csv_hours_header(f);
+	sim_csv_hours(&r[0], f);
+	fclose(f);
+	assert_false(sim_csv_read(&layout, dir, &none0, &m0, err, sizeof err));
+	assert_non_null(strstr(err, "seed 12 has 0 hours, not 2"));
+	free(none0);
+	unlink(hours);
 	/* a damaged row: path:line and nothing read */
 	f = fopen(path, "a");
 	fputs("12,5,1,2,3\n", f);
@@ -240,7 +314,7 @@ static void test_csv_reads_back(void **st)
 
 static void same_files(const char *a, const char *b)
 {
-	const char *names[] = { "games.csv", "turns.csv", "report.md", "report.html",
+	const char *names[] = { "games.csv", "turns.csv", "hours.csv", "report.md", "report.html",
 				"summary.txt" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char pa[300], pb[300];
@@ -287,6 +361,14 @@ static void test_shards_merge_to_one_run(void **st)
 	snprintf(merged, sizeof merged, "%s/merged", dir);
 	same_files(one, two);
 	same_files(one, merged);
+	/* the report sets the games at 9 a.m. and 1 p.m. beside 1862 (history-hours.txt) */
+	char rpath[320];
+	snprintf(rpath, sizeof rpath, "%s/report.md", merged);
+	char *report = fx_read_file(rpath, NULL);
+	assert_non_null(strstr(report, "## By the hour: 9 a.m. and 1 p.m. beside 1862"));
+	assert_non_null(strstr(report, "### 13:00 (game-turn 8)"));
+	assert_non_null(strstr(report, "| II 2nd Division (Sedgwick) | 5 of 5 |"));
+	free(report);
 	/* a seed in two runs is refused */
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "%s --merge %s/s1 %s/one --out %s/bad --no-plots 2>&1",
@@ -352,6 +434,9 @@ static void test_history(void **st)
 	 * Road 4, Lower Bridge 3 (HISTORY.md: "about 12 VP"); 3.5: Confederate substantial */
 	assert_int_equal(h.vp2_two, 24);
 	assert_string_equal(h.level_two, "confederate-substantial");
+	/* by the hour: data/history-hours.txt beside it, its six moments */
+	assert_int_equal(h.hours.n, 6);
+	assert_string_equal(h.hours.m[2].time, "9:00");
 
 	history_error("antietam-history 1\n" LOSSES REST HELD "held union west-wood\n", "held twice");
 	history_error("antietam-history 1\n" LOSSES REST "held union north-wood\n",
@@ -483,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_same_seed_same_game),
 		cmocka_unit_test(test_kept_game_replays),
 		cmocka_unit_test(test_record_agrees_with_game),
+		cmocka_unit_test(test_hours_recorded),
 		cmocka_unit_test(test_csv_reads_back),
 		cmocka_unit_test(test_shards_merge_to_one_run),
 		cmocka_unit_test(test_history),

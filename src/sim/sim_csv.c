@@ -1,5 +1,5 @@
-/* sim_csv.c — owns games.csv and turns.csv (docs/simulate.md): writing a game's rows and
- * reading a directory's two files back into the same records (for --merge). No field ever
+/* sim_csv.c — owns games.csv, turns.csv and hours.csv (docs/simulate.md): writing a game's
+ * rows and reading a directory's files back into the same records (for --merge). No field ever
  * holds a comma or a quote, so the files are plain comma-separated text with one header. */
 #include <ctype.h>
 #include <errno.h>
@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
 #include "sim.h"
 #include "victory.h"
 
@@ -92,6 +93,36 @@ void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f
 			fprintf(f, ",%s", names_of_corps_status((enum corps_status)r->corps[c]));
 		for (int i = 0; i < l->nobj; i++)
 			fprintf(f, ",%d", r->held[i]);
+		fputc('\n', f);
+	}
+}
+
+static void unit_id(int u, char *buf, size_t len)
+{
+	snprintf(buf, len, "%c%d", u < ROSTER_UNION ? 'U' : 'C',
+		 u < ROSTER_UNION ? u + 1 : u - ROSTER_UNION + 1);
+}
+
+void sim_csv_hours_header(FILE *f)
+{
+	fputs("seed,turn", f);
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		char id[8];
+		unit_id(u, id, sizeof id);
+		fprintf(f, ",%s", id);
+	}
+	fputc('\n', f);
+}
+
+void sim_csv_hours(const struct sim_game *g, FILE *f)
+{
+	for (int k = 0; k < g->nhours; k++) {
+		fprintf(f, "%llu,%d", (unsigned long long)g->seed, sim_hour_turns[k]);
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (g->hour[k].hex[u] == HEX_NONE)
+				fputs(",-", f);
+			else
+				fprintf(f, ",%d@%04d", g->hour[k].steps[u], g->hour[k].hex[u]);
 		fputc('\n', f);
 	}
 }
@@ -391,6 +422,81 @@ static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 }
 
 static bool open_reader(struct reader *r, const char *dir, const char *name, char *path,
+			size_t plen, char *err, size_t errlen);
+
+static bool hour_row(struct reader *r, struct sim_game *games, int n)
+{
+	unsigned long long seed;
+	long turn;
+	if (!take_seed(r, &seed) || !take_int(r, "turn", 1, GAME_TURNS, &turn))
+		return false;
+	struct sim_game key = { .seed = (uint64_t)seed };
+	struct sim_game *g = bsearch(&key, games, (size_t)n, sizeof *games, cmp_seed);
+	if (!g)
+		return fail(r, "%s", "an hour of a seed games.csv does not have");
+	if (g->nhours == SIM_HOURS || turn != sim_hour_turns[g->nhours])
+		return fail(r, "%s", "hours out of order");
+	struct sim_hour *h = &g->hour[g->nhours++];
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const char *c = take(r, "unit");
+		int steps, hex;
+		char extra;
+		if (!c)
+			return false;
+		if (!strcmp(c, "-")) {
+			h->steps[u] = 0;
+			h->hex[u] = HEX_NONE;
+			continue;
+		}
+		if (sscanf(c, "%d@%d%c", &steps, &hex, &extra) != 2 || steps < 1 ||
+		    steps > ROSTER_STEPS_MAX || !hex_valid(hex))
+			return fail(r, "bad unit '%s' (STEPS@HEX or -)", c);
+		h->steps[u] = (int8_t)steps;
+		h->hex[u] = (int16_t)hex;
+	}
+	if (r->at != r->n)
+		return fail(r, "%s", "too many fields");
+	return true;
+}
+
+/* hours.csv of dir when there is one (runs before issue 31 have none: no hours). */
+static bool read_hours(struct reader *r, const char *dir, struct sim_game *games, int n,
+		       char *err, size_t errlen)
+{
+	char path[1024], *head = NULL;
+	size_t len = 0;
+	snprintf(path, sizeof path, "%s/hours.csv", dir);
+	FILE *probe = fopen(path, "r");
+	if (!probe)
+		return errno == ENOENT || (snprintf(err, errlen, "%s: cannot open: %s", path,
+						    strerror(errno)), false);
+	fclose(probe);
+	FILE *hf = open_memstream(&head, &len);
+	if (!hf) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	sim_csv_hours_header(hf);
+	fclose(hf);
+	bool ok = open_reader(r, dir, "hours.csv", path, sizeof path, err, errlen);
+	if (ok) {
+		ok = header(r, head);
+		int k;
+		while (ok && (k = next_line(r)) != 0)
+			ok = k > 0 && hour_row(r, games, n);
+		fclose(r->f);
+	}
+	for (int i = 0; ok && i < n; i++)
+		if (games[i].nhours != SIM_HOURS) {
+			snprintf(err, errlen, "%s: seed %llu has %d hours, not %d", path,
+				 (unsigned long long)games[i].seed, games[i].nhours, SIM_HOURS);
+			ok = false;
+		}
+	free(head);
+	return ok;
+}
+
+static bool open_reader(struct reader *r, const char *dir, const char *name, char *path,
 			size_t plen, char *err, size_t errlen)
 {
 	snprintf(path, plen, "%s/%s", dir, name);
@@ -464,6 +570,8 @@ bool sim_csv_read(const struct sim_layout *l, const char *dir, struct sim_game *
 			ok = k > 0 && turn_row(r, l, all + first, *n - first);
 		fclose(r->f);
 	}
+	if (ok)
+		ok = read_hours(r, dir, all + first, *n - first, err, errlen);
 	for (int i = first; ok && i < *n; i++)
 		if (all[i].nturns != GAME_TURNS) {
 			snprintf(err, errlen, "%s: seed %llu has %d game-turns, not %d", path,

@@ -9,6 +9,7 @@
 
 #include "bot.h"
 #include "position.h"
+#include "unit.h"
 #include "sim.h"
 #include "victory.h"
 
@@ -118,6 +119,22 @@ static void turn_row(const struct game *g, struct sim_turn *t)
 	held(g, t->held);
 }
 
+const int sim_hour_turns[SIM_HOURS] = { 4, 8 };
+
+/* Where every unit stands, and with how many steps, when game-turn `ended` is over: the
+ * start of the next turn, the hour of 1862's yardstick by hour (sim_hours.h) when it is one. */
+static void hour_row(const struct game *g, int ended, struct sim_game *r)
+{
+	if (r->nhours == SIM_HOURS || sim_hour_turns[r->nhours] != ended + 1)
+		return;
+	struct sim_hour *h = &r->hour[r->nhours++];
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		bool on = unit_on_map(g, u);
+		h->steps[u] = (int8_t)(on ? g->unit[u].steps : 0);
+		h->hex[u] = (int16_t)(on ? g->unit[u].hex : HEX_NONE);
+	}
+}
+
 void sim_game_figures(const struct game *g, struct sim_game *r)
 {
 	struct sim_layout l;
@@ -214,8 +231,10 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		/* a game-turn is over when the next one has begun or the game has ended */
 		for (; out->nturns < GAME_TURNS &&
 		       (out->nturns + 1 < g->turn || g->pending.what == DECISION_GAMEOVER);
-		     out->nturns++)
+		     out->nturns++) {
 			turn_row(g, &out->turn[out->nturns]);
+			hour_row(g, out->nturns + 1, out);
+		}
 	}
 	if (ok && !seat.rec_ok) {
 		snprintf(err, errlen, "seed %llu: out of memory for the record of the game",

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "datafile.h"
 #include "sim.h"
@@ -150,6 +151,26 @@ static void count(const struct scenario *s, struct sim_history *h, const int *ow
 	free(g);
 }
 
+/* 1862 by the hour: history-hours.txt and nbh-grid.txt beside path, when both are there
+ * (hours.n 0 otherwise); a file that is there must load. */
+static bool hours_beside(struct sim_history *h, const struct scenario *s, const char *path,
+			 char *err, size_t errlen)
+{
+	char dir[1024], grid[1100], hours[1100];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	else
+		snprintf(dir, sizeof dir, ".");
+	snprintf(grid, sizeof grid, "%s/nbh-grid.txt", dir);
+	snprintf(hours, sizeof hours, "%s/history-hours.txt", dir);
+	h->hours.n = 0;
+	if (access(grid, F_OK) != 0 && access(hours, F_OK) != 0)
+		return true;
+	return sim_hours_load(&h->hours, s, grid, hours, err, errlen);
+}
+
 bool sim_history_load(struct sim_history *out, const struct scenario *s, const char *path,
 		      char *err, size_t errlen)
 {
@@ -206,6 +227,8 @@ bool sim_history_load(struct sim_history *out, const struct scenario *s, const c
 			ok = datafile_fail(df, "the file does not give %s%s", missing,
 					   strchr(missing, ' ') ? "" : " in a held line");
 	}
+	if (ok && !hours_beside(h, s, path, df->err, sizeof df->err))
+		ok = false; /* df->err holds the hours' own "path:line: message" */
 	if (ok) {
 		for (int sd = 0; sd < 2; sd++)
 			h->steps_lost[sd] = (int)(h->men_lost[sd] /

@@ -415,3 +415,32 @@ const struct hours_moment *sim_hours_moment(const struct sim_hours *h, const cha
 	int i = moment_index(h, key);
 	return i < 0 ? NULL : &h->m[i];
 }
+
+int sim_hours_formations(const struct roster *r, int *group, char (*name)[HOURS_NAME],
+			 enum side *side, int max)
+{
+	int n = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		const struct unit_def *d = &r->unit[u];
+		group[u] = -1;
+		if (d->type != UNIT_INFANTRY)
+			continue;
+		char label[HOURS_NAME];
+		if (d->side == SIDE_UNION)
+			snprintf(label, sizeof label, "%s %s", names_of_corps(d->corps),
+				 d->division_name);
+		else
+			snprintf(label, sizeof label, "%s", d->division_name);
+		int g = 0;
+		while (g < n && strcmp(name[g], label))
+			g++;
+		if (g == n) {
+			if (n == max)
+				continue;
+			snprintf(name[n], HOURS_NAME, "%s", label);
+			side[n++] = d->side;
+		}
+		group[u] = g;
+	}
+	return n;
+}

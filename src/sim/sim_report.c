@@ -570,6 +570,102 @@ static void sec_turns(struct doc *d, const struct sim_layout *l, const struct si
 	table_end(d);
 }
 
+/* 1862 by the hour (data/history-hours.txt): the units of formation gi (ng: all the Union's,
+ * ng + 1: all the Confederacy's) whose state at moment m is known into known; their number. */
+static int hours_known(const struct hours_moment *m, const int *group, const enum side *side,
+		       int ng, int gi, int *known, int *all)
+{
+	int k = 0;
+	*all = 0;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (group[u] < 0 || (gi < ng ? group[u] != gi
+					     : (int)side[group[u]] != gi - ng))
+			continue;
+		(*all)++;
+		if (m->unit[u].state == HOURS_PRESENT || m->unit[u].state == HOURS_ABSENT)
+			known[k++] = u;
+	}
+	return k;
+}
+
+/* One row: 1862's infantry steps on the field beside the games' (at the end of the turn
+ * before the hour's), over the same units, and how far the games' units stand from 1862's. */
+static void hours_row(struct doc *d, const char *label, const struct hours_moment *m, int k,
+		      const int *known, int nk, int all, const struct sim_game *g, int n, int *v,
+		      int *dv)
+{
+	int hist = 0, nd = 0;
+	for (int j = 0; j < nk; j++)
+		if (m->unit[known[j]].state == HOURS_PRESENT)
+			hist += m->unit[known[j]].steps;
+	for (int i = 0; i < n; i++) {
+		const struct sim_hour *hr = &g[i].hour[k];
+		int sum = 0, pairs = 0, dist = 0;
+		for (int j = 0; j < nk; j++) {
+			int u = known[j];
+			sum += hr->steps[u];
+			if (m->unit[u].state == HOURS_PRESENT && hr->hex[u] != HEX_NONE) {
+				dist += hex_distance(hr->hex[u], m->unit[u].hex);
+				pairs++;
+			}
+		}
+		v[i] = sum;
+		if (pairs)
+			dv[nd++] = (10 * dist + pairs / 2) / pairs;
+	}
+	struct dist ds, dd;
+	sim_dist(v, n, &ds);
+	sim_dist(dv, nd, &dd);
+	char far[16] = "-";
+	if (nd)
+		snprintf(far, sizeof far, "%.1f", dd.p50 / 10.0);
+	rowf(d, "%s|%d of %d|%d|%d|%d to %d|%s|%s", label, nk, all, hist, ds.p50, ds.p10, ds.p90,
+	     sim_outside(&ds, hist) ? FLAG : "yes", far);
+}
+
+static void sec_hours(struct doc *d, const struct scenario *s, const struct sim_history *h,
+		      const struct sim_game *g, int n, int *v)
+{
+	const struct sim_hours *hs = &h->hours;
+	if (!hs->n || g[0].nhours < SIM_HOURS)
+		return;
+	int group[ROSTER_UNITS], known[ROSTER_UNITS], all;
+	static char name[40][HOURS_NAME];
+	enum side side[40];
+	int ng = sim_hours_formations(&s->roster, group, name, side, 40);
+	int *dv = malloc(sizeof *dv * (size_t)n);
+	if (!dv)
+		return;
+	heading(d, 2, "By the hour: 9 a.m. and 1 p.m. beside 1862");
+	para(d, "Each formation's infantry steps on the field at the hour (the end of the game-turn "
+		"before it) beside 1862's by seed 002's set-ups (data/history-hours.txt, "
+		"docs/provenance-hours.md), over the units whose state then is known (on the field, "
+		"or not yet come); the last column is how far, in hexes, the games' units stand from "
+		"1862's (the median over games of each game's mean).");
+	for (int k = 0; k < SIM_HOURS; k++) {
+		const struct hours_moment *m = NULL;
+		for (int i = 0; i < hs->n; i++)
+			if (hs->m[i].turn == sim_hour_turns[k])
+				m = &hs->m[i];
+		if (!m)
+			continue;
+		char title[64];
+		snprintf(title, sizeof title, "%s (game-turn %d)", m->time, m->turn);
+		heading(d, 3, title);
+		table_begin(d, "formation|infantry units known|1862 steps|median|central 80%|"
+			       "1862 in the central 80%|hexes from 1862");
+		for (int gi = 0; gi < ng + 2; gi++) {
+			int nk = hours_known(m, group, side, ng, gi, known, &all);
+			if (nk)
+				hours_row(d, gi < ng ? name[gi] : gi == ng ? "**Union**"
+									   : "**Confederacy**",
+					  m, k, known, nk, all, g, n, v, dv);
+		}
+		table_end(d);
+	}
+	free(dv);
+}
+
 static void sec_ap_hill(struct doc *d, const struct sim_history *h, const struct sim_game *g,
 		       int n)
 {
@@ -695,6 +791,7 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 	sec_objectives(&d, l, h, games, n);
 	sec_hexmap(&d, l, h, games, n);
 	sec_turns(&d, l, games, n, v);
+	sec_hours(&d, s, h, games, n, v);
 	sec_ap_hill(&d, h, games, n);
 	sec_commitment(&d, games, n, v);
 	fputs("</body></html>\n", html);

@@ -196,19 +196,24 @@ static bool write_csvs(const struct sim_layout *l, const char *dir, const struct
 		       int n)
 {
 	char path[1024];
-	for (int which = 0; which < 2; which++) {
-		snprintf(path, sizeof path, "%s/%s", dir, which ? "turns.csv" : "games.csv");
+	static const char *const name[3] = { "games.csv", "turns.csv", "hours.csv" };
+	for (int which = 0; which < 3; which++) {
+		snprintf(path, sizeof path, "%s/%s", dir, name[which]);
 		FILE *f = fopen(path, "w");
 		if (!f) {
 			fprintf(stderr, "antietam: %s: %s\n", path, strerror(errno));
 			return false;
 		}
-		if (which)
+		if (which == 2)
+			sim_csv_hours_header(f);
+		else if (which)
 			sim_csv_turns_header(l, f);
 		else
 			sim_csv_games_header(l, f);
 		for (int i = 0; i < n; i++) {
-			if (which)
+			if (which == 2)
+				sim_csv_hours(&g[i], f);
+			else if (which)
 				sim_csv_turns(l, &g[i], f);
 			else
 				sim_csv_game(l, &g[i], f);
@@ -235,7 +240,7 @@ static int finish(const struct scenario *s, const struct sim_layout *l,
 		return 2;
 	}
 	sim_report_terminal(s, l, h, g, n, stdout);
-	printf("\nwritten: %s/games.csv, turns.csv, report.md, report.html\n", o->outdir);
+	printf("\nwritten: %s/games.csv, turns.csv, hours.csv, report.md, report.html\n", o->outdir);
 	fflush(stdout);
 	return 0;
 }
