@@ -431,6 +431,80 @@ static void test_support_limits(void **st)
 	fx_pending(SIDE_CONFEDERATE, DECISION_BREAK_OFF, -1);
 }
 
+/* Is the attack of unit u on the hexes given (in the order legal lists them) among G's legal
+ * actions? */
+static bool attack_offered(int u, int nh, const int *hexes)
+{
+	struct action a[512];
+	int n = game_legal(G, a, 512);
+	for (int i = 0; i < n; i++) {
+		if (a[i].type != ACT_ATTACK || a[i].nunits != 1 || a[i].units[0] != u ||
+		    a[i].n != nh)
+			continue;
+		bool same = true;
+		for (int k = 0; k < nh; k++)
+			same &= a[i].hex[k] == hexes[k];
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* 11.1B with 13.3F / 13.4C (RECONSTRUCTION.md): the chain binds only the enemy units the
+ * attacker's corps may attack. U1 of an Available I Corps attacks C1, which lifted the
+ * corps' limits; C2, next to U1 too, did not, so I Corps may not attack it and the chain does
+ * not ask for it: `end` is accepted. The old engine refused `end` (11.1B, C2) though no unit
+ * of the corps could ever attack C2. */
+static void test_chain_binds_what_the_corps_may_attack(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2111);
+	G->corps[CORPS_I] = CORPS_AVAILABLE;
+	G->corps_lifted[CORPS_I] = 1ull << (C(1) - ROSTER_UNION);
+	fx_phase("union", "combat");
+	fx_refused("attack 2111 U1", "13.3F");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 1);
+	fx_ok("end");
+	assert_int_not_equal(G->combat.stage, CS_DECLARE);
+	/* a Committed corps may attack C2, so there the chain binds it */
+	fx_board_plain();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2111);
+	fx_place(U(2), 2112);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_refused("end", "11.1B");
+}
+
+/* 11.1B (RECONSTRUCTION.md): the legal list never offers an attack that cannot be
+ * concluded. U1 alone stands next to C1 and C2: attacking either alone leaves the other
+ * with an attacker in its ZOC that no unit can attack, so only the two-hex attack is
+ * offered; with U2 next to C2 the one-hex attack on C1 is offered again (U2 can take C2).
+ * The old list offered both one-hex attacks, after which `end` was refused for good. */
+static void test_chain_legal_only_when_it_can_be_concluded(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2111);
+	fx_phase("union", "combat");
+	int c1[1] = { 2010 }, c2[1] = { 2111 }, both[2] = { 2010, 2111 };
+	assert_true(attack_offered(U(1), 2, both));
+	assert_false(attack_offered(U(1), 1, c1));
+	assert_false(attack_offered(U(1), 1, c2));
+	fx_place(U(2), 2112);
+	assert_true(attack_offered(U(1), 1, c1));
+	assert_true(attack_offered(U(1), 2, both));
+	fx_ok("attack 2010 U1");
+	assert_true(attack_offered(U(2), 1, c2));
+}
+
 /* An attack by U1 of a corps whose limits C1 lifted (13.3F / 13.4C: it came adjacent) on C1
  * in 2010, U2 of the same corps behind U1 in 2012, C2 in 2007: three hexes from 2010, four
  * from 2011, five from 2012. 2:1 at 6 eliminates C1. */
@@ -1026,6 +1100,8 @@ int main(void)
 		cmocka_unit_test(test_attack_retreat_advance_support),
 		cmocka_unit_test(test_support_limits),
 		cmocka_unit_test(test_support_by_corps_status),
+		cmocka_unit_test(test_chain_binds_what_the_corps_may_attack),
+		cmocka_unit_test(test_chain_legal_only_when_it_can_be_concluded),
 		cmocka_unit_test(test_optional_advance_by_corps_status),
 		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),
 		cmocka_unit_test(test_retreat_blocked_eliminated),

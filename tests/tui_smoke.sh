@@ -255,7 +255,7 @@ keys y
 keys q
 expect "EXITED 0" "clean exit"
 # No traps (11.1B): `e` with an attack 11.1B still requires says so and offers to declare
-# again; the builder warns of the attack a declaration would require; the list shows each
+# again; the builder opens on the only declaration that can be concluded; the list shows each
 # attack's chance and goes through the odds screen (tests/data/combat-11-1b.pos: C2 declared
 # on 1612 while U3 in 1712 is in its ZOC)
 $T kill-server 2>/dev/null
@@ -279,9 +279,7 @@ expect "EZOC Enemy zone of control (glossary)" "the glossary"
 keys q
 keys e
 keys y
-expect "Which defending hexes (11.4)?" "y: the attack is withdrawn and the builder opens on 1712"
-keys Enter
-expect "11.1B: then U2 in 1612 must be attacked too (C2 has it in its ZOC)" "the builder warns of the attack 11.1B would require"
+expect "Attack on 1612+1712 (11.0)" "y: the attack is withdrawn and the builder opens on the one grouping C2 can conclude (11.1B: nobody else can attack 1612, so neither hex alone is offered)"
 keys Escape
 keys a
 expect "attack 1612+1712 C2  100% effect" "the list shows each declaration's chance of effect"

@@ -207,7 +207,10 @@ static void cancel(struct game *g, int di)
 }
 
 /* 11.1B: an enemy unit with a declared attacker in its ZOC that no declaration attacks;
- * -1 when there is none. Suspended for the Union in the solitaire game (18.1). */
+ * -1 when there is none. Suspended for the Union in the solitaire game (18.1). As decided
+ * (RECONSTRUCTION.md, 11.1B with 13.3F/13.4C), the chain binds only the enemy units the
+ * attacker's corps may attack: a lifted Available or Unavailable attacker sets off no chain
+ * toward the Confederates that did not come next to its corps. */
 int combat_missing_attack(const struct game *g, int *attacker)
 {
 	const struct combat_state *cs = &g->combat;
@@ -222,7 +225,8 @@ int combat_missing_attack(const struct game *g, int *attacker)
 				if (!unit_on_map(g, e) || cdef(g, e)->side != defender(g))
 					continue;
 				int eh = g->unit[e].hex;
-				if (!zoc_side_passable(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0)
+				if (!zoc_side_passable(g, eh, g->unit[a].hex) || decl_of_hex(cs, eh) >= 0 ||
+				    !odds_corps_may_attack(g, a, e))
 					continue;
 				*attacker = a;
 				return e;
@@ -506,6 +510,68 @@ enum phase_result combat_apply(struct game *g, const struct action *a, char *err
 
 /* ---- legal actions ---- */
 
+/* How many declarations deep concludable looks for a way to complete the chain; a deeper
+ * chain is taken as one that can be completed. */
+#define CHAIN_DEPTH 6
+
+/* 11.1B as decided (RECONSTRUCTION.md): can the declarations of g be completed so that `end`
+ * is accepted, every enemy unit the chain binds attacked, by new one-hex attacks of units not
+ * yet attacking this round (each may set off a chain of its own)? */
+static bool concludable(const struct game *g, int depth)
+{
+	int att;
+	int e = combat_missing_attack(g, &att);
+	if (e < 0 || depth == 0)
+		return true;
+	if (g->combat.ndecl >= COMBAT_DECL_MAX)
+		return false;
+	int eh = g->unit[e].hex;
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int h = hex_neighbour(eh, (enum hex_dir)d), units[4];
+		int n = h == HEX_NONE ? 0 : unit_side_in_hex(g, h, g->side, units, 4);
+		for (int k = 0; k < n; k++) {
+			int16_t unit = (int16_t)units[k];
+			char err[8];
+			if (!is_infantry(g, unit) || bit_get(g->combat.attacked_round, unit) ||
+			    declare_check(g, &eh, 1, &unit, 1, err, sizeof err) == -2)
+				continue;
+			struct game w = *g;
+			w.events = NULL; /* a what-if: its events go nowhere */
+			declare(&w, &eh, 1, &unit, 1, -1);
+			if (concludable(&w, depth - 1))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Does the declaration of unit u on hexes (nh of them) leave a chain (11.1B) that cannot be
+ * concluded? Only asked when something is missing after it. */
+static bool inconclusive(const struct game *g, const int *hexes, int nh, int16_t u, int join)
+{
+	int att;
+	if (combat_missing_attack(g, &att) < 0) {
+		/* nothing missing now: only an enemy in u's ZOC outside the attack can be */
+		bool chain = false;
+		for (int d = 0; d < HEX_NDIRS && !chain; d++) {
+			int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)d);
+			if (h == HEX_NONE || !unit_side_in(g, h, defender(g)) ||
+			    decl_of_hex(&g->combat, h) >= 0)
+				continue;
+			bool in = false;
+			for (int i = 0; i < nh; i++)
+				in |= hexes[i] == h;
+			chain = !in;
+		}
+		if (!chain)
+			return false;
+	}
+	struct game w = *g;
+	w.events = NULL;
+	declare(&w, hexes, nh, &u, 1, join);
+	return !concludable(&w, CHAIN_DEPTH);
+}
+
 static void legal_declare(const struct game *g, struct action_list *o)
 {
 	const struct combat_state *cs = &g->combat;
@@ -529,8 +595,9 @@ static void legal_declare(const struct game *g, struct action_list *o)
 				continue;
 			int16_t unit = (int16_t)u;
 			char err[200];
-			if (declare_check(g, hexes, nh, &unit, 1, err, sizeof err) == -2)
-				continue;
+			int join = declare_check(g, hexes, nh, &unit, 1, err, sizeof err);
+			if (join == -2 || inconclusive(g, hexes, nh, unit, join))
+				continue; /* 11.1B: never an attack that cannot be concluded */
 			struct action *a = action_list_add(o, ACT_ATTACK, -1, hexes[0]);
 			a->n = nh;
 			for (int i = 0; i < nh; i++)
