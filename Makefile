@@ -70,7 +70,7 @@ PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 # (make would delete them and rebuild them on the next run). One .SECONDARY with no
 # prerequisites: a second one naming files would narrow it to those files.
 .SECONDARY:
-.PHONY: all run check check-suites test bench record-games record-digest deps deps-test install uninstall clean fuzz soak valgrind general-table
+.PHONY: all run check check-suites test bench keys-doc record-games record-digest deps deps-test install uninstall clean fuzz soak valgrind general-table
 all: deps $(PROGRAM)
 
 # Say which Debian packages are missing instead of failing inside the compiler. Only the
@@ -129,6 +129,12 @@ $(BUILD)/%.o: %.c
 # Every suite links the one fixture library (tests/fixture.h, tests/fixture.c).
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(DL_LIBS) -lm
+# test_tui_keys reads the key table of the terminal game (src/tui/keys.c), curses and all;
+# make keys-doc writes README.md's and docs/antietam.6's keys from it
+$(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CURSES_LIBS) $(DL_LIBS) -lm
+keys-doc: $(BUILD)/tests/test_tui_keys
+	./$(BUILD)/tests/test_tui_keys --write
 # test_map_image reads the pictures back with cairo itself
 $(BUILD)/tests/test_map_image: LDFLAGS_ALL += $(CAIRO_LIBS)
 $(BUILD)/tests/test_map_image.o: tests/test_map_image.c

@@ -12,5 +12,9 @@
 /* The sentence of event e of a game on scenario s ("U12 fires at C14: roll 4 drm -1, 1 step
  * lost") into buf (len bytes, NUL included; at most EVENT_TEXT_MAX - 1 characters). */
 void event_format(const struct scenario *s, const struct game_event *e, char *buf, size_t len);
+/* The sentence of event k of log, with what the event after it says of its outcome where
+ * the event alone cannot: a panic die (11.17.5) says whether the unit lost its step. */
+void event_format_at(const struct scenario *s, const struct event_log *log, int k, char *buf,
+		     size_t len);
 
 #endif

@@ -1066,7 +1066,7 @@ static void test_18_3b_defender_breaks_off_at_10(void **st)
 	assert_false(strstr(played, "breakoff") != NULL);
 	assert_int_equal(G->unit[U(1)].hex, 2011);
 	/* the note says what the Union did, in the player's words */
-	assert_true(logged("18.3B: the Union defenders stand: no next round reaches CI + DRM 10"));
+	assert_true(logged("18.3B: the Union defenders stand: no next attack on them would reach 10 (column number, 16.3.5, + DRMs)"));
 	assert_false(logged_quiet("no combat broken off"));
 }
 

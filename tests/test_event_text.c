@@ -63,6 +63,32 @@ static void test_dice_and_losses(void **state)
 	says(&e, "C7 eliminated (13.6D)");
 }
 
+/* A panic die (11.17.5) says its outcome, read from the event after it (issue 34: "die 6:
+ * panic (11.17.5)" said nothing of what came of it). */
+static void test_panic_die_says_its_outcome(void **state)
+{
+	(void)state;
+	struct event_log log = { 0 };
+	struct game_event die = ev(EVENT_DIE, 3), lost = ev(EVENT_STEP_LOST, 3);
+	die.die = 1;
+	die.why = EVENT_WHY_PANIC;
+	lost.unit = (int16_t)U(12);
+	lost.why = EVENT_WHY_PANIC;
+	lost.steps = 2;
+	assert_true(event_log_add(&log, &die));
+	assert_true(event_log_add(&log, &lost));
+	die.die = 6;
+	assert_true(event_log_add(&log, &die));
+	char got[EVENT_TEXT_MAX];
+	event_format_at(S, &log, 0, got, sizeof got);
+	assert_string_equal(got, "die 1: panic (11.17.5): U12 loses a step (die + morale 2 or less)");
+	event_format_at(S, &log, 2, got, sizeof got);
+	assert_string_equal(got, "die 6: panic (11.17.5): the unit holds (die + morale 3 or more)");
+	event_format_at(S, &log, 1, got, sizeof got);
+	assert_string_equal(got, "U12 loses a step (panic (11.17.5)), 2 left");
+	event_log_free(&log);
+}
+
 static void test_moves_and_combat(void **state)
 {
 	(void)state;
@@ -234,6 +260,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dice_and_losses),
+		cmocka_unit_test(test_panic_die_says_its_outcome),
 		cmocka_unit_test(test_moves_and_combat),
 		cmocka_unit_test(test_corps_and_objectives),
 		cmocka_unit_test(test_turns_and_notes),

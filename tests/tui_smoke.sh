@@ -45,6 +45,7 @@ $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
 expect "A N T I E T A M" "start menu"
 expect "New game" "new game entry"
+expect "Watch the computer general (strong) as Lee against the Union bot" "the longest entry whole at 80 columns (it was cut)"
 keys Enter
 expect "Turn 1 6:00 am" "status line: turn 1 at 6:00 am"
 expect "New game: turn 1, 6:00 am. F1 keys, ? rules." "the keys for help and the rules"
@@ -58,9 +59,11 @@ keys '?'
 expect "Rules reference:" "?: the rules reference"
 expect "3.3      Control  (panel)" "?: the rules the side panel cites (the cursor hex's control)"
 keys Help Enter
-expect "KEYS" "help screen from it"
-keys Space
-expect "SEQUENCE OF PLAY" "help, page 2: sequence of play"
+expect "KEYS: On the map" "help screen from it: the key table"
+# at 80 columns a long line folds under its text's column, never cut (the old lines ran to 82)
+expect "                          of the stack); with a unit selected, act on the" "a key's long text folds"
+keys G
+expect "THE MAP" "G: the last page, the map legend"
 keys q
 expect "Log (g: all)" "back on the map"
 keys a

@@ -304,8 +304,8 @@ static bool break_off(struct bot *b)
 		}
 		if (!union_attacks && lost) {
 			struct action x = *a;
-			return bot_apply(b, &x, "18.3B", "break off at %04d: the next round reaches "
-					 "CI + DRM 10", x.target);
+			return bot_apply(b, &x, "18.3B", "break off at %04d: the next attack on it "
+					 "would reach 10 (column number, 16.3.5, + DRMs)", x.target);
 		}
 	}
 	/* what the Union decided, in the player's words (the note goes into the record) */
@@ -315,8 +315,8 @@ static bool break_off(struct bot *b)
 	if (union_attacks)
 		return bot_apply_type(b, ACT_END, "18.3A", "the Union attackers stay: each attack's "
 				      "next round is still favourable");
-	return bot_apply_type(b, ACT_END, "18.3B", "the Union defenders stand: no next round "
-			      "reaches CI + DRM 10");
+	return bot_apply_type(b, ACT_END, "18.3B", "the Union defenders stand: no next attack on "
+			      "them would reach 10 (column number, 16.3.5, + DRMs)");
 }
 
 /* How many MPs nearer its formation's objective (15.3, by movement cost) unit u would be in

@@ -252,3 +252,21 @@ void event_format(const struct scenario *s, const struct game_event *e, char *bu
 	/* cut at EVENT_TEXT_MAX - 1 characters, where the text log of old cut its lines */
 	snprintf(buf, len, "%.*s", EVENT_TEXT_MAX - 1, line);
 }
+
+void event_format_at(const struct scenario *s, const struct event_log *log, int k, char *buf,
+		     size_t len)
+{
+	const struct game_event *e = event_log_at(log, k);
+	event_format(s, e, buf, len);
+	if (e->kind != EVENT_DIE || e->why != EVENT_WHY_PANIC)
+		return;
+	/* 11.17.5: the step goes at once, so a loss is the very next event */
+	const struct game_event *next = k + 1 < event_log_end(log) ? event_log_at(log, k + 1) : NULL;
+	size_t n = strlen(buf);
+	if (next && (next->kind == EVENT_STEP_LOST || next->kind == EVENT_ELIMINATED) &&
+	    next->why == EVENT_WHY_PANIC)
+		snprintf(buf + n, len - n, ": %s loses a step (die + morale 2 or less)",
+			 unit_name(next->unit));
+	else
+		snprintf(buf + n, len - n, ": the unit holds (die + morale 3 or more)");
+}

@@ -13,6 +13,7 @@
 #include "bot.h"
 #include "event_text.h"
 #include "files.h"
+#include "keys.h"
 #include "sim.h"
 #include "tui_internal.h"
 #include "victory.h"
@@ -228,10 +229,51 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len)
 
 /* ---- full-screen pages ---- */
 
+/* Where a folded line of a page goes on: under its text's second column when it has one
+ * (the description of a key, the sentence after a log line's turn), else 4 in. */
+static int fold_indent(const char *s, int w)
+{
+	const char *p = s;
+	while (*p == ' ')
+		p++;
+	while (*p && !(p[0] == ' ' && p[1] == ' '))
+		p++;
+	while (*p == ' ')
+		p++;
+	int col = *p ? (int)(p - s) : 4;
+	return col < w / 2 ? col : 4;
+}
+
+/* The rows of `lines` folded to w columns: row r shows row_len[r] bytes of line row_line[r]
+ * from row_off[r], indented row_ind[r]; the count (at most max). */
+static int fold_page(const char *const *lines, int n, int w, int *row_line, int *row_off,
+		     int *row_len, int *row_ind, int max)
+{
+	int rows = 0;
+	for (int i = 0; i < n && rows < max; i++) {
+		const char *s = lines[i];
+		int off = 0, ind = 0, hang = fold_indent(s, w);
+		do {
+			int cut = draw_fold_cut(s + off, w - ind);
+			row_line[rows] = i, row_off[rows] = off, row_len[rows] = cut, row_ind[rows] = ind;
+			rows++;
+			off += cut;
+			while (s[off] == ' ')
+				off++;
+			ind = hang;
+		} while (s[off] && rows < max);
+	}
+	return rows;
+}
+
 void dialog_text(struct tui *t, const char *title, const char *const *lines, int n)
 {
+	enum { ROWS_MAX = 1600 };
+	static int row_line[ROWS_MAX], row_off[ROWS_MAX], row_len[ROWS_MAX], row_ind[ROWS_MAX];
 	int top = 0;
 	for (;;) {
+		/* folded to the width (a log line's destinations and MP, a help line): never cut */
+		int nr = fold_page(lines, n, COLS - 2, row_line, row_off, row_len, row_ind, ROWS_MAX);
 		erase();
 		attr_set(A_REVERSE, 0, NULL);
 		move(0, 0);
@@ -240,22 +282,26 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		draw_text(0, 1, COLS - 2, title);
 		attr_set(A_NORMAL, 0, NULL);
 		int rows = LINES - 2;
-		for (int r = 0; r < rows && top + r < n; r++)
-			draw_text(1 + r, 1, COLS - 2, lines[top + r]);
+		if (top > nr - 1)
+			top = nr > 0 ? nr - 1 : 0;
+		for (int r = 0; r < rows && top + r < nr; r++) {
+			int k = top + r;
+			mvaddnstr(1 + r, 1 + row_ind[k], lines[row_line[k]] + row_off[k], row_len[k]);
+		}
 		attr_set(A_DIM, 0, NULL);
 		char foot[128];
 		snprintf(foot, sizeof foot, "lines %d-%d of %d   Space/PgDn more, PgUp back, g/G first/last, q close",
-			 n ? top + 1 : 0, top + rows < n ? top + rows : n, n);
+			 nr ? top + 1 : 0, top + rows < nr ? top + rows : nr, nr);
 		draw_text(LINES - 1, 1, COLS - 2, foot);
 		attr_set(A_NORMAL, 0, NULL);
 		int ch = dialog_key(t);
 		switch (ch) {
-		case ' ': case KEY_NPAGE: top = top + rows < n ? top + rows : top; break;
-		case KEY_DOWN: case 'j': top = top + rows < n ? top + 1 : top; break;
+		case ' ': case KEY_NPAGE: top = top + rows < nr ? top + rows : top; break;
+		case KEY_DOWN: case 'j': top = top + rows < nr ? top + 1 : top; break;
 		case KEY_UP: case 'k': top = top > 0 ? top - 1 : 0; break;
 		case KEY_PPAGE: case 'b': top = top > rows ? top - rows : 0; break;
 		case KEY_HOME: case 'g': top = 0; break;
-		case KEY_END: case 'G': top = n > rows ? n - rows : 0; break;
+		case KEY_END: case 'G': top = nr > rows ? nr - rows : 0; break;
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 'q': case 'Q': case 27: case '\n': case '\r': case KEY_ENTER: return;
 		default: break;
@@ -265,7 +311,7 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 
 /* Lines of a page built with printf; kept until the next page is built. */
 #define PAGE_MAX 400
-static char page_buf[PAGE_MAX][160];
+static char page_buf[PAGE_MAX][480];
 static const char *page_lines[PAGE_MAX];
 static int npage;
 
@@ -286,7 +332,7 @@ static void page(const char *fmt, ...)
 static int handover_rows(const struct tui *t, const struct event_log *log, int k, int w)
 {
 	char text[EVENT_TEXT_MAX];
-	event_format(t->g->scn, event_log_at(log, k), text, sizeof text);
+	event_format_at(t->g->scn, log, k, text, sizeof text);
 	int rows = 0;
 	for (const char *p = text; *p; rows++) {
 		p += draw_fold_cut(p, rows ? w - 3 : w);
@@ -345,7 +391,7 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 			  "Since then:");
 	for (int k = from, row = 0; k < last && row < room; k++) {
 		char text[EVENT_TEXT_MAX];
-		event_format(t->g->scn, event_log_at(log, k), text, sizeof text);
+		event_format_at(t->g->scn, log, k, text, sizeof text);
 		const char *p = text;
 		for (bool head = true; *p && row < room; head = false) {
 			int indent = head ? 0 : 3, cut = draw_fold_cut(p, w - indent);
@@ -403,48 +449,10 @@ int dialog_handover(struct tui *t, const char *title)
 	return closed;
 }
 
-static void help_keys(void)
+static void help_line(void *ctx, const char *text)
 {
-	page("KEYS");
-	page("  arrows, h j k l   cursor north, south, and straight across");
-	page("  keypad 7 9 1 3    cursor NW NE SW SE (also Home PgUp End PgDn); 8 2 4 6 too");
-	page("  H J K L           cursor five hexes");
-	page("  Enter, Space, 5   select a unit of the hex (again: the next one of the stack);");
-	page("                    with a unit selected, Enter on a marked hex does it there");
-	page("  mouse click       cursor to the hex; a second click on it acts like Enter");
-	page("  n, Tab            next unit that can still act");
-	page("  Esc               drop the selection");
-	page("  a                 every legal action now (type to filter, Enter does it)");
-	page("  x                 the legal actions of the cursor hex");
-	page("  e                 end the phase or step (warns if units could still act)");
-	page("  u                 undo the last move of this movement phase");
-	page("  o                 line of sight (10.6) from the selected gun to the cursor;");
-	page("                    nothing selected: o marks the hex to trace from");
-	page("  g                 the log of every die roll and result");
-	page("  v                 the score: victory points by objective, losses");
-	page("  S                 save to a position file (the start menu resumes it)");
-	page("  [ ]               scroll the side panel");
-	page("  T                 landmark names on/off");
-	page("  m                 monochrome: no colour, glyphs only (also antietam -m)");
-	page("  z                 the whole map at once, a legend beside (again: bigger; back)");
-	page("  Z                 the enemy's zones of control; the panel: may the selected");
-	page("                    unit end its move in the cursor hex, or which rule forbids");
-	page("  w                 what happened on the map, step by step (Left/Right, Home)");
-	page("  R                 the roster: every unit with steps, hex, status; Enter: go");
-	page("  t                 the turn track: hours, reinforcements, corps, VPs now");
-	page("  ?                 the rules reference: the rules cited now, the glossary");
-	page("  F1                this help");
-	page("  q                 back to the start menu (the game stays open)");
-	page("HAND-OVER SCREEN (what the other side, or the Union bot, did)");
-	page("  Up Down PgUp PgDn scroll the events; g the first, G the last; Enter go on");
-	page("QUICK SET-UP (4.2): the Union places, then the Confederate");
-	page("  n / p             next unit to place / the list of them: its zone is marked");
-	page("  Enter             place the selected unit on the marked hex under the cursor;");
-	page("                    on a placed unit of yours: select it");
-	page("  r                 remove the selected placed unit (or one in the cursor hex)");
-	page("  u                 remove the unit placed last");
-	page("  f                 place every unit left on its historical (4.3) hex");
-	page("  e                 end your set-up (refused while units are left, 4.1B)");
+	(void)ctx;
+	page("%s", text);
 }
 
 static void help_sequence(void)
@@ -493,7 +501,7 @@ static void help_map(const struct tui *t)
 void dialog_help(struct tui *t)
 {
 	npage = 0;
-	help_keys();
+	keys_document(KEYS_DOC_HELP, help_line, NULL); /* the key table, keys.c */
 	page("%s", "");
 	help_sequence();
 	page("%s", "");
@@ -508,7 +516,7 @@ void dialog_log(struct tui *t)
 	for (int k = event_log_end(log) - 1; k >= log->first && npage < PAGE_MAX; k--) {
 		const struct game_event *e = event_log_at(log, k);
 		char text[EVENT_TEXT_MAX];
-		event_format(t->g->scn, e, text, sizeof text);
+		event_format_at(t->g->scn, log, k, text, sizeof text);
 		page("T%-2d %s", e->turn, text);
 	}
 	if (npage == 0)

@@ -544,7 +544,7 @@ static void draw_log(struct tui *t)
 		if (!e)
 			break;
 		char text[EVENT_TEXT_MAX], line[EVENT_TEXT_MAX + 16];
-		event_format(g->scn, e, text, sizeof text);
+		event_format_at(g->scn, log, k, text, sizeof text);
 		snprintf(line, sizeof line, "T%-2d %s", e->turn, text);
 		const char *part[8];
 		int plen[8], np = 0;
@@ -565,25 +565,24 @@ static void draw_log(struct tui *t)
 
 void draw_bottom(int y, int w, const char *s)
 {
-	int len = (int)strlen(s);
-	if (len <= w || y < 1) {
-		move(y, 0);
+	enum { ROWS = 4 }; /* a long message (a path, a refusal with its rule) folds, never cut */
+	const char *part[ROWS];
+	int plen[ROWS], np = 0, most = y < 1 ? 1 : y < ROWS ? y : ROWS; /* rows 1..y: not the status */
+	const char *p = s;
+	do {
+		int cut = np == most - 1 ? (int)strlen(p) : draw_fold_cut(p, w);
+		part[np] = p;
+		plen[np++] = cut;
+		p += cut;
+		while (*p == ' ')
+			p++;
+	} while (*p && np < most);
+	for (int i = 0; i < np; i++) {
+		int row = y - (np - 1) + i;
+		move(row, 0);
 		clrtoeol();
-		draw_text(y, 0, w, s);
-		return;
+		mvaddnstr(row, 0, part[i], plen[i] < w ? plen[i] : w);
 	}
-	/* Too long for one line: fold it at a space onto the line above too. */
-	int cut = w;
-	while (cut > w / 2 && s[cut] != ' ')
-		cut--;
-	if (s[cut] != ' ')
-		cut = w;
-	move(y - 1, 0);
-	clrtoeol();
-	mvaddnstr(y - 1, 0, s, cut);
-	move(y, 0);
-	clrtoeol();
-	draw_text(y, 0, w, s + cut + (s[cut] == ' '));
 }
 
 static void draw_message(struct tui *t)

@@ -241,7 +241,7 @@ static bool load_game(struct tui *t, const char *path)
 	return true;
 }
 
-static bool save_game(struct tui *t)
+bool tui_save_game(struct tui *t)
 {
 	char path[POSITION_PATH_MAX];
 	snprintf(path, sizeof path, "%s", t->save_path[0] ? t->save_path : "antietam.pos");
@@ -299,7 +299,7 @@ void tui_relayout(struct tui *t)
 
 /* `z`: the overview map (where it is drawn half a cell a hex, `z` again: two cells a hex,
  * scrolled), then the detailed map again. */
-static void toggle_overview(struct tui *t)
+void tui_toggle_overview(struct tui *t)
 {
 	if (!t->overview) {
 		t->overview = true;
@@ -362,7 +362,12 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 		attroff(A_BOLD);
 	}
 	y += 7;
-	int x = COLS / 2 - 22;
+	/* the entries in one column, as far left as the longest needs: none is cut at 80 */
+	int longest = 46;
+	for (int i = 0; i < n; i++)
+		if (start_labels[items[i]] && (int)strlen(start_labels[items[i]]) > longest)
+			longest = (int)strlen(start_labels[items[i]]);
+	int x = COLS / 2 - 22 < COLS - longest - 1 ? COLS / 2 - 22 : COLS - longest - 1;
 	if (x < 0)
 		x = 0;
 	for (int i = 0; i < n; i++) {
@@ -409,7 +414,7 @@ static void quit_game(struct tui *t)
 	}
 	char q[sizeof t->msg];
 	snprintf(q, sizeof q, "The autosave failed (%.160s). Save the game to a file? (y/n)", err);
-	if (dialog_confirm(t, q) && save_game(t)) {
+	if (dialog_confirm(t, q) && tui_save_game(t)) {
 		t->quit = true;
 		return;
 	}
@@ -559,7 +564,7 @@ static void start_menu(struct tui *t)
 
 /* ---- the main loop ---- */
 
-static void move_cursor(struct tui *t, int dx, int dy, int times)
+void tui_move_cursor(struct tui *t, int dx, int dy, int times)
 {
 	for (int i = 0; i < times; i++)
 		t->cursor = geom_step(t->cursor, dx, dy);
@@ -567,7 +572,7 @@ static void move_cursor(struct tui *t, int dx, int dy, int times)
 	tui_follow(t);
 }
 
-static void mouse_click(struct tui *t)
+void tui_mouse_click(struct tui *t)
 {
 	MEVENT ev;
 	if (getmouse(&ev) != OK)
@@ -585,63 +590,6 @@ static void mouse_click(struct tui *t)
 	t->panel_scroll = 0;
 	if (again || (ev.bstate & (BUTTON1_DOUBLE_CLICKED | BUTTON3_CLICKED)))
 		play_enter(t);
-}
-
-/* Keys while a game is shown; returns false to leave for the start menu. */
-static bool game_key(struct tui *t, int ch)
-{
-	switch (ch) {
-	case KEY_UP: case 'k': case '8': move_cursor(t, 0, -1, 1); break;
-	case KEY_DOWN: case 'j': case '2': move_cursor(t, 0, 1, 1); break;
-	case KEY_LEFT: case 'h': case '4': move_cursor(t, -1, 0, 1); break;
-	case KEY_RIGHT: case 'l': case '6': move_cursor(t, 1, 0, 1); break;
-	case KEY_A1: case KEY_HOME: case '7': move_cursor(t, -1, -1, 1); break;
-	case KEY_A3: case KEY_PPAGE: case '9': move_cursor(t, 1, -1, 1); break;
-	case KEY_C1: case KEY_END: case '1': move_cursor(t, -1, 1, 1); break;
-	case KEY_C3: case KEY_NPAGE: case '3': move_cursor(t, 1, 1, 1); break;
-	case 'K': case KEY_SR: move_cursor(t, 0, -1, 5); break;
-	case 'J': case KEY_SF: move_cursor(t, 0, 1, 5); break;
-	case 'H': case KEY_SLEFT: move_cursor(t, -1, 0, 5); break;
-	case 'L': case KEY_SRIGHT: move_cursor(t, 1, 0, 5); break;
-	case '\n': case '\r': case KEY_ENTER: case ' ': case KEY_B2: case '5': play_enter(t); break;
-	case 'a': play_menu(t, false); break;
-	case 'x': play_menu(t, true); break;
-	case 'e': play_end(t); break;
-	case 'u': play_undo(t); break;
-	case 'r': setup_remove(t); break;
-	case 'f': setup_fill(t); break;
-	case 'p': setup_list(t); break;
-	case 'n': case '\t': play_next_unit(t); break;
-	case 27: play_cancel(t); t->msg[0] = 0; break;
-	case '?': reference_open(t); break;
-	case KEY_F(1): dialog_help(t); break;
-	case 'g': dialog_log(t); break;
-	case 'o': play_los(t); break;
-	case 'v': dialog_report(t); break;
-	case 'm':
-		t->opt.mono = !t->opt.mono;
-		draw_init_colours(t);
-		tui_say(t, false, "%s", t->opt.mono ? "monochrome: glyphs only" : "colour");
-		break;
-	case 'S': save_game(t); break;
-	case 'T': t->show_names = !t->show_names; break;
-	case 'z': toggle_overview(t); break;
-	case 'w': replay_run(t, t->replay_from); break;
-	case 'Z': track_toggle_zoc(t); break;
-	case 'R': track_roster(t); break;
-	case 't': track_turns(t); break;
-	case '[': if (t->panel_scroll > 0) t->panel_scroll--; break;
-	case ']': t->panel_scroll++; break;
-	case KEY_MOUSE: mouse_click(t); break;
-	case KEY_RESIZE: tui_relayout(t); break;
-	case 12: clearok(curscr, TRUE); break; /* ^L: repaint */
-	case 'q': case 'Q':
-		if (dialog_confirm(t, "Leave the game for the start menu (it stays open)? (y/n)"))
-			return false;
-		break;
-	default: break;
-	}
-	return true;
 }
 
 /* A computer player's turn: the solitaire Union bot (14.0–19.0) or the computer general
@@ -795,7 +743,7 @@ static void run(struct tui *t)
 		int from = t->g->nlog;
 		unsigned epoch = t->epoch;
 		*t->before = *t->g;
-		bool stay = game_key(t, ch);
+		bool stay = keys_dispatch(t, ch); /* the key table, keys.c */
 		if (t->playing && t->epoch == epoch && t->g->nlog > from)
 			combat_view_results(t, from, t->before);
 		if (!stay)

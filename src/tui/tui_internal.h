@@ -119,10 +119,24 @@ void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((for
 void tui_relayout(struct tui *t);
 /* Scroll the map view (and the detailed view behind the overview) to show the cursor. */
 void tui_follow(struct tui *t);
+/* Move the cursor `times` hexes dx, dy (geom_step) and scroll the view to it. */
+void tui_move_cursor(struct tui *t, int dx, int dy, int times);
+/* A mouse click on the map: the cursor to the hex; again (or double, right): Enter. */
+void tui_mouse_click(struct tui *t);
+/* `S`: save to a position file the player names; false when he did not or it failed. */
+bool tui_save_game(struct tui *t);
+/* `z`: the overview map (half a cell a hex where it fits, again two cells), then back. */
+void tui_toggle_overview(struct tui *t);
 /* The time a turn starts, from the Turn Record Track (data/tables.txt): "6:00 am". */
 const char *tui_turn_time(const struct tui *t, int turn);
 /* Side name for players ("Union", "Confederate"). */
 const char *tui_side_title(enum side s);
+
+/* ---- keys.c: the key table ---- */
+
+/* A key on the map: its row's handler (keys.h documents the table); false to leave for the
+ * start menu. A key no row has does nothing. */
+bool keys_dispatch(struct tui *t, int ch);
 
 /* ---- draw.c: one frame ---- */
 
