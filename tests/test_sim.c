@@ -390,6 +390,63 @@ static void test_shards_merge_to_one_run(void **st)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* --shard-index counts from 0 as a scheduler's job array does: three shards run through GNU
+ * parallel (when it is installed) and merged are one run byte for byte; a shard of more
+ * shards than games has no game, writes files with no rows, exits 0, and merges. */
+static void test_shard_index_through_parallel(void **st)
+{
+	(void)st;
+	if (system("command -v parallel >/dev/null 2>&1") != 0)
+		skip();
+	char dir[] = "/tmp/antietam-par-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	const char *game = "--simulate 5 --seed 40 --confederate random";
+	run_ok("%s --jobs 1 --out %s/one", game, dir);
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd,
+		 "seq 0 2 | parallel --will-cite -j 2 --halt now,fail=1 "
+		 "'%s %s --shard-index {}/3 --jobs 1 --out %s/p{} --no-plots >/dev/null 2>&1'",
+		 fx_program_path(), game, dir);
+	assert_int_equal(system(cmd), 0);
+	run_ok("--merge %s/p0 %s/p1 %s/p2 --out %s/merged", dir, dir, dir, dir);
+	char one[300], merged[300];
+	snprintf(one, sizeof one, "%s/one", dir);
+	snprintf(merged, sizeof merged, "%s/merged", dir);
+	same_files(one, merged);
+	/* --shard-index I/N is --shard I+1/N */
+	run_ok("%s --jobs 1 --shard 2/3 --out %s/s2", game, dir);
+	char a[300], b[300];
+	snprintf(a, sizeof a, "%s/s2/games.csv", dir);
+	snprintf(b, sizeof b, "%s/p1/games.csv", dir);
+	char *ta = fx_read_file(a, NULL), *tb = fx_read_file(b, NULL);
+	assert_string_equal(ta, tb);
+	free(ta);
+	free(tb);
+	/* two games in three shards: the first has none */
+	const char *two = "--simulate 2 --seed 40 --confederate random";
+	run_ok("%s --jobs 1 --out %s/two", two, dir);
+	for (int k = 0; k < 3; k++)
+		run_ok("%s --jobs 1 --shard-index %d/3 --out %s/e%d", two, k, dir, k);
+	snprintf(a, sizeof a, "%s/e0/games.csv", dir);
+	ta = fx_read_file(a, NULL);
+	assert_null(strchr(ta, '\n') ? strchr(strchr(ta, '\n') + 1, '\n') : NULL); /* a header */
+	free(ta);
+	run_ok("--merge %s/e0 %s/e1 %s/e2 --out %s/emerged", dir, dir, dir, dir);
+	snprintf(one, sizeof one, "%s/two", dir);
+	snprintf(merged, sizeof merged, "%s/emerged", dir);
+	same_files(one, merged);
+	/* the index is 0 to N-1 */
+	int rc;
+	snprintf(cmd, sizeof cmd, "%s %s --shard-index 3/3 --out %s/bad 2>&1", fx_program_path(),
+		 game, dir);
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "--shard-index takes I/N with 0 <= I < N"));
+	free(out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- 1862 ---- */
 
 static void history_error(const char *text, const char *want)
@@ -571,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_hours_recorded),
 		cmocka_unit_test(test_csv_reads_back),
 		cmocka_unit_test(test_shards_merge_to_one_run),
+		cmocka_unit_test(test_shard_index_through_parallel),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare_at_the_end),
 		cmocka_unit_test(test_players),

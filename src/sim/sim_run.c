@@ -43,7 +43,8 @@ static void usage(FILE *f)
 	int n;
 	const struct sim_player *p = sim_players(&n);
 	fputs("usage: antietam --simulate N [--union P] [--confederate P] [--rules solitaire|two-player]\n"
-	      "                [--mishap] [--unleashed] [--seed S] [--jobs J] [--shard K/N]\n"
+	      "                [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
+	      "                [--shard K/N | --shard-index I/N]\n"
 	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
 	      "       antietam --merge DIR... [--out DIR] [--no-plots] [--data DIR]\n"
 	      "players P:\n", f);
@@ -124,12 +125,18 @@ static int parse(int argc, char **argv, struct opts *o)
 			if (!next || !parse_long(next, 1, &v) || v > 1024)
 				return bad("--jobs takes a number of processes (1 to 1024)", "");
 			o->jobs = (int)v, i++;
-		} else if (!strcmp(a, "--shard")) {
-			int k, n;
+		} else if (!strcmp(a, "--shard") || !strcmp(a, "--shard-index")) {
+			/* --shard K/N counts from 1 (GNU parallel's {#}); --shard-index I/N from 0,
+			 * as a scheduler's job array does (Slurm's $SLURM_ARRAY_TASK_ID with
+			 * --array=0-(N-1)): the same slice as --shard I+1/N */
+			int k, n, base = a[7] ? 0 : 1;
 			char extra;
-			if (!next || sscanf(next, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n)
-				return bad("--shard takes K/N with 1 <= K <= N, not '%s'", next ? next : "");
-			o->shard_k = k, o->shard_n = n, i++;
+			if (!next || sscanf(next, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 ||
+			    k < base || k > n - 1 + base)
+				return bad(base ? "--shard takes K/N with 1 <= K <= N, not '%s'"
+						: "--shard-index takes I/N with 0 <= I < N, not '%s'",
+					   next ? next : "");
+			o->shard_k = k + 1 - base, o->shard_n = n, i++;
 		} else if (!strcmp(a, "--out") || !strcmp(a, "--keep") || !strcmp(a, "--data")) {
 			if (!next)
 				return bad("%s takes a directory", a);
@@ -496,9 +503,14 @@ static int simulate(const struct scenario *s, const struct sim_layout *l,
 		lo = o->games * (o->shard_k - 1) / o->shard_n;
 		hi = o->games * o->shard_k / o->shard_n;
 		if (lo == hi) {
-			fprintf(stderr, "antietam: shard %d/%d of %ld games has no game\n", o->shard_k,
-				o->shard_n, o->games);
-			return 2;
+			/* more shards than games: this one's files have no rows, and --merge
+			 * takes them with the others */
+			if (!make_dir(o->outdir) || !write_csvs(l, o->outdir, NULL, 0))
+				return 2;
+			fprintf(stderr, "antietam: shard %d/%d of %ld games has no game: %s/games.csv, "
+				"turns.csv and hours.csv written with no rows\n", o->shard_k, o->shard_n,
+				o->games, o->outdir);
+			return 0;
 		}
 	}
 	if (!make_dir(o->outdir) || (o->keepdir && !make_dir(o->keepdir)))
