@@ -29,13 +29,17 @@ bool commit_lifted(const struct game *g, enum corps c, int enemy);
 /* Why an Available Union unit may not enter a hex (0: it may); the higher value wins. */
 enum commit_ban {
 	COMMIT_FREE,
-	COMMIT_BAN_13_3E, /* it started within four hexes of an enemy and would not get farther */
-	COMMIT_BAN_13_3B, /* within four hexes of an enemy it was not near at the start */
+	COMMIT_STOP_13_3E, /* as far from an enemy it started within four hexes of: it may pass
+			    * through on its way, not end there */
+	COMMIT_BAN_13_3E,  /* nearer an enemy it started within four hexes of */
+	COMMIT_BAN_13_3B,  /* within four hexes of an enemy it was not near at the start */
 };
-/* 13.3B and 13.3E (RECONSTRUCTION.md's reading) for Available Union unit u entering hex: an
+/* 13.3B and 13.3E (RECONSTRUCTION.md's readings) for Available Union unit u entering hex: an
  * enemy unit within four hexes of hex forbids it (east-bank creek exemption and 13.3F
- * lifting applied), unless u's own hex is already within four hexes of that enemy and hex is
- * farther from it than u's hex. COMMIT_FREE when it may enter. */
+ * lifting applied), unless u's own hex is already within four hexes of that enemy: then a hex
+ * farther from it is free, one as far from it may be passed through but not ended in
+ * (COMMIT_STOP_13_3E), a nearer one is forbidden. The worst over every enemy; COMMIT_FREE
+ * when it may enter and stay. */
 enum commit_ban commit_available_forbids(const struct game *g, int u, int hex);
 /* May unit u change hex into adjacent hex outside its movement, by an optional advance
  * after combat (11.18C) or a supporting advance (11.19), under its corps status — the same

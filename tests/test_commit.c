@@ -133,6 +133,35 @@ static void test_creek_exemption(void **state)
 	fx_refused("move U30 2310", "13.3E");
 }
 
+/* 13.3E with two enemies (RECONSTRUCTION.md's decided reading): U29 (XII, Available) in 2010
+ * is three hexes from C2 (2013) and four from C3 (2006). It must end strictly farther from
+ * both, and may never come nearer either on the way; a hex as far from one as the start may
+ * be passed through. Every first step is as far from one of them (2110, 2109, 1910, 1909) or
+ * nearer (2009, 2011), so the old engine, which refused every hex not farther from both on
+ * the way too, froze it: now it may go on through 2110 to 2210 (four and five hexes), though
+ * it may not stop in 2110 or 2109 (as far from C2, as far from C3). */
+static void test_13_3e_two_enemies(void **state)
+{
+	(void)state;
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_ok("place U29 2010");
+	fx_ok("place C2 2013");
+	fx_ok("place C3 2006");
+	fx_ok("end");
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2110), COMMIT_STOP_13_3E);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2109), COMMIT_STOP_13_3E);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2009), COMMIT_BAN_13_3E);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2210), COMMIT_FREE);
+	fx_refused("move U29 2110", "13.3E");
+	fx_refused("move U29 2109", "13.3E");
+	fx_refused("move U29 2009 2108", "13.3E"); /* nearer C3 on the way */
+	assert_true(fx_cost_at("U29", 2210) > 0);
+	assert_int_equal(fx_cost_at("U29", 2110), -1);
+	assert_search_obeys_13_3b("U29");
+	fx_ok("move U29 2110 2210");
+	assert_int_equal(G->unit[fx_u("U29")].hex, 2210);
+}
+
 static void test_lifting(void **state)
 {
 	(void)state;
@@ -148,7 +177,7 @@ static void test_lifting(void **state)
 	/* now U29 may only move farther from C2 (13.3E), never nearer C1 (13.3B) */
 	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2009), COMMIT_FREE);
 	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2011), COMMIT_BAN_13_3E);
-	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2110), COMMIT_BAN_13_3E);
+	assert_int_equal(commit_available_forbids(G, fx_u("U29"), 2110), COMMIT_STOP_13_3E);
 	/* 13.3F: moving adjacent lifts the limits with regard to that unit */
 	fx_ok("move C1 2011");
 	assert_true(commit_lifted(G, CORPS_XII, fx_u("C1")));
@@ -353,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_two_committed),
 		cmocka_unit_test(test_available_limits),
 		cmocka_unit_test(test_creek_exemption),
+		cmocka_unit_test(test_13_3e_two_enemies),
 		cmocka_unit_test(test_lifting),
 		cmocka_unit_test(test_creek_crossing_lifts_all),
 		cmocka_unit_test(test_attacks_by_status),

@@ -97,9 +97,10 @@ static bool enemy_restricts(const struct game *g, int u, int e)
 	return unit_on_map(g, e) && !commit_lifted(g, unit_def(g, u)->corps, e);
 }
 
-/* 13.3E (RECONSTRUCTION.md's reading): an Available unit that already finds enemy e within
- * four hexes (as 13.3B counts them) may move only to hexes farther from e than its start.
- * The distance from u's start to e when that holds, else -1 (13.3B alone applies). */
+/* 13.3E (RECONSTRUCTION.md's readings, two enemies included): an Available unit that already
+ * finds enemy e within four hexes (as 13.3B counts them) must end its move farther from e
+ * than its start, and may never come nearer e on the way (as near: passing only). The
+ * distance from u's start to e when that holds, else -1 (13.3B alone applies). */
 static int start_near(const struct game *g, int u, int eh, const uint8_t *east)
 {
 	int start = g->unit[u].hex;
@@ -108,15 +109,22 @@ static int start_near(const struct game *g, int u, int eh, const uint8_t *east)
 	return hex_distance(start, eh);
 }
 
+/* 13.3B/13.3E for a hex `dist` hexes from an enemy that forbids it (enemy_forbids): near is
+ * the start's distance to that enemy (start_near). */
+static enum commit_ban near_ban(int near, int dist)
+{
+	if (near < 0)
+		return COMMIT_BAN_13_3B;
+	return dist > near ? COMMIT_FREE : dist == near ? COMMIT_STOP_13_3E : COMMIT_BAN_13_3E;
+}
+
 /* What enemy e (in eh, its start distance `near` from start_near) says of hex h for u. */
 static enum commit_ban enemy_ban(const struct game *g, int h, int eh, int near,
 				 const uint8_t *east)
 {
 	if (!enemy_forbids(g, h, eh, east))
 		return COMMIT_FREE;
-	if (near < 0)
-		return COMMIT_BAN_13_3B;
-	return hex_distance(h, eh) > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
+	return near_ban(near, hex_distance(h, eh));
 }
 
 /* The hexes within four of a hex (13.3B's reach) as column and row offsets with their
@@ -175,8 +183,7 @@ void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint
 				if (!(f & (SIDE_BRIDGE | SIDE_FORD)))
 					continue;
 			}
-			enum commit_ban b = near < 0 ? COMMIT_BAN_13_3B
-					  : k[j].dist > near ? COMMIT_FREE : COMMIT_BAN_13_3E;
+			enum commit_ban b = near_ban(near, k[j].dist);
 			if (b > forbid[hi])
 				forbid[hi] = (uint8_t)b;
 		}
@@ -219,6 +226,7 @@ bool commit_unit_may_step(const struct game *g, int u, int hex, char *err, size_
 			return names_refusal(err, errlen, "13.3B: units of an Available corps may not "
 					     "come within four hexes of an enemy unit");
 		case COMMIT_BAN_13_3E:
+		case COMMIT_STOP_13_3E:
 			return names_refusal(err, errlen, "13.3E: a unit of an Available corps within "
 					     "four hexes of an enemy unit may only move farther from it");
 		default:

@@ -321,7 +321,7 @@ static enum ban ban_of(const struct ctx *c, int i)
 		return BAN_MIDDLE_BRIDGE;                       /* 4.6 */
 	if (c->forbid && c->forbid[i] == COMMIT_BAN_13_3B)
 		return BAN_AVAILABLE;                           /* 13.3B */
-	if (c->forbid && c->forbid[i] == COMMIT_BAN_13_3E)
+	if (c->forbid && c->forbid[i])
 		return BAN_AVAILABLE_NEAR;                      /* 13.3E */
 	if (c->d->type == UNIT_ARTILLERY && (f & PF_EZOC))
 		return BAN_ARTILLERY_EZOC;                      /* 6.5 */
@@ -433,9 +433,11 @@ static HOT_INLINE struct step step_of(const struct ctx *c, enum mode m)
  * true with *why. */
 static HOT_INLINE bool hex_refused(const struct step *k, unsigned pf, int bi, const char **why)
 {
-	if (!(pf & k->stopmask) && !(k->forbid && k->forbid[bi]))
+	/* 13.3E: a hex as far from the enemy as the start may be passed through (end_refused) */
+	bool forbidden = k->forbid && k->forbid[bi] > COMMIT_STOP_13_3E;
+	if (!(pf & k->stopmask) && !forbidden)
 		return false;
-	if ((pf & k->banmask) || (k->forbid && k->forbid[bi]))
+	if ((pf & k->banmask) || forbidden)
 		*why = ban_text(ban_of(k->c, bi));
 	else if (k->dbl && (pf & PF_NEAR3))
 		*why = "8.9A: double-time needs every hex of the move three or more hexes from all enemy units";
@@ -620,8 +622,8 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 						continue;                  /* 8.7.5B */
 				}
 				unsigned pf = flag[b];
-				if ((pf & stopmask) || (forbid && forbid[b]))
-					continue;
+				if ((pf & stopmask) || (forbid && forbid[b] > COMMIT_STOP_13_3E))
+					continue;                  /* 13.3E: passing is not stopping */
 				int nk = from + st + ((pf & PF_EZOC) != 0);  /* 6.3B: entering */
 				if (nk > budget || nk >= s->cost[b])
 					continue;
