@@ -213,6 +213,31 @@ static void test_hexes_legal(void **st)
 		}
 }
 
+/* The fit is the set-up's: every dawn control point of data/nbh-grid.txt names our unit's hex
+ * as data/setup-historical.txt has it now (a set-up change asks for tools/nbh-grid again). */
+static void test_grid_is_the_setups(void **st)
+{
+	(void)st;
+	FILE *f = fopen(GRID, "r");
+	assert_non_null(f);
+	char line[1024];
+	int points = 0;
+	while (fgets(line, sizeof line, f)) {
+		char src[16], unit[16], hexes[512];
+		int ours;
+		if (sscanf(line, "point %15s %15s %511s %d", src, unit, hexes, &ours) != 4 ||
+		    (unit[0] != 'U' && unit[0] != 'C'))
+			continue;
+		int want = S->roster.historical_hex[fx_u(unit)];
+		if (want != ours)
+			fail_msg("%s: %s's point is on %04d, the set-up has %04d: remake the file "
+				 "(tools/nbh-grid, docs/provenance-hours.md)", GRID, unit, ours, want);
+		points++;
+	}
+	fclose(f);
+	assert_true(points >= 30);
+}
+
 /* ---- errors ---- */
 
 static void hours_error(const char *grid, const char *text, const char *want)
@@ -275,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_gordon_next_day),
 		cmocka_unit_test(test_dawn),
 		cmocka_unit_test(test_hexes_legal),
+		cmocka_unit_test(test_grid_is_the_setups),
 		cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, fx_teardown);

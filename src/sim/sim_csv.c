@@ -382,17 +382,28 @@ static int cmp_seed(const void *a, const void *b)
 	return x->seed < y->seed ? -1 : x->seed > y->seed;
 }
 
-static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_game *games,
-		     int n)
+/* A row's "seed,turn": the game of that seed among games (NULL, with the message, when the
+ * fields are bad or games.csv has no such seed: what names the row's kind). */
+static struct sim_game *row_game(struct reader *r, struct sim_game *games, int n, long *turn,
+				 const char *what)
 {
 	unsigned long long seed;
-	long turn;
-	if (!take_seed(r, &seed) || !take_int(r, "turn", 1, GAME_TURNS, &turn))
-		return false;
+	if (!take_seed(r, &seed) || !take_int(r, "turn", 1, GAME_TURNS, turn))
+		return NULL;
 	struct sim_game key = { .seed = (uint64_t)seed };
 	struct sim_game *g = bsearch(&key, games, (size_t)n, sizeof *games, cmp_seed);
 	if (!g)
-		return fail(r, "%s", "a turn of a seed games.csv does not have");
+		fail(r, "%s of a seed games.csv does not have", what);
+	return g;
+}
+
+static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_game *games,
+		     int n)
+{
+	long turn;
+	struct sim_game *g = row_game(r, games, n, &turn, "a turn");
+	if (!g)
+		return false;
 	if (turn != g->nturns + 1)
 		return fail(r, "%s", "turns out of order");
 	struct sim_turn *t = &g->turn[g->nturns++];
@@ -426,14 +437,10 @@ static bool open_reader(struct reader *r, const char *dir, const char *name, cha
 
 static bool hour_row(struct reader *r, struct sim_game *games, int n)
 {
-	unsigned long long seed;
 	long turn;
-	if (!take_seed(r, &seed) || !take_int(r, "turn", 1, GAME_TURNS, &turn))
-		return false;
-	struct sim_game key = { .seed = (uint64_t)seed };
-	struct sim_game *g = bsearch(&key, games, (size_t)n, sizeof *games, cmp_seed);
+	struct sim_game *g = row_game(r, games, n, &turn, "an hour");
 	if (!g)
-		return fail(r, "%s", "an hour of a seed games.csv does not have");
+		return false;
 	if (g->nhours == SIM_HOURS || turn != sim_hour_turns[g->nhours])
 		return fail(r, "%s", "hours out of order");
 	struct sim_hour *h = &g->hour[g->nhours++];

@@ -1,6 +1,8 @@
 /* fuzz_sim.c — libFuzzer target: the simulator's readers. The first byte chooses the file:
  * data/history.txt's reader (sim_history_load), a summary (sim_summary_load), or a run's
- * games.csv and turns.csv (sim_csv_read: the rest of the input split at the first NUL byte).
+ * games.csv and turns.csv (sim_csv_read: the rest of the input split at the first NUL byte);
+ * with its high bit set, 1862 by the hour: a history-hours.txt on data/nbh-grid.txt, or an
+ * nbh-grid.txt (sim_hours_load, sim_hours_grid_load).
  * Any input must be refused with a message or accepted; accepted CSV records must write
  * back to the very text read (data from ./data: run from the top directory). */
 #include <stddef.h>
@@ -12,6 +14,7 @@
 
 #include "scenario.h"
 #include "sim.h"
+#include "sim_hours.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,7 +36,8 @@ static void put(const char *name, const uint8_t *data, size_t size)
 /* The temporary directory goes when the fuzzer ends. */
 static void cleanup(void)
 {
-	const char *names[] = { "history.txt", "simulated.txt", "games.csv", "turns.csv" };
+	const char *names[] = { "history.txt", "simulated.txt", "games.csv", "turns.csv",
+				"history-hours.txt", "nbh-grid.txt" };
 	char path[128];
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -72,6 +76,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	char path[128];
+	if (data[0] & 0x80) {
+		static struct sim_hours hours;
+		bool grid = data[0] & 1;
+		put(grid ? "nbh-grid.txt" : "history-hours.txt", data + 1, size - 1);
+		snprintf(path, sizeof path, "%s/%s", dir, grid ? "nbh-grid.txt" : "history-hours.txt");
+		if (grid)
+			(void)sim_hours_grid_load(&hours.grid, path, err, sizeof err);
+		else
+			(void)sim_hours_load(&hours, scn, "data/nbh-grid.txt", path, err, sizeof err);
+		return 0;
+	}
 	switch (data[0] % 3) {
 	case 0: {
 		struct sim_history h;
