@@ -151,6 +151,18 @@ static struct match *solitaire_to(uint64_t seed, int level, int to)
 		if (g->turn == to && g->pending.side == SIDE_CONFEDERATE &&
 		    g->pending.what == DECISION_MOVEMENT)
 			break;
+		/* a Confederate answer inside the Union's player-turn (defensive fire, 11.5B; a
+		 * retreat) is its first legal action, so that the general, which plays on while
+		 * its side decides, does not run on past the movement phase looked for */
+		if (g->pending.side == SIDE_CONFEDERATE && g->side == SIDE_UNION) {
+			static struct action legal[8192];
+			struct action end = { .type = ACT_END, .unit = -1, .target = -1 };
+			if (match_apply(m, &end, err, sizeof err))
+				continue;
+			int k = game_legal(g, legal, 8192);
+			if (k > 0 && match_apply(m, &legal[0], err, sizeof err))
+				continue;
+		}
 		int n = g->pending.side == SIDE_UNION ? match_play_bot(m, false, err, sizeof err)
 						       : match_play_general(m, level, false, err,
 									    sizeof err);
@@ -268,6 +280,12 @@ static void test_conf_holds_bridge(void **st)
 			gc_plan_movement(g, level, &p);
 			for (int i = 0; i < p.nmoves; i++)
 				assert_int_not_equal(p.move[i].unit, toombs);
+			/* a second keeper, not a weak brigade, is offered beside him (the Union guns
+			 * across the creek, 17.0A, shoot one keeper off the bluff, not two) */
+			assert_true(p.cover_unit >= ROSTER_UNION && p.cover_unit != toombs);
+			assert_int_equal(unit_def(g, p.cover_unit)->type, UNIT_INFANTRY);
+			assert_true(g->unit[p.cover_unit].steps > 2);
+			assert_true(hex_distance(p.cover_hex, 2836) <= 1);
 			char err[512];
 			assert_true(match_play_general(m, level, false, err, sizeof err) >= 0);
 			assert_int_equal(match_game(m)->unit[toombs].hex, 2835);

@@ -114,6 +114,7 @@ struct gc {
 	struct action legal[GC_LEGAL];
 	struct move_dest dest[GC_DESTS];
 	int playouts;
+	int cover_unit, cover_hex;            /* cover_bridge's second keeper */
 	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
 };
 
@@ -456,6 +457,53 @@ static void assign_gains(struct gc *c)
 	}
 }
 
+/* A second keeper for the Lower Bridge while it has one at most (the Union's guns across the
+ * creek shoot the first off the bluff, 17.0A, and 3.3A then hands 2836 to the Union): the
+ * infantry brigade, not weak, that may reach a hex on or next to a bridge hex the Union does
+ * not hold where the bot's attacks and guns threaten least, its "gains control" hex that one.
+ * Nothing on the last turn (5.3) or once the bridge is the Union's. */
+static void cover_bridge(struct gc *c)
+{
+	const struct game *g = c->g;
+	const struct map_objective *o = map_objective(&g->scn->map, "lower-bridge");
+	if (c->last || gw.bridge <= 0 || !o || bridge_lost(g))
+		return;
+	int keepers = 0;
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+		keepers += unit_on_map(g, u) && keeps_bridge(g, u);
+	if (keepers >= 2)
+		return;
+	int bi = -1, bh = HEX_NONE;
+	double br = INFINITY;
+	for (int i = 0; i < c->nunits; i++) {
+		int u = c->unit[i], here = g->unit[u].hex;
+		if (weak(g, u) || c->keeper[i] || here == HEX_NONE ||
+		    hex_distance(here, o->hexes[0]) > 10)
+			continue;
+		int n = move_reachable(g, u, c->dest, GC_DESTS, NULL, 0);
+		for (int k = 0; k < n; k++) {
+			int h = c->dest[k].hex;
+			bool covers = false;
+			for (int b = 0; b < o->nhexes && !covers; b++) {
+				int x = hex_index(o->hexes[b]);
+				covers = x >= 0 && g->control[x] != SIDE_UNION &&
+					 hex_distance(h, o->hexes[b]) <= 1 &&
+					 !unit_side_in(g, o->hexes[b], SIDE_UNION);
+			}
+			if (!covers || unit_side_in(g, h, SIDE_UNION))
+				continue;
+			double r = risk(c, u, h);
+			if (r < br)
+				br = r, bi = i, bh = h;
+		}
+	}
+	if (bi >= 0) {
+		c->opt[bi][S_GAIN] = bh;
+		c->cover_unit = c->unit[bi];
+		c->cover_hex = bh;
+	}
+}
+
 /* ---- playouts ---- */
 
 static bool port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
@@ -685,6 +733,9 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		c->keeper[i] = gw.bridge > 0 && !c->last && keeps_bridge(g, c->unit[i]);
 	}
 	assign_gains(c);
+	c->cover_unit = -1;
+	c->cover_hex = HEX_NONE;
+	cover_bridge(c);
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
 	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
 	double bv = -INFINITY;
@@ -726,7 +777,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		bool any = false;
 		memcpy(trial, best, sizeof trial);
 		for (int i = 0; i < c->nunits; i++)
-			if (hurt[i]) {
+			if (hurt[i] && !c->keeper[i]) { /* the bridge's keeper holds until forced out */
 				int s = best[i] == S_BACK ? S_CLEAR : S_BACK;
 				any |= c->opt[i][s] != c->opt[i][best[i]];
 				trial[i] = s;
@@ -752,6 +803,8 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	}
 	for (int oi = 0; oi < c->nunits && c->playouts < limit; oi++) {
 		int i = order[oi];
+		if (c->keeper[i])
+			continue;
 		for (int s = 0; s < S_COUNT && c->playouts < limit; s++) {
 			if (s == best[i] || c->opt[i][s] == c->opt[i][best[i]])
 				continue;
@@ -766,6 +819,8 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	}
 	out->nmoves = plan_moves(c, best, out->move);
 	out->playouts = c->playouts;
+	out->cover_unit = c->cover_unit;
+	out->cover_hex = c->cover_hex;
 	out->value = bv;
 	free(c);
 }
