@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "modifier.h"
+
 #define COMBAT_DECL_MAX 48
 #define COMBAT_ATTACKERS_MAX 6
 #define COMBAT_DEFHEX_MAX 3
@@ -120,15 +122,6 @@ struct map;
 int resolve_loss_candidates(const struct game *g, int *out, int max);
 
 /* ---- queries ---- */
-
-#define COMBAT_DRMS_MAX 12
-
-/* One modifier with the rule that gives it. */
-struct combat_mod {
-	int value;
-	char rule[8];        /* "11.9A1" */
-	char what[40];       /* "encircled by two attackers" */
-};
 
 /* An attack as the CRT sees it (11.5C–D, 11.8–11.14). */
 struct combat_odds {

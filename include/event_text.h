@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "event.h"
+#include "modifier.h"
 #include "scenario.h"
 
 /* The sentence of event e of a game on scenario s ("U12 fires at C14: roll 4 drm -1, 1 step
@@ -16,5 +17,8 @@ void event_format(const struct scenario *s, const struct game_event *e, char *bu
  * the event alone cannot: a panic die (11.17.5) says whether the unit lost its step. */
 void event_format_at(const struct scenario *s, const struct event_log *log, int k, char *buf,
 		     size_t len);
+/* The English of modifier m (modifier.h: "encircled by two attackers", "morale 4 against 3",
+ * "range 4") into buf (len bytes, NUL included). */
+void modifier_text(const struct combat_mod *m, char *buf, size_t len);
 
 #endif

@@ -25,7 +25,7 @@ static struct combat_odds odds_of(int a, int hex, int ndes, ...)
 static bool has_mod(const struct combat_odds *o, const char *rule, int value)
 {
 	for (int i = 0; i < o->nmods; i++)
-		if (!strcmp(o->mod[i].rule, rule) && o->mod[i].value == value)
+		if (!strcmp(modifier_rule((enum modifier)o->mod[i].id), rule) && o->mod[i].value == value)
 			return true;
 	return false;
 }

@@ -2,6 +2,7 @@
  * (Moved markers, once a phase, corps status, Hood on turn 1), range and the Parrott guns,
  * line of sight, the two-guns-per-target limit, every DRM of 20.3 including the hexsides of
  * 10.4, the 1† result, and refusals that leave the game byte-identical. */
+#include "event_text.h"
 #include "fixture.h"
 #include "los.h"
 
@@ -16,7 +17,7 @@ static struct fire_odds fire_of(int gun, int target)
 static bool has_mod(const struct fire_odds *o, const char *rule, int value)
 {
 	for (int i = 0; i < o->nmods; i++)
-		if (!strcmp(o->mod[i].rule, rule) && o->mod[i].value == value)
+		if (!strcmp(modifier_rule((enum modifier)o->mod[i].id), rule) && o->mod[i].value == value)
 			return true;
 	return false;
 }
@@ -24,9 +25,12 @@ static bool has_mod(const struct fire_odds *o, const char *rule, int value)
 /* The DRM of rule with the note what (the odds window shows it beside the value). */
 static bool has_note(const struct fire_odds *o, const char *rule, const char *what)
 {
-	for (int i = 0; i < o->nmods; i++)
-		if (!strcmp(o->mod[i].rule, rule) && !strcmp(o->mod[i].what, what))
+	for (int i = 0; i < o->nmods; i++) {
+		char text[64];
+		modifier_text(&o->mod[i], text, sizeof text);
+		if (!strcmp(modifier_rule((enum modifier)o->mod[i].id), rule) && !strcmp(text, what))
 			return true;
+	}
 	return false;
 }
 

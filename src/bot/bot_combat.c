@@ -175,7 +175,7 @@ static bool decl_encircled(const struct game *g, const struct combat_decl *d)
 		if (!odds_now(g, u, hexes, d->ndefhex, &o))
 			continue;
 		for (int m = 0; m < o.nmods; m++)
-			if (!strncmp(o.mod[m].rule, "11.9", 4))
+			if (o.mod[m].id == MOD_ENCIRCLED_2 || o.mod[m].id == MOD_ENCIRCLED_3)
 				return true;
 		return false;
 	}

@@ -8,6 +8,7 @@
 
 #include "cli_internal.h"
 #include "combat.h"
+#include "event_text.h"
 #include "tables.h"
 #include "victory.h"
 
@@ -81,9 +82,12 @@ static const char *cmd_odds(struct cli *c, int argc, char **argv, FILE *out, cha
 		fprintf(out, "\n%s attack %d (printed %d, halved %d time%s) defence %d", id,
 			o[i].attack, o[i].attack_printed, o[i].halvings,
 			o[i].halvings == 1 ? "" : "s", o[i].defence);
-		for (int k = 0; k < o[i].nmods; k++)
-			fprintf(out, "\n%s %+d %s %s", id, o[i].mod[k].value, o[i].mod[k].rule,
-				o[i].mod[k].what);
+		for (int k = 0; k < o[i].nmods; k++) {
+			char what[64];
+			modifier_text(&o[i].mod[k], what, sizeof what);
+			fprintf(out, "\n%s %+d %s %s", id, o[i].mod[k].value,
+				modifier_rule((enum modifier)o[i].mod[k].id), what);
+		}
 		struct crt_chance ch[6];
 		int n = odds_chances(&o[i], ch);
 		fprintf(out, "\n%s results", id);

@@ -39,10 +39,10 @@ static inline void bit_set(uint64_t *set, int u)
 /* 13.3F, 13.4C: may Union unit u attack Confederate unit c under its corps status? */
 bool odds_corps_may_attack(const struct game *g, int u, int c);
 /* Add a DRM of value (none when 0, none beyond COMBAT_DRMS_MAX) to the list mod[0..*nmods-1]
- * with its rule and reason, and to the total *drm: the explained DRMs of odds_attack and
- * fire_odds (20.3). */
-void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
-		const char *what);
+ * as modifier id with the numbers its English takes (a, b: modifier.h), and to the total
+ * *drm: the explained DRMs of odds_attack and fire_odds (20.3). */
+void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, enum modifier id,
+		  int a, int b);
 /* 13.4B–C, 4.5C: may the gun fire at target this turn under its side's restrictions (an
  * Unavailable corps' gun only at a Confederate unit that lifted them; target -1: at all)? */
 bool fire_gun_may_fire(const struct game *g, int gun, int target, char *err, size_t errlen);

@@ -24,9 +24,9 @@ bool fire_gun_may_fire(const struct game *g, int gun, int target, char *err, siz
 	return true;
 }
 
-static void add_mod(struct fire_odds *o, int value, const char *rule, const char *what)
+static void add_mod(struct fire_odds *o, int value, enum modifier id)
 {
-	odds_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
+	odds_add_drm(o->mod, &o->nmods, &o->drm, value, id, 0, 0);
 }
 
 /* 10.4: the hexside features the fire crosses as it enters the target's hex (both sides of
@@ -69,22 +69,6 @@ bool fire_check(const struct game *g, int gun, int target, bool defensive,
 		struct fire_odds *o, char *err, size_t errlen)
 {
 	return fire_check_sight(g, gun, target, defensive, NULL, o, err, errlen);
-}
-
-/* "range N" for a range of 0 or more, what snprintf's "range %d" wrote, without it: the bot
- * weighs tens of thousands of fires a game. */
-static void range_note(char *what, int range)
-{
-	char digits[12];
-	int n = 0;
-	do {
-		digits[n++] = (char)('0' + range % 10);
-		range /= 10;
-	} while (range > 0);
-	memcpy(what, "range ", 6);
-	for (int i = 0; i < n; i++)
-		what[6 + i] = digits[n - 1 - i];
-	what[6 + n] = '\0';
 }
 
 /* fire_check_sight, and with odds false only whether the fire may go ahead: nothing after
@@ -152,27 +136,20 @@ static bool check_fire(const struct game *g, int gun, int target, bool defensive
 	/* 20.3 DRMs, cumulative */
 	const struct map_hex *th = chex(g, to);
 	if (td->type == UNIT_INFANTRY)
-		add_mod(o, tables_fire_drm(t, FIRE_DRM_INFANTRY), "20.3", "target is infantry");
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_INFANTRY), MOD_FIRE_INFANTRY);
 	if (th->terrain == TERRAIN_WOODS || th->terrain == TERRAIN_ORCHARD ||
 	    th->terrain == TERRAIN_CORNFIELD)
-		add_mod(o, tables_fire_drm(t, FIRE_DRM_COVER), "20.3",
-			"target in woods, orchard or cornfield");
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_COVER), MOD_FIRE_COVER);
 	if (th->terrain == TERRAIN_TOWN)
-		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), "20.3", "target in Sharpsburg");
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_TOWN), MOD_FIRE_TOWN);
 	unsigned sides = sight ? sight->sides
 			       : nline >= 0 ? sides_of_line(&g->scn->map, to, line, nline)
 					    : entering_sides(&g->scn->map, from, to);
 	if (th->sunken_road && (sides & SIDE_SUNKEN))
-		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), "10.4",
-			"target behind a Sunken Road hexside");
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_SUNKEN), MOD_FIRE_SUNKEN_ROAD);
 	if (sides & SIDE_CREST)
-		add_mod(o, tables_fire_drm(t, FIRE_DRM_CREST), "10.4",
-			"target behind a crest hexside");
-	if (rdrm) { /* a DRM of 0 is not noted: no text to write */
-		char what[40];
-		range_note(what, o->range);
-		add_mod(o, rdrm, "10.3B", what);
-	}
+		add_mod(o, tables_fire_drm(t, FIRE_DRM_CREST), MOD_FIRE_CREST);
+	odds_add_drm(o->mod, &o->nmods, &o->drm, rdrm, MOD_RANGE, o->range, 0);
 
 	for (int die = 1; die <= 6; die++) {
 		enum fire_result r = tables_fire_result(t, o->fire_value, die + o->drm);

@@ -84,32 +84,19 @@ bool odds_can_attack(const struct game *g, int a, const int *defhex, int ndefhex
 
 /* ---- the odds ---- */
 
-/* What snprintf(dst, size, "%s", src) writes, without its format machinery: the DRMs are
- * noted by the hundred thousand in a bot's game (gun values, odds), most never read. */
-static void copy_cut(char *dst, size_t size, const char *src)
-{
-	size_t n = 0;
-	while (n + 1 < size && src[n])
-		n++;
-	memcpy(dst, src, n);
-	dst[n] = 0;
-}
-
-void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, const char *rule,
-		const char *what)
+void odds_add_drm(struct combat_mod *mod, int *nmods, int *drm, int value, enum modifier id,
+		  int a, int b)
 {
 	if (value == 0 || *nmods >= COMBAT_DRMS_MAX)
 		return;
-	struct combat_mod *m = &mod[(*nmods)++];
-	m->value = value;
-	copy_cut(m->rule, sizeof m->rule, rule);
-	copy_cut(m->what, sizeof m->what, what);
+	mod[(*nmods)++] = (struct combat_mod){ .id = (int8_t)id, .value = (int8_t)value,
+					       .a = (int8_t)a, .b = (int8_t)b };
 	*drm += value;
 }
 
-static void add_mod(struct combat_odds *o, int value, const char *rule, const char *what)
+static void add_mod(struct combat_odds *o, int value, enum modifier id)
 {
-	odds_add_drm(o->mod, &o->nmods, &o->drm, value, rule, what);
+	odds_add_drm(o->mod, &o->nmods, &o->drm, value, id, 0, 0);
 }
 
 /* 11.9A: every neighbour of defending hex h holds a designated attacker or lies in the ZOC
@@ -141,33 +128,31 @@ static int terrain_sum(const struct game *g, int from, int h, struct combat_odds
 	/* 11.14A / 20.1: one hexside, one terrain DRM, the worst of slope, crest and ford
 	 * (rules-notes.md, Charts) */
 	int side = 0;
-	const char *srule = "", *swhat = "";
+	enum modifier sid = MOD_UP_SLOPE; /* noted only when side is not 0 */
 	if (dh->high && (f & SIDE_SLOPE) && tables_combat_drm(t, COMBAT_DRM_UP_SLOPE) < side) {
 		side = tables_combat_drm(t, COMBAT_DRM_UP_SLOPE);
-		srule = "11.14A", swhat = "up a slope to high ground";
+		sid = MOD_UP_SLOPE;
 	}
 	if (dh->high && (f & SIDE_CREST) && tables_combat_drm(t, COMBAT_DRM_UP_CREST) < side) {
 		side = tables_combat_drm(t, COMBAT_DRM_UP_CREST);
-		srule = "11.14A", swhat = "through a crest to high ground";
+		sid = MOD_UP_CREST;
 	}
 	if ((f & SIDE_FORD) && tables_combat_drm(t, COMBAT_DRM_FORD) < side) {
 		side = tables_combat_drm(t, COMBAT_DRM_FORD);
-		srule = "20.1", swhat = "through a ford";
+		sid = MOD_FORD;
 	}
 	sum += side;
-	add_mod(o, side, srule, swhat);
+	add_mod(o, side, sid);
 	if (dh->sunken_road && !ah->sunken_road && (f & SIDE_SUNKEN)) {
 		sum += tables_combat_drm(t, COMBAT_DRM_SUNKEN);
-		add_mod(o, tables_combat_drm(t, COMBAT_DRM_SUNKEN), "11.14B",
-			"defender in the Sunken Road");
+		add_mod(o, tables_combat_drm(t, COMBAT_DRM_SUNKEN), MOD_SUNKEN_ROAD);
 	}
 	if (dh->terrain == TERRAIN_WOODS || dh->terrain == TERRAIN_ORCHARD ||
 	    dh->terrain == TERRAIN_CORNFIELD) {
 		sum += tables_combat_drm(t, COMBAT_DRM_COVER);
-		add_mod(o, tables_combat_drm(t, COMBAT_DRM_COVER), "11.14C",
-			dh->terrain == TERRAIN_WOODS ? "defender in woods" :
-			dh->terrain == TERRAIN_ORCHARD ? "defender in an orchard" :
-			"defender in a cornfield");
+		add_mod(o, tables_combat_drm(t, COMBAT_DRM_COVER),
+			dh->terrain == TERRAIN_WOODS ? MOD_WOODS :
+			dh->terrain == TERRAIN_ORCHARD ? MOD_ORCHARD : MOD_CORNFIELD);
 	}
 	return sum;
 }
@@ -253,24 +238,19 @@ bool odds_attack(const struct game *g, int a, const int *defhex, int ndefhex,
 		nadj += adj;
 	}
 	if (enc && nadj > 2)
-		add_mod(o, tables_combat_drm(t, COMBAT_DRM_ENCIRCLED_3), "11.9A2",
-			"encircled by more than two attackers");
+		add_mod(o, tables_combat_drm(t, COMBAT_DRM_ENCIRCLED_3), MOD_ENCIRCLED_3);
 	else if (enc && nadj == 2)
-		add_mod(o, tables_combat_drm(t, COMBAT_DRM_ENCIRCLED_2), "11.9A1",
-			"encircled by two attackers");
+		add_mod(o, tables_combat_drm(t, COMBAT_DRM_ENCIRCLED_2), MOD_ENCIRCLED_2);
 
 	/* 11.10: morale difference; ignored against lone artillery (11.7B, 11.10C) */
 	if (best_morale != INT_MIN) {
-		char what[40];
 		int diff = unit_morale(g, a) - best_morale;
-		snprintf(what, sizeof what, "morale %d against %d", unit_morale(g, a),
-			 best_morale);
-		add_mod(o, diff, "11.10B", what);
+		odds_add_drm(o->mod, &o->nmods, &o->drm, diff, MOD_MORALE, unit_morale(g, a),
+			     best_morale);
 	}
 	/* 11.11 élan */
 	if (d->side == SIDE_CONFEDERATE)
-		add_mod(o, tables_combat_drm(t, COMBAT_DRM_CONFEDERATE), "11.11",
-			"Confederate elan");
+		add_mod(o, tables_combat_drm(t, COMBAT_DRM_CONFEDERATE), MOD_ELAN);
 
 	/* 11.14 terrain: with several defending hexes the one best for the defender */
 	int best = INT_MAX, besti = 0;

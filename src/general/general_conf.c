@@ -211,7 +211,7 @@ static bool side_terrain(struct gc *c, int h, int d, int u, int stand_in, int *d
 			if (odds_attack(s, stand_in, hx, 1, des, 1, &o, err, sizeof err)) {
 				int t = o.drm;
 				for (int i = 0; i < o.nmods; i++)
-					if (!strcmp(o.mod[i].rule, "11.10B"))
+					if (o.mod[i].id == MOD_MORALE)
 						t -= o.mod[i].value; /* the morale is the units' own */
 				c->terrain[x][k] = (int8_t)t;
 				c->halve[x][k] = (int8_t)o.halvings;

@@ -1,6 +1,7 @@
 /* event_text.c — owns the English of the game's events: one sentence per event kind, the
  * same words the engine's log held when it was text (so the golden transcripts and saved
- * logs read as before), and the English of the reasons from event.h's list. */
+ * logs read as before), the English of the reasons from event.h's list and of the die-roll
+ * modifiers from modifier.h's. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,33 @@ static const char *const why_english[EVENT_WHY_COUNT] = {
 	EVENT_WHYS(WHY_ENGLISH)
 #undef WHY_ENGLISH
 };
+
+static const char *const modifier_english[MOD_COUNT] = {
+#define MODIFIER_ENGLISH(name, word, rule, numbers, english) english,
+	MODIFIERS(MODIFIER_ENGLISH)
+#undef MODIFIER_ENGLISH
+};
+
+void modifier_text(const struct combat_mod *m, char *buf, size_t len)
+{
+	const char *w = m->id >= 0 && m->id < MOD_COUNT ? modifier_english[m->id] : "?";
+	int number[2] = { m->a, m->b }, used = 0;
+	size_t n = 0;
+	if (len == 0)
+		return;
+	/* each "%d" of the English in turn takes the modifier's next number */
+	for (; *w && n + 1 < len; w++) {
+		if (w[0] == '%' && w[1] == 'd' && used < 2) {
+			int k = snprintf(buf + n, len - n, "%d", number[used++]);
+			n += k > 0 ? (size_t)k : 0;
+			n = n < len ? n : len - 1;
+			w++;
+		} else {
+			buf[n++] = *w;
+		}
+	}
+	buf[n] = '\0';
+}
 
 static const char *unit_name(int u) { return names_of_unit(u); }
 

@@ -12,6 +12,7 @@
 
 #include "act.h"
 #include "combat.h"
+#include "event_text.h"
 #include "view_event.h"
 #include "tables.h"
 #include "tui_internal.h"
@@ -139,8 +140,12 @@ static void result_line(struct view *v, const int8_t *att, const int8_t *def, co
 
 static void mods_lines(struct view *v, const struct combat_mod *mod, int n)
 {
-	for (int i = 0; i < n; i++)
-		vl(v, A_DIM, "   %+d %s %s", mod[i].value, mod[i].rule, mod[i].what);
+	for (int i = 0; i < n; i++) {
+		char what[64];
+		modifier_text(&mod[i], what, sizeof what);
+		vl(v, A_DIM, "   %+d %s %s", mod[i].value, modifier_rule((enum modifier)mod[i].id),
+		   what);
+	}
 }
 
 /* ---- artillery fire ---- */
