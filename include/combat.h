@@ -64,20 +64,6 @@ enum retreat_kind {
 	RETREAT_BREAKOFF,   /* 11.17.1A: one to three hexes */
 };
 
-/* The last artillery fire resolved (offensive or defensive), for the `fire` answer. */
-struct fire_report {
-	int16_t gun, target;
-	int8_t roll, drm, steps; /* die as rolled, total DRM, steps the target lost */
-	bool valid;
-};
-
-/* The last attack resolved, for front-ends. */
-struct attack_report {
-	int16_t attacker, defhex;
-	int8_t column, drm, roll, attacker_loss, defender_loss;
-	bool retreat, valid;
-};
-
 /* A round-1 defending hex and the Union corps that attacked it (11.6), for round 2. */
 struct combat_r1hex {
 	int16_t hex;
@@ -109,8 +95,6 @@ struct combat_state {
 	uint64_t attacked_r1[2];              /* units that attacked in round 1 */
 	struct combat_r1hex r1[COMBAT_DECL_MAX * COMBAT_DEFHEX_MAX];
 	int16_t nr1;
-	struct fire_report last_fire;
-	struct attack_report last_attack;
 };
 
 struct game;

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "modifier.h"
+
 #define EVENT_HEXES 48      /* hexes an event carries: a path, or the units of a declaration */
 #define EVENT_TEXT_MAX 120  /* bytes of a note's text, and of a formatted event, NUL included */
 
@@ -28,7 +30,7 @@ enum {
 	EF_SEVERAL = 1 << 16, EF_RETREAT = 1 << 17, EF_ROLLED = 1 << 18, EF_WITHDRAWN = 1 << 19,
 	EF_UNIT = 1 << 20, EF_TARGET = 1 << 21, EF_FROM = 1 << 22, EF_TO = 1 << 23,
 	EF_STRENGTHS = 1 << 24, EF_14_2 = 1 << 25, EF_PATH = 1 << 26, EF_UNITS = 1 << 27,
-	EF_TEXT = 1 << 28, EF_SEED = 1 << 29,
+	EF_TEXT = 1 << 28, EF_SEED = 1 << 29, EF_MODS = 1 << 30,
 };
 
 /* X(NAME, word, fields): the kinds and the fields each one uses. One-hex events keep their
@@ -56,13 +58,13 @@ enum {
 	X(WITHDRAW_STAYS, "withdraw-stays", EF_UNIT | EF_FROM)     /* 13.6A */                    \
 	X(WITHDRAW_MOVE, "withdraw-move", EF_UNIT | EF_FROM | EF_TO) /* 13.6 */                   \
 	X(WITHDRAW_TRAPPED, "withdraw-trapped", EF_UNIT)           /* 13.6D */                    \
-	X(FIRE, "fire", EF_UNIT | EF_TARGET | EF_DIE | EF_DRM | EF_STEPS | EF_DEFENSIVE)          \
+	X(FIRE, "fire", EF_UNIT | EF_TARGET | EF_DIE | EF_DRM | EF_STEPS | EF_DEFENSIVE | EF_MODS) \
 	                                                           /* 10.2C, 11.5B; steps lost */ \
 	X(DECLARE, "declare", EF_FROM | EF_SEVERAL | EF_UNITS)     /* 11.1 */                     \
 	X(CANCEL, "cancel", EF_FROM)                               /* 11.1 */                     \
 	X(NO_ATTACKS, "no-attacks", EF_ROUND)                      /* 11.1 */                     \
 	X(ATTACK, "attack", EF_UNIT | EF_FROM | EF_STRENGTHS | EF_COLUMN | EF_DIE | EF_DRM |      \
-	                    EF_LOSSES | EF_RETREAT)                /* 11.5D */                    \
+	                    EF_LOSSES | EF_RETREAT | EF_MODS)      /* 11.5D */                    \
 	X(RETREAT, "retreat", EF_UNIT | EF_FROM | EF_PATH)         /* 11.17 */                    \
 	X(NO_RETREAT, "no-retreat", EF_UNIT)                       /* 11.17.3F */                 \
 	X(ADVANCE, "advance", EF_UNIT | EF_FROM | EF_TO)           /* 11.18 */                    \
@@ -139,7 +141,7 @@ struct game_event {
 	int8_t formation;         /* enum solo_formation (15.1), -1 none */
 	int8_t status;            /* enum corps_status */
 	int8_t setup;             /* enum game_setup (NEW_GAME) */
-	int8_t die, drm;          /* a die and its modifier */
+	int8_t die, drm;          /* a die and its modifier (ATTACK, FIRE: the sum of mod[]) */
 	int8_t steps;             /* steps left (STEP_LOST), now (REGROUP), lost (FIRE) */
 	int8_t mp;                /* movement points spent (MOVE) */
 	int8_t round;             /* combat round (NO_ATTACKS) */
@@ -152,7 +154,8 @@ struct game_event {
 	bool retreat;             /* ATTACK: the defender must retreat */
 	bool rolled;              /* OBJECTIVE: the chart's column needed a die */
 	bool withdrawn;           /* WITHDRAWAL_ROLL: the corps must withdraw */
-	uint8_t n;                /* entries of hex[] (MOVE, RETREAT, DECLARE) */
+	uint8_t n;                /* entries of hex[] (MOVE, RETREAT, DECLARE), of mod[] (ATTACK,
+				     FIRE) */
 	int16_t unit, target;     /* unit indices */
 	int16_t from, to;         /* hexes; one-hex events use from */
 	int16_t objective_hex;    /* solo_objective.hex */
@@ -161,6 +164,7 @@ struct game_event {
 	union {
 		int16_t hex[EVENT_HEXES]; /* a path, or the attackers (unit indices) of DECLARE */
 		char text[EVENT_TEXT_MAX]; /* NOTE */
+		struct combat_mod mod[COMBAT_DRMS_MAX]; /* ATTACK, FIRE: each DRM (modifier.h) */
 		uint64_t seed;             /* NEW_GAME */
 	};
 };

@@ -479,6 +479,17 @@ void fx_refused_at(const char *line, const char *rule, const char *file, int lin
 		fail_msg("%s:%d: refused '%s' changed the game", file, lineno, line);
 }
 
+const struct game_event *fx_last_event(enum event_kind k)
+{
+	for (int i = event_log_end(&fx_log) - 1; i >= fx_log.first; i--) {
+		const struct game_event *e = event_log_at(&fx_log, i);
+		if (e->kind == k)
+			return e;
+	}
+	fail_msg("no '%s' event in the log", event_kind_name(k));
+	return NULL;
+}
+
 void fx_phase(const char *side, const char *phase)
 {
 	char line[64];

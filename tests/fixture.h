@@ -155,6 +155,8 @@ void fx_refused_at(const char *line, const char *rule, const char *file, int lin
 /* The command is refused, its message begins with rule (NULL: any message), and G is
  * byte-identical. */
 #define fx_refused(line, rule) fx_refused_at((line), (rule), __FILE__, __LINE__)
+/* The newest event of kind k in fx_log; fails the test when it holds none. */
+const struct game_event *fx_last_event(enum event_kind k);
 /* `set phase SIDE PHASE` through the door. */
 void fx_phase(const char *side, const char *phase);
 

@@ -3,6 +3,7 @@
  * applied, retreats (paths, EZOC losses, panic, stacking, elimination), the artillery
  * retreat table, advances and supporting advances, defensive fire, break-offs, round two,
  * and the combat example of 23.0. Every refusal must leave the game byte-identical. */
+#include "event_text.h"
 #include "fixture.h"
 #include "../src/engine/combat_internal.h"
 #include "position.h"
@@ -56,6 +57,35 @@ static void test_column_and_morale(void **st)
 	struct crt_result r = tables_crt_result(&S->tables, CRT_COL_PLUS2, 4);
 	assert_int_equal(o.att_loss[2], r.attacker);
 	assert_int_equal(o.def_loss[2], r.defender);
+}
+
+/* The ATTACK event carries the attack's DRMs, each with its rule and numbers (11.10B: the two
+ * morales), as the odds listed them: a front-end shows them from the event. */
+static void test_attack_event_carries_its_drms(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_inf(U(1), 4, 4, 3);
+	fx_inf(C(1), 2, 2, 1);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	struct combat_odds o = odds_of(U(1), 2010, 1, U(1));
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 4);
+	fx_ok("end");
+	const struct game_event *e = fx_last_event(EVENT_ATTACK);
+	assert_int_equal(e->unit, U(1));
+	assert_int_equal(e->die, 4);
+	assert_int_equal(e->drm, 2);
+	assert_int_equal(e->n, 1);
+	assert_int_equal(e->n, o.nmods);
+	assert_memory_equal(e->mod, o.mod, sizeof o.mod[0]);
+	assert_int_equal(e->mod[0].id, MOD_MORALE);
+	assert_string_equal(modifier_rule((enum modifier)e->mod[0].id), "11.10B");
+	char text[64];
+	modifier_text(&e->mod[0], text, sizeof text);
+	assert_string_equal(text, "morale 3 against 1");
 }
 
 static void test_elan_and_lone_artillery(void **st)
@@ -820,10 +850,15 @@ static void test_defensive_fire(void **st)
 	fx_dice(3, 6, 3, 3);
 	fx_ok("fire C10 U1");
 	assert_int_equal(G->unit[U(1)].steps, 4 - r.attacker);
-	assert_true(G->combat.last_fire.valid);
-	assert_int_equal(G->combat.last_fire.roll, 6);
-	assert_int_equal(G->combat.last_fire.drm, 0);
-	assert_int_equal(G->combat.last_fire.steps, 1);
+	const struct game_event *e = fx_last_event(EVENT_FIRE);
+	assert_true(e->defensive);
+	assert_int_equal(e->die, 6);
+	assert_int_equal(e->drm, 0);
+	assert_int_equal(e->steps, 1);
+	assert_int_equal(e->n, 2); /* 20.3 infantry -2, 10.3B range 1 +2 */
+	assert_int_equal(e->mod[0].id, MOD_FIRE_INFANTRY);
+	assert_int_equal(e->mod[1].id, MOD_RANGE);
+	assert_int_equal(e->mod[1].a, 1);
 	assert_true(G->unit[C(10)].flags & UF_DEF_FIRED);
 	/* the attacks follow; the gun is not asked again this turn */
 	assert_int_not_equal(G->pending.what, DECISION_DEFENSIVE_FIRE);
@@ -1045,9 +1080,8 @@ static void round_trip(void)
 		while (a[i] == b[i])
 			i++;
 		fail_msg("the position read back differs at byte %zu (combat at %zu, nlog at %zu, "
-			 "combat.r1 at %zu, last_fire at %zu)", i, offsetof(struct game, combat),
-			 offsetof(struct game, nlog), offsetof(struct game, combat.r1),
-			 offsetof(struct game, combat.last_fire));
+			 "combat.r1 at %zu)", i, offsetof(struct game, combat),
+			 offsetof(struct game, nlog), offsetof(struct game, combat.r1));
 	}
 }
 
@@ -1087,6 +1121,7 @@ static void test_saved_mid_combat(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_attack_event_carries_its_drms),
 		cmocka_unit_test(test_column_and_morale),
 		cmocka_unit_test(test_elan_and_lone_artillery),
 		cmocka_unit_test(test_halving),

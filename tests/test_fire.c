@@ -53,9 +53,15 @@ static void test_fire_resolves(void **st)
 	int expect = tables_fire_steps(tables_fire_result(&S->tables, 6, 6 - 3), false, 4);
 	fx_dice(1, 6);
 	fx_ok("fire U40 C1");
-	assert_int_equal(G->combat.last_fire.roll, 6);
-	assert_int_equal(G->combat.last_fire.drm, -3);
-	assert_int_equal(G->combat.last_fire.steps, expect);
+	/* the FIRE event says it all, its DRMs (10.3B, 20.3) each with its rule */
+	const struct game_event *e = fx_last_event(EVENT_FIRE);
+	assert_int_equal(e->unit, U(40));
+	assert_int_equal(e->target, C(1));
+	assert_int_equal(e->die, 6);
+	assert_int_equal(e->drm, -3);
+	assert_int_equal(e->steps, expect);
+	assert_int_equal(e->n, o.nmods);
+	assert_memory_equal(e->mod, o.mod, (size_t)o.nmods * sizeof *o.mod);
 	assert_int_equal(G->unit[C(1)].steps, 4 - expect);
 	assert_true(G->unit[U(40)].flags & UF_FIRED);
 	fx_refused("fire U40 C1", "10.2E");      /* once a phase */
@@ -194,7 +200,7 @@ static void test_dagger(void **st)
 	fx_phase("union", "artillery");
 	fx_dice(1, die);
 	fx_ok("fire U40 C1");
-	assert_int_equal(G->combat.last_fire.steps, 0);
+	assert_int_equal(fx_last_event(EVENT_FIRE)->steps, 0);
 	assert_int_equal(G->unit[C(1)].steps, 3);
 	fx_inf(C(2), 4, 4, 0);
 	fx_place(C(2), 2022);

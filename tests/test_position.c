@@ -23,6 +23,11 @@
 #include "event_text.h"
 #include "position.h"
 
+/* The first line of a file of today's version. */
+#define VERSION_TEXT(v) #v
+#define VERSION_WORD(v) VERSION_TEXT(v)
+#define VERSION_LINE "antietam-position " VERSION_WORD(POSITION_VERSION) "\n"
+
 /* A scenario with only what the reader checks: every unit's step count (2.13). */
 static struct scenario *fake_scenario(void)
 {
@@ -104,6 +109,12 @@ static void sample_event(struct game_event *e, enum event_kind k, int turn, int 
 	}
 	if (f & EF_SEED)
 		e->seed = 18446744073709551615ULL;
+	if (f & EF_MODS) { /* 11.10B with its two morales, 10.3B with its range, 11.11 bare */
+		e->mod[0] = (struct combat_mod){ .id = MOD_MORALE, .value = 1, .a = 4, .b = 3 };
+		e->mod[1] = (struct combat_mod){ .id = MOD_RANGE, .value = -2, .a = 7 };
+		e->mod[2] = (struct combat_mod){ .id = MOD_ELAN, .value = 2 };
+		e->n = 3;
+	}
 	if (f & EF_TEXT)
 		snprintf(e->text, sizeof e->text, "a note %d", i);
 }
@@ -353,7 +364,7 @@ static void test_version_1_log(void **state)
 	/* written again, it is a file of today's version, naming its order of battle, with note
 	 * lines */
 	char *again = write_text(back, &rec2);
-	assert_int_equal(strncmp(again, "antietam-position 3\n", 20), 0);
+	assert_non_null(strstr(again, VERSION_LINE));
 	assert_non_null(strstr(again, "\norder-of-battle 1\nsetup "));
 	assert_non_null(strstr(again, "\nevent 1 note \"U1 moves 1917 (0 MP)\"\n"));
 	/* a typed line in a version-1 file */
@@ -387,7 +398,7 @@ static void test_symbolic(void **state)
 	struct game *g = filled_game(s, &rec);
 	char *text = write_text(g, &rec);
 	static const char *const want[] = {
-		"antietam-position 3\n",
+		VERSION_LINE,
 		"\norder-of-battle 1\nsetup empty\n", /* the fake scenario's counters: version 1 */
 		"\noptions mishap=on unleashed=off solitaire=on\n",
 		"\nturn 7 confederate combat\n",
@@ -421,7 +432,9 @@ static void test_symbolic(void **state)
 		"\nevent 4 note \"tab\\x09here 47\"\n",
 		"\nevent 10 note \"\\xe2\\x80\\x93 dash 53\"\n",
 		"\nevent 3 attack unit=U12 from=1917 die=3 drm=-3 attack=12 defence=7 column=3 "
-		"attacker-loss=1 defender-loss=2 retreat=yes\n",
+		"attacker-loss=1 defender-loss=2 retreat=yes drms=morale:1:4:3,range:-2:7,elan:2\n",
+		" fire unit=U12 target=C53 die=5 drm=-3 steps=2 defensive=yes "
+		"drms=morale:1:4:3,range:-2:7,elan:2\n",
 		"\nevent 2 move unit=U12 from=1917 mp=7 double-time=yes path=1917,1918,2018\n",
 		"\nevent 10 new-game setup=quick seed=18446744073709551615\n",
 		"\nevent 10 corps-status corps=IX status=unavailable why=artillery-retreat-ezoc-table\n",
@@ -453,7 +466,22 @@ struct broken {
 };
 
 static const struct broken broken[] = {
-	{ "antietam-position", "antietam-position 4", "unsupported position format version", NULL },
+	/* an event's DRMs (version 4) */
+	{ "event 3 attack", "event 3 attack unit=U12 drms=bogus:1", "drms=: 'bogus:1' is not a modifier", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=morale:1", "drms=: morale takes 2 numbers", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=range:1:2:3", "drms=: range takes 1 number", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=elan:0", "a modifier of 0 is not noted", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=elan:+1", "'+1' is not a number", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=elan:1,", "malformed drms=", NULL },
+	{ "event 3 attack", "event 3 attack unit=U12 drms=elan:99", "out of range", NULL },
+	{ "event 9 declare", "event 9 declare from=1917 drms=elan:1", "has no key drms=", NULL },
+	/* what the FIRE and ATTACK events say, version 4 keeps no more */
+	{ "queue ", "last-fire gun=U1 target=C1 roll=1 drm=0 steps=0",
+	  "'last-fire' is a record of position files before version 4", NULL },
+	{ "queue ", "last-attack attacker=U1 hex=1916 column=0 drm=0 roll=1 attacker-loss=0 "
+		    "defender-loss=0 retreat=no", "'last-attack' is a record of position files before version 4",
+	  NULL },
+	{ "antietam-position", "antietam-position 99", "unsupported position format version", NULL },
 	{ "antietam-position", "antietam-map 1", "expected first line", NULL },
 	{ "antietam-position", "antietam-position", "expected first line", NULL },
 	{ "end", NULL, "truncated file: no 'end' line", "$" },
@@ -931,7 +959,7 @@ static void test_every_field_known(void **state)
 		F(combat_state, attacking), F(combat_state, advancer), F(combat_state, advance_from),
 		F(combat_state, breakoff_side), F(combat_state, asked),
 		F(combat_state, attacked_round), F(combat_state, attacked_r1), F(combat_state, r1),
-		F(combat_state, nr1), F(combat_state, last_fire), F(combat_state, last_attack),
+		F(combat_state, nr1),
 	};
 	static const struct field unit[] = {
 		F(unit_state, hex), F(unit_state, steps), F(unit_state, mp_used), F(unit_state, flags),
@@ -1242,6 +1270,68 @@ static void expect_answer(struct cli *c, const char *line, const char *want)
 	free(got);
 }
 
+/* A file of version 2 or 3 (tests/data/saved-format2.pos and saved-format3.pos, written by
+ * the programs of before the events carried their DRMs: a historical game, seed 3, after six
+ * `bot` turns) still opens: its attacks and fires come back without their lists of DRMs, its
+ * last-fire and last-attack records are read and left, and it is written back as today's
+ * version with every other line as it was (a file of version 2 naming the order of battle it
+ * was read under, that of its time: 2). */
+static void reads_back_as_today(const char *path, int version)
+{
+	size_t len;
+	char *old = fx_read_file(path, &len), first[32];
+	snprintf(first, sizeof first, "antietam-position %d\n", version);
+	assert_int_equal(strncmp(old, first, strlen(first)), 0);
+	assert_non_null(strstr(old, "\nlast-fire "));
+	assert_non_null(strstr(old, "\nlast-attack "));
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	struct position_record rec = { 0 };
+	char err[512];
+	if (!read_text(g, &rec, fx_real_scenario(), old, len, err, sizeof err))
+		fail_msg("%s", err);
+	int fires = 0, attacks = 0;
+	for (int k = rec.events.first; k < event_log_end(&rec.events); k++) {
+		const struct game_event *e = event_log_at(&rec.events, k);
+		fires += e->kind == EVENT_FIRE;
+		attacks += e->kind == EVENT_ATTACK;
+		if (e->kind == EVENT_FIRE || e->kind == EVENT_ATTACK)
+			assert_int_equal(e->n, 0);
+	}
+	assert_true(fires > 0 && attacks > 0);
+	/* the file's lines but its comments, its version and the two records, in their order */
+	char *want = malloc(len + 64), *w = want;
+	assert_non_null(want);
+	for (const char *line = old; *line;) {
+		size_t n = strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n');
+		if (line == old)
+			w += sprintf(w, "%s", VERSION_LINE);
+		else if (version < 3 && !strncmp(line, "setup ", 6))
+			w += sprintf(w, "order-of-battle 2\n%.*s", (int)n, line);
+		else if (line[0] != '#' && strncmp(line, "last-fire ", 10) &&
+			 strncmp(line, "last-attack ", 12))
+			w += sprintf(w, "%.*s", (int)n, line);
+		line += n;
+	}
+	*w = 0;
+	char *text = write_text(g, &rec);
+	for (char *c; (c = strstr(text, "\n#"));) /* its comment lines left out */
+		memmove(c + 1, strchr(c + 1, '\n') + 1, strlen(strchr(c + 1, '\n') + 1) + 1);
+	assert_string_equal(text, want);
+	free(text);
+	free(want);
+	free(old);
+	record_free(&rec);
+	free(g);
+}
+
+static void test_old_versions_read(void **state)
+{
+	(void)state;
+	reads_back_as_today("tests/data/saved-format2.pos", 2);
+	reads_back_as_today("tests/data/saved-format3.pos", 3);
+}
+
 /* The answer to `state` is "= ", the file, and the blank line that ends every answer. */
 static void same_as_file(const char *answer, const char *file)
 {
@@ -1266,7 +1356,7 @@ static void test_cli_commands(void **state)
 
 	/* state: the position file verbatim after "= ", then the blank line */
 	char *st = run(c, "state");
-	assert_int_equal(strncmp(st, "= antietam-position 3\n", 22), 0);
+	assert_int_equal(strncmp(st, "= " VERSION_LINE, strlen("= " VERSION_LINE)), 0);
 	size_t n = strlen(st);
 	assert_true(n > 3 && !strcmp(st + n - 6, "\nend\n\n"));
 	assert_null(strstr(st, "\n\n\n"));
@@ -1403,6 +1493,11 @@ static void test_cli_commands(void **state)
 	assert_non_null(u1);
 	assert_non_null(logc);
 	*logc = 0; /* the position itself (units to control) is the file's */
+	/* but for the last fire and attack of a version-1 file, which its events now say */
+	for (char *at; (at = strstr(u1, "\nlast-fire ")) || (at = strstr(u1, "\nlast-attack "));) {
+		char *eol = strchr(at + 1, '\n');
+		memmove(at, eol, strlen(eol) + 1);
+	}
 	assert_non_null(strstr(st5, u1));
 	free(legacy);
 	free(st5);
@@ -1438,6 +1533,7 @@ int main(void)
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_unreachable_position_refused),
 		cmocka_unit_test(test_cli_commands),
+		cmocka_unit_test(test_old_versions_read),
 	};
 	return cmocka_run_group_tests_name("position", tests, NULL, fx_teardown);
 }

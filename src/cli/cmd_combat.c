@@ -23,11 +23,16 @@ static const char *cmd_fire(struct cli *c, int argc, char **argv, FILE *out, cha
 	int nlog = g->nlog;
 	if (cli_apply_action(c, argc, argv, err, errlen))
 		return err;
-	const struct fire_report *r = &g->combat.last_fire;
-	if (!r->valid || g->nlog == nlog)
-		return cli_fail(err, errlen, "no fire was resolved");
-	fprintf(out, "roll %d drm %d result %d", r->roll, r->drm, r->steps);
-	return NULL;
+	/* the answer is the FIRE event the action raised (10.2C) */
+	const struct event_log *log = &match_record(c->match)->events;
+	for (int k = nlog; k < g->nlog; k++) {
+		const struct game_event *e = event_log_at(log, k);
+		if (e && e->kind == EVENT_FIRE) {
+			fprintf(out, "roll %d drm %d result %d", e->die, e->drm, e->steps);
+			return NULL;
+		}
+	}
+	return cli_fail(err, errlen, "no fire was resolved");
 }
 
 static const char *cmd_attack(struct cli *c, int argc, char **argv, FILE *out, char *err,

@@ -21,11 +21,7 @@ static enum side defender(const struct game *g) { return enemy_of(g->side); }
 void combat_phase_begin(struct game *g)
 {
 	struct combat_state *cs = &g->combat;
-	struct fire_report lf = cs->last_fire;
-	struct attack_report la = cs->last_attack;
 	memset(cs, 0, sizeof *cs);
-	cs->last_fire = lf;
-	cs->last_attack = la;
 	cs->round = 1;
 	cs->stage = CS_DECLARE;
 	cs->current = -1;

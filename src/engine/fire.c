@@ -181,6 +181,8 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 	e->drm = (int8_t)o.drm;
 	e->steps = (int8_t)steps;
 	e->defensive = defensive;
+	e->n = (uint8_t)o.nmods; /* the DRMs (10.3B, 10.4, 20.3) with their rules */
+	memcpy(e->mod, o.mod, (size_t)o.nmods * sizeof *o.mod);
 	if (defensive) {
 		g->unit[gun].flags |= UF_DEF_FIRED;
 	} else {
@@ -190,13 +192,6 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 	for (int i = 0; i < steps && unit_on_map(g, target); i++)
 		unit_lose_step(g, target,
 			       defensive ? EVENT_WHY_DEFENSIVE_FIRE_LOSS : EVENT_WHY_FIRE_LOSS);
-	struct fire_report *r = &g->combat.last_fire;
-	r->gun = (int16_t)gun;
-	r->target = (int16_t)target;
-	r->roll = (int8_t)roll;
-	r->drm = (int8_t)o.drm;
-	r->steps = (int8_t)steps;
-	r->valid = true;
 }
 
 /* ---- the artillery fire phase ---- */

@@ -176,7 +176,7 @@ static void write_corps(FILE *f, const struct game *g)
 }
 
 /* ---- the rest of a combat in progress (combat.h): where it stands, who is queued how,
- * round one's hexes, and the last fire and attack resolved ---- */
+ * round one's hexes ---- */
 
 static const char *const stage_names[] = {
 	[CS_DECLARE] = "declare", [CS_CHOOSE] = "choose", [CS_DEFFIRE] = "deffire",
@@ -235,22 +235,6 @@ static void write_combat_flow(FILE *f, const struct combat_state *c)
 			c->r1[i].corps >= 0 && c->r1[i].corps < CORPS_COUNT ? names_corps[c->r1[i].corps]
 									     : "-",
 			yes_no(c->r1[i].engaged));
-	if (c->last_fire.valid) {
-		fputs("last-fire gun=", f);
-		write_unit_or_none(f, c->last_fire.gun);
-		fputs(" target=", f);
-		write_unit_or_none(f, c->last_fire.target);
-		fprintf(f, " roll=%d drm=%d steps=%d\n", c->last_fire.roll, c->last_fire.drm,
-			c->last_fire.steps);
-	}
-	if (c->last_attack.valid) {
-		const struct attack_report *a = &c->last_attack;
-		fputs("last-attack attacker=", f);
-		write_unit_or_none(f, a->attacker);
-		fprintf(f, " hex=%04d column=%d drm=%d roll=%d attacker-loss=%d defender-loss=%d "
-			"retreat=%s\n", a->defhex, a->column, a->drm, a->roll, a->attacker_loss,
-			a->defender_loss, yes_no(a->retreat));
-	}
 }
 
 static void write_combat(FILE *f, const struct combat_state *c)
@@ -463,6 +447,18 @@ static void write_event(FILE *f, const struct game *g, const struct game_event *
 				unit_name(e->hex[i], name);
 				fprintf(f, "%s%s", i ? "," : "", name);
 			}
+		}
+	}
+	if ((uses & EF_MODS) && e->n > 0) { /* word:value[:a[:b]], each DRM with its numbers */
+		fputs(" drms=", f);
+		for (int i = 0; i < e->n && i < COMBAT_DRMS_MAX; i++) {
+			const struct combat_mod *m = &e->mod[i];
+			int numbers = modifier_numbers((enum modifier)m->id);
+			fprintf(f, "%s%s:%d", i ? "," : "", modifier_name((enum modifier)m->id), m->value);
+			if (numbers > 0)
+				fprintf(f, ":%d", m->a);
+			if (numbers > 1)
+				fprintf(f, ":%d", m->b);
 		}
 	}
 	if (uses & EF_SEED)
@@ -1385,20 +1381,20 @@ static bool parse_unit_key(struct reader *r, int i, const char *name, int *u)
 	return parse_unit(r, val, u);
 }
 
+/* `last-fire` and `last-attack` (versions 1 to 3): the last fire and attack resolved, which
+ * the game kept for front-ends until its FIRE and ATTACK events said it (version 4). Read,
+ * checked and left: nothing of the game's depends on them. */
 static bool rd_last_fire(struct reader *r)
 {
 	static const char *const keys[] = { "roll", "drm", "steps" };
 	static const int min[] = { 1, -20, 0 }, max[] = { 6, 20, 2 };
-	struct fire_report *f = &r->g->combat.last_fire;
 	int v[3], gun, target;
+	if (r->df.version >= 4)
+		return FAIL("'last-fire' is a record of position files before version 4");
 	if (!nfields(r, 6, 6) || !parse_unit_key(r, 1, "gun", &gun) ||
 	    !parse_unit_key(r, 2, "target", &target))
 		return false;
-	if (!parse_int_keys(r, 3, keys, 3, min, max, v))
-		return false;
-	*f = (struct fire_report){ .gun = (int16_t)gun, .target = (int16_t)target,
-		.roll = (int8_t)v[0], .drm = (int8_t)v[1], .steps = (int8_t)v[2], .valid = true };
-	return true;
+	return parse_int_keys(r, 3, keys, 3, min, max, v);
 }
 
 static bool rd_last_attack(struct reader *r)
@@ -1406,18 +1402,15 @@ static bool rd_last_attack(struct reader *r)
 	static const char *const keys[] = { "hex", "column", "drm", "roll", "attacker-loss",
 					    "defender-loss", "retreat" };
 	static const int min[] = { 1000, 0, -30, 1, 0, 0, 0 }, max[] = { 4244, 4, 30, 6, 6, 6, 1 };
-	struct attack_report *a = &r->g->combat.last_attack;
 	int v[7], att;
+	if (r->df.version >= 4)
+		return FAIL("'last-attack' is a record of position files before version 4");
 	if (!nfields(r, 9, 9) || !parse_unit_key(r, 1, "attacker", &att))
 		return false;
 	if (!parse_int_keys(r, 2, keys, 7, min, max, v))
 		return false;
 	if (!hex_valid(v[0]))
 		return FAIL("'%d' is not a hex on the map", v[0]);
-	*a = (struct attack_report){ .attacker = (int16_t)att, .defhex = (int16_t)v[0],
-		.column = (int8_t)v[1], .drm = (int8_t)v[2], .roll = (int8_t)v[3],
-		.attacker_loss = (int8_t)v[4], .defender_loss = (int8_t)v[5],
-		.retreat = v[6] != 0, .valid = true };
 	return true;
 }
 
@@ -1619,7 +1612,48 @@ static bool parse_ev_list(struct reader *r, const char *val, bool units, struct 
 	return true;
 }
 
-/* `event TURN KIND KEY=VALUE… ["text"]` (version 2): every key one the kind uses, once. */
+/* An event's DRMs (version 4): `word:value[:a[:b]]`, comma-separated, each modifier's word
+ * (modifier.h) with as many numbers as its English takes. */
+static bool parse_ev_mods(struct reader *r, const char *val, struct game_event *e)
+{
+	char buf[256];
+	if (strlen(val) >= sizeof buf)
+		return FAIL("drms= is too long");
+	strcpy(buf, val);
+	e->n = 0;
+	char *save = NULL;
+	if (!buf[0] || buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,"))
+		return FAIL("malformed drms= '%.40s'", val);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char item[64]; /* for the messages: strtok_r cuts t at each ':' */
+		snprintf(item, sizeof item, "%s", t);
+		char *part[4];
+		int np = 0;
+		char *psave = NULL;
+		for (char *p = strtok_r(t, ":", &psave); p && np < 4; p = strtok_r(NULL, ":", &psave))
+			part[np++] = p;
+		enum modifier id;
+		if (np < 2 || !modifier_parse(part[0], &id))
+			return FAIL("drms=: '%.40s' is not a modifier (word:value)", item);
+		if (np != 2 + modifier_numbers(id) || strtok_r(NULL, ":", &psave))
+			return FAIL("drms=: %s takes %d number%s after its value", part[0],
+				    modifier_numbers(id), modifier_numbers(id) == 1 ? "" : "s");
+		if (e->n >= COMBAT_DRMS_MAX)
+			return FAIL("drms=: more than %d modifiers", COMBAT_DRMS_MAX);
+		int v[3] = { 0, 0, 0 };
+		for (int i = 1; i < np; i++)
+			if (!parse_int(r, part[i], i == 1 ? -20 : -99, i == 1 ? 20 : 99, "drms=", &v[i - 1]))
+				return false;
+		if (v[0] == 0)
+			return FAIL("drms=: a modifier of 0 is not noted");
+		e->mod[e->n++] = (struct combat_mod){ .id = (int8_t)id, .value = (int8_t)v[0],
+						      .a = (int8_t)v[1], .b = (int8_t)v[2] };
+	}
+	return true;
+}
+
+/* `event TURN KIND KEY=VALUE… ["text"]` (versions 2 on): every key one the kind uses,
+ * once. */
 static bool parse_typed_event(struct reader *r, struct game_event *e)
 {
 	enum event_kind k;
@@ -1651,6 +1685,8 @@ static bool parse_typed_event(struct reader *r, struct game_event *e)
 			bit = EF_UNITS;
 		else if (!strcmp(key, "seed"))
 			bit = EF_SEED;
+		else if (!strcmp(key, "drms") && r->df.version >= 4)
+			bit = EF_MODS;
 		if (!(uses & bit))
 			return FAIL("a '%s' event has no key %s=", r->df.field[2], key);
 		if (fi < 0 ? (seen & bit) != 0 : (seen_field >> fi & 1) != 0)
@@ -1674,6 +1710,9 @@ static bool parse_typed_event(struct reader *r, struct game_event *e)
 			if (!*val || *end || errno || *val == '-')
 				return FAIL("seed: '%s' is not a number", val);
 			e->seed = v;
+		} else if (bit == EF_MODS) {
+			if (!parse_ev_mods(r, val, e))
+				return false;
 		} else if (!parse_ev_list(r, val, bit == EF_UNITS, e)) {
 			return false;
 		}
@@ -1801,8 +1840,8 @@ static const struct record_key {
 	{ "queue", rd_queue, 1, 1 },
 	{ "combat-flow", rd_combat_flow, 0, 1 },
 	{ "round1", rd_round1, 0, COMBAT_DECL_MAX * COMBAT_DEFHEX_MAX },
-	{ "last-fire", rd_last_fire, 0, 1 },
-	{ "last-attack", rd_last_attack, 0, 1 },
+	{ "last-fire", rd_last_fire, 0, 1 },     /* versions 1-3 */
+	{ "last-attack", rd_last_attack, 0, 1 }, /* versions 1-3 */
 	{ "solitaire", rd_solitaire, 0, 1 }, /* optional: files of before the solitaire game */
 	{ "objective", rd_objective, 0, SOLO_FORMATIONS },
 	{ "event", rd_event, 0, POSITION_EVENTS },

@@ -304,10 +304,8 @@ static void resolve_attack(struct game *g, int a)
 	e->att_loss = (int8_t)al;
 	e->def_loss = (int8_t)dl;
 	e->retreat = retreat;
-	cs->last_attack = (struct attack_report){ .attacker = (int16_t)a,
-		.defhex = (int16_t)hexes[0], .column = (int8_t)o.column, .drm = (int8_t)o.drm,
-		.roll = (int8_t)roll, .attacker_loss = (int8_t)al, .defender_loss = (int8_t)dl,
-		.retreat = retreat, .valid = true };
+	e->n = (uint8_t)o.nmods; /* the DRMs (11.9–11.14, 20.1) with their rules */
+	memcpy(e->mod, o.mod, (size_t)o.nmods * sizeof *o.mod);
 	cs->attacker_loss = (int8_t)al;
 	cs->defender_loss = (int8_t)dl;
 	cs->retreat_result = retreat;
