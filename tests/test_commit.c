@@ -162,6 +162,37 @@ static void test_13_3e_two_enemies(void **state)
 	assert_int_equal(G->unit[fx_u("U29")].hex, 2210);
 }
 
+/* 13.3F / 13.4C, how long (RECONSTRUCTION.md's decided reading): a lift lasts until the end of
+ * the next Union player-turn after the Confederate unit came adjacent. C1 moves next to U29
+ * (XII, Available) in the Confederate movement phase of turn 2: XII may attack it through
+ * the Union player-turn of turn 3, not after. The old engine kept the lift until XII's status
+ * changed. */
+static void test_lift_lasts_to_the_next_union_player_turn(void **state)
+{
+	(void)state;
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_ok("place U29 2010");
+	fx_ok("place C1 2016");
+	fx_ok("set turn 2");
+	fx_ok("set phase confederate movement");
+	fx_ok("move C1 2011");
+	assert_true(commit_lifted(G, CORPS_XII, fx_u("C1")));
+	bool seen_union_3 = false;
+	for (int i = 0; i < 40 && !(G->turn == 3 && G->side == SIDE_CONFEDERATE); i++) {
+		if (G->side == SIDE_UNION && G->phase == PHASE_COMBAT) {
+			seen_union_3 = true;
+			assert_true(commit_lifted(G, CORPS_XII, fx_u("C1")));
+			assert_true(commit_unit_may_fight(G, fx_u("U29"), fx_u("C1")));
+		}
+		fx_ok("end");
+	}
+	assert_true(seen_union_3);
+	assert_int_equal(G->corps[CORPS_XII], CORPS_AVAILABLE);
+	assert_int_equal(G->side, SIDE_CONFEDERATE);
+	assert_false(commit_lifted(G, CORPS_XII, fx_u("C1")));
+	assert_false(commit_unit_may_fight(G, fx_u("U29"), fx_u("C1")));
+}
+
 static void test_lifting(void **state)
 {
 	(void)state;
@@ -383,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_available_limits),
 		cmocka_unit_test(test_creek_exemption),
 		cmocka_unit_test(test_13_3e_two_enemies),
+		cmocka_unit_test(test_lift_lasts_to_the_next_union_player_turn),
 		cmocka_unit_test(test_lifting),
 		cmocka_unit_test(test_creek_crossing_lifts_all),
 		cmocka_unit_test(test_attacks_by_status),

@@ -258,6 +258,16 @@ void commit_note_confederate_move(struct game *g, int u, int from, int to)
 	}
 }
 
+void commit_union_turn_end(struct game *g)
+{
+	/* 13.3F / 13.4C, how long (RECONSTRUCTION.md): a lift lasts until the end of the next
+	 * Union player-turn after the Confederate unit came adjacent, or of the current one if it
+	 * came adjacent during a Union player-turn. The Union player-turn comes first in a turn
+	 * (5.1A), so every lift ends with the first Union player-turn that follows or holds the
+	 * adjacency; a new adjacency (commit_note_confederate_move) sets it again. */
+	memset(g->corps_lifted, 0, sizeof g->corps_lifted);
+}
+
 void commit_set_status(struct game *g, enum corps c, enum corps_status s)
 {
 	if (g->corps[c] != s)

@@ -105,6 +105,7 @@ static void advance(struct game *g)
 		return;
 	case PHASE_COMBAT:
 		if (g->side == SIDE_UNION) {
+			commit_union_turn_end(g); /* 13.3F/13.4C: the liftings end */
 			confederate_movement_start(g);
 			return;
 		}

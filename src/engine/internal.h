@@ -117,6 +117,8 @@ void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint
 /* True when Available unit u starts within four hexes (as 13.3B counts them) of an enemy
  * that restricts it: only then does its 13.3B/E map differ from its corps' (13.3E). */
 bool commit_starts_near(const struct game *g, int u, const uint8_t *east);
+/* The end of the Union player-turn: the 13.3F/13.4C liftings end (RECONSTRUCTION.md). */
+void commit_union_turn_end(struct game *g);
 /* Set a corps' status; a change clears the 13.3F/13.4C liftings against it. */
 void commit_set_status(struct game *g, enum corps c, enum corps_status s);
 /* The same, raising a CORPS_STATUS event with the rule that changed it. */
