@@ -23,21 +23,19 @@ static void occupancy(const struct game *g, uint8_t *occ)
 		}
 }
 
-/* 3.3A and the clarification: an occupied hex goes to its occupier; an empty hex to the
- * only side with a unit adjacent; otherwise it stays as it was. */
-static enum side gains(const uint8_t *occ, int hex, enum side was)
+/* 3.3A and the clarification: an occupied hex (index i) goes to its occupier; an empty hex to
+ * the only side with a unit adjacent; otherwise it stays as it was. */
+static enum side gains(const uint8_t *occ, int i, enum side was)
 {
-	int i = hex_index(hex);
 	if (occ[i] & (1u << SIDE_UNION))
 		return SIDE_UNION;
 	if (occ[i] & (1u << SIDE_CONFEDERATE))
 		return SIDE_CONFEDERATE;
+	const int16_t *nb = hex_neighbour_table()[i];
 	unsigned adj = 0;
-	for (int d = 0; d < HEX_NDIRS; d++) {
-		int n = hex_neighbour(hex, (enum hex_dir)d);
-		if (n != HEX_NONE)
-			adj |= occ[hex_index(n)];
-	}
+	for (int d = 0; d < HEX_NDIRS; d++)
+		if (nb[d] >= 0)
+			adj |= occ[nb[d]];
 	if (adj == (1u << SIDE_UNION))
 		return SIDE_UNION;
 	if (adj == (1u << SIDE_CONFEDERATE))
@@ -45,15 +43,28 @@ static enum side gains(const uint8_t *occ, int hex, enum side was)
 	return was;
 }
 
+/* 3.3A over the whole map. Only a hex that is occupied or next to an occupied one can change
+ * hands (gains: otherwise it stays as it was), so only those are asked: the units' hexes and
+ * their neighbours, the same answer as asking every hex for a few hundred of them. */
 void victory_control_update(struct game *g)
 {
 	uint8_t occ[HEX_INDEX_COUNT];
 	occupancy(g, occ);
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	uint8_t next[HEX_INDEX_COUNT];
-	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
-		int hex = hex_from_index(i);
-		next[i] = hex_valid(hex) ? (uint8_t)gains(occ, hex, (enum side)g->control[i])
-					 : g->control[i];
+	memcpy(next, g->control, sizeof next);
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (!unit_on_map(g, u))
+			continue;
+		int i = hex_index(g->unit[u].hex);
+		if (i < 0)
+			continue;
+		next[i] = (uint8_t)gains(occ, i, (enum side)g->control[i]);
+		for (int d = 0; d < HEX_NDIRS; d++) {
+			int n = nb[i][d];
+			if (n >= 0)
+				next[n] = (uint8_t)gains(occ, n, (enum side)g->control[n]);
+		}
 	}
 	memcpy(g->control, next, sizeof next);
 }
@@ -72,7 +83,7 @@ enum side victory_control_now(const struct game *g, int hex)
 		return SIDE_NONE;
 	uint8_t occ[HEX_INDEX_COUNT];
 	occupancy(g, occ);
-	return gains(occ, hex, victory_control(g, hex));
+	return gains(occ, hex_index(hex), victory_control(g, hex));
 }
 
 void victory_control_now_hexes(const struct game *g, const int *hex, int n, enum side *out)
@@ -81,7 +92,7 @@ void victory_control_now_hexes(const struct game *g, const int *hex, int n, enum
 	occupancy(g, occ);
 	for (int i = 0; i < n; i++)
 		out[i] = hex_index(hex[i]) < 0 ? SIDE_NONE
-					       : gains(occ, hex[i], victory_control(g, hex[i]));
+					       : gains(occ, hex_index(hex[i]), victory_control(g, hex[i]));
 }
 
 void victory_format(int vp2, char *buf, size_t len)

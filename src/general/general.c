@@ -152,14 +152,22 @@ static double objectives_solitaire(const struct game *g, enum side me,
 {
 	enum side them = enemy_of(me);
 	double score = 0;
-	/* objectives: held now (3.3A, as control would be updated) and threatened */
+	/* objectives: held now (3.3A, as control would be updated: every objective hex's at
+	 * once) and threatened */
 	const struct map *m = &g->scn->map;
-	for (int i = 0; i < m->nobjectives; i++) {
+	int all[MAP_OBJ_MAX * MAP_OBJ_HEXES], nall = 0;
+	enum side now[MAP_OBJ_MAX * MAP_OBJ_HEXES];
+	for (int i = 0; i < m->nobjectives; i++)
+		for (int k = 0; k < m->objective[i].nhexes; k++)
+			all[nall++] = m->objective[i].hexes[k];
+	if (nall)
+		victory_control_now_hexes(g, all, nall, now);
+	for (int i = 0, at = 0; i < m->nobjectives; i++) {
 		const struct map_objective *o = &m->objective[i];
 		double per = objective_value(g, o) / (o->nhexes > 0 ? o->nhexes : 1);
 		for (int k = 0; k < o->nhexes; k++) {
 			int h = o->hexes[k];
-			enum side c = victory_control_now(g, h);
+			enum side c = now[at++];
 			if (c == me)
 				score += w->objective * per;
 			else if (c == them)
@@ -174,10 +182,9 @@ static double objectives_solitaire(const struct game *g, enum side me,
 	/* the attacker's infantry closes in on the objective hexes it lacks, each unit on the
 	 * nearest (time presses: more as turns pass) */
 	int lack[MAP_OBJ_MAX * MAP_OBJ_HEXES], nlack = 0;
-	for (int i = 0; i < m->nobjectives; i++)
-		for (int k = 0; k < m->objective[i].nhexes; k++)
-			if (victory_control_now(g, m->objective[i].hexes[k]) != SIDE_UNION)
-				lack[nlack++] = m->objective[i].hexes[k];
+	for (int i = 0; i < nall; i++)
+		if (now[i] != SIDE_UNION)
+			lack[nlack++] = all[i];
 	double pull = w->approach * (1.0 + g->turn / 4.0) * (me == SIDE_UNION ? -1 : 1);
 	for (int u = 0; nlack && u < ROSTER_UNION; u++) {
 		if (!unit_on_map(g, u) || !is_infantry(g, u))
@@ -483,15 +490,17 @@ static bool decide_by_trial(struct general *gen, const char *what)
 		n = gen->lv->candidates;
 	int best = -1;
 	double bv = -INFINITY;
-	struct outlook now = outlook_of(gen, gen->g), bo = now;
 	for (int i = 0; i < n; i++) {
-		struct outlook o;
-		double v = try_action(gen, &gen->legal[i], gen->lv->samples, &o);
+		double v = try_action(gen, &gen->legal[i], gen->lv->samples, NULL);
 		if (v > bv)
-			bv = v, best = i, bo = o;
+			bv = v, best = i;
 	}
 	if (best < 0)
 		return false;
+	/* the note's outlook, once a decision: the best tried again on the same sampled copies
+	 * (try_action is a function of the game and the action alone) */
+	struct outlook now = outlook_of(gen, gen->g), bo;
+	try_action(gen, &gen->legal[best], gen->lv->samples, &bo);
 	struct action a = gen->legal[best];
 	char cmd[160], choices[32] = "", expects[96];
 	action_format(gen->s, &a, cmd, sizeof cmd);
