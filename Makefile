@@ -78,7 +78,7 @@ all: deps $(PROGRAM)
 # when run as root; they say so first): make, make install and every other target only
 # check, and no test suite installs anything.
 DEPS_BUILD := ncurses cairo
-DEPS_TEST  := ncurses cairo cmocka
+DEPS_TEST  := ncurses cairo cmocka gnuplot
 deps:
 	@sh tests/deps.sh $(DEPS_BUILD)
 deps-test:

@@ -156,6 +156,9 @@ struct action {
 
 /* ---- the position ---- */
 
+/* A seed's text: a whole number 0 to 2^64-1, digits only; false for anything else (an
+ * overflow included: issue 33's `new historical 99999999999999999999999`). */
+bool game_parse_seed(const char *text, uint64_t *seed);
 /* Start a new game on scenario s with the given set-up, seed and options. */
 void game_new(struct game *g, const struct scenario *s, enum game_setup setup, uint64_t seed,
 	      const struct game_options *opt);

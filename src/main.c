@@ -10,6 +10,7 @@
 #include "map_image.h"
 #include "paths.h"
 #include "position.h"
+#include "printable.h"
 #include "sim.h"
 #include "tui.h"
 
@@ -57,8 +58,10 @@ static int list_games(const char *dir)
 			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
 		char real[POSITION_PATH_MAX + 8];
 		bool is_last = last[0] && realpath(game[i].path, real) && !strcmp(real, last);
+		char turn[sizeof game[i].turn]; /* the file's own text: printable only */
+		text_printable(turn, sizeof turn, game[i].turn);
 		printf("%c %-28s %s  %-32s %d autosave%s\n", is_last ? '*' : ' ', game[i].id, when,
-		       game[i].turn[0] ? game[i].turn : "?", game[i].nsaves,
+		       turn[0] ? turn : "?", game[i].nsaves,
 		       game[i].nsaves == 1 ? "" : "s");
 	}
 	if (n > 0)

@@ -3,7 +3,8 @@
 # which Debian package to install and fail. With --install (only the README's quick-start
 # commands, make run and make check, pass it) a missing package is installed with apt-get
 # when running as root, saying so first.
-# Usage: sh tests/deps.sh [--install] ncurses [cairo] [cmocka]
+# Usage: sh tests/deps.sh [--install] ncurses [cairo] [cmocka] [gnuplot]
+# (gnuplot: the program, which test_sim runs through --simulate's plots)
 install=no
 if [ "$1" = --install ]; then
 	install=yes
@@ -15,6 +16,7 @@ for want in "$@"; do
 	ncurses) hdr=ncursesw/curses.h; pkg=libncurses-dev; alt=/usr/include/curses.h ;;
 	cmocka) hdr=cmocka.h; pkg=libcmocka-dev; alt= ;;
 	cairo) hdr=cairo/cairo.h; pkg=libcairo2-dev; alt= ;;
+	gnuplot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"; continue ;;
 	*) echo "deps.sh: unknown dependency $want" >&2; exit 2 ;;
 	esac
 	found=no

@@ -243,6 +243,26 @@ static void test_fifo_refused(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Issue 33: a seed too large for 64 bits is refused by `new` as by `seed` (it played seed
+ * 2^64-1), and the largest one is taken. */
+static void test_seed_overflow_refused(void **state)
+{
+	(void)state;
+	int rc;
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "new historical 99999999999999999999999\n"
+				   "new historical 18446744073709551616\n"
+				   "new historical 18446744073709551615\n"
+				   "seed 18446744073709551616\n", &rc);
+	assert_int_equal(rc, 0);
+	const char *why = " is not a seed (a whole number 0 to 18446744073709551615)\n\n";
+	char want[1024];
+	snprintf(want, sizeof want, "? '99999999999999999999999'%s? '18446744073709551616'%s"
+		 "= turn 1 union movement\n\n? '18446744073709551616'%s", why, why, why);
+	assert_string_equal(out, want);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_every_answer_flushed),
 		cmocka_unit_test(test_long_line_refused),
 		cmocka_unit_test(test_fifo_refused),
+		cmocka_unit_test(test_seed_overflow_refused),
 		cmocka_unit_test(test_dumb_terminal_refused),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);

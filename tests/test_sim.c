@@ -443,8 +443,80 @@ static void test_shard_index_through_parallel(void **st)
 	assert_int_equal(rc, 2);
 	assert_non_null(strstr(out, "--shard-index takes I/N with 0 <= I < N"));
 	free(out);
+/* ---- no shell (issue 33) ---- */
+
+/* The program run in dir with args (a shell command line's text), its exit status. */
+static int run_in(const char *dir, const char *args, char **out)
+{
+	char prog[4096], cmd[5200];
+	assert_non_null(realpath(fx_program_path(), prog));
+	snprintf(cmd, sizeof cmd, "cd %s && '%s' %s 2>&1", dir, prog, args);
+	int rc;
+	*out = fx_program_output(cmd, &rc);
+	return rc;
+}
+
+/* --out's directory reaches gnuplot as no command line and no path in a script: a quote in
+ * its name plots (the old system("gnuplot '…'") ran "Lee's runs" as broken shell and lost
+ * every plot) and a name made to break out runs nothing. */
+static void test_plots_without_a_shell(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX", path[600];
+	assert_non_null(mkdtemp(dir));
+	const char *names[] = { "Lee's runs", "q';touch pwned;'", "a\"b'$(touch pwned2)'" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char args[400], *out;
+		/* the name in single quotes for the shell that runs the test's command */
+		char q[200] = "";
+		size_t k = 0;
+		q[k++] = '\'';
+		for (const char *c = names[i]; *c; c++)
+			if (*c == '\'')
+				k += (size_t)snprintf(q + k, sizeof q - k, "'\\''");
+			else
+				q[k++] = *c;
+		q[k++] = '\'';
+		q[k] = 0;
+		snprintf(args, sizeof args, "--simulate 2 --seed 3 --jobs 1 --out %s", q);
+		if (run_in(dir, args, &out) != 0)
+			fail_msg("%s: %s", args, out);
+		free(out);
+		snprintf(path, sizeof path, "%s/%s/plots/vp-two-player.svg", dir, names[i]);
+		char *svg = fx_read_file(path, NULL);
+		if (!svg || !strstr(svg, "<svg"))
+			fail_msg("%s: no plot", path);
+		free(svg);
+		snprintf(path, sizeof path, "%s/%s/report.md", dir, names[i]);
+		char *md = fx_read_file(path, NULL);
+		assert_non_null(strstr(md, "](plots/vp-two-player.svg)"));
+		free(md);
+	}
+	snprintf(path, sizeof path, "%s/pwned", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof path, "%s/pwned2", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
+}
+
+/* Issue 33: the slice of a shard of the largest number of games is worked out without
+ * overflow (games * k overflowed: UBSan; the slice came out negative): 2^62 games, which no
+ * memory holds, so the run stops there. */
+static void test_shard_of_many_games(void **st)
+{
+	(void)st;
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "%s --simulate 9223372036854775807 --shard 2/2 --out "
+		 "/tmp/antietam-sim-never --no-plots 2>&1", fx_program_path());
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	if (!strstr(out, "for 4611686018427387904 games"))
+		fail_msg("%s", out);
+	free(out);
+	assert_int_equal(system("rm -rf /tmp/antietam-sim-never"), 0);
 }
 
 /* ---- 1862 ---- */
@@ -629,6 +701,8 @@ int main(void)
 		cmocka_unit_test(test_csv_reads_back),
 		cmocka_unit_test(test_shards_merge_to_one_run),
 		cmocka_unit_test(test_shard_index_through_parallel),
+		cmocka_unit_test(test_plots_without_a_shell),
+		cmocka_unit_test(test_shard_of_many_games),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare_at_the_end),
 		cmocka_unit_test(test_players),

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli_internal.h"
+#include "printable.h"
 #include "hex.h"
 #include "paths.h"
 
@@ -133,6 +134,10 @@ void cli_free(struct cli *c)
  * waits for each answer before it sends the next command. */
 static void answer(FILE *out, char mark, const char *text)
 {
+	/* a refusal is one line, and may quote a file's text: printable only */
+	char line[1200];
+	if (mark == '?')
+		text = text_printable(line, sizeof line, text);
 	fprintf(out, "%c %s\n\n", mark, text);
 	fflush(out);
 }

@@ -86,10 +86,9 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 		} else if (!strcmp(argv[i], "solitaire")) {
 			opt.solitaire = true;       /* 14–19 */
 		} else if (i == 2 && argv[i][0] >= '0' && argv[i][0] <= '9') {
-			char *end;
-			seed = strtoull(argv[i], &end, 10);
-			if (*end)
-				return cli_fail(err, errlen, "'%s' is not a seed (a whole number)", argv[i]);
+			if (!game_parse_seed(argv[i], &seed))
+				return cli_fail(err, errlen, "'%s' is not a seed (a whole number 0 to "
+						"18446744073709551615)", argv[i]);
 		} else {
 			return cli_fail(err, errlen, "'%s' is not a seed or an option (mishap, unleashed, solitaire)",
 					argv[i]);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "bot.h"
 #include "cli_internal.h"
+#include "printable.h"
 #include "event_text.h"
 #include "game.h"
 #include "match.h"
@@ -202,7 +203,8 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 				 rec.action[i], msg);
 			goto done;
 		}
-		fprintf(out, "\n%d %s", i + 1, rec.action[i]);
+		char shown[1024];
+		fprintf(out, "\n%d %s", i + 1, text_printable(shown, sizeof shown, rec.action[i]));
 		print_events(s, log, before, event_log_end(log), out);
 	}
 	want = position_text(saved, NULL);
@@ -246,8 +248,9 @@ int cli_replay_main(const char *datadir, const char *path)
 		return 2;
 	}
 	int rc = replay(c, path, stdout, err, sizeof err);
+	char shown[sizeof err];
 	if (rc < 0)
-		fprintf(stderr, "antietam: %s\n", err);
+		fprintf(stderr, "antietam: %s\n", text_printable(shown, sizeof shown, err));
 	else
 		putchar('\n');
 	cli_free(c);

@@ -61,6 +61,18 @@ static bool get_corps(const char *w, int *c, char *err, size_t errlen)
 	return true;
 }
 
+bool game_parse_seed(const char *text, uint64_t *seed)
+{
+	if (!text[0] || strspn(text, "0123456789") != strlen(text))
+		return false;
+	errno = 0;
+	unsigned long long x = strtoull(text, NULL, 10);
+	if (errno)
+		return false;
+	*seed = x;
+	return true;
+}
+
 static bool nargs(int argc, int lo, int hi, const char *usage, char *err, size_t errlen)
 {
 	if (argc < lo || argc > hi)
@@ -231,12 +243,9 @@ bool action_parse(const struct scenario *s, const char *line, struct action *a, 
 		a->type = ACT_SEED;
 		if (!nargs(argc, 2, 2, "seed N", err, errlen))
 			return false;
-		char *end;
-		errno = 0;
-		unsigned long long x = strtoull(w[1], &end, 10);
-		if (errno || *end || w[1][0] == '-' || end == w[1])
-			return names_refusal(err, errlen, "'%s' is not a seed (a whole number)", w[1]);
-		a->number = x;
+		if (!game_parse_seed(w[1], &a->number))
+			return names_refusal(err, errlen, "'%s' is not a seed (a whole number 0 to "
+					     "18446744073709551615)", w[1]);
 		return true;
 	}
 	if (!strcmp(cmd, "dice")) {

@@ -4,6 +4,8 @@
  * (data/history.txt); a flag marks where history falls outside the central 80% of the
  * games. Plots through gnuplot when asked and installed, text charts otherwise. */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -189,22 +191,84 @@ static void text_histogram(const int *v, int n, int scale, bool has_hist, int hi
 	free(count);
 }
 
+/* gnuplot run without a shell (fork/exec, from PATH) in directory dir (NULL: here), its
+ * standard input the script (NULL: none), its output thrown away: true when it exits 0.
+ * No path reaches a command line or the script: the script names its files relative to
+ * dir (issue 33: a quote in --out's directory ran commands through system()). */
+static bool run_gnuplot(const char *dir, const char *arg, const char *script)
+{
+	int in[2];
+	if (pipe(in) != 0)
+		return false;
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(in[0]);
+		close(in[1]);
+		return false;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null < 0 || dup2(in[0], STDIN_FILENO) < 0 || dup2(null, STDOUT_FILENO) < 0 ||
+		    dup2(null, STDERR_FILENO) < 0 || (dir && chdir(dir) != 0))
+			_exit(127);
+		close(in[1]);
+		execlp("gnuplot", "gnuplot", arg, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	/* gnuplot may stop reading (a bad script): a write then fails, no SIGPIPE kills us */
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	bool ok = true;
+	for (size_t done = 0, len = script ? strlen(script) : 0; done < len;) {
+		ssize_t w = write(in[1], script + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			ok = false;
+			break;
+		}
+		done += (size_t)w;
+	}
+	close(in[1]);
+	sigaction(SIGPIPE, &old, NULL);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return false;
+	return ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 /* gnuplot on PATH. */
 static bool have_gnuplot(void)
 {
-	return system("gnuplot --version >/dev/null 2>&1") == 0;
+	return run_gnuplot(NULL, "--version", NULL);
 }
 
-/* A gnuplot SVG histogram of v into plotdir/id.svg; false when gnuplot fails. */
+/* s as a gnuplot single-quoted string: a quote doubled (gnuplot's escape inside '…'), any
+ * control character (a newline would end the command) dropped. */
+static void gp_quoted(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("''", f);
+		else if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+			fputc(*s, f);
+	fputc('\'', f);
+}
+
+/* A gnuplot SVG histogram of v into plotdir/id.svg; false when gnuplot fails. The data go
+ * inline in the script ('-'), the script to gnuplot's standard input, gnuplot runs in
+ * plotdir: the only file name the script holds is id.svg. */
 static bool gnuplot_histogram(const char *plotdir, const char *id, const char *title,
 			      const int *v, int n, int scale, bool has_hist, int hist)
 {
-	char dat[1024], svg[1024], gp[1024];
-	snprintf(dat, sizeof dat, "%s/%s.dat", plotdir, id);
-	snprintf(svg, sizeof svg, "%s/%s.svg", plotdir, id);
-	snprintf(gp, sizeof gp, "%s/%s.gp", plotdir, id);
-	FILE *f = fopen(dat, "w");
-	if (!f)
+	char *script = NULL;
+	size_t size = 0;
+	FILE *b = open_memstream(&script, &size);
+	if (!b)
 		return false;
 	/* bins of whole units (VPs, steps), about 30 across the range */
 	int lo = v[0], hi = v[n - 1];
@@ -213,45 +277,43 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 	int width = (hi - lo) / 30 + 1;
 	if (scale == 2 && width % 2)
 		width++;
+	char svg[300];
+	snprintf(svg, sizeof svg, "%s.svg", id);
+	fprintf(b, "set terminal svg size 640,300 dynamic font 'sans,11'\nset output ");
+	gp_quoted(b, svg);
+	fprintf(b, "\nset title ");
+	gp_quoted(b, title);
+	fprintf(b, "\nset ylabel '%% of games'\n"
+			"set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n"
+			"set yrange [0:*]\n",
+		    0.9 * width / scale);
+	/* the x range holds the games and 1862 */
+	double x0 = (double)(has_hist && hist < lo ? hist : lo) / scale - 1;
+	double x1 = (double)(has_hist && hist > hi ? hist : hi) / scale + 1;
+	fprintf(b, "set xrange [%g:%g]\n", x0 - (double)width / scale,
+		    x1 + (double)width / scale);
+	/* the central 80% of the games shaded behind the bars */
+	fprintf(b, "set object 1 rect from %g, graph 0 to %g, graph 1 behind fc rgb '#e4e4ee' "
+			"fs solid 1.0 noborder\nset label 2 'central 80%%' at %g, graph 0.95 offset 0.5,0\n",
+		    (sim_quantile(v, n, 0.1) - width / 2.0) / scale,
+		    (sim_quantile(v, n, 0.9) + width / 2.0) / scale,
+		    (sim_quantile(v, n, 0.1) - width / 2.0) / scale);
+	if (has_hist)
+		fprintf(b, "set arrow from %g, graph 0 to %g, graph 1 nohead lw 2 lc rgb 'red'\n"
+				"set label '1862' at %g, graph 0.95 textcolor rgb 'red' offset 0.5,0\n",
+			    (double)hist / scale, (double)hist / scale, (double)hist / scale);
+	fprintf(b, "plot '-' using 1:2 with boxes lc rgb '#4060a0'\n");
 	for (int i = 0; i < n;) {
 		int bin = (v[i] - lo) / width, k = i;
 		while (k < n && (v[k] - lo) / width == bin)
 			k++;
-		fprintf(f, "%g %g\n", (lo + bin * width + (width - 1) / 2.0) / scale,
-			100.0 * (k - i) / n);
+		fprintf(b, "%g %g\n", (lo + bin * width + (width - 1) / 2.0) / scale,
+			    100.0 * (k - i) / n);
 		i = k;
 	}
-	fclose(f);
-	f = fopen(gp, "w");
-	if (!f)
-		return false;
-	fprintf(f, "set terminal svg size 640,300 dynamic font 'sans,11'\n"
-		   "set output '%s'\nset title '%s'\nset ylabel '%% of games'\n"
-		   "set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n"
-		   "set yrange [0:*]\n",
-		svg, title, 0.9 * width / scale);
-	/* the x range holds the games and 1862 */
-	double x0 = (double)(has_hist && hist < lo ? hist : lo) / scale - 1;
-	double x1 = (double)(has_hist && hist > hi ? hist : hi) / scale + 1;
-	fprintf(f, "set xrange [%g:%g]\n", x0 - (double)width / scale,
-		x1 + (double)width / scale);
-	/* the central 80% of the games shaded behind the bars */
-	fprintf(f, "set object 1 rect from %g, graph 0 to %g, graph 1 behind fc rgb '#e4e4ee' "
-		   "fs solid 1.0 noborder\nset label 2 'central 80%%' at %g, graph 0.95 offset 0.5,0\n",
-		(sim_quantile(v, n, 0.1) - width / 2.0) / scale,
-		(sim_quantile(v, n, 0.9) + width / 2.0) / scale,
-		(sim_quantile(v, n, 0.1) - width / 2.0) / scale);
-	if (has_hist)
-		fprintf(f, "set arrow from %g, graph 0 to %g, graph 1 nohead lw 2 lc rgb 'red'\n"
-			   "set label '1862' at %g, graph 0.95 textcolor rgb 'red' offset 0.5,0\n",
-			(double)hist / scale, (double)hist / scale, (double)hist / scale);
-	fprintf(f, "plot '%s' using 1:2 with boxes lc rgb '#4060a0'\n", dat);
-	fclose(f);
-	char cmd[2200];
-	snprintf(cmd, sizeof cmd, "gnuplot '%s' >/dev/null 2>&1", gp);
-	bool ok = system(cmd) == 0;
-	remove(dat);
-	remove(gp);
+	fprintf(b, "e\n");
+	bool ok = fclose(b) == 0 && run_gnuplot(plotdir, "-", script);
+	free(script);
 	return ok;
 }
 

@@ -113,13 +113,10 @@ static int parse(int argc, char **argv, struct opts *o)
 		} else if (!strcmp(a, "--unleashed")) {
 			o->cfg.unleashed = true;
 		} else if (!strcmp(a, "--seed")) {
-			char *end;
-			errno = 0;
-			if (!next || !*next || *next == '-')
+			if (!next)
 				return bad("--seed takes a number", "");
-			o->first_seed = strtoull(next, &end, 10);
-			if (*end || errno)
-				return bad("--seed takes a number, not '%s'", next);
+			if (!game_parse_seed(next, &o->first_seed))
+				return bad("--seed takes a number 0 to 18446744073709551615, not '%s'", next);
 			i++;
 		} else if (!strcmp(a, "--jobs")) {
 			if (!next || !parse_long(next, 1, &v) || v > 1024)
@@ -495,13 +492,20 @@ static bool load(const struct opts *o, struct scenario **s, struct sim_history *
 	return ok;
 }
 
+/* games * k / n rounded down without overflow (games up to LONG_MAX, k <= n: issue 33's
+ * --simulate 9223372036854775807 --shard 2/2): games = q n + r, so q k + r k / n. */
+static long shard_bound(long games, long k, long n)
+{
+	return games / n * k + games % n * k / n;
+}
+
 static int simulate(const struct scenario *s, const struct sim_layout *l,
 		    const struct sim_history *h, const struct opts *o)
 {
 	long lo = 0, hi = o->games;
 	if (o->shard_n) {
-		lo = o->games * (o->shard_k - 1) / o->shard_n;
-		hi = o->games * o->shard_k / o->shard_n;
+		lo = shard_bound(o->games, o->shard_k - 1, o->shard_n);
+		hi = shard_bound(o->games, o->shard_k, o->shard_n);
 		if (lo == hi) {
 			/* more shards than games: this one's files have no rows, and --merge
 			 * takes them with the others */

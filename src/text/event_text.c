@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "event_text.h"
+#include "printable.h"
 #include "game.h"
 #include "solitaire.h"
 #include "tables.h"
@@ -277,8 +278,9 @@ void event_format(const struct scenario *s, const struct game_event *e, char *bu
 		snprintf(line, sizeof line, "event %d", e->kind);
 		break;
 	}
-	/* cut at EVENT_TEXT_MAX - 1 characters, where the text log of old cut its lines */
-	snprintf(buf, len, "%.*s", EVENT_TEXT_MAX - 1, line);
+	/* cut at EVENT_TEXT_MAX - 1 characters, where the text log of old cut its lines; a
+	 * note is a file's text, and every front-end shows this line: printable only */
+	text_printable(buf, len < EVENT_TEXT_MAX ? len : EVENT_TEXT_MAX, line);
 }
 
 void event_format_at(const struct scenario *s, const struct event_log *log, int k, char *buf,

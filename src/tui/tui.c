@@ -18,6 +18,7 @@
 #include "files.h"
 #include "general.h"
 #include "paths.h"
+#include "printable.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -25,9 +26,11 @@
 void tui_say(struct tui *t, bool error, const char *fmt, ...)
 {
 	va_list ap;
+	char raw[sizeof t->msg];
 	va_start(ap, fmt);
-	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	text_printable(t->msg, sizeof t->msg, raw); /* a message may quote a file */
 	t->msg_error = error;
 }
 
