@@ -25,4 +25,10 @@ bool paths_state_dir(char *out, size_t outlen, char *err, size_t errlen);
  * two games begun in one state directory never share one. */
 void paths_game_id(char *id, size_t len);
 
+/* The player's bound on the bytes of the autosaves in the state directory
+ * (store_autosave_bound): $ANTIETAM_AUTOSAVE_MB megabytes, else PATHS_AUTOSAVE_MB; a value
+ * that is not a number of megabytes sets err (else left alone) and the default serves. */
+#define PATHS_AUTOSAVE_MB 200
+long long paths_autosave_bound(char *err, size_t errlen);
+
 #endif

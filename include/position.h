@@ -92,45 +92,77 @@ bool store_save(const struct game *g, const struct position_record *rec, const c
 bool store_load(struct game *g, struct position_record *rec, const struct scenario *s,
 		const char *path, char *err, size_t errlen);
 
+/* Write the file at path through fn(arg, f) the way store_save does (a temporary beside it,
+ * fsync'd, renamed over it; a symlink followed, FIFOs, devices, directories and files with
+ * several hard links refused, the mode kept, nothing truncated in place): THE writer of every
+ * file the program creates (position files, the simulator's files, pictures). fn returns
+ * false when it could not write. False with err set ("path: cannot save: …"). */
+bool store_write(const char *path, bool (*fn)(void *arg, FILE *f), void *arg, char *err,
+		 size_t errlen);
+
 /* ---- the state directory: each game's autosaves, and `last` ----
  *
  * The program chooses the directory (include/paths.h: $XDG_STATE_HOME/antietam, else
  * ~/.local/state/antietam) and gives it to every function below; they create it (mode 0700)
- * when needed. It holds, for each game, its newest POSITION_AUTOSAVES autosaves
- * `autosave-ID-NNNNNN.pos` (ID the game's id, NNNNNN counting up from 000001), the file
- * `last` (one line: the absolute path of the game `antietam --resume` continues) and `.lock`.
- * Every process that writes there holds the lock (flock) while it does, so two games (or
- * two programs on one game) never clobber each other's files.
+ * when needed, and refuse one that belongs to another user or that other users may write
+ * (issue 33: the directory is the player's own). It holds, for each game, its newest
+ * POSITION_AUTOSAVES autosaves `autosave-ID-NNNNNN.pos` (ID the game's id, NNNNNN counting up
+ * from 000001), the file `last` (one line: the absolute path of the game `antietam --resume`
+ * continues), `.lock` and, for each game, `.open-ID` (the lock an open game holds). Every
+ * process that writes there holds the lock (flock) while it does, so two games (or two
+ * programs on one game) never clobber each other's files; a process stopped while it holds
+ * the lock makes the others wait POSITION_LOCK_WAIT_MS at most, then fail with a message that
+ * says so. A symbolic link at `last` or at an autosave's name is refused, never followed.
  *
  * A game id is 1 to POSITION_ID_MAX - 1 letters, digits or '_'; the front-end (or the match
  * layer) that owns the game chooses it when the game begins (paths_game_id) and keeps it when
  * the game is loaded from one of its autosaves (store_autosave_id). */
 #define POSITION_ID_MAX 40
-#define POSITION_GAMES_KEPT 20 /* games whose autosaves store_autosave_clean keeps */
+#define POSITION_LOCK_WAIT_MS 5000
+
+/* Make the state directory dir (mode 0700, parents too) when it is not there; false with err
+ * set when it cannot be made or is not the player's own. */
+bool store_state_dir(const char *dir, char *err, size_t errlen);
 
 /* True when id may name a game (see above). */
 bool store_id_valid(const char *id);
 
 /* Autosave the game g with its record rec (NULL: none) as game `id` in the state directory
  * dir: THE autosave of both front-ends. Under the directory's lock it (1) writes the next
- * autosave-ID-NNNNNN.pos atomically (store_save: fsync'd, directory fsync'd), (2) points
- * `last` at it (atomically, fsync'd), (3) removes the game's autosaves older than its newest
+ * autosave-ID-NNNNNN.pos atomically (fsync'd, directory fsync'd), (2) points `last` at it
+ * (atomically, fsync'd), (3) removes the game's autosaves older than its newest
  * POSITION_AUTOSAVES; other games' files are never touched. A kill at any moment leaves
- * `last` naming a complete position file (the new autosave or the one before it) and at worst
- * a temporary file, which store_autosave_clean removes. False with err set when any step
- * fails (the previous autosaves and `last` are then as they were). About 0.1 ms plus the
- * fsyncs. */
+ * `last` naming a complete position file (the new autosave or the one before it; a kill in a
+ * game's very first autosave leaves no `last`, and store_last then finds the newest autosave)
+ * and at worst a temporary file, which store_autosave_clean removes. A full disk at step 1 or
+ * 2 gives up the game's oldest autosave (never the one `last` names) and tries again. False
+ * with err set when any step fails (the previous autosaves and `last` are then as they
+ * were). About 0.1 ms plus the fsyncs. */
 bool store_autosave(const char *dir, const char *id, const struct game *g,
 		    const struct position_record *rec, char *err, size_t errlen);
 /* The game id of an autosave file (path ends in autosave-ID-NNNNNN.pos) into id; false when
  * path is not one (a game loaded from elsewhere gets a new id). */
 bool store_autosave_id(const char *path, char *id, size_t idlen);
-/* Tidy the state directory dir; call it once when the program starts. Under the lock (so no
- * save under way loses its file) it removes the temporary files killed saves left, and the
- * autosaves of all but the POSITION_GAMES_KEPT games saved most recently (the game `last`
- * names is always kept). Returns how many files went (0 when dir does not exist), -1 with
- * err set when dir cannot be read. */
+/* Tidy the state directory dir; call it once when the program starts. It removes the
+ * temporary files killed saves left (a save holds a lock on its temporary while it writes,
+ * so one under way is never taken). No game's autosaves go because other games were played
+ * (store_autosave_bound is the one limit). Returns how many files went (0 when dir does not
+ * exist), -1 with err set when dir cannot be read or is not the player's own. */
 int store_autosave_clean(const char *dir, char *err, size_t errlen);
+
+/* Mark game id as open in dir for as long as the descriptor returned is held (an flock on
+ * `.open-ID`; a kill releases it): -1 with err set when it cannot be, *busy true when another
+ * process has the game open ("game ID is open in another antietam (process N …)"). */
+int store_game_lock(const char *dir, const char *id, bool *busy, char *err, size_t errlen);
+void store_game_unlock(int fd);
+
+/* The player's bound on the autosaves' bytes in dir: while they come to more than bound, the
+ * games saved least recently lose their autosaves, whole games at a time, except the game
+ * keep (NULL: none), the one `last` names and every game open (store_game_lock). The ids of
+ * the games removed go to gone (blank-separated). Returns the bytes the autosaves then take,
+ * -1 with err set. */
+long long store_autosave_bound(const char *dir, long long bound, const char *keep, char *gone,
+			       size_t gonelen, char *err, size_t errlen);
 
 /* One game with autosaves in the state directory. */
 struct position_game {
@@ -139,18 +171,21 @@ struct position_game {
 	long long when;               /* that file's modification time (seconds since 1970) */
 	long long when_ns;            /* the same in nanoseconds (the order of the list) */
 	int nsaves;                   /* how many of its autosaves are kept */
-	char turn[64];                /* the file's "turn N SIDE PHASE" line, or "" */
+	long long bytes;              /* their size */
+	char turn[64];                /* the file's "turn N SIDE PHASE" line, or "" (raw: a
+				       * terminal shows it through text_printable) */
 };
-/* The games with autosaves in dir, the most recently saved first, at most max of them, into
- * out; their number (0 when dir does not exist), -1 with err set when dir cannot be read. */
-int store_recent_games(const char *dir, struct position_game *out, int max, char *err,
-		       size_t errlen);
+/* Every game with autosaves in dir, the most recently saved first, into *out (to free);
+ * their number (0 when dir does not exist), -1 with err set when dir cannot be read. */
+int store_recent_games(const char *dir, struct position_game **out, char *err, size_t errlen);
 
 /* Point `last` in the state directory dir at path (made absolute): the game a player saved
  * by name is the one --resume continues. Under the lock; atomic. */
 bool store_set_last(const char *dir, const char *path, char *err, size_t errlen);
-/* The path `last` in dir names into buf; false with err set when there is none, or `last` is
- * empty, a directory, a FIFO or anything but a regular file. */
+/* The path `last` in dir names into buf; when there is no `last`, the newest autosave's (a
+ * kill in a game's first autosave). False with err set when there is neither, or `last` is
+ * empty, a symbolic link, a directory, a FIFO or anything but a regular file, or dir is not
+ * the player's own. */
 bool store_last(const char *dir, char *buf, size_t len, char *err, size_t errlen);
 
 #endif

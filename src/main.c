@@ -28,20 +28,15 @@ static void usage(FILE *f)
 	fputs("                and their report (antietam --simulate 1 --help lists the options)\n", f);
 }
 
-/* `--resume list`: the games with autosaves in the state directory dir, newest first. */
+/* `--resume list`: every game with autosaves in the state directory dir, newest first, and
+ * what they take beside the player's bound. */
 static int list_games(const char *dir)
 {
-	enum { SHOWN = 20 };
-	struct position_game *game = calloc(SHOWN, sizeof *game);
+	struct position_game *game;
 	char err[POSITION_PATH_MAX + 64], last[POSITION_PATH_MAX] = "";
-	if (!game) {
-		fputs("antietam: out of memory\n", stderr);
-		return 2;
-	}
-	int n = store_recent_games(dir, game, SHOWN, err, sizeof err);
+	int n = store_recent_games(dir, &game, err, sizeof err);
 	if (n < 0) {
 		fprintf(stderr, "antietam: %s\n", err);
-		free(game);
 		return 2;
 	}
 	if (!store_last(dir, last, sizeof last, err, sizeof err))
@@ -50,6 +45,7 @@ static int list_games(const char *dir)
 		printf("No autosaved games in %s.\n", dir);
 	else
 		printf("Autosaved games in %s, newest first (* the one --resume continues):\n", dir);
+	long long bytes = 0;
 	for (int i = 0; i < n; i++) {
 		char when[32] = "?";
 		time_t t = (time_t)game[i].when;
@@ -61,41 +57,82 @@ static int list_games(const char *dir)
 		char turn[sizeof game[i].turn]; /* the file's own text: printable only */
 		text_printable(turn, sizeof turn, game[i].turn);
 		printf("%c %-28s %s  %-32s %d autosave%s\n", is_last ? '*' : ' ', game[i].id, when,
-		       turn[0] ? turn : "?", game[i].nsaves,
-		       game[i].nsaves == 1 ? "" : "s");
+		       turn[0] ? turn : "?", game[i].nsaves, game[i].nsaves == 1 ? "" : "s");
+		bytes += game[i].bytes;
 	}
-	if (n > 0)
+	if (n > 0) {
+		char berr[128] = "";
+		long long bound = paths_autosave_bound(berr, sizeof berr);
+		printf("%d game%s, %.1f MB of autosaves; the bound is %lld MB (ANTIETAM_AUTOSAVE_MB): "
+		       "past it the games saved least recently go.\n", n, n == 1 ? "" : "s",
+		       bytes / (1024.0 * 1024), bound / (1024 * 1024));
 		puts("antietam --resume ID continues a game from its newest autosave.");
+	}
 	free(game);
 	return 0;
 }
 
 /* The position file --resume [what] opens into path: `last`'s (what NULL) or game what's
- * newest autosave. False with the message said. */
+ * newest autosave; a game open in another antietam is refused. False with the message
+ * said. */
 static bool resume_path(const char *dir, const char *what, char *path, size_t len)
 {
 	char err[POSITION_PATH_MAX + 64];
-	if (!what) {
-		if (store_last(dir, path, len, err, sizeof err))
-			return true;
-		fprintf(stderr, "antietam: %s\n", err);
-		return false;
-	}
-	struct position_game *game = calloc(256, sizeof *game);
-	int n = game ? store_recent_games(dir, game, 256, err, sizeof err) : -1;
-	if (n < 0)
-		fprintf(stderr, "antietam: %s\n", game ? err : "out of memory");
 	bool found = false;
-	for (int i = 0; i < n && !found; i++)
-		if (!strcmp(game[i].id, what)) {
-			snprintf(path, len, "%s", game[i].path);
-			found = true;
+	if (!what) {
+		found = store_last(dir, path, len, err, sizeof err);
+		if (!found)
+			fprintf(stderr, "antietam: %s\n", err);
+	} else {
+		struct position_game *game;
+		int n = store_recent_games(dir, &game, err, sizeof err);
+		if (n < 0)
+			fprintf(stderr, "antietam: %s\n", err);
+		for (int i = 0; i < n && !found; i++)
+			if (!strcmp(game[i].id, what)) {
+				snprintf(path, len, "%s", game[i].path);
+				found = true;
+			}
+		if (n >= 0 && !found)
+			fprintf(stderr, "antietam: no autosaved game '%s' in %s (antietam --resume list "
+				"shows them)\n", what, dir);
+		if (n > 0)
+			free(game);
+	}
+	/* one game open twice: the stale copy's autosaves would become `last` (issue 33) */
+	char id[POSITION_ID_MAX];
+	bool busy = false;
+	if (found && store_autosave_id(path, id, sizeof id)) {
+		int fd = store_game_lock(dir, id, &busy, err, sizeof err);
+		store_game_unlock(fd);
+		if (busy) {
+			fprintf(stderr, "antietam: %s. Close that one first, or open a copy of it as a "
+				"new game: antietam %s\n", err, path);
+			found = false;
 		}
-	if (n >= 0 && !found)
-		fprintf(stderr, "antietam: no autosaved game '%s' in %s (antietam --resume list "
-			"shows them)\n", what, dir);
-	free(game);
+	}
 	return found;
+}
+
+/* What the program does with the state directory when it starts: the temporaries of killed
+ * saves go, and the player's bound on the autosaves holds (never the game keep). */
+static void tidy_state(const char *state, const char *keep)
+{
+	char err[POSITION_PATH_MAX + 128], gone[512] = "";
+	if (store_autosave_clean(state, err, sizeof err) < 0) {
+		fprintf(stderr, "antietam: %s\n", err);
+		return;
+	}
+	err[0] = 0;
+	long long bound = paths_autosave_bound(err, sizeof err);
+	if (err[0])
+		fprintf(stderr, "antietam: %s\n", err);
+	if (store_autosave_bound(state, bound, keep, gone, sizeof gone, err, sizeof err) < 0)
+		fprintf(stderr, "antietam: %s\n", err);
+	else if (gone[0])
+		fprintf(stderr, "antietam: the autosaves in %s came to more than %lld MB (the bound, "
+			"ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: %s\n", state,
+			bound / (1024 * 1024), gone);
 }
 
 int main(int argc, char **argv)
@@ -183,7 +220,9 @@ int main(int argc, char **argv)
 		tui.load = last;
 	}
 	/* what a killed save left behind goes before a new game saves there */
-	if (has_state && store_autosave_clean(state, err, sizeof err) < 0)
-		fprintf(stderr, "antietam: %s\n", err);
+	char keep[POSITION_ID_MAX];
+	if (has_state)
+		tidy_state(state, tui.load && store_autosave_id(tui.load, keep, sizeof keep) ? keep
+											     : NULL);
 	return tui_main(datadir, &tui);
 }

@@ -88,3 +88,18 @@ void paths_game_id(char *id, size_t len)
 		strftime(when, sizeof when, "%Y%m%d_%H%M%S", &tm);
 	snprintf(id, len, "%s_%ld_%u", when, (long)getpid(), ++made);
 }
+
+long long paths_autosave_bound(char *err, size_t errlen)
+{
+	const char *v = getenv("ANTIETAM_AUTOSAVE_MB");
+	if (!v || !*v)
+		return PATHS_AUTOSAVE_MB * 1024LL * 1024;
+	char *end;
+	long mb = strtol(v, &end, 10);
+	if (*end || mb < 1 || mb > 1024L * 1024) {
+		snprintf(err, errlen, "ANTIETAM_AUTOSAVE_MB='%.40s' is not a number of megabytes (1 to "
+			 "1048576): the bound stays %d MB", v, PATHS_AUTOSAVE_MB);
+		return PATHS_AUTOSAVE_MB * 1024LL * 1024;
+	}
+	return mb * 1024LL * 1024;
+}

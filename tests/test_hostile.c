@@ -137,12 +137,108 @@ static void test_resume_list_shows_no_escapes(void **state)
 	free(out);
 }
 
+/* ---- one game open twice ---- */
+
+/* Issue 33: a game resumed while it was still open elsewhere (a forgotten terminal) let the
+ * stale copy's autosaves become `last` and prune the other's. A game is open for as long as
+ * its program autosaves it: --resume refuses it, and a second copy loaded by name autosaves
+ * nothing, saying why. */
+static void test_game_open_twice(void **state)
+{
+	(void)state;
+	char xdg[200], dir[300], cmd[1500], out1[300], first[400];
+	snprintf(xdg, sizeof xdg, "%s/twice", tmpdir);
+	snprintf(dir, sizeof dir, "%s/antietam", xdg);
+	snprintf(out1, sizeof out1, "%s/one.out", tmpdir);
+	/* a game with one autosave, then opened in a session that stays open */
+	snprintf(cmd, sizeof cmd, "XDG_STATE_HOME=%s %s --batch >/dev/null 2>&1", xdg,
+		 fx_program_path());
+	FILE *p = popen(cmd, "w");
+	assert_non_null(p);
+	fputs("new historical 2\nautosave on\nend\nend\nquit\n", p);
+	assert_int_equal(pclose(p), 0);
+	/* its id: autosave-ID-000001.pos */
+	char ls[400];
+	snprintf(ls, sizeof ls, "ls %s | grep '^autosave-'", dir);
+	int rc;
+	char *id = fx_program_output(ls, &rc);
+	assert_int_equal(rc, 0);
+	id[strcspn(id, "\n")] = 0;
+	snprintf(first, sizeof first, "%s/%s", dir, id);
+	memmove(id, id + 9, strlen(id + 9) + 1);
+	*strrchr(id, '-') = 0;
+	snprintf(cmd, sizeof cmd, "XDG_STATE_HOME=%s %s --batch >%s 2>&1", xdg, fx_program_path(),
+		 out1);
+	p = popen(cmd, "w");
+	assert_non_null(p);
+	fprintf(p, "load %s\nautosave on\nend\n", first);
+	fflush(p);
+	/* wait for its autosave (the game is then marked open) */
+	for (int i = 0; i < 200; i++) {
+		FILE *f = fopen(out1, "r");
+		char text[2000] = "";
+		size_t k = f ? fread(text, 1, sizeof text - 1, f) : 0;
+		text[k] = 0;
+		if (f)
+			fclose(f);
+		if (strstr(text, "union combat"))
+			break;
+		usleep(50000);
+	}
+	/* --resume ID and --resume (`last` names its newest) refuse it */
+	const char *args[] = { id, "" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof cmd, "XDG_STATE_HOME=%s TERM=xterm timeout 10 %s --resume %s "
+			 "</dev/null 2>&1", xdg, fx_program_path(), args[i]);
+		char *out = fx_program_output(cmd, &rc);
+		assert_int_equal(rc, 2);
+		if (!strstr(out, "is open in another antietam (process ") ||
+		    !strstr(out, "open a copy of it as a new game"))
+			fail_msg("%s: %s", cmd, out);
+		free(out);
+	}
+	/* a second copy loaded by its file: played, never autosaved over the first */
+	char input[800];
+	snprintf(input, sizeof input, "load %s\nautosave on\nend\n", first);
+	setenv("XDG_STATE_HOME", xdg, 1);
+	char *out = fx_program_run("--batch 2>&1", input, &rc);
+	unsetenv("XDG_STATE_HOME");
+	assert_int_equal(rc, 0);
+	if (!strstr(out, "autosave failed: game ") || !strstr(out, "is open in another antietam"))
+		fail_msg("%s", out);
+	free(out);
+	fputs("end\nquit\n", p);
+	assert_int_equal(pclose(p), 0);
+	free(id);
+}
+
+/* Issue 33: `autosave on` answered `=` with a directory it could not make; the failures came
+ * only later, one autosave at a time. */
+static void test_autosave_on_needs_its_directory(void **state)
+{
+	(void)state;
+	char xdg[200], input[100];
+	snprintf(xdg, sizeof xdg, "%s/a-file", tmpdir);
+	write_file(xdg, "not a directory\n");
+	setenv("XDG_STATE_HOME", xdg, 1);
+	snprintf(input, sizeof input, "new historical 1\nautosave on\n");
+	int rc;
+	char *out = fx_program_run("--batch 2>&1", input, &rc);
+	unsetenv("XDG_STATE_HOME");
+	assert_int_equal(rc, 0);
+	if (!strstr(out, "\n\n? ") || !strstr(out, "a-file/antietam: cannot create: Not a directory"))
+		fail_msg("%s", out);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_printable_filter),
 		cmocka_unit_test(test_replay_shows_no_escapes),
 		cmocka_unit_test(test_resume_list_shows_no_escapes),
+		cmocka_unit_test(test_game_open_twice),
+		cmocka_unit_test(test_autosave_on_needs_its_directory),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, setup, teardown);
 }

@@ -1424,10 +1424,11 @@ static void test_cli_commands(void **state)
 	snprintf(want, sizeof want, "= %s/antietam\n\n", dir);
 	expect_answer(c, "autosave on", want);
 	expect_answer(c, "end", "= confederate movement\n\n");
-	struct position_game games[2];
-	assert_int_equal(store_recent_games(path, games, 2, err, sizeof err), 1);
+	struct position_game *games;
+	assert_int_equal(store_recent_games(path, &games, err, sizeof err), 1);
 	assert_int_equal(games[0].nsaves, 1);
 	char *saved = fx_read_file(games[0].path, NULL);
+	free(games);
 	char *st4 = run(c, "state");
 	same_as_file(st4, saved);
 	/* an autosave that fails is said on the answer */

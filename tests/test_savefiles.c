@@ -19,8 +19,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <errno.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -52,6 +55,22 @@ int unlink(const char *path)
 {
 	fault_point();
 	return unlinkat(AT_FDCWD, path, 0);
+}
+
+/* A full disk: while disk_files is not 0, a file fsync'd in disk_dir finds no room when the
+ * directory holds more than disk_files files (ENOSPC, as the write would have). */
+static int disk_files;
+static char disk_dir[400];
+
+static int files_in(const char *dir);
+
+int fsync(int fd)
+{
+	if (disk_files && files_in(disk_dir) > disk_files) {
+		errno = ENOSPC;
+		return -1;
+	}
+	return fdatasync(fd);
 }
 
 /* ---- fixtures ---- */
@@ -124,6 +143,19 @@ static int count(const char *dir, const char *prefix)
 	return n;
 }
 
+/* Files in dir, . and .. left out. */
+static int files_in(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
 /* The turn of the game `last` names in dir (which must load). */
 static int last_turn(const char *dir)
 {
@@ -142,8 +174,8 @@ static void test_autosave_per_game(void **state)
 	fresh_dir(dir, sizeof dir, "state/antietam");
 	assert_false(store_last(dir, last, sizeof last, err, sizeof err));
 	assert_non_null(strstr(err, "no game to resume"));
-	struct position_game list[8];
-	assert_int_equal(store_recent_games(dir, list, 8, err, sizeof err), 0);
+	struct position_game *list;
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), 0);
 
 	/* game A saved 7 times, game B 3 times, in turns: each keeps its own newest five */
 	struct game *g = new_game(1);
@@ -173,7 +205,7 @@ static void test_autosave_per_game(void **state)
 	assert_non_null(realpath(path, real));
 	assert_string_equal(last, real);
 	/* the recent games: both, each with its newest autosave */
-	assert_int_equal(store_recent_games(dir, list, 8, err, sizeof err), 2);
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), 2);
 	int a = strcmp(list[0].id, "A") ? 1 : 0;
 	assert_string_equal(list[a].id, "A");
 	assert_string_equal(list[1 - a].id, "B");
@@ -182,7 +214,7 @@ static void test_autosave_per_game(void **state)
 	assert_int_equal(turn_of(list[a].path), 7);
 	assert_int_equal(turn_of(list[1 - a].path), 11);
 	assert_int_equal(strncmp(list[a].turn, "turn 7 ", 7), 0);
-	assert_int_equal(store_recent_games(dir, list, 1, err, sizeof err), 1);
+	free(list);
 
 	/* ids: letters, digits, '_'; other names are not autosaves */
 	assert_false(store_autosave(dir, "a/b", g, NULL, err, sizeof err));
@@ -280,9 +312,10 @@ static void test_clean_stale_temporaries(void **state)
 	assert_int_equal(count(dir, "notes.txt"), 1);
 	assert_int_equal(last_turn(dir), 3);
 
-	/* games pile up: only the 20 saved most recently keep their autosaves, and the one
-	 * `last` names (here the oldest, S, pointed at again by a save by name) */
-	for (int i = 0; i < POSITION_GAMES_KEPT + 4; i++) {
+	/* Issue 33: games pile up, and none loses its autosaves because others were played (a
+	 * start removed all but the 20 saved most recently, the game resumed included) */
+	enum { GAMES = 24 };
+	for (int i = 0; i < GAMES; i++) {
 		char id[16];
 		snprintf(id, sizeof id, "g%02d", i);
 		g->turn = 1 + i % 11;
@@ -292,17 +325,65 @@ static void test_clean_stale_temporaries(void **state)
 	}
 	snprintf(path, sizeof path, "%s/autosave-S-000001.pos", dir);
 	assert_true(store_set_last(dir, path, err, sizeof err));
-	struct position_game list[64];
-	assert_int_equal(store_recent_games(dir, list, 64, err, sizeof err),
-			 POSITION_GAMES_KEPT + 5);
-	assert_int_equal(store_autosave_clean(dir, err, sizeof err), 2 + 1 + 1 + 1);
-	assert_int_equal(store_recent_games(dir, list, 64, err, sizeof err),
-			 POSITION_GAMES_KEPT + 1);
+	struct position_game *list;
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), GAMES + 1);
+	long long bytes = 0, g02 = 0;
+	for (int i = 0; i < GAMES + 1; i++) {
+		bytes += list[i].bytes;
+		if (!strcmp(list[i].id, "g02"))
+			g02 = list[i].bytes;
+	}
+	free(list);
+	assert_int_equal(store_autosave_clean(dir, err, sizeof err), 0);
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), GAMES + 1);
+	free(list);
+
+	/* the player's bound: past it the games saved least recently go, whole, but never the
+	 * one kept (resumed), the one `last` names (S) or one open elsewhere (g01, held by a
+	 * child process) */
+	int up[2], down[2];
+	assert_int_equal(pipe(up), 0);
+	assert_int_equal(pipe(down), 0);
+	pid_t holder = fork();
+	assert_true(holder >= 0);
+	if (holder == 0) {
+		bool busy;
+		int fd = store_game_lock(dir, "g01", &busy, err, sizeof err);
+		char c = fd >= 0 ? 'y' : 'n';
+		if (write(up[1], &c, 1) != 1 || read(down[0], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	char c;
+	assert_int_equal(read(up[0], &c, 1), 1);
+	assert_int_equal(c, 'y');
+	bool busy;
+	assert_int_equal(store_game_lock(dir, "g01", &busy, err, sizeof err), -1);
+	assert_true(busy);
+	assert_non_null(strstr(err, "game g01 is open in another antietam (process "));
+	char gone[256];
+	/* room for all but about three games' files */
+	long long left = store_autosave_bound(dir, bytes - 3 * g02, "g00", gone, sizeof gone, err,
+					      sizeof err);
+	assert_true(left >= 0 && left <= bytes - 3 * g02);
+	assert_string_equal(gone, "g02 g03 g04");
 	assert_int_equal(count(dir, "autosave-S-"), 1);
-	assert_int_equal(count(dir, "autosave-g00-"), 0);
-	assert_int_equal(count(dir, "autosave-g03-"), 0);
-	assert_int_equal(count(dir, "autosave-g04-"), 1);
+	assert_int_equal(count(dir, "autosave-g00-"), 2);
+	assert_int_equal(count(dir, "autosave-g01-"), 1);
+	assert_int_equal(count(dir, "autosave-g02-"), 0);
+	assert_int_equal(count(dir, "autosave-g05-"), 1);
 	assert_int_equal(last_turn(dir), 3);
+	/* within the bound nothing goes */
+	assert_int_equal(store_autosave_bound(dir, bytes, NULL, gone, sizeof gone, err, sizeof err),
+			 left);
+	assert_string_equal(gone, "");
+	assert_int_equal(write(down[1], "x", 1), 1);
+	int st;
+	assert_int_equal(waitpid(holder, &st, 0), holder);
+	/* the holder gone, its game is no longer open */
+	int fd = store_game_lock(dir, "g01", &busy, err, sizeof err);
+	assert_true(fd >= 0);
+	store_game_unlock(fd);
 	free(g);
 }
 
@@ -344,8 +425,8 @@ static void test_two_processes_one_directory(void **state)
 		assert_true(WIFEXITED(st));
 		assert_int_equal(WEXITSTATUS(st), 0);
 	}
-	struct position_game list[4];
-	assert_int_equal(store_recent_games(dir, list, 4, err, sizeof err), 2);
+	struct position_game *list;
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), 2);
 	struct game *g = malloc(sizeof *g);
 	assert_non_null(g);
 	for (int i = 0; i < 2; i++) {
@@ -361,8 +442,209 @@ static void test_two_processes_one_directory(void **state)
 		}
 	}
 	free(g);
+	free(list);
 	assert_int_equal(count(dir, "."), 1); /* .lock: no temporary left */
 	last_turn(dir);
+}
+
+/* Issue 33: a kill in a game's very first autosave, after the file and before `last`, left
+ * no game to resume; --resume now finds the newest autosave. */
+static void test_kill_in_first_autosave(void **state)
+{
+	(void)state;
+	char dir[400], err[600];
+	fresh_dir(dir, sizeof dir, "first");
+	struct game *g = new_game(4);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		fault_at = 2; /* the file renamed into place; killed at `last`'s rename */
+		fault_step = 0;
+		store_autosave(dir, "F", g, NULL, err, sizeof err);
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 99);
+	assert_int_equal(count(dir, "last"), 0);
+	assert_int_equal(count(dir, "autosave-F-"), 1);
+	assert_int_equal(last_turn(dir), 4);
+	free(g);
+}
+
+/* Issue 33: a full disk ended autosaving for good: the new file could never be written while
+ * the game's five old ones filled the room. The oldest now goes to make room (never the one
+ * `last` names), and the game keeps saving. */
+static void test_full_disk_keeps_autosaving(void **state)
+{
+	(void)state;
+	char dir[400], err[600];
+	fresh_dir(dir, sizeof dir, "full");
+	struct game *g = new_game(1);
+	for (int t = 1; t <= POSITION_AUTOSAVES; t++) {
+		g->turn = t;
+		assert_true(store_autosave(dir, "D", g, NULL, err, sizeof err));
+	}
+	/* the disk now holds what is there (5 autosaves, last, .lock) and no more */
+	snprintf(disk_dir, sizeof disk_dir, "%s", dir);
+	disk_files = files_in(dir);
+	for (int t = 6; t <= 11; t++) {
+		g->turn = t;
+		if (!store_autosave(dir, "D", g, NULL, err, sizeof err))
+			fail_msg("turn %d: %s", t, err);
+		assert_int_equal(last_turn(dir), t);
+		assert_true(files_in(dir) <= disk_files);
+	}
+	/* with nothing to give up (one autosave, the one `last` names) it fails and says so */
+	disk_files = 0;
+	fresh_dir(dir, sizeof dir, "full1");
+	g->turn = 2;
+	assert_true(store_autosave(dir, "E", g, NULL, err, sizeof err));
+	snprintf(disk_dir, sizeof disk_dir, "%s", dir);
+	disk_files = files_in(dir);
+	assert_false(store_autosave(dir, "E", g, NULL, err, sizeof err));
+	assert_non_null(strstr(err, strerror(ENOSPC)));
+	disk_files = 0;
+	assert_int_equal(last_turn(dir), 2);
+	free(g);
+}
+
+/* Issue 33: the state directory is the player's own: made 0700; refused when others may
+ * write it or it is someone else's; a symbolic link at `last` or at the next autosave's name
+ * is refused, never followed (its target was overwritten). */
+static void test_state_directory_is_the_players(void **state)
+{
+	(void)state;
+	char dir[400], err[600], path[700], target[700], buf[700];
+	fresh_dir(dir, sizeof dir, "own/antietam");
+	struct game *g = new_game(2);
+	umask(0);
+	assert_true(store_autosave(dir, "P", g, NULL, err, sizeof err));
+	umask(022);
+	struct stat st;
+	assert_int_equal(stat(dir, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	/* others may write it */
+	assert_int_equal(chmod(dir, 0777), 0);
+	assert_false(store_autosave(dir, "P", g, NULL, err, sizeof err));
+	assert_non_null(strstr(err, "writable by other users (mode 0777)"));
+	assert_false(store_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_non_null(strstr(err, "writable by other users"));
+	assert_int_equal(store_autosave_clean(dir, err, sizeof err), -1);
+	assert_int_equal(chmod(dir, 0700), 0);
+	/* someone else's (as root: give it away) */
+	if (geteuid() == 0) {
+		assert_int_equal(chown(dir, 12345, 12345), 0);
+		assert_false(store_autosave(dir, "P", g, NULL, err, sizeof err));
+		assert_non_null(strstr(err, "belongs to another user (uid 12345)"));
+		assert_int_equal(chown(dir, 0, 0), 0);
+	}
+	/* `last` a link to a file of the player's: not followed, not overwritten */
+	snprintf(target, sizeof target, "%s/../precious.txt", dir);
+	FILE *f = fopen(target, "w");
+	assert_non_null(f);
+	fputs("mine\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/last", dir);
+	assert_int_equal(unlinkat(AT_FDCWD, path, 0), 0);
+	assert_int_equal(symlink(target, path), 0);
+	assert_false(store_autosave(dir, "P", g, NULL, err, sizeof err));
+	assert_non_null(strstr(err, "last: cannot save: a symbolic link"));
+	assert_false(store_last(dir, buf, sizeof buf, err, sizeof err));
+	assert_non_null(strstr(err, "a symbolic link"));
+	char *text = fx_read_file(target, NULL);
+	assert_string_equal(text, "mine\n");
+	free(text);
+	assert_int_equal(unlinkat(AT_FDCWD, path, 0), 0);
+	/* a link planted at the next autosave's name: not an autosave, never written through */
+	snprintf(path, sizeof path, "%s/autosave-P-000003.pos", dir); /* 2: the one refused above */
+	assert_int_equal(symlink(target, path), 0);
+	assert_true(store_autosave(dir, "P", g, NULL, err, sizeof err));
+	struct position_game *list;
+	assert_int_equal(store_recent_games(dir, &list, err, sizeof err), 1);
+	assert_non_null(strstr(list[0].path, "autosave-P-000004.pos"));
+	free(list);
+	text = fx_read_file(target, NULL);
+	assert_string_equal(text, "mine\n");
+	free(text);
+	free(g);
+}
+
+/* Issue 33: a game stopped (SIGSTOP) while it held the state directory's lock blocked every
+ * other game's autosave for ever; now they wait POSITION_LOCK_WAIT_MS, then fail saying so. */
+static void test_stopped_lock_holder(void **state)
+{
+	(void)state;
+	char dir[400], err[600], path[700];
+	fresh_dir(dir, sizeof dir, "stopped");
+	struct game *g = new_game(3);
+	assert_true(store_autosave(dir, "A", g, NULL, err, sizeof err));
+	snprintf(path, sizeof path, "%s/.lock", dir);
+	int up[2];
+	assert_int_equal(pipe(up), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_RDWR);
+		if (fd < 0 || flock(fd, LOCK_EX) != 0 || write(up[1], "x", 1) != 1)
+			_exit(1);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	char c;
+	assert_int_equal(read(up[0], &c, 1), 1);
+	alarm(30); /* a regression blocks for ever: end the suite instead */
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool ok = store_autosave(dir, "B", g, NULL, err, sizeof err);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	alarm(0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	assert_false(ok);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	assert_true(s >= POSITION_LOCK_WAIT_MS / 1000.0 - 0.1 && s < POSITION_LOCK_WAIT_MS / 1000.0 + 5);
+	assert_non_null(strstr(err, "another antietam has held the state directory's lock"));
+	assert_non_null(strstr(err, "save the game to a file instead"));
+	/* the holder gone, saving goes on */
+	assert_true(store_autosave(dir, "B", g, NULL, err, sizeof err));
+	free(g);
+}
+
+/* Issue 33: the temporary a killed `save FILE` (or --map-image, or the simulator) left beside
+ * FILE stayed for good; the next save of FILE removes it, but never one a live save holds. */
+static void test_killed_save_temporaries(void **state)
+{
+	(void)state;
+	char dir[400], err[600], dead[700], live[700], other[700], path[700];
+	fresh_dir(dir, sizeof dir, "tmps");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(dead, sizeof dead, "%s/.game.pos.tmp-Ab12Cd", dir);
+	snprintf(live, sizeof live, "%s/.game.pos.tmp-Zz99Yy", dir);
+	snprintf(other, sizeof other, "%s/.other.pos.tmp-Ab12Cd", dir);
+	const char *const all[] = { dead, live, other };
+	for (int i = 0; i < 3; i++) {
+		FILE *f = fopen(all[i], "w");
+		assert_non_null(f);
+		fputs("half a game", f);
+		fclose(f);
+	}
+	int held = open(live, O_RDONLY);
+	assert_true(held >= 0);
+	assert_int_equal(flock(held, LOCK_EX), 0); /* a save under way */
+	struct game *g = new_game(2);
+	snprintf(path, sizeof path, "%s/game.pos", dir);
+	assert_true(store_save(g, NULL, path, err, sizeof err));
+	assert_int_not_equal(access(dead, F_OK), 0);
+	assert_int_equal(access(live, F_OK), 0);
+	assert_int_equal(access(other, F_OK), 0); /* another file's */
+	close(held);
+	assert_true(store_save(g, NULL, path, err, sizeof err));
+	assert_int_not_equal(access(live, F_OK), 0);
+	assert_int_equal(turn_of(path), 2);
+	free(g);
 }
 
 /* ---- save: regular files only ---- */
@@ -683,6 +965,11 @@ int main(void)
 		cmocka_unit_test(test_kill_at_every_step),
 		cmocka_unit_test(test_clean_stale_temporaries),
 		cmocka_unit_test(test_two_processes_one_directory),
+		cmocka_unit_test(test_kill_in_first_autosave),
+		cmocka_unit_test(test_full_disk_keeps_autosaving),
+		cmocka_unit_test(test_state_directory_is_the_players),
+		cmocka_unit_test(test_stopped_lock_holder),
+		cmocka_unit_test(test_killed_save_temporaries),
 		cmocka_unit_test(test_save_regular_files_only),
 		cmocka_unit_test(test_fifo_never_blocks),
 		cmocka_unit_test(test_paths),

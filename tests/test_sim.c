@@ -519,6 +519,62 @@ static void test_shard_of_many_games(void **st)
 	assert_int_equal(system("rm -rf /tmp/antietam-sim-never"), 0);
 }
 
+/* Issue 33: the simulator's files: a FIFO where it reads (--merge's CSVs) or writes (--out,
+ * --keep) blocked it for ever; now refused at once. A game whose --keep file cannot be
+ * written was dropped as "could not be played"; it is counted, and said not kept. */
+static void test_simulator_files(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX", cmd[1500], path[300];
+	assert_non_null(mkdtemp(dir));
+	run_ok("--simulate 2 --seed 5 --jobs 1 --out %s/run", dir);
+	/* a FIFO in place of a run's games.csv (read by --merge) */
+	snprintf(cmd, sizeof cmd, "mkdir %s/fifo && mkfifo %s/fifo/games.csv %s/fifo/turns.csv", dir,
+		 dir, dir);
+	assert_int_equal(system(cmd), 0);
+	const char *const args[] = {
+		"--merge %s/run %s/fifo --out %s/m1",
+		"--simulate 1 --seed 5 --jobs 1 --out %s/fifo",
+		"--simulate 1 --seed 5 --jobs 1 --keep %s/fifo2 --out %s/o2",
+	};
+	snprintf(cmd, sizeof cmd, "mkdir %s/fifo2 && mkfifo %s/fifo2/game-5.pos", dir, dir);
+	assert_int_equal(system(cmd), 0);
+	for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
+		char a[600];
+		snprintf(a, sizeof a, args[i], dir, dir, dir);
+		snprintf(cmd, sizeof cmd, "timeout 20 %s %s --no-plots </dev/null 2>&1",
+			 fx_program_path(), a);
+		int rc;
+		char *out = fx_program_output(cmd, &rc);
+		if (rc == 124 || rc == 0 || !strstr(out, "FIFO (named pipe), not a regular file"))
+			fail_msg("antietam %s: exit %d: %s", a, rc, out);
+		free(out);
+	}
+	/* a --keep file that cannot be written: the game is counted all the same */
+	snprintf(cmd, sizeof cmd, "mkdir -p %s/keep/game-6.pos", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "%s --simulate 2 --seed 5 --jobs 1 --keep %s/keep --out %s/k "
+		 "--no-plots 2>&1", fx_program_path(), dir, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 1);
+	if (!strstr(out, "game-6.pos: cannot save: it is a directory") ||
+	    !strstr(out, "1 game(s) played but not kept") || strstr(out, "could not be played"))
+		fail_msg("%s", out);
+	free(out);
+	snprintf(path, sizeof path, "%s/k/games.csv", dir);
+	char *csv = fx_read_file(path, NULL);
+	int lines = 0;
+	for (char *c = csv; *c; c++)
+		lines += *c == '\n';
+	assert_int_equal(lines, 3); /* the header and both games */
+	free(csv);
+	snprintf(path, sizeof path, "%s/keep/game-5.pos", dir);
+	free(fx_read_file(path, NULL));
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- 1862 ---- */
 
 static void history_error(const char *text, const char *want)
@@ -703,6 +759,7 @@ int main(void)
 		cmocka_unit_test(test_shard_index_through_parallel),
 		cmocka_unit_test(test_plots_without_a_shell),
 		cmocka_unit_test(test_shard_of_many_games),
+		cmocka_unit_test(test_simulator_files),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare_at_the_end),
 		cmocka_unit_test(test_players),

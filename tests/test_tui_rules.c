@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include "../src/tui/rules.c"
 
@@ -121,6 +123,16 @@ static void test_bad_files(void **state)
 	refused("tests/data/rules-twice.txt", "rules-twice.txt:4: entry given twice");
 	refused("tests/data/rules-bad-number.txt", "rules-bad-number.txt:2: not a rule number");
 	refused("tests/data/no-such-rules.txt", "no-such-rules.txt: cannot open");
+	/* issue 33: a FIFO as rules.txt blocked the terminal game's start for ever */
+	char dir[] = "/tmp/antietam-rules-XXXXXX", fifo[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof fifo, "%s/rules.txt", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(20); /* a regression blocks: end the suite instead */
+	refused(fifo, "rules.txt: cannot read: it is a FIFO (named pipe), not a regular file");
+	alarm(0);
+	assert_int_equal(unlink(fifo), 0);
+	assert_int_equal(rmdir(dir), 0);
 }
 
 int main(void)

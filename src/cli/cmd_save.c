@@ -89,8 +89,9 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 	if (!strcmp(argv[1], "on")) {
 		if (!paths_state_dir(dir, sizeof dir, err, errlen))
 			return err;
-		/* what a killed save left there goes before this session saves there */
-		if (store_autosave_clean(dir, err, errlen) < 0)
+		/* the directory is made now, so `=` is said only for one the autosaves can use
+		 * (issue 33); what a killed save left there goes before this session saves there */
+		if (!store_state_dir(dir, err, errlen) || store_autosave_clean(dir, err, errlen) < 0)
 			return err;
 	}
 	snprintf(c->autosave_dir, sizeof c->autosave_dir, "%s", dir);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -49,11 +50,12 @@ static bool sync_dir(const char *dir)
 #define TMP_MARK ".tmp-"
 
 /* Where a save to `path` really writes and with what mode: a symlink is followed to the file
- * it names (the link stays a link); an existing file must be a regular file with one link
+ * it names (the link stays a link) when follow is true, else refused (the state directory's
+ * files: issue 33, a planted `last` link had its target overwritten); an existing file must be a regular file with one link
  * (replacing it keeps its mode); a new file gets 0666 less the umask. False with err set
  * when the save must not happen. */
-static bool save_target(const char *path, char *target, size_t len, mode_t *mode, char *err,
-			size_t errlen)
+static bool save_target(const char *path, bool follow, char *target, size_t len, mode_t *mode,
+			char *err, size_t errlen)
 {
 	struct stat st;
 	if (lstat(path, &st) != 0) {
@@ -66,6 +68,11 @@ static bool save_target(const char *path, char *target, size_t len, mode_t *mode
 		*mode = 0666 & ~mask;
 		snprintf(target, len, "%s", path);
 		return true;
+	}
+	if (S_ISLNK(st.st_mode) && !follow) {
+		snprintf(err, errlen, "%s: cannot save: a symbolic link, in the state directory where "
+			 "every file is the program's own; nothing written (remove the link)", path);
+		return false;
 	}
 	if (S_ISLNK(st.st_mode)) {
 		char real[PATH_MAX];
@@ -108,9 +115,49 @@ static bool save_target(const char *path, char *target, size_t len, mode_t *mode
 	return true;
 }
 
-/* Write via fn(arg, f) to a temporary file beside path, then rename it to path. */
-static bool save_atomic(const char *path, bool (*fn)(const void *arg1, const void *arg2, FILE *f),
-			const void *arg1, const void *arg2, char *err, size_t errlen)
+/* True when the temporary file at path is a dead save's: its writer holds a lock on it for
+ * as long as it writes (a kill releases it). */
+static bool temporary_abandoned(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool dead = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0;
+	close(fd);
+	return dead;
+}
+
+/* Remove in dir the temporary files of dead saves: of the file base only (base NULL: of any
+ * file). How many went. */
+static int remove_abandoned(const char *dir, const char *base)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	char want[300], path[POSITION_PATH_MAX + 300];
+	size_t wn = base ? (size_t)snprintf(want, sizeof want, ".%.200s" TMP_MARK, base) : 0;
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t len = strlen(e->d_name);
+		bool mine = base ? len == wn + 6 && !strncmp(e->d_name, want, wn)
+				 : e->d_name[0] == '.' && strstr(e->d_name, TMP_MARK) != NULL;
+		if (!mine)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (temporary_abandoned(path) && unlink(path) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Write via fn(arg, f) to a temporary file beside path, then rename it to path (follow: a
+ * symbolic link at path is followed, else refused). The temporary is locked while it is
+ * written, so the next save of the same file removes what a killed one left. */
+static bool save_atomic(const char *path, bool follow,
+			bool (*fn)(const void *arg1, const void *arg2, FILE *f), const void *arg1,
+			const void *arg2, char *err, size_t errlen)
 {
 	char target[POSITION_PATH_MAX], dir[POSITION_PATH_MAX], tmp[POSITION_PATH_MAX + 32];
 	if (strlen(path) >= POSITION_PATH_MAX || !*path) {
@@ -118,10 +165,11 @@ static bool save_atomic(const char *path, bool (*fn)(const void *arg1, const voi
 		return false;
 	}
 	mode_t mode;
-	if (!save_target(path, target, sizeof target, &mode, err, errlen))
+	if (!save_target(path, follow, target, sizeof target, &mode, err, errlen))
 		return false;
 	dir_of(target, dir, sizeof dir);
 	const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	remove_abandoned(dir, base);
 	/* a short enough name: a 250-character file name still has room for the suffix */
 	int len = snprintf(tmp, sizeof tmp, "%s/.%.200s" TMP_MARK "XXXXXX", dir, base);
 	int fd = len > 0 && (size_t)len < sizeof tmp ? mkstemp(tmp) : (errno = ENAMETOOLONG, -1);
@@ -130,6 +178,7 @@ static bool save_atomic(const char *path, bool (*fn)(const void *arg1, const voi
 			 strerror(errno));
 		return false;
 	}
+	flock(fd, LOCK_EX | LOCK_NB); /* new: no one else has it */
 	fchmod(fd, mode);
 	FILE *f = fdopen(fd, "w");
 	if (!f) {
@@ -170,7 +219,27 @@ static bool write_position(const void *g, const void *rec, FILE *f)
 bool store_save(const struct game *g, const struct position_record *rec, const char *path,
 		char *err, size_t errlen)
 {
-	return save_atomic(path, write_position, g, rec, err, errlen);
+	return save_atomic(path, true, write_position, g, rec, err, errlen);
+}
+
+/* The writer of store_write: the caller's function and argument. */
+struct writer {
+	bool (*fn)(void *arg, FILE *f);
+	void *arg;
+};
+
+static bool write_through(const void *w, const void *unused, FILE *f)
+{
+	(void)unused;
+	const struct writer *wr = w;
+	return wr->fn(wr->arg, f);
+}
+
+bool store_write(const char *path, bool (*fn)(void *arg, FILE *f), void *arg, char *err,
+		 size_t errlen)
+{
+	struct writer w = { fn, arg };
+	return save_atomic(path, true, write_through, &w, NULL, err, errlen);
 }
 
 bool store_load(struct game *g, struct position_record *rec, const struct scenario *s,
@@ -186,7 +255,34 @@ bool store_load(struct game *g, struct position_record *rec, const struct scenar
 
 /* ---- the state directory: autosaves and `last` ---- */
 
-/* mkdir -p with mode 0700 for what it creates. */
+/* The state directory is the player's own (issue 33): a directory (or a link to one) owned
+ * by the user and writable by no one else; false with err set when it is not. */
+static bool dir_own(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a directory", dir);
+		return false;
+	}
+	if (st.st_uid != geteuid()) {
+		snprintf(err, errlen, "%s: the state directory belongs to another user (uid %u): "
+			 "refused, as its files could be turned against you", dir, (unsigned)st.st_uid);
+		return false;
+	}
+	if (st.st_mode & 022) {
+		snprintf(err, errlen, "%s: the state directory is writable by other users (mode %04o): "
+			 "refused (chmod go-w '%s' makes it yours alone)", dir,
+			 (unsigned)(st.st_mode & 07777), dir);
+		return false;
+	}
+	return true;
+}
+
+/* mkdir -p with mode 0700 for what it creates; the directory must then be the player's own. */
 static bool make_dirs(const char *dir, char *err, size_t errlen)
 {
 	char buf[POSITION_PATH_MAX];
@@ -204,11 +300,17 @@ static bool make_dirs(const char *dir, char *err, size_t errlen)
 				break;
 		}
 	}
-	return true;
+	return dir_own(dir, err, errlen);
+}
+
+bool store_state_dir(const char *dir, char *err, size_t errlen)
+{
+	return make_dirs(dir, err, errlen);
 }
 
 /* Take the state directory's lock (`.lock`, an flock shared by every process that writes
- * there): the descriptor to give to unlock, or -1 with err set. */
+ * there): the descriptor to give to unlock, or -1 with err set. A process that holds it and
+ * is stopped (Ctrl-Z, a debugger) makes the others wait POSITION_LOCK_WAIT_MS at most. */
 static int lock_dir(const char *dir, char *err, size_t errlen)
 {
 	char path[POSITION_PATH_MAX + 8];
@@ -218,12 +320,21 @@ static int lock_dir(const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: cannot open the lock: %s", path, strerror(errno));
 		return -1;
 	}
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno != EINTR) {
+	for (int waited = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; waited += 10) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
 			snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(errno));
 			close(fd);
 			return -1;
 		}
+		if (waited >= POSITION_LOCK_WAIT_MS) {
+			snprintf(err, errlen, "%s: another antietam has held the state directory's lock "
+				 "for %d s (stopped by Ctrl-Z or a debugger?): nothing saved there; save "
+				 "the game to a file instead", path, POSITION_LOCK_WAIT_MS / 1000);
+			close(fd);
+			return -1;
+		}
+		struct timespec ts = { 0, 10 * 1000000L };
+		nanosleep(&ts, NULL);
 	}
 	return fd;
 }
@@ -250,7 +361,7 @@ static bool set_last_locked(const char *dir, const char *path, char *err, size_t
 	}
 	strcat(abs, "\n");
 	snprintf(last, sizeof last, "%s/last", dir);
-	return save_atomic(last, write_text, abs, NULL, err, errlen);
+	return save_atomic(last, false, write_text, abs, NULL, err, errlen);
 }
 
 bool store_set_last(const char *dir, const char *path, char *err, size_t errlen)
@@ -270,8 +381,29 @@ bool store_last(const char *dir, char *buf, size_t len, char *err, size_t errlen
 	char last[POSITION_PATH_MAX + 8];
 	snprintf(last, sizeof last, "%s/last", dir);
 	struct stat st;
-	if (stat(last, &st) != 0) {
-		snprintf(err, errlen, "no game to resume (%s: %s)", last, strerror(errno));
+	if (lstat(last, &st) != 0) {
+		int why = errno;
+		/* a kill in a game's first autosave, between the file and `last`: the newest */
+		struct position_game *game;
+		char gerr[8];
+		int n = why == ENOENT && dir_own(dir, gerr, sizeof gerr)
+				? store_recent_games(dir, &game, gerr, sizeof gerr)
+				: 0;
+		bool found = n > 0 && strlen(game[0].path) < len;
+		if (found)
+			snprintf(buf, len, "%s", game[0].path);
+		if (n > 0)
+			free(game);
+		if (found)
+			return true;
+		snprintf(err, errlen, "no game to resume (%s: %s)", last, strerror(why));
+		return false;
+	}
+	if (!dir_own(dir, err, errlen))
+		return false;
+	if (S_ISLNK(st.st_mode)) {
+		snprintf(err, errlen, "%s: a symbolic link, in the state directory where every file "
+			 "is the program's own: refused, not followed (remove it)", last);
 		return false;
 	}
 	char oerr[POSITION_PATH_MAX + 64];
@@ -372,6 +504,35 @@ static void autosave_prune(const char *dir, const char *id, long newest, int kee
 	closedir(d);
 }
 
+/* The game id's autosave with the lowest number in dir but newest, when it is not the one
+ * `last` names: removed to make room. False when there is none to remove. */
+static bool autosave_drop_oldest(const char *dir, const char *id, long newest)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return false;
+	char got[POSITION_ID_MAX], path[POSITION_PATH_MAX + 300], last[POSITION_PATH_MAX],
+		real[PATH_MAX], lerr[64];
+	long seq, oldest = LONG_MAX;
+	for (struct dirent *e; (e = readdir(d));)
+		if (autosave_name(e->d_name, got, sizeof got, &seq) && !strcmp(got, id) && seq < oldest)
+			oldest = seq;
+	closedir(d);
+	if (oldest >= newest)
+		return false;
+	snprintf(path, sizeof path, "%s/autosave-%s-%06ld.pos", dir, id, oldest);
+	if (store_last(dir, last, sizeof last, lerr, sizeof lerr) && realpath(path, real) &&
+	    !strcmp(real, last))
+		return false;
+	return unlink(path) == 0;
+}
+
+/* The error of a write that found no room (the step may be tried again with room made). */
+static bool no_room(const char *err)
+{
+	return strstr(err, strerror(ENOSPC)) || strstr(err, strerror(EDQUOT));
+}
+
 bool store_autosave(const char *dir, const char *id, const struct game *g,
 		    const struct position_record *rec, char *err, size_t errlen)
 {
@@ -396,9 +557,22 @@ bool store_autosave(const char *dir, const char *id, const struct game *g,
 		/* 1. The new autosave is complete on disk (file and directory synced) under a new
 		 * name; no older one has moved. 2. `last` names it (atomically, synced). 3. Only
 		 * then do the oldest go. A kill between any two steps leaves `last` naming a whole
-		 * file: the new one, or the one before it, which step 3 never removes. */
+		 * file: the new one, or the one before it, which step 3 never removes. A full disk
+		 * (ENOSPC, EDQUOT) at step 1 or 2: the game's oldest autosave goes (never the one
+		 * `last` names) and the step is tried again, so a full disk ends no game's
+		 * autosaving while the game has an old autosave to give up. */
 		snprintf(path, sizeof path, "%s/autosave-%s-%06ld.pos", dir, id, newest + 1);
-		ok = store_save(g, rec, path, err, errlen) && set_last_locked(dir, path, err, errlen);
+		for (;;) {
+			ok = save_atomic(path, false, write_position, g, rec, err, errlen);
+			if (ok || !no_room(err) || !autosave_drop_oldest(dir, id, newest))
+				break;
+		}
+		while (ok) {
+			ok = set_last_locked(dir, path, err, errlen);
+			if (ok || !no_room(err) || !autosave_drop_oldest(dir, id, newest))
+				break;
+			ok = true; /* the file is there: `last` again, with room made */
+		}
 	}
 	if (ok) {
 		autosave_prune(dir, id, newest + 1, POSITION_AUTOSAVES);
@@ -431,9 +605,9 @@ static int newer_first(const void *a, const void *b)
 	return x->when_ns < y->when_ns ? 1 : x->when_ns > y->when_ns ? -1 : strcmp(x->id, y->id);
 }
 
-int store_recent_games(const char *dir, struct position_game *out, int max, char *err,
-		       size_t errlen)
+int store_recent_games(const char *dir, struct position_game **out, char *err, size_t errlen)
 {
+	*out = NULL;
 	DIR *d = opendir(dir);
 	if (!d) {
 		if (errno == ENOENT)
@@ -441,35 +615,48 @@ int store_recent_games(const char *dir, struct position_game *out, int max, char
 		snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
 		return -1;
 	}
-	enum { GAMES_MAX = 256 };
-	struct position_game *all = calloc(GAMES_MAX, sizeof *all);
-	long *top = calloc(GAMES_MAX, sizeof *top);
-	if (!all || !top) {
-		free(all);
-		free(top);
-		closedir(d);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	int n = 0;
-	char id[POSITION_ID_MAX];
+	struct position_game *all = NULL;
+	long *top = NULL;
+	int n = 0, cap = 0;
+	char id[POSITION_ID_MAX], path[POSITION_PATH_MAX + 300];
 	long seq;
 	for (struct dirent *e; (e = readdir(d));) {
-		if (!autosave_name(e->d_name, id, sizeof id, &seq))
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		/* a link or anything but a file under an autosave's name is not one */
+		if (!autosave_name(e->d_name, id, sizeof id, &seq) || lstat(path, &st) != 0 ||
+		    !S_ISREG(st.st_mode))
 			continue;
 		int i = 0;
 		while (i < n && strcmp(all[i].id, id))
 			i++;
 		if (i == n) {
-			if (n == GAMES_MAX)
-				continue;
+			if (n == cap) {
+				int ncap = cap ? 2 * cap : 64;
+				struct position_game *a = realloc(all, (size_t)ncap * sizeof *a);
+				long *t = a ? realloc(top, (size_t)ncap * sizeof *t) : NULL;
+				if (a)
+					all = a;
+				if (t)
+					top = t;
+				if (!a || !t) {
+					free(all);
+					free(top);
+					closedir(d);
+					snprintf(err, errlen, "out of memory");
+					return -1;
+				}
+				cap = ncap;
+			}
+			memset(&all[n], 0, sizeof all[n]);
+			top[n] = 0;
 			snprintf(all[n++].id, sizeof all->id, "%s", id);
 		}
 		all[i].nsaves++;
+		all[i].bytes += st.st_size;
 		if (seq > top[i]) {
 			top[i] = seq;
-			if (snprintf(all[i].path, sizeof all->path, "%s/%s", dir, e->d_name) >=
-			    (int)sizeof all->path)
+			if (snprintf(all[i].path, sizeof all->path, "%s", path) >= (int)sizeof all->path)
 				all[i].path[0] = 0;
 		}
 	}
@@ -482,12 +669,10 @@ int store_recent_games(const char *dir, struct position_game *out, int max, char
 		}
 		peek_turn(all[i].path, all[i].turn, sizeof all[i].turn);
 	}
-	qsort(all, (size_t)n, sizeof *all, newer_first);
-	if (n > max)
-		n = max;
-	memcpy(out, all, (size_t)n * sizeof *out);
-	free(all);
+	if (n)
+		qsort(all, (size_t)n, sizeof *all, newer_first);
 	free(top);
+	*out = all;
 	return n;
 }
 
@@ -501,37 +686,116 @@ int store_autosave_clean(const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	closedir(d);
-	/* Under the lock no save is under way: every temporary file left is a killed save's. */
+	if (!dir_own(dir, err, errlen))
+		return -1;
 	int lock = lock_dir(dir, err, errlen);
 	if (lock < 0)
 		return -1;
-	d = opendir(dir);
-	int n = 0;
-	char path[POSITION_PATH_MAX + 300];
-	for (struct dirent *e; d && (e = readdir(d));)
-		if (e->d_name[0] == '.' && strstr(e->d_name, TMP_MARK)) {
-			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-			struct stat st;
-			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
-				n++;
-		}
-	if (d)
-		closedir(d);
-	/* Only the POSITION_GAMES_KEPT games saved most recently keep their autosaves (and the
-	 * game `last` names, however old): every game has its own files, which would otherwise
-	 * pile up game after game. */
-	enum { LISTED = 256 };
-	struct position_game *game = calloc(LISTED, sizeof *game);
+	/* every temporary no save holds locked is a killed save's */
+	int n = remove_abandoned(dir, NULL);
+	unlock_dir(lock);
+	return n;
+}
+
+/* ---- games open: a lock each, held for the game's life ---- */
+
+/* Try game id's lock `.open-ID` in dir (the directory's lock held): its descriptor, locked;
+ * -1 with err set, and *busy true when another process holds it. */
+static int game_lock_locked(const char *dir, const char *id, bool *busy, char *err,
+			    size_t errlen)
+{
+	char path[POSITION_PATH_MAX + POSITION_ID_MAX + 16];
+	*busy = false;
+	snprintf(path, sizeof path, "%s/.open-%s", dir, id);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		char pid[32] = "";
+		ssize_t k = read(fd, pid, sizeof pid - 1);
+		pid[k > 0 ? k : 0] = 0;
+		pid[strcspn(pid, "\n")] = 0;
+		*busy = errno == EWOULDBLOCK || errno == EAGAIN || k >= 0;
+		snprintf(err, errlen, "game %s is open in another antietam (process %s: a forgotten "
+			 "terminal, a detached tmux?)", id, pid[0] ? pid : "?");
+		close(fd);
+		return -1;
+	}
+	char pid[32];
+	int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)len) != len) {
+		/* the lock holds all the same; only the message of a second opening lacks the pid */
+	}
+	return fd;
+}
+
+int store_game_lock(const char *dir, const char *id, bool *busy, char *err, size_t errlen)
+{
+	*busy = false;
+	if (!store_id_valid(id)) {
+		snprintf(err, errlen, "'%.60s' is not a game id", id);
+		return -1;
+	}
+	if (!make_dirs(dir, err, errlen))
+		return -1;
+	int lock = lock_dir(dir, err, errlen);
+	if (lock < 0)
+		return -1;
+	int fd = game_lock_locked(dir, id, busy, err, errlen);
+	unlock_dir(lock);
+	return fd;
+}
+
+void store_game_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+long long store_autosave_bound(const char *dir, long long bound, const char *keep, char *gone,
+			       size_t gonelen, char *err, size_t errlen)
+{
+	if (gonelen)
+		gone[0] = 0;
+	struct position_game *game;
+	int n = store_recent_games(dir, &game, err, errlen);
+	if (n <= 0)
+		return n;
+	int lock = lock_dir(dir, err, errlen);
+	if (lock < 0) {
+		free(game);
+		return -1;
+	}
+	long long total = 0;
+	for (int i = 0; i < n; i++)
+		total += game[i].bytes;
 	char last[POSITION_PATH_MAX], real[PATH_MAX], lerr[64];
 	if (!store_last(dir, last, sizeof last, lerr, sizeof lerr))
 		last[0] = 0;
-	int ng = game ? store_recent_games(dir, game, LISTED, lerr, sizeof lerr) : 0;
-	for (int i = POSITION_GAMES_KEPT; i < ng; i++)
-		if (!last[0] || !realpath(game[i].path, real) || strcmp(real, last)) {
-			autosave_prune(dir, game[i].id, LONG_MAX, 0);
-			n += game[i].nsaves;
-		}
-	free(game);
+	size_t used = 0;
+	/* the oldest first; never the game kept, the one `last` names or one open */
+	for (int i = n - 1; i >= 0 && total > bound; i--) {
+		if ((keep && !strcmp(game[i].id, keep)) ||
+		    (last[0] && realpath(game[i].path, real) && !strcmp(real, last)))
+			continue;
+		bool busy;
+		char lockpath[POSITION_PATH_MAX + POSITION_ID_MAX + 16];
+		int fd = game_lock_locked(dir, game[i].id, &busy, lerr, sizeof lerr);
+		if (fd < 0)
+			continue;
+		autosave_prune(dir, game[i].id, LONG_MAX, 0);
+		snprintf(lockpath, sizeof lockpath, "%s/.open-%s", dir, game[i].id);
+		unlink(lockpath);
+		close(fd);
+		total -= game[i].bytes;
+		if (used < gonelen)
+			used += (size_t)snprintf(gone + used, gonelen - used, "%s%s", used ? " " : "",
+						 game[i].id);
+	}
+	sync_dir(dir);
 	unlock_dir(lock);
-	return n;
+	free(game);
+	return total;
 }

@@ -34,6 +34,7 @@ struct match {
 	bool defer_autosave;      /* the policy's autosaves wait for match_autosave_due */
 	bool autosave_waits;      /* one does */
 	char autosave_err[512];
+	int open_lock;            /* store_game_lock of game_id in autosave_dir, -1 none */
 	match_sink_fn sink;
 	void *sink_ctx;
 };
@@ -41,6 +42,8 @@ struct match {
 static struct match *alloc_match(void)
 {
 	struct match *m = calloc(1, sizeof *m);
+	if (m)
+		m->open_lock = -1;
 	return m;
 }
 
@@ -62,6 +65,7 @@ void match_free(struct match *m)
 		return;
 	record_free(&m->rec);
 	free(m->pool);
+	store_game_unlock(m->open_lock);
 	free(m);
 }
 
@@ -179,6 +183,10 @@ static void undo_reset(struct match *m)
 
 void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy)
 {
+	if (strcmp(m->autosave_dir, dir ? dir : "")) {
+		store_game_unlock(m->open_lock); /* the game is open in the new directory only */
+		m->open_lock = -1;
+	}
 	snprintf(m->autosave_dir, sizeof m->autosave_dir, "%s", dir ? dir : "");
 	m->autosave = m->autosave_dir[0] ? policy : MATCH_AUTOSAVE_OFF;
 }
@@ -203,7 +211,20 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no autosave directory");
 		return false;
 	}
-	bool ok = store_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
+	/* The game is marked open for the match's life from its first autosave on: a second
+	 * copy of it (a forgotten terminal) autosaves nothing, so neither prunes the other's
+	 * files nor becomes `last` (issue 33). */
+	bool busy = false, ok = true;
+	if (m->open_lock < 0) {
+		m->open_lock = store_game_lock(m->autosave_dir, m->game_id, &busy, err, errlen);
+		ok = m->open_lock >= 0;
+		if (busy) {
+			size_t k = strlen(err);
+			snprintf(err + k, errlen - k, ": this copy is not autosaved, lest it take the "
+				 "other's place; save it under a name of its own");
+		}
+	}
+	ok = ok && store_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
 	return ok;
 }

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "datafile.h"
 #include "hex.h"
 #include "sim.h"
 #include "victory.h"
@@ -473,11 +475,10 @@ static bool read_hours(struct reader *r, const char *dir, struct sim_game *games
 	char path[1024], *head = NULL;
 	size_t len = 0;
 	snprintf(path, sizeof path, "%s/hours.csv", dir);
-	FILE *probe = fopen(path, "r");
-	if (!probe)
+	struct stat st; /* not opened to look: a FIFO would block (open_reader refuses one) */
+	if (stat(path, &st) != 0)
 		return errno == ENOENT || (snprintf(err, errlen, "%s: cannot open: %s", path,
 						    strerror(errno)), false);
-	fclose(probe);
 	FILE *hf = open_memstream(&head, &len);
 	if (!hf) {
 		snprintf(err, errlen, "out of memory");
@@ -511,11 +512,9 @@ static bool open_reader(struct reader *r, const char *dir, const char *name, cha
 	r->path = path;
 	r->err = err;
 	r->errlen = errlen;
-	r->f = fopen(path, "r");
-	if (!r->f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+	r->f = datafile_fopen(path, err, errlen); /* a FIFO refused, not waited on */
+	if (!r->f)
 		return false;
-	}
 	return true;
 }
 

@@ -1,5 +1,6 @@
 /* sim_internal.h — what the simulator's own files share (src/sim/ only): the metrics and
- * their statistics (sim_metric.c), the summary writer (sim_summary.c). */
+ * their statistics (sim_metric.c), the summary writer (sim_summary.c), the files' writer
+ * (sim_file.c). */
 #ifndef ANTIETAM_SIM_INTERNAL_H
 #define ANTIETAM_SIM_INTERNAL_H
 
@@ -35,6 +36,18 @@ void sim_metric_dist(const struct sim_metric *m, const struct sim_game *games, i
 void sim_format(int v, int scale, char *buf, size_t len);
 /* True when 1862's figure h falls outside the central 80% of d. */
 bool sim_outside(const struct dist *d, int h);
+
+/* A file of the simulator composed in memory (sim_file.c): sim_out_open, then fprintf to f,
+ * then sim_out_write writes it to path through store_write (atomic; FIFOs and devices
+ * refused) and frees it, false with err set; sim_out_drop frees it unwritten. */
+struct sim_out {
+	FILE *f;
+	char *text;
+	size_t len;
+};
+bool sim_out_open(struct sim_out *o);
+bool sim_out_write(struct sim_out *o, const char *path, char *err, size_t errlen);
+void sim_out_drop(struct sim_out *o);
 
 /* Write DIR/summary.txt (antietam-simulated 1) of the games; false with err. */
 bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *err,

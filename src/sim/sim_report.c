@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "datafile.h"
 #include "sim_internal.h"
 #include "victory.h"
 
@@ -277,8 +278,16 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 	int width = (hi - lo) / 30 + 1;
 	if (scale == 2 && width % 2)
 		width++;
-	char svg[300];
+	char svg[300], at[1400];
 	snprintf(svg, sizeof svg, "%s.svg", id);
+	/* gnuplot would block on a FIFO there, or write through a link: a regular file or none */
+	struct stat st;
+	snprintf(at, sizeof at, "%s/%s", plotdir, svg);
+	if (lstat(at, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fclose(b);
+		free(script);
+		return false;
+	}
 	fprintf(b, "set terminal svg size 640,300 dynamic font 'sans,11'\nset output ");
 	gp_quoted(b, svg);
 	fprintf(b, "\nset title ");
@@ -320,7 +329,8 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 /* The plot's SVG copied into the HTML (self-contained). */
 static void embed_svg(struct doc *d, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char err[64];
+	FILE *f = datafile_fopen(path, err, sizeof err);
 	if (!f)
 		return;
 	char buf[4096];
@@ -806,16 +816,6 @@ static const char *const css =
 	"text-align:right}td:first-child,th:first-child{text-align:left}th{background:#eee}"
 	".plot{max-width:640px}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}b{color:#a00}";
 
-static bool close_both(FILE *md, FILE *html, const char *dir, char *err, size_t errlen)
-{
-	bool ok = !ferror(md) && !ferror(html);
-	ok &= fclose(md) == 0;
-	ok &= fclose(html) == 0;
-	if (!ok)
-		snprintf(err, errlen, "%s: cannot write the report: %s", dir, strerror(errno));
-	return ok;
-}
-
 bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 		      const struct sim_history *h, const struct sim_game *games, int n,
 		      const struct sim_report_opt *o, char *err, size_t errlen)
@@ -825,20 +825,19 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 		snprintf(err, errlen, "no games to report");
 		return false;
 	}
-	snprintf(path, sizeof path, "%s/report.md", o->outdir);
-	FILE *md = fopen(path, "w");
-	snprintf(path, sizeof path, "%s/report.html", o->outdir);
-	FILE *html = md ? fopen(path, "w") : NULL;
+	struct sim_out mdo, htmlo;
+	bool mdok = sim_out_open(&mdo), htmlok = mdok && sim_out_open(&htmlo);
 	int *v = malloc(sizeof *v * (size_t)n);
-	if (!md || !html || !v) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (md)
-			fclose(md);
-		if (html)
-			fclose(html);
+	if (!htmlok || !v) {
+		snprintf(err, errlen, "out of memory");
+		if (mdok)
+			sim_out_drop(&mdo);
+		if (htmlok)
+			sim_out_drop(&htmlo);
 		free(v);
 		return false;
 	}
+	FILE *md = mdo.f, *html = htmlo.f;
 	struct doc d = { md, html, NULL, 0 };
 	snprintf(plotdir, sizeof plotdir, "%s/plots", o->outdir);
 	if (o->gnuplot && have_gnuplot() && (mkdir(plotdir, 0777) == 0 || errno == EEXIST))
@@ -857,9 +856,15 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 	sec_ap_hill(&d, h, games, n);
 	sec_commitment(&d, games, n, v);
 	fputs("</body></html>\n", html);
-	bool ok = sim_summary_write(games, n, o->outdir, err, errlen);
 	free(v);
-	return close_both(md, html, o->outdir, err, errlen) && ok;
+	snprintf(path, sizeof path, "%s/report.md", o->outdir);
+	bool ok = sim_out_write(&mdo, path, err, errlen);
+	snprintf(path, sizeof path, "%s/report.html", o->outdir);
+	if (!ok)
+		sim_out_drop(&htmlo);
+	else
+		ok = sim_out_write(&htmlo, path, err, errlen);
+	return ok && sim_summary_write(games, n, o->outdir, err, errlen);
 }
 
 /* ---- the terminal ---- */

@@ -16,6 +16,7 @@
 #include "paths.h"
 #include "position.h"
 #include "sim.h"
+#include "sim_internal.h"
 
 struct opts {
 	const char *datadir, *outdir, *keepdir;
@@ -34,7 +35,9 @@ struct opts {
 struct msg {
 	long index;
 	bool ok;
+	bool kept;              /* --keep: its position file written (else keep_err says why) */
 	char err[320];
+	char keep_err[320];
 	struct sim_game game;
 };
 
@@ -203,11 +206,12 @@ static bool write_csvs(const struct sim_layout *l, const char *dir, const struct
 	static const char *const name[3] = { "games.csv", "turns.csv", "hours.csv" };
 	for (int which = 0; which < 3; which++) {
 		snprintf(path, sizeof path, "%s/%s", dir, name[which]);
-		FILE *f = fopen(path, "w");
-		if (!f) {
-			fprintf(stderr, "antietam: %s: %s\n", path, strerror(errno));
+		struct sim_out out;
+		if (!sim_out_open(&out)) {
+			fprintf(stderr, "antietam: %s: out of memory\n", path);
 			return false;
 		}
+		FILE *f = out.f;
 		if (which == 2)
 			sim_csv_hours_header(f);
 		else if (which)
@@ -222,10 +226,9 @@ static bool write_csvs(const struct sim_layout *l, const char *dir, const struct
 			else
 				sim_csv_game(l, &g[i], f);
 		}
-		bool ok = !ferror(f);
-		ok &= fclose(f) == 0;
-		if (!ok) {
-			fprintf(stderr, "antietam: %s: cannot write: %s\n", path, strerror(errno));
+		char err[1200];
+		if (!sim_out_write(&out, path, err, sizeof err)) {
+			fprintf(stderr, "antietam: %s\n", err);
 			return false;
 		}
 	}
@@ -271,14 +274,10 @@ static void keep(const struct opts *o, const struct game *g, const struct positi
 	char path[1024];
 	snprintf(path, sizeof path, "%s/game-%llu.pos", o->keepdir,
 		 (unsigned long long)m->game.seed);
-	FILE *f = fopen(path, "w");
-	bool ok = f && position_write(g, rec, f);
-	if (f)
-		ok &= fclose(f) == 0;
-	if (!ok && m->ok) {
-		snprintf(m->err, sizeof m->err, "%.200s: cannot write: %s", path, strerror(errno));
-		m->ok = false;
-	}
+	/* store_save: atomic, so a full disk leaves no empty or cut file under the game's name;
+	 * a game played but not kept is still counted (issue 33: it was "not played") */
+	if (!store_save(g, rec, path, m->keep_err, sizeof m->keep_err))
+		m->kept = false;
 }
 
 /* Play the games lo, lo+step, … below hi, each record sent to fd. */
@@ -293,6 +292,7 @@ static void worker(const struct scenario *s, const struct opts *o, long lo, long
 	for (long i = lo; i < hi; i += step) {
 		memset(m, 0, sizeof *m);
 		m->index = i;
+		m->kept = true;
 		uint64_t seed = o->first_seed + (uint64_t)i;
 		m->ok = sim_play_game(s, &o->cfg, seed, &m->game, final, o->keepdir ? &rec : NULL,
 				      m->err, sizeof m->err);
@@ -334,6 +334,7 @@ struct pool {
 	struct pollfd *pfd;   /* fd -1 once the worker's pipe is closed */
 	size_t *got;          /* bytes of the message now arriving */
 	struct msg *buf;
+	long unkept;          /* games played whose --keep file could not be written */
 };
 
 /* Start the workers: worker w plays games lo+w, lo+w+jobs, … below hi. False when none
@@ -391,6 +392,11 @@ static int receive(struct pool *p, int w, long lo, long hi, struct sim_game *g, 
 	if (m->index < lo || m->index >= hi)
 		return 0;
 	g[m->index - lo] = m->game;
+	if (m->ok && !m->kept) {
+		p->unkept++;
+		fprintf(stderr, "%santietam: %s (the game is counted, its position file not kept)\n",
+			tty ? "\r" : "", m->keep_err);
+	}
 	if (!m->ok) {
 		(*failed)++;
 		g[m->index - lo].nturns = -1; /* left out of the files */
@@ -428,10 +434,10 @@ static void say_time(long total, double start, int jobs)
 /* Run the games of [lo, hi) on o->jobs processes into g (indexed from lo). Returns the
  * number of games that failed (each reported on stderr), or -1 when a worker died. */
 static long run(const struct scenario *s, const struct opts *o, long lo, long hi,
-		struct sim_game *g)
+		struct sim_game *g, long *unkept)
 {
 	long total = hi - lo, done = 0, failed = 0;
-	struct pool p = { o->jobs < total ? o->jobs : (int)total, NULL, NULL, NULL, NULL };
+	struct pool p = { o->jobs < total ? o->jobs : (int)total, NULL, NULL, NULL, NULL, 0 };
 	p.pid = calloc((size_t)p.jobs, sizeof *p.pid);
 	p.pfd = calloc((size_t)p.jobs, sizeof *p.pfd);
 	p.got = calloc((size_t)p.jobs, sizeof *p.got);
@@ -464,6 +470,7 @@ static long run(const struct scenario *s, const struct opts *o, long lo, long hi
 		progress(done, total, start, true);
 	ok = ok && reap(&p) && done == total; /* nothing to reap when nothing was allocated */
 	free(p.pid), free(p.pfd), free(p.got), free(p.buf);
+	*unkept = p.unkept;
 	if (!ok) {
 		fprintf(stderr, "antietam: a simulation process died (%ld of %ld games came back)\n",
 			done, total);
@@ -524,7 +531,7 @@ static int simulate(const struct scenario *s, const struct sim_layout *l,
 		fprintf(stderr, "antietam: out of memory for %ld games\n", hi - lo);
 		return 2;
 	}
-	long failed = run(s, o, lo, hi, g);
+	long unkept = 0, failed = run(s, o, lo, hi, g, &unkept);
 	if (failed < 0) {
 		free(g);
 		return 2;
@@ -538,7 +545,10 @@ static int simulate(const struct scenario *s, const struct sim_layout *l,
 	if (failed)
 		fprintf(stderr, "antietam: %ld game(s) could not be played to the end (above)\n",
 			failed);
-	return rc ? rc : failed ? 1 : 0;
+	if (unkept)
+		fprintf(stderr, "antietam: %ld game(s) played but not kept in %s (above)\n", unkept,
+			o->keepdir);
+	return rc ? rc : failed || unkept ? 1 : 0;
 }
 
 static int cmp_seed(const void *a, const void *b)

@@ -133,12 +133,13 @@ bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *e
 	char path[1024];
 	snprintf(path, sizeof path, "%s/summary.txt", dir);
 	int *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
-	FILE *f = v ? fopen(path, "w") : NULL;
-	if (!f) {
+	struct sim_out out;
+	if (!v || !sim_out_open(&out)) {
 		free(v);
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: out of memory", path);
 		return false;
 	}
+	FILE *f = out.f;
 	fprintf(f, "antietam-simulated 1\n# figure ID P10 P50 P90 (docs/formats.md)\n");
 	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s\n", sim_rules_names[g[0].cfg.rules],
 		g[0].player_name[0], g[0].player_name[1], n, g[0].cfg.mishap ? "yes" : "no",
@@ -153,9 +154,5 @@ bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *e
 		fprintf(f, "figure %s %s %s %s\n", sim_metrics[i].id, a, b, c);
 	}
 	free(v);
-	bool ok = !ferror(f);
-	ok &= fclose(f) == 0;
-	if (!ok)
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	return ok;
+	return sim_out_write(&out, path, err, errlen);
 }

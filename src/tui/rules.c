@@ -1,6 +1,7 @@
 /* rules.c — owns the rules reference (see rules.h): loading data/rules.txt all or nothing,
  * finding an entry by rule number or term, and finding rule numbers in a text. */
 #include "rules.h"
+#include "datafile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,11 +31,9 @@ static bool rule_number(const char *s)
 bool rules_load(struct rules *r, const char *path, char *err, size_t errlen)
 {
 	r->n = r->nlines = 0;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+	FILE *f = datafile_fopen(path, err, errlen); /* a FIFO refused, not waited on */
+	if (!f)
 		return false;
-	}
 	char buf[512];
 	int ln = 0;
 	bool version = false;
