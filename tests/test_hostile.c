@@ -231,6 +231,34 @@ static void test_autosave_on_needs_its_directory(void **state)
 	free(out);
 }
 
+/* ---- the computer players on a quick set-up begun by hand ---- */
+
+/* Issue 33: with units placed by hand off their 4.3 hexes, the bot and the general placed
+ * into a refusal for ever: "? bot: no end to the setup decisions". They now finish the set-up
+ * (another hex of the zone, or the hand's units taken back first). */
+static void test_partly_placed_quick_setup(void **state)
+{
+	(void)state;
+	int rc;
+	char *out = run("--batch", "new quick 1\nplace U1 1604\nplace U2 1605\nbot\n"
+			"place C1 1714\nplace C2 1715\ngeneral\nlegal\n", &rc);
+	assert_int_equal(rc, 0);
+	if (strstr(out, "\n? ") || strstr(out, "no end to the setup"))
+		fail_msg("%s", out);
+	/* both sides set up: the game has begun, nothing left to place */
+	const char *legal = strrchr(out, '=');
+	assert_non_null(legal);
+	assert_null(strstr(legal, "place "));
+	free(out);
+	/* the other way round: the general for the Union, the bot cannot play the Confederacy */
+	out = run("--batch", "new quick 2\nplace U1 1604\nplace U2 1605\nplace U3 1706\ngeneral\n"
+		  "place C1 1714\ngeneral\n", &rc);
+	assert_int_equal(rc, 0);
+	if (strstr(out, "\n? ") || strstr(out, "no end to the setup"))
+		fail_msg("%s", out);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_resume_list_shows_no_escapes),
 		cmocka_unit_test(test_game_open_twice),
 		cmocka_unit_test(test_autosave_on_needs_its_directory),
+		cmocka_unit_test(test_partly_placed_quick_setup),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, setup, teardown);
 }

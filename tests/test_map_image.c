@@ -233,13 +233,48 @@ static void test_bad_paths(void **state)
 	free(kept);
 	snprintf(path, sizeof path, "%s/no/such/dir/map.png", dir);
 	assert_false(map_image_write(S, path, false, err, sizeof err));
-	assert_non_null(strstr(err, "no/such/dir/map.png: cannot write: No such file or directory"));
-	/* a directory in the way: the rename fails, the temporary file goes */
+	assert_non_null(strstr(err, "no/such/dir/map.png: cannot create a temporary file in"));
+	assert_non_null(strstr(err, "No such file or directory"));
+	/* a directory in the way: refused, nothing written */
 	snprintf(path, sizeof path, "%s/adir.png", dir);
 	assert_int_equal(mkdir(path, 0755), 0);
 	assert_false(map_image_write(S, path, false, err, sizeof err));
-	assert_non_null(strstr(err, "adir.png: cannot write: Is a directory"));
+	assert_non_null(strstr(err, "adir.png: cannot save: it is a directory"));
 	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(files_in_dir(), before);
+	/* issue 33: the program's one writer. A FIFO is refused at once (the old writer replaced
+	 * it), a link is followed and stays a link, the mode stays, and what a killed run left
+	 * beside the picture goes */
+	snprintf(path, sizeof path, "%s/pipe.png", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_false(map_image_write(S, path, false, err, sizeof err));
+	assert_non_null(strstr(err, "pipe.png: cannot save: it is a FIFO"));
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(unlink(path), 0);
+	char target[160], dead[160];
+	snprintf(target, sizeof target, "%s/real.svg", dir);
+	snprintf(path, sizeof path, "%s/link.svg", dir);
+	f = fopen(target, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(chmod(target, 0640), 0);
+	assert_int_equal(symlink("real.svg", path), 0);
+	snprintf(dead, sizeof dead, "%s/.real.svg.tmp-Ab12Cd", dir);
+	f = fopen(dead, "w");
+	assert_non_null(f);
+	fputs("<svg half", f);
+	fclose(f);
+	assert_true(map_image_write(S, path, false, err, sizeof err));
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(stat(target, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+	assert_true(st.st_size > 1000);
+	assert_int_not_equal(access(dead, F_OK), 0);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(unlink(target), 0);
 	assert_int_equal(files_in_dir(), before);
 }
 
@@ -267,7 +302,8 @@ static void test_program(void **state)
 	snprintf(cmd, sizeof cmd, "%s --map-image /nonexistent-dir/m.pdf 2>&1", fx_program_path());
 	out = fx_program_output(cmd, &rc);
 	assert_int_equal(rc, 2);
-	assert_string_equal(out, "antietam: /nonexistent-dir/m.pdf: cannot write: No such file or directory\n");
+	assert_string_equal(out, "antietam: /nonexistent-dir/m.pdf: cannot create a temporary file in "
+				 "/nonexistent-dir: No such file or directory\n");
 	free(out);
 }
 

@@ -369,6 +369,21 @@ static void test_shards_merge_to_one_run(void **st)
 	assert_non_null(strstr(report, "### 13:00 (game-turn 8)"));
 	assert_non_null(strstr(report, "| II 2nd Division (Sedgwick) | 5 of 5 |"));
 	free(report);
+	/* issue 33: a shard missing was not noticed (the merge of 1 and 3 of 3 gave a run of
+	 * 3 games as if whole) */
+	char cmd0[1024];
+	const char *const partial[][2] = { { "s1", "s3" }, { "s2", "s1" } };
+	const char *const missing[] = { "shard 2/3", "shard 3/3" };
+	for (int k = 0; k < 2; k++) {
+		snprintf(cmd0, sizeof cmd0, "%s --merge %s/%s %s/%s --out %s/part --no-plots 2>&1",
+			 fx_program_path(), dir, partial[k][0], dir, partial[k][1], dir);
+		int rc0;
+		char *out0 = fx_program_output(cmd0, &rc0);
+		assert_int_equal(rc0, 2);
+		if (!strstr(out0, missing[k]) || !strstr(out0, "of the run (5 games from seed 40) is missing"))
+			fail_msg("%s: %s", cmd0, out0);
+		free(out0);
+	}
 	/* a seed in two runs is refused */
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "%s --merge %s/s1 %s/one --out %s/bad --no-plots 2>&1",

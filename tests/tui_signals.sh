@@ -1,6 +1,7 @@
 #!/bin/sh
 # tui_signals.sh — issue 21.2: a game in the terminal is never lost to a signal. For each of
-# SIGHUP (a closed terminal, a killed tmux), SIGTERM, SIGINT and SIGQUIT: start a new game in
+# SIGHUP (a closed terminal, a killed tmux), SIGTERM, SIGINT and SIGQUIT, and (issue 33)
+# SIGUSR1, SIGALRM and SIGPIPE, which left the terminal raw: start a new game in
 # a private tmux server with a private state directory, end the commitment step, send the signal to the
 # program, and check that the game saved in the state directory holds the move, that the
 # program said where it is (not for SIGHUP: no terminal is left to say it on) and that the
@@ -26,7 +27,7 @@ wait_for() {
 }
 check() { if eval "$1"; then echo "ok   $2"; else echo "FAIL $2"; screen | sed 's/^/     | /'; fail=1; fi; }
 
-for sig in HUP TERM INT QUIT; do
+for sig in HUP TERM INT QUIT USR1 ALRM PIPE; do
 	# a server of its own for each signal: one still shutting down fails a new session
 	T="tmux -L antietam-signals-$$-$sig"
 	dir="$STATE/$sig"
@@ -57,5 +58,41 @@ for sig in HUP TERM INT QUIT; do
 	fi
 	$T kill-server 2>/dev/null
 done
+# Issue 33: at the end of its input (standard input /dev/null, a pipe closed, ssh without -t
+# after a drop) the game spun at 100% of a core for ever; it now saves the game in play and
+# ends, saying so. The keys come down a pipe that then closes.
+# start NAME COMMAND: a tmux server and state directory $dir of their own for COMMAND
+start() {
+	T="tmux -L antietam-signals-$$-$1"
+	dir="$STATE/$1"
+	mkdir -p "$dir"
+	$T new-session -d -s sig -x 100 -y 30 "$2" || exit 1
+}
+# wait_rc TENTHS: until the program's exit status is in $dir/rc
+wait_rc() { i=0; while [ $i -lt "$1" ] && [ ! -s "$dir/rc" ]; do sleep 0.1; i=$((i + 1)); done; }
+start eof "(sleep 2; printf '\r'; sleep 2; printf e; sleep 2) | env XDG_STATE_HOME=$STATE/eof TERM=xterm-256color LANG=C.UTF-8 $PROGRAM 2>$STATE/eof/stderr; echo \"EXIT \$?\" > $STATE/eof/rc; stty -a > $STATE/eof/stty; sleep 30"
+wait_rc 150
+last=$(ls -t "$dir"/antietam/*.pos 2>/dev/null | head -1)
+check '[ -s "$dir/rc" ]' "end of input: the program ends (within 15 s)"
+check '[ -n "$last" ] && grep -q "^action \"end\"" "$last"' "end of input: the game in play is saved"
+check 'grep -q "the terminal.s input has ended: the game in play is saved in" "$dir/stderr"' \
+	"end of input: says so, and where the game is"
+check 'grep -q " icanon" "$dir/stty" && grep -q " echo" "$dir/stty"' "end of input: the terminal is restored"
+$T kill-server 2>/dev/null
+start null "env XDG_STATE_HOME=$STATE/null TERM=xterm-256color $PROGRAM </dev/null 2>$STATE/null/stderr; echo \"EXIT \$?\" > $STATE/null/rc; sleep 30"
+wait_rc 100
+check 'grep -q "EXIT 1" "$dir/rc" && grep -q "input has ended" "$dir/stderr"' "standard input /dev/null: ends at once"
+$T kill-server 2>/dev/null
+# Issue 33: an autosave that failed at a phase's end was hidden by the next phase's hint. The
+# state directory cannot be made (XDG_STATE_HOME is a file); the Union ends its commitment step.
+mkdir -p "$STATE/hidden" && echo "a file" > "$STATE/hidden/file"
+start hidden "env XDG_STATE_HOME=$STATE/hidden/file TERM=xterm-256color LANG=C.UTF-8 $PROGRAM 2>$STATE/hidden/stderr; sleep 30"
+wait_for "New game" || { echo "FAIL hidden: no start menu"; fail=1; }
+$T send-keys -t sig Enter; sleep 0.3
+wait_for "Turn 1" || { echo "FAIL hidden: no game"; fail=1; }
+$T send-keys -t sig e
+sleep 1.5
+check 'screen | grep -q "autosave failed"' "a failed autosave at the phase's end is shown"
+$T kill-server 2>/dev/null
 [ $fail -eq 0 ] && echo "tui_signals: all passed" || echo "tui_signals: FAILED"
 exit $fail

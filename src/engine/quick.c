@@ -189,14 +189,31 @@ int quick_historical(const struct game *g, struct action *out, int max)
 	int n = 0;
 	if (g->pending.what != DECISION_SETUP)
 		return 0;
+	char why[160];
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
 			const struct unit_def *d = unit_def(g, u);
 			if (!mine(g, u) || unit_is_reinforcement(g, u) || g->unit[u].hex != HEX_NONE ||
 			    (d->type == UNIT_INFANTRY) != (pass == 0))
 				continue;
-			out[n++] = (struct action){ .type = ACT_PLACE, .unit = u,
-						    .target = g->scn->roster.historical_hex[u] };
+			/* its 4.3 hex; when units placed elsewhere by hand forbid it (issue 33: the
+			 * bot and the general placed into a refusal for ever), the first hex of its
+			 * zone it may take; when none, the units not on their 4.3 hexes go first */
+			int hex = g->scn->roster.historical_hex[u];
+			const struct map_zone *z = quick_zone(g, u);
+			for (int i = 0; !quick_place_why(g, u, hex, why, sizeof why) && z && i < z->nhexes;
+			     i++)
+				hex = z->hexes[i];
+			if (quick_place_why(g, u, hex, why, sizeof why)) {
+				out[n++] = (struct action){ .type = ACT_PLACE, .unit = u, .target = hex };
+				continue;
+			}
+			for (int v = 0; v < ROSTER_UNITS && n < max; v++)
+				if (mine(g, v) && hex_valid(g->unit[v].hex) &&
+				    g->unit[v].hex != g->scn->roster.historical_hex[v]) {
+					out[n++] = (struct action){ .type = ACT_REMOVE, .unit = v, .target = -1 };
+					return n;
+				}
 		}
 	return n;
 }

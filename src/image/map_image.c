@@ -33,6 +33,7 @@
 #include "map.h"
 #include "map_image.h"
 #include "paths.h"
+#include "position.h"
 #include "roster.h"
 #include "scenario.h"
 
@@ -1097,6 +1098,20 @@ static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f,
 	return st == CAIRO_STATUS_SUCCESS;
 }
 
+/* What store_write's writer draws: the picture, and why cairo failed. */
+struct picture {
+	const struct scenario *s;
+	enum map_image_format fmt;
+	bool units;
+	char why[512];
+};
+
+static bool render_to(void *arg, FILE *f)
+{
+	struct picture *p = arg;
+	return render(p->s, p->fmt, f, p->units, NULL, p->why, sizeof p->why);
+}
+
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen)
 {
@@ -1106,48 +1121,17 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 			 path);
 		return false;
 	}
-	char tmp[4096], why[512];
+	char why[512];
 	if (!map_image_load_cairo(NULL, why, sizeof why)) {
 		snprintf(err, errlen, "%s: %s", path, why);
 		return false;
 	}
-	/* The temporary file lives beside the target so that rename replaces it in one step. */
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%.200s...: file name too long", path);
-		return false;
-	}
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		return false;
-	}
-	mode_t mask = umask(0); /* mkstemp's 0600 would make the picture private */
-	umask(mask);
-	FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return false;
-	}
-	bool ok = render(s, fmt, f, units, NULL, why, sizeof why);
-	if (!ok)
-		snprintf(err, errlen, "%s: cairo: %s", path, why);
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
-		if (ok)
-			snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (fclose(f) != 0 && ok) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (ok && rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(tmp);
+	/* through the program's one writer (store_write): a temporary beside the file renamed
+	 * over it; a link followed, its mode kept, a FIFO or device refused (issue 33) */
+	struct picture pic = { s, fmt, units, "" };
+	bool ok = store_write(path, render_to, &pic, err, errlen);
+	if (!ok && pic.why[0])
+		snprintf(err, errlen, "%s: cairo: %s", path, pic.why);
 	return ok;
 }
 

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "datafile.h"
 #include "paths.h"
 #include "position.h"
 #include "sim.h"
@@ -506,6 +507,85 @@ static long shard_bound(long games, long k, long n)
 	return games / n * k + games % n * k / n;
 }
 
+/* A shard's own account of itself, DIR/shard.txt ("antietam-shard 1", then "shard K N games
+ * G seed S"): --merge then knows when one of the N is missing (issue 33). */
+static bool write_shard(const struct opts *o)
+{
+	char path[1100], err[1200];
+	snprintf(path, sizeof path, "%s/shard.txt", o->outdir);
+	struct sim_out out;
+	if (!sim_out_open(&out)) {
+		fprintf(stderr, "antietam: %s: out of memory\n", path);
+		return false;
+	}
+	fprintf(out.f, "antietam-shard 1\nshard %d %d games %ld seed %llu\n", o->shard_k,
+		o->shard_n, o->games, (unsigned long long)o->first_seed);
+	if (sim_out_write(&out, path, err, sizeof err))
+		return true;
+	fprintf(stderr, "antietam: %s\n", err);
+	return false;
+}
+
+/* One run's shard.txt, when it has one: false when it has none (a run of its own, or a shard
+ * written before shards said which they were). */
+struct shard {
+	int k, n;
+	long games;
+	unsigned long long seed;
+};
+
+static bool read_shard(const char *dir, struct shard *sh)
+{
+	char path[1100], err[1200], line[200];
+	snprintf(path, sizeof path, "%s/shard.txt", dir);
+	FILE *f = datafile_fopen(path, err, sizeof err);
+	if (!f)
+		return false;
+	bool ok = fgets(line, sizeof line, f) && !strcmp(line, "antietam-shard 1\n") &&
+		  fgets(line, sizeof line, f) &&
+		  sscanf(line, "shard %d %d games %ld seed %llu", &sh->k, &sh->n, &sh->games,
+			 &sh->seed) == 4 && sh->n >= 1 && sh->k >= 1 && sh->k <= sh->n;
+	fclose(f);
+	return ok;
+}
+
+/* The shards among the runs to merge make a whole: all of one run and, when every run is a
+ * shard, each of 1..N there. False with the missing or stray one said. */
+static bool shards_whole(const struct opts *o)
+{
+	struct shard first = { 0 }, sh;
+	bool *seen = NULL;
+	bool ok = true;
+	int plain = 0; /* runs that say no shard: then the seeds' own checks judge */
+	for (int i = 0; i < o->nmerge && ok; i++) {
+		if (!read_shard(o->merge[i], &sh)) {
+			plain++;
+			continue;
+		}
+		if (!seen) {
+			first = sh;
+			seen = calloc((size_t)sh.n + 1, sizeof *seen);
+			if (!seen)
+				return true; /* out of memory: the seeds' checks still run */
+		}
+		if (sh.n != first.n || sh.games != first.games || sh.seed != first.seed) {
+			fprintf(stderr, "antietam: --merge: %s is shard %d/%d of another run (%ld games "
+				"from seed %llu, not %ld from %llu)\n", o->merge[i], sh.k, sh.n, sh.games,
+				sh.seed, first.games, first.seed);
+			ok = false;
+		}
+		seen[sh.k] = true;
+	}
+	for (int k = 1; seen && ok && !plain && k <= first.n; k++)
+		if (!seen[k]) {
+			fprintf(stderr, "antietam: --merge: shard %d/%d of the run (%ld games from seed "
+				"%llu) is missing\n", k, first.n, first.games, first.seed);
+			ok = false;
+		}
+	free(seen);
+	return ok;
+}
+
 static int simulate(const struct scenario *s, const struct sim_layout *l,
 		    const struct sim_history *h, const struct opts *o)
 {
@@ -541,6 +621,8 @@ static int simulate(const struct scenario *s, const struct sim_layout *l,
 		if (g[i].nturns >= 0)
 			g[n++] = g[i];
 	int rc = n ? finish(s, l, h, o, g, n) : 1;
+	if (!rc && o->shard_n && !write_shard(o))
+		rc = 2;
 	free(g);
 	if (failed)
 		fprintf(stderr, "antietam: %ld game(s) could not be played to the end (above)\n",
@@ -570,6 +652,8 @@ static int merge(const struct scenario *s, const struct sim_layout *l, const str
 	struct sim_game *g = NULL;
 	int n = 0;
 	char err[1200];
+	if (!shards_whole(o))
+		return 2;
 	for (int i = 0; i < o->nmerge; i++)
 		if (!sim_csv_read(l, o->merge[i], &g, &n, err, sizeof err)) {
 			fprintf(stderr, "antietam: %s\n", err);

@@ -580,6 +580,13 @@ static void announce_phase(struct tui *t)
 		return;
 	if (w == DECISION_COMBAT && g->combat.ndecl > 0) /* not its start (a loaded game) */
 		return;
+	/* an autosave that failed at the phase's end is not hidden by the new phase's hint
+	 * (issue 33); the hint comes once the autosaves work again */
+	if (match_autosave_error(t->match)[0]) {
+		tui_say(t, true, "the autosave failed: %s (S saves elsewhere)",
+			match_autosave_error(t->match));
+		return;
+	}
 	/* the second round of combat is a start of its own */
 	int phase = (int)g->phase + (w == DECISION_COMBAT_ROUND2 ? 100 : 0);
 	if (t->hint_turn == g->turn && t->hint_side == (int)g->side && t->hint_phase == phase)

@@ -4,6 +4,8 @@
  * the engine: this file asks game_legal() what may be done and passes actions through. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
+#include <poll.h>
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -47,7 +49,7 @@ const char *tui_turn_time(const struct tui *t, int turn)
 	return buf;
 }
 
-/* ---- signals: a closed terminal, kill, Ctrl-C, Ctrl-\ (issue 21.2) ---- */
+/* ---- signals: a closed terminal, kill, Ctrl-C, Ctrl-\ (issue 21.2), and the end of input ---- */
 
 static volatile sig_atomic_t caught_signal;
 static struct tui *signal_tui; /* the session to save when one comes */
@@ -58,10 +60,12 @@ static void on_signal(int sig)
 }
 
 /* Catch the signals that end the program, without SA_RESTART so that a getch() waiting for
- * a key returns; the key loop (tui_getch) then leaves in order. */
+ * a key returns; the key loop (tui_getch) then leaves in order. SIGUSR1, SIGALRM and SIGPIPE
+ * end it too by default, and left the terminal raw (issue 33). */
 static void catch_signals(struct tui *t)
 {
-	static const int sigs[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT };
+	static const int sigs[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+				    SIGPIPE, SIGVTALRM, SIGPROF };
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -71,9 +75,9 @@ static void catch_signals(struct tui *t)
 		sigaction(sigs[i], &sa, NULL);
 }
 
-/* After a signal: autosave the game in play, give the terminal back, say where the game is,
- * and end as the signal would have ended the program. */
-static void leave_on_signal(int sig)
+/* Autosave the game in play, give the terminal back, say where the game is (why: what ended
+ * the program). */
+static void leave_saved(const char *why)
 {
 	struct tui *t = signal_tui;
 	char err[512] = "";
@@ -83,13 +87,42 @@ static void leave_on_signal(int sig)
 	endwin();
 	if (playing && saved)
 		fprintf(stderr, "antietam: %s: the game in play is saved in %s as game %s "
-			"(antietam --resume continues it)\n", strsignal(sig), t->state_dir,
+			"(antietam --resume continues it)\n", why, t->state_dir,
 			match_game_id(t->match));
 	else if (playing)
-		fprintf(stderr, "antietam: %s: the game could not be saved: %s\n", strsignal(sig), err);
+		fprintf(stderr, "antietam: %s: the game could not be saved: %s\n", why, err);
+	else
+		fprintf(stderr, "antietam: %s\n", why);
+}
+
+/* After a signal: leave_saved, and end as the signal would have ended the program. */
+static void leave_on_signal(int sig)
+{
+	leave_saved(strsignal(sig));
 	signal(sig, SIG_DFL);
 	raise(sig);
 	_exit(128 + sig);
+}
+
+/* True when the terminal's input has ended (standard input /dev/null, a pipe closed, a
+ * terminal gone: ssh without -t after a drop): getch() then returns ERR at once, for ever,
+ * and the key loop spun at 100% of a core (issue 33). A byte there after all goes back. */
+static bool input_ended(void)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+	if (poll(&p, 1, 0) <= 0)
+		return false;
+	if (p.revents & (POLLERR | POLLNVAL))
+		return true;
+	if (!(p.revents & (POLLIN | POLLHUP)))
+		return false;
+	unsigned char c;
+	ssize_t k = read(STDIN_FILENO, &c, 1);
+	if (k == 1) {
+		ungetch(c);
+		return false;
+	}
+	return k == 0 || (k < 0 && errno != EAGAIN && errno != EINTR);
 }
 
 int tui_getch(void)
@@ -100,6 +133,10 @@ int tui_getch(void)
 			leave_on_signal(caught_signal);
 		if (ch != ERR)
 			return ch;
+		if (input_ended()) {
+			leave_saved("the terminal's input has ended");
+			exit(1);
+		}
 	}
 }
 
