@@ -201,6 +201,7 @@ static bool save_atomic(const char *path, bool follow,
 	if (!ok) {
 		unlink(tmp);
 		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(saved));
+		errno = saved; /* for a caller that makes room (store_autosave) */
 		return false;
 	}
 	if (!sync_dir(dir)) {
@@ -527,10 +528,11 @@ static bool autosave_drop_oldest(const char *dir, const char *id, long newest)
 	return unlink(path) == 0;
 }
 
-/* The error of a write that found no room (the step may be tried again with room made). */
-static bool no_room(const char *err)
+/* True when the write that just failed found no room (errno, as save_atomic leaves it): the
+ * step may be tried again with room made. */
+static bool no_room(void)
 {
-	return strstr(err, strerror(ENOSPC)) || strstr(err, strerror(EDQUOT));
+	return errno == ENOSPC || errno == EDQUOT;
 }
 
 bool store_autosave(const char *dir, const char *id, const struct game *g,
@@ -564,12 +566,12 @@ bool store_autosave(const char *dir, const char *id, const struct game *g,
 		snprintf(path, sizeof path, "%s/autosave-%s-%06ld.pos", dir, id, newest + 1);
 		for (;;) {
 			ok = save_atomic(path, false, write_position, g, rec, err, errlen);
-			if (ok || !no_room(err) || !autosave_drop_oldest(dir, id, newest))
+			if (ok || !no_room() || !autosave_drop_oldest(dir, id, newest))
 				break;
 		}
 		while (ok) {
 			ok = set_last_locked(dir, path, err, errlen);
-			if (ok || !no_room(err) || !autosave_drop_oldest(dir, id, newest))
+			if (ok || !no_room() || !autosave_drop_oldest(dir, id, newest))
 				break;
 			ok = true; /* the file is there: `last` again, with room made */
 		}
