@@ -4,6 +4,7 @@
  * themselves are data (data/map.txt `zone` records); stacking is 7.0's one rule
  * (stack_why). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -189,6 +190,12 @@ int quick_historical(const struct game *g, struct action *out, int max)
 	int n = 0;
 	if (g->pending.what != DECISION_SETUP)
 		return 0;
+	/* each placement judged after the ones before it (4.2C: the guns after the infantry) */
+	struct game *probe = malloc(sizeof *probe);
+	if (!probe)
+		return 0;
+	*probe = *g;
+	probe->events = NULL; /* a what-if: its events go nowhere */
 	char why[160];
 	for (int pass = 0; pass < 2; pass++)
 		for (int u = 0; u < ROSTER_UNITS && n < max; u++) {
@@ -198,23 +205,28 @@ int quick_historical(const struct game *g, struct action *out, int max)
 				continue;
 			/* its 4.3 hex; when units placed elsewhere by hand forbid it (issue 33: the
 			 * bot and the general placed into a refusal for ever), the first hex of its
-			 * zone it may take; when none, the units not on their 4.3 hexes go first */
+			 * zone it may take; when none, a unit the hand placed off its 4.3 hex goes
+			 * back first */
 			int hex = g->scn->roster.historical_hex[u];
 			const struct map_zone *z = quick_zone(g, u);
-			for (int i = 0; !quick_place_why(g, u, hex, why, sizeof why) && z && i < z->nhexes;
+			for (int i = 0; !quick_place_why(probe, u, hex, why, sizeof why) && z &&
+					i < z->nhexes;
 			     i++)
 				hex = z->hexes[i];
-			if (quick_place_why(g, u, hex, why, sizeof why)) {
-				out[n++] = (struct action){ .type = ACT_PLACE, .unit = u, .target = hex };
+			struct action a = { .type = ACT_PLACE, .unit = u, .target = hex };
+			if (quick_place_why(probe, u, hex, why, sizeof why) &&
+			    quick_apply(probe, &a, why, sizeof why) != PHASE_REFUSED) {
+				out[n++] = a;
 				continue;
 			}
-			for (int v = 0; v < ROSTER_UNITS && n < max; v++)
+			for (int v = 0; v < ROSTER_UNITS && n == 0; v++)
 				if (mine(g, v) && hex_valid(g->unit[v].hex) &&
-				    g->unit[v].hex != g->scn->roster.historical_hex[v]) {
+				    g->unit[v].hex != g->scn->roster.historical_hex[v])
 					out[n++] = (struct action){ .type = ACT_REMOVE, .unit = v, .target = -1 };
-					return n;
-				}
+			free(probe);
+			return n;
 		}
+	free(probe);
 	return n;
 }
 
