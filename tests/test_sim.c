@@ -458,6 +458,10 @@ static void test_shard_index_through_parallel(void **st)
 	assert_int_equal(rc, 2);
 	assert_non_null(strstr(out, "--shard-index takes I/N with 0 <= I < N"));
 	free(out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- no shell (issue 33) ---- */
 
 /* The program run in dir with args (a shell command line's text), its exit status. */
