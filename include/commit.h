@@ -19,6 +19,11 @@ enum corps_status commit_unit_status(const struct game *g, int u);
  * Available or Unavailable corps may attack a Confederate unit that came adjacent to it).
  * Always true for Confederate attackers. */
 bool commit_unit_may_fight(const struct game *g, int u, int enemy);
+/* 9.3D's second sentence as decided (RECONSTRUCTION.md): on turn 6 a VI Corps unit that is
+ * not Committed may attack (13.3F) only while at most one other corps of the two-corps
+ * allotment (a Committed corps, 13.2) has moved or attacked this turn: VI in combat counts
+ * toward the two. True otherwise, and for every other unit. */
+bool commit_vi_may_fight(const struct game *g, int u);
 /* True when artillery unit u may fire at target (13.4B: not from an Unavailable corps,
  * unless target has lifted its limits, 13.4C; 13.3D Available artillery fires normally);
  * target -1 asks about any target. Always true for Confederate units. */

@@ -535,6 +535,36 @@ static void test_chain_legal_only_when_it_can_be_concluded(void **st)
 	assert_true(attack_offered(U(2), 1, c2));
 }
 
+/* 9.3D's second sentence (RECONSTRUCTION.md's decided reading): on turn 6 an attack by VI
+ * Corps (Available; C1 lifted its limits, 13.3F) makes VI one of the two corps of the turn,
+ * so it is allowed only while at most one other corps of the allotment has moved or
+ * attacked. I and II (Committed) have both moved: refused; with II still: allowed; on turn 7
+ * the sentence no longer applies (13.3F alone). The old engine allowed all three. */
+static void test_vi_corps_in_combat_on_turn_6(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	G->turn = 6;
+	fx_corps(U(1), CORPS_VI, 1);
+	fx_corps(U(3), CORPS_II, 1);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_place(U(2), 2030);
+	fx_place(U(3), 2430);
+	G->corps[CORPS_VI] = CORPS_AVAILABLE;
+	G->corps_lifted[CORPS_VI] = 1ull << (C(1) - ROSTER_UNION);
+	fx_phase("union", "combat");
+	G->unit[U(2)].flags |= UF_MOVED;
+	G->unit[U(3)].flags |= UF_MOVED;
+	fx_refused("attack 2010 U1", "9.3D");
+	G->unit[U(3)].flags &= ~(uint32_t)UF_MOVED;
+	fx_ok("attack 2010 U1");
+	fx_ok("decline 2010");
+	G->unit[U(3)].flags |= UF_MOVED;
+	G->turn = 7;
+	fx_ok("attack 2010 U1");
+}
+
 /* An attack by U1 of a corps whose limits C1 lifted (13.3F / 13.4C: it came adjacent) on C1
  * in 2010, U2 of the same corps behind U1 in 2012, C2 in 2007: three hexes from 2010, four
  * from 2011, five from 2012. 2:1 at 6 eliminates C1. */
@@ -1134,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(test_step_loss_choice),
 		cmocka_unit_test(test_attack_retreat_advance_support),
 		cmocka_unit_test(test_support_limits),
+		cmocka_unit_test(test_vi_corps_in_combat_on_turn_6),
 		cmocka_unit_test(test_support_by_corps_status),
 		cmocka_unit_test(test_chain_binds_what_the_corps_may_attack),
 		cmocka_unit_test(test_chain_legal_only_when_it_can_be_concluded),

@@ -42,6 +42,23 @@ bool commit_unit_may_fight(const struct game *g, int u, int enemy)
 	return enemy >= 0 && commit_lifted(g, c, enemy); /* 13.3F, 13.4C */
 }
 
+bool commit_vi_may_fight(const struct game *g, int u)
+{
+	if (unit_side(u) != SIDE_UNION || commit_unleashed(g) || g->turn != 6 ||
+	    unit_def(g, u)->corps != CORPS_VI || g->corps[CORPS_VI] == CORPS_COMMITTED)
+		return true;
+	/* the corps of the allotment (the Committed ones, 13.2) that moved or attacked */
+	unsigned used = 0;
+	for (int v = 0; v < ROSTER_UNION; v++) {
+		enum corps c = unit_def(g, v)->corps;
+		uint32_t f = g->unit[v].flags;
+		if (c != CORPS_VI && c >= 0 && c < CORPS_COUNT && g->corps[c] == CORPS_COMMITTED &&
+		    (((f & UF_MOVED) && !(f & UF_WITHDRAWN)) || (f & UF_ATTACKED)))
+			used |= 1u << c;
+	}
+	return __builtin_popcount(used) <= 1;
+}
+
 bool commit_unit_may_fire(const struct game *g, int u, int target)
 {
 	if (unit_side(u) != SIDE_UNION || commit_unleashed(g))

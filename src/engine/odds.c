@@ -42,6 +42,11 @@ bool odds_can_attack(const struct game *g, int a, const int *defhex, int ndefhex
 		snprintf(err, errlen, "11.3B: one to %d defending hexes", COMBAT_DEFHEX_MAX);
 		return false;
 	}
+	if (!commit_vi_may_fight(g, a)) {
+		snprintf(err, errlen, "9.3D: on turn 6 VI Corps in combat counts toward the two-corps "
+			 "allotment, and two other corps have moved or attacked this turn");
+		return false;
+	}
 	int from = g->unit[a].hex;
 	enum side foe = enemy_of(d->side);
 	for (int i = 0; i < ndefhex; i++) {
