@@ -186,6 +186,26 @@ static void test_objective_taken_and_recaptured(void **st)
 	describe(SOLO_I, "I 2 Sunken Road");
 }
 
+/* 15.2A "taken" (RECONSTRUCTION.md's decided reading: as written, by any Union unit): on
+ * turn 2, with no VI Corps unit on the map, the Union holds the Middle Bridge (3324, VI's
+ * first objective; 4.6 keeps the Confederates off it, so another corps always reaches it):
+ * VI Corps has taken it and rolls its second column (die 4: Hex 1032), the objective its
+ * units will enter the map for on turn 6. The engine did so already: this pins it. */
+static void test_15_2a_taken_by_any_union_unit(void **st)
+{
+	(void)st;
+	solo_new();
+	describe(SOLO_VI, "VI 1 Middle Bridge");
+	for (int u = 0; u < ROSTER_UNION; u++)
+		assert_false(unit_on_map(G, u));
+	fx_place(U(1), 3324); /* of I Corps */
+	G->control[hex_index(3324)] = SIDE_UNION;
+	fx_dice(1, 4);
+	objectives_update();
+	describe(SOLO_VI, "VI 2 Hex 1032");
+	assert_true(logged("15.2A: VI has taken Middle Bridge"));
+}
+
 static void test_out_of_objectives(void **st)
 {
 	(void)st;
@@ -1400,6 +1420,7 @@ int main(void)
 		cmocka_unit_test(test_bot_step_loss),
 		cmocka_unit_test(test_objective_chart_and_ix_draw),
 		cmocka_unit_test(test_objective_taken_and_recaptured),
+		cmocka_unit_test(test_15_2a_taken_by_any_union_unit),
 		cmocka_unit_test(test_out_of_objectives),
 		cmocka_unit_test(test_withdrawal_roll_drms),
 		cmocka_unit_test(test_withdrawal_note_when_the_enemy_is_near),
