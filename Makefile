@@ -173,8 +173,15 @@ JOBS ?=
 balance: all
 	sh tools/balance.sh ./$(PROGRAM) $(BALANCE_GAMES) $(JOBS)
 
-bench: $(BUILD)/tests/bench
+# The move generator's ratio to the shipped plain reference (issue 29: six plain Dijkstras a
+# unit, ../shared/tools/ref-movement, interleaved in one process) when it is there.
+REF_MOVEMENT ?= ../shared/tools/ref-movement/run
+bench: $(BUILD)/tests/bench $(PROGRAM)
 	./$(BUILD)/tests/bench
+	@if [ -x "$(REF_MOVEMENT)" ]; then \
+		echo "ref-movement: game_legal (turn-1 Union movement) against the shipped plain reference, time, median of 300 interleaved rounds (goal: at most x1.3 of ref6 in instructions, docs/performance.md)"; \
+		"$(REF_MOVEMENT)" 300 | sed -n 's/^ratio project\/\(ref[16]\): median of per-round ratios/ref-movement-\1: x/p'; \
+	else echo "ref-movement: $(REF_MOVEMENT) not found (the shipped reference of issue 29)"; fi
 
 # The computer general's strength table (docs/general.md "Strength, as measured"): each row
 # GT_GAMES games (seeds GT_SEED on, the strong level GT_STRONG_GAMES), one process at a time,
