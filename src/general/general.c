@@ -905,6 +905,12 @@ static int cmp_value(const void *a, const void *b)
 	return (x[0] < y[0]) - (x[0] > y[0]);
 }
 
+/* The legal attack declarations of gen->legal[0..n) worth trying, best first by the CRT's
+ * expectation (attack_value), as pairs (value, index) into *out (to free): the Confederacy's
+ * counterattacks (counter) those expected to take 1.5 times the steps they lose, else those
+ * above the side's attack_min. -1 when out of memory. */
+static int ranked_attacks(struct general *gen, int n, bool counter, double (**out)[2]);
+
 /* What the Confederacy's counterattacks cost in the solitaire game (24.3-24.4): the attacks
  * tried a declaration, each with its dice samples, played through the bot's reply. */
 static struct { int attacks, samples; } conf_counter[GENERAL_LEVELS] = {
@@ -915,6 +921,29 @@ static struct { int attacks, samples; } conf_counter[GENERAL_LEVELS] = {
 /* an attack tried: its expected steps taken at least `ratio` times those lost (the CRT's
  * expectation); kept: better than holding back by `margin` VP */
 static double counter_ratio = 1.5, counter_margin = 0.3;
+
+static int ranked_attacks(struct general *gen, int n, bool counter, double (**out)[2])
+{
+	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
+	if (!val)
+		return -1;
+	int nv = 0;
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &gen->legal[i];
+		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
+			continue;
+		double ed = 0, ea = 0;
+		char col[16];
+		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
+		if (counter ? ed > 0.3 && ed >= counter_ratio * ea : v > gen->w->attack_min) {
+			val[nv][0] = v;
+			val[nv++][1] = i;
+		}
+	}
+	qsort(val, (size_t)nv, sizeof *val, cmp_value);
+	*out = val;
+	return nv;
+}
 
 /* "II Corps has lost half its steps: -2 on its withdrawal roll (14.2C)": what hitting the
  * defenders of hex does to their corps' 14.2 roll, or "" when nothing. */
@@ -953,23 +982,10 @@ static bool conf_declare(struct general *gen)
 	const struct game *g = gen->g;
 	int n = game_legal(g, gen->legal, LEGAL_MAX);
 	int k = conf_counter[gen->level - 1].attacks, samples = conf_counter[gen->level - 1].samples;
-	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
-	if (!val)
+	double (*val)[2];
+	int nv = ranked_attacks(gen, n, true, &val);
+	if (nv < 0)
 		return false;
-	int nv = 0;
-	for (int i = 0; i < n; i++) {
-		const struct action *a = &gen->legal[i];
-		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
-			continue;
-		double ed = 0, ea = 0;
-		char col[16];
-		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
-		if (ed > 0.3 && ed >= counter_ratio * ea) {
-			val[nv][0] = v;
-			val[nv++][1] = i;
-		}
-	}
-	qsort(val, (size_t)nv, sizeof *val, cmp_value);
 	struct action end;
 	memset(&end, 0, sizeof end);
 	end.type = ACT_END;
@@ -1024,23 +1040,10 @@ static bool declare(struct general *gen)
 	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
 	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
 	 * costs a VP (19.0A) and cannot be replaced */
-	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
-	if (!val)
+	double (*val)[2];
+	int nv = ranked_attacks(gen, n, false, &val);
+	if (nv < 0)
 		return false;
-	int nv = 0;
-	for (int i = 0; i < n; i++) {
-		const struct action *a = &gen->legal[i];
-		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
-			continue;
-		double ed = 0, ea = 0;
-		char col[16];
-		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
-		if (v > gen->w->attack_min) {
-			val[nv][0] = v;
-			val[nv++][1] = i;
-		}
-	}
-	qsort(val, (size_t)nv, sizeof *val, cmp_value);
 	/* the best worth its risk whose 11.1B chain can be closed */
 	int best = -1;
 	for (int k = 0; k < nv && best < 0; k++)
