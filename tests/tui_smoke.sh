@@ -144,10 +144,15 @@ expect "Enter go on, w on the map, Up/PgUp/g earlier, Down/PgDn/G later: " "the 
 keys g
 expect "15.6C IX Corps objective markers" "g (Home): the first line of the bot's turn"
 keys w
-expect "(<- -> a Home Esc)" "w: the bot's turn on the map, step by step"
+expect "(<- -> Home Esc; a:" "w: the bot's turn on the map, step by step, saying a's mode"
 expect " moves " "the first move, its log line beside"
+expect "This event's unit:" "the panel shows the unit that moved, not only the hex's occupant"
 keys Right
 expect "2/" "Right: the next one"
+keys a
+expect "this trail only)" "a: the current trail alone, and the message says so"
+keys a
+expect "trails shown, this one lit" "a again: every trail of the replay"
 keys Escape
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 absent "The Union is moving" "the message line hands the turn to the player (not the bot's stale one)"

@@ -106,6 +106,7 @@ int tui_bench_latency(const char *datadir, int cols, int lines, int moves,
 	t->utf8 = true;
 	t->show_names = true;
 	t->sel_unit = -1;
+	t->replay_unit = -1;
 	t->los_from = HEX_NONE;
 	t->cursor = 1916;
 	t->match = match_new(t->scn, SETUP_HISTORICAL, 1, &t->gopt);

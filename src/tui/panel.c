@@ -225,6 +225,11 @@ static void build_panel(struct tui *t)
 		return;
 	panel_corps(t);
 	panel_setup(t);
+	if (t->replay_unit >= 0) { /* the replay: the unit that moved, fired or attacked */
+		pl(A_BOLD, "This event's unit:");
+		panel_unit(t, t->replay_unit);
+		pl(A_NORMAL, "%s", "");
+	}
 	panel_hex(t, hex, mh);
 	if (t->show_zoc) {
 		char z[200];

@@ -59,16 +59,20 @@ static void mark_event(struct tui *t, const struct view_event *e, bool current)
 	}
 }
 
-/* The map's marks for the events [from, cur]: every one drawn, the current one lit. */
-static void mark_range(struct tui *t, const struct event_log *log, int from, int cur, bool all)
+/* The map's marks: with all, every event of the replay idx[0..n-1] drawn, else the
+ * current one alone; the current one lit (drawn last, over the others). */
+static void mark_range(struct tui *t, const struct event_log *log, const int *idx, int n,
+		       int cur, bool all)
 {
 	memset(t->mark, 0, sizeof t->mark);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		t->cost[i] = -1, t->loss[i] = 0;
 	struct view_event e;
-	for (int k = all ? from : cur; k <= cur; k++)
-		if (view_event_read(t->scn, log, k, &e) && drawn(&e))
-			mark_event(t, &e, k == cur);
+	for (int i = 0; all && i < n; i++)
+		if (i != cur && view_event_read(t->scn, log, idx[i], &e) && drawn(&e))
+			mark_event(t, &e, false);
+	if (view_event_read(t->scn, log, idx[cur], &e) && drawn(&e))
+		mark_event(t, &e, true);
 }
 
 /* The drawn events from `from` on, their log indices into idx; the count. */
@@ -105,16 +109,17 @@ void replay_run(struct tui *t, int from)
 	int cur = 0, saved = t->cursor, sel = t->sel_unit;
 	bool all = true;
 	for (;;) {
-		mark_range(t, log, idx[0], idx[cur], all);
+		mark_range(t, log, idx, n, cur, all);
 		struct view_event e;
 		view_event_read(t->scn, log, idx[cur], &e);
+		t->replay_unit = e.unit >= 0 && e.unit < ROSTER_UNITS ? e.unit : -1;
 		int h = replay_event_hex(t, &e);
 		if (hex_valid(h)) {
 			t->cursor = h;
 			tui_follow(t);
 		}
-		tui_say(t, false, "%d/%d T%d %s (<- -> a Home Esc)", cur + 1, n, e.turn,
-			e.text);
+		tui_say(t, false, "%d/%d T%d %s (<- -> Home Esc; a: %s)", cur + 1, n, e.turn,
+			e.text, all ? "all trails shown, this one lit" : "this trail only");
 		draw_frame(t);
 		int ch = tui_getch();
 		switch (ch) {
@@ -148,6 +153,7 @@ void replay_run(struct tui *t, int from)
 		}
 	}
 done:
+	t->replay_unit = -1;
 	t->cursor = saved;
 	tui_follow(t);
 	if (sel >= 0)

@@ -842,6 +842,7 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	t->show_names = true;
 	t->cursor = 1916;
 	t->sel_unit = -1;
+	t->replay_unit = -1;
 	t->los_from = HEX_NONE;
 	legal_memory_policy();
 	if (!session_open(t, datadir)) {

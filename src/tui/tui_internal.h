@@ -87,6 +87,7 @@ struct tui {
 	int computer[2];
 	int seen_log;              /* events already shown in the log pane */
 	int replay_from;           /* the first event of what the player last caught up with (w) */
+	int replay_unit;           /* the unit of the event the replay shows (the panel), -1 none */
 
 	char msg[256];             /* message line */
 	bool msg_error;
