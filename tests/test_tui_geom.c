@@ -166,6 +166,38 @@ static void test_follow(void **state)
 	assert_int_equal(vy, 0);
 }
 
+/* Centring (issue 34: a jump centres the view): the hex at the middle of the view unless
+ * the canvas's edge stops it, always whole and on the canvas. */
+static void test_centre(void **state)
+{
+	(void)state;
+	struct geom_layout l;
+	geom_layout(&l, 80, 24);
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int h = hex_from_index(i);
+		if (!hex_valid(h))
+			continue;
+		int vx = 3, vy = 3, x0, y0;
+		geom_centre(h, l.map_w, l.map_h, &vx, &vy);
+		geom_hex_origin(h, &x0, &y0);
+		assert_true(vx >= 0 && vx + l.map_w <= GEOM_CANVAS_W);
+		assert_true(vy >= 0 && vy + l.map_h <= GEOM_CANVAS_H);
+		assert_true(x0 >= vx && x0 + GEOM_HEX_W < vx + l.map_w);
+		assert_true(y0 >= vy && y0 + 2 < vy + l.map_h);
+		int cx = x0 + GEOM_HEX_W / 2 - vx, cy = y0 + 1 - vy;
+		if (vx > 0 && vx + l.map_w < GEOM_CANVAS_W)
+			assert_true(cx == l.map_w / 2);
+		if (vy > 0 && vy + l.map_h < GEOM_CANVAS_H)
+			assert_true(cy == l.map_h / 2);
+	}
+	/* the Dunker Church, far from every edge: in the middle */
+	int vx = 0, vy = 0, x0, y0;
+	geom_centre(1916, l.map_w, l.map_h, &vx, &vy);
+	geom_hex_origin(1916, &x0, &y0);
+	assert_int_equal(x0 + GEOM_HEX_W / 2 - vx, l.map_w / 2);
+	assert_int_equal(y0 + 1 - vy, l.map_h / 2);
+}
+
 static void test_step(void **state)
 {
 	(void)state;
@@ -281,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_hex_at),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_follow),
+		cmocka_unit_test(test_centre),
 		cmocka_unit_test(test_step),
 		cmocka_unit_test(test_glyphs),
 		cmocka_unit_test(test_overview),

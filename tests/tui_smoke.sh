@@ -117,6 +117,14 @@ expect "TURN RECORD TRACK (5.0)" "t: the turn track"
 expect "A.P. Hill rolls: arrives on 4-6 (9.1, 50%)" "with the reinforcements due"
 expect "VICTORY POINTS NOW" "and the score"
 keys q
+keys '#'
+expect "Go to hex (four digits, column and row: 1916):" "#: go to a hex"
+keys 3020 Enter
+expect "Hex 3020: the view centred on it" "the cursor there, the view centred"
+keys '#' 9999 Enter
+expect "no hex 9999 on the map" "a hex not on the map is refused"
+keys R Anderson Enter
+expect "Hex 1706" "back to U12 through the roster"
 $T resize-window -t smoke -x 120 -y 40
 expect "Hex 1706" "redrawn after a resize to 120x40"
 $T resize-window -t smoke -x 50 -y 12

@@ -142,6 +142,14 @@ void geom_follow(int hex, int w, int h, int *vx, int *vy)
 	*vy = clamp(*vy, 0, GEOM_CANVAS_H > h ? GEOM_CANVAS_H - h : 0);
 }
 
+void geom_centre(int hex, int w, int h, int *vx, int *vy)
+{
+	int x0, y0;
+	geom_hex_origin(hex, &x0, &y0);
+	*vx = clamp(x0 + GEOM_HEX_W / 2 - w / 2, 0, GEOM_CANVAS_W > w ? GEOM_CANVAS_W - w : 0);
+	*vy = clamp(y0 + 1 - h / 2, 0, GEOM_CANVAS_H > h ? GEOM_CANVAS_H - h : 0);
+}
+
 int geom_step(int hex, int dx, int dy)
 {
 	int n = HEX_NONE;

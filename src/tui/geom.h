@@ -58,6 +58,9 @@ void geom_layout_overview(struct geom_layout *l, int cols, int lines);
 /* Scroll origin (*vx, *vy) of a view w x h so hex is fully inside with a margin when the
  * canvas allows; the origin stays within the canvas. */
 void geom_follow(int hex, int w, int h, int *vx, int *vy);
+/* Scroll origin (*vx, *vy) of a view w x h with hex at its centre, as near as the canvas
+ * allows (the origin stays within it). */
+void geom_centre(int hex, int w, int h, int *vx, int *vy);
 
 /* Cursor movement: the hex reached from `hex` by a key direction. dx/dy is the arrow
  * (left/right keep the row, so the cursor walks straight across the zig-zag of columns);

@@ -33,6 +33,8 @@ static bool cursor(struct tui *t, const struct key_row *k)
 }
 #define CURSOR(x, y, n) .fn = cursor, .dx = x, .dy = y, .times = n
 
+static bool centre(struct tui *t, const struct key_row *k) { (void)k; tui_centre(t); return true; }
+static bool goto_hex(struct tui *t, const struct key_row *k) { (void)k; tui_goto_hex(t); return true; }
 static bool enter(struct tui *t, const struct key_row *k) { (void)k; play_enter(t); return true; }
 static bool mouse(struct tui *t, const struct key_row *k) { (void)k; tui_mouse_click(t); return true; }
 static bool next_unit(struct tui *t, const struct key_row *k) { (void)k; play_next_unit(t); return true; }
@@ -125,6 +127,9 @@ static const struct key_row rows[] = {
 	{ { 'J', KEY_SF }, KEYS_MAP | KEYS_SETUP, "cursor five hexes south", NULL, CURSOR(0, 1, 5) },
 	{ { 'H', KEY_SLEFT }, KEYS_MAP | KEYS_SETUP, "cursor five hexes west", NULL, CURSOR(-1, 0, 5) },
 	{ { 'L', KEY_SRIGHT }, KEYS_MAP | KEYS_SETUP, "cursor five hexes east", NULL, CURSOR(1, 0, 5) },
+	{ { 'c' }, KEYS_MAP | KEYS_SETUP, "centre the view on the cursor", NULL, .fn = centre },
+	{ { '#' }, KEYS_MAP | KEYS_SETUP, "go to a hex: type its number (1916), the view centred "
+	  "on it", NULL, .fn = goto_hex },
 	{ { '\n', '\r', KEY_ENTER, ' ', KEY_B2, '5' }, KEYS_MAP | KEYS_SETUP,
 	  "select a unit of the cursor hex (again: the next one of the stack); with a unit "
 	  "selected, act on the marked hex under the cursor (move, enter, fire, attack, retreat, "

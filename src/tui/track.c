@@ -130,9 +130,9 @@ void track_roster(struct tui *t)
 	}
 	int u = unit[k];
 	int h = t->g->unit[u].hex;
-	if (hex_valid(h)) {
+	if (hex_valid(h)) { /* a jump: the view centred on the unit (issue 34) */
 		t->cursor = h;
-		tui_follow(t);
+		tui_centre(t);
 	}
 	bool acts = false;
 	for (int i = 0; i < t->legal.n && !acts; i++)

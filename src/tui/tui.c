@@ -314,6 +314,32 @@ void tui_follow(struct tui *t)
 		geom_ov_follow(t->cursor, overview_scale(t), t->lay.map_w, t->lay.map_h, &t->ox, &t->oy);
 }
 
+void tui_centre(struct tui *t)
+{
+	struct geom_layout d;
+	geom_layout(&d, COLS, LINES);
+	if (!d.too_small)
+		geom_centre(t->cursor, d.map_w, d.map_h, &t->vx, &t->vy);
+	tui_follow(t); /* the overview keeps the cursor in sight as before */
+}
+
+void tui_goto_hex(struct tui *t)
+{
+	char buf[16] = "";
+	if (!dialog_prompt(t, "Go to hex (four digits, column and row: 1916):", buf, sizeof buf))
+		return;
+	char *end;
+	long h = strtol(buf, &end, 10);
+	if (*end || h < 0 || h > 9999 || !hex_valid((int)h) || !map_hex(&t->scn->map, (int)h)) {
+		tui_say(t, true, "no hex %s on the map (four digits: column and row, 1916)", buf);
+		return;
+	}
+	t->cursor = (int)h;
+	t->panel_scroll = 0;
+	tui_centre(t);
+	tui_say(t, false, "Hex %04ld: the view centred on it (c centres on the cursor)", h);
+}
+
 /* What the overview at its scale shows, on the message line. */
 static void say_overview(struct tui *t)
 {

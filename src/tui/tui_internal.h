@@ -128,6 +128,11 @@ void tui_mouse_click(struct tui *t);
 bool tui_save_game(struct tui *t);
 /* `z`: the overview map (half a cell a hex where it fits, again two cells), then back. */
 void tui_toggle_overview(struct tui *t);
+/* `c`: the detailed view centred on the cursor (and whatever puts the cursor on a unit it
+ * jumps to: the roster). */
+void tui_centre(struct tui *t);
+/* `#`: ask for a hex number, put the cursor there and centre the view on it. */
+void tui_goto_hex(struct tui *t);
 /* The time a turn starts, from the Turn Record Track (data/tables.txt): "6:00 am". */
 const char *tui_turn_time(const struct tui *t, int turn);
 /* Side name for players ("Union", "Confederate"). */
