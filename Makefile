@@ -167,7 +167,8 @@ soak: $(BUILD)/tests/test_soak
 	SOAK_GAMES=$(N) ./$(BUILD)/tests/test_soak
 
 # The standard set of simulated games (docs/simulate.md): docs/balance.md and README's table.
-# BALANCE_GAMES=100 plays fewer; JOBS=1 keeps to one process.
+# BALANCE_GAMES=100 plays fewer; JOBS=1 keeps to one process; REF_GAMES (200) the two
+# reference runs of the general in the players' seats (the end report's "games like this").
 BALANCE_GAMES ?= 1000
 JOBS ?=
 balance: all

@@ -701,6 +701,19 @@ static void test_compare_at_the_end(void **st)
 	assert_string_equal(lines[2], want);
 	assert_non_null(strstr(lines[1], "-24 to -13.5"));
 	assert_non_null(strstr(lines[8], "of 1000 simulated games"));
+	assert_non_null(strstr(lines[9], "the scripted Confederacy, not the reference"));
+	/* the reference run (the general as Lee against the bot, issue 34) before the others */
+	write_file(path, "antietam-simulated 1\n"
+			 "run solitaire bot scripted games=1000 mishap=no unleashed=no\n"
+			 "figure steps-union 61 73 85\n"
+			 "run solitaire bot general:1 games=200 mishap=no unleashed=no\n"
+			 "figure steps-union 40 50 60\n");
+	n = sim_compare(S, dir, &g, lines, 12);
+	assert_int_equal(n, 10);
+	assert_non_null(strstr(lines[2], "40 to 60"));
+	assert_non_null(strstr(lines[8], "of 200 simulated games, Union: the Union bot"));
+	assert_string_equal(lines[9], "  Confederacy: the general (level 1), the general in the "
+			    "players' seats (make balance)");
 	/* a damaged summary: path:line, and the end-of-game report goes on without it */
 	write_file(path, "antietam-simulated 1\nfigure steps-union 1 2 3\n");
 	struct sim_summary runs[2];

@@ -13,10 +13,15 @@ out=build/balance
 rm -rf "$out" docs/balance
 mkdir -p "$out"
 
-runs='solitaire-scripted|--rules solitaire --union bot --confederate scripted|Solitaire: the Union bot against the scripted Confederacy
-solitaire-random|--rules solitaire --union bot --confederate random|Solitaire: the Union bot against random Confederate play
-solitaire-general|--rules solitaire --union bot --confederate general:1|Solitaire: the Union bot against the computer general (level 1)
-two-player|--rules two-player --union general:1 --confederate scripted|Two-player rules: the computer general (level 1) against the scripted Confederacy'
+# the reference runs of the games a player starts at the terminal (src/sim/sim_compare.c:
+# the general in the player's seats) play REF_GAMES games (200 unless set: the general costs
+# about 1.5 s of processor time a game against itself), the others GAMES
+ref_games=${REF_GAMES:-200}
+runs="solitaire-scripted|--rules solitaire --union bot --confederate scripted|Solitaire: the Union bot against the scripted Confederacy|$games
+solitaire-random|--rules solitaire --union bot --confederate random|Solitaire: the Union bot against random Confederate play|$games
+solitaire-general|--rules solitaire --union bot --confederate general:1|Solitaire: the Union bot against the computer general (level 1) as Lee, the reference of a solitaire game at the terminal|$ref_games
+two-player|--rules two-player --union general:1 --confederate scripted|Two-player rules: the computer general (level 1) against the scripted Confederacy|$games
+two-player-general|--rules two-player --union general:1 --confederate general:1|Two-player rules: the computer general (level 1) on both sides, the reference of a two-player game at the terminal (hot-seat, against the general, watched)|$ref_games"
 
 doc=$out/balance.md
 {
@@ -25,17 +30,17 @@ doc=$out/balance.md
 	# the engine, bots and data played: main's commit (a branch's own commits may follow)
 	base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD 2>/dev/null || echo unknown)
 	echo "Written by \`make balance\` (tools/balance.sh) on $(date -u +%Y-%m-%d): $games games"
-	echo "each, seeds 1 to $games, with the engine, bots and data of main at $(echo "$base" | cut -c1-7)."
+	echo "each (the two reference runs of the general in the players' seats $ref_games), seeds 1 on, with the engine, bots and data of main at $(echo "$base" | cut -c1-7)."
 	echo "Each run's full report (every distribution, by turn, the objective map, A.P. Hill,"
 	echo "corps commitment) is build/balance/NAME/report.html; how to read the tables:"
 	echo "docs/simulate.md."
 } >"$doc"
 
-echo "$runs" | while IFS='|' read -r name args title; do
-	echo "== $name: $games games ($args)" >&2
+echo "$runs" | while IFS='|' read -r name args title n; do
+	echo "== $name: $n games ($args)" >&2
 	# shellcheck disable=SC2086
 	rc=0
-	"$prog" --simulate "$games" $args ${jobs:+--jobs "$jobs"} --out "$out/$name" \
+	"$prog" --simulate "$n" $args ${jobs:+--jobs "$jobs"} --out "$out/$name" \
 		>"$out/$name.txt" 2>"$out/$name.err" || rc=$?
 	# 1: some games could not be played to the end (named in the .err file), the rest stand
 	if [ "$rc" -gt 1 ]; then
@@ -48,7 +53,7 @@ echo "$runs" | while IFS='|' read -r name args title; do
 		echo
 		echo "## $title"
 		echo
-		echo "\`antietam --simulate $games $args\`: $took."
+		echo "\`antietam --simulate $n $args\`: $took."
 		if [ "$failed" -gt 0 ]; then
 			echo
 			echo "**$failed game(s) could not be played to the end** and are left out:"
@@ -59,7 +64,7 @@ echo "$runs" | while IFS='|' read -r name args title; do
 			"$out/$name/report.md"
 		# the charts of the VP in force and the losses, and the map of the objectives: the
 		# report's sections (gnuplot's SVGs copied beside this file, else text charts)
-		case $name in two-player) vp="VP, two-player" ;; *) vp="VP, solitaire" ;; esac
+		case $name in two-player*) vp="VP, two-player" ;; *) vp="VP, solitaire" ;; esac
 		for section in "$vp" "Union steps lost" "Confederate steps lost" \
 			"How often each objective hex ends Union"; do
 			awk -v s="### $section" -v run="$name" '
@@ -83,7 +88,7 @@ cp "$doc" docs/balance.md
 	echo "# Written by make balance (tools/balance.sh): the 10th, 50th and 90th percentile of"
 	echo "# each figure over each run's games (the runs of docs/balance.md); read by the"
 	echo "# end-of-game report (\"games like this\"). Format: docs/formats.md."
-	echo "$runs" | while IFS='|' read -r name args title; do
+	echo "$runs" | while IFS='|' read -r name args title n; do
 		grep -v -e '^antietam-simulated' -e '^#' "$out/$name/summary.txt"
 	done
 } >data/simulated.txt

@@ -1,21 +1,54 @@
 /* sim_compare.c — owns the end-of-game comparison of a game played at the terminal: its
  * own figures beside 1862 (data/history.txt) and beside the central 80% of simulated games
- * under the same rules and options (data/simulated.txt, make balance). */
+ * under the same rules and options (data/simulated.txt, make balance): the reference run,
+ * the computer general in the seats a player takes, where the file has it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
 
-/* The run of the summaries played under g's rules and options (the first), or NULL. */
+/* The players of the reference run for a game a player starts at the terminal (make
+ * balance plays them, tools/balance.sh): the computer general (level 1) in the player's
+ * seats — as Lee against the Union bot in solitaire, on both sides under the two-player
+ * rules (hot-seat, against the general, watched). */
+static const char *const reference[2][2] = {
+	[SIM_SOLITAIRE] = { "bot", "general:1" },
+	[SIM_TWO_PLAYER] = { "general:1", "general:1" },
+};
+
+/* The run of the summaries played under g's rules and options: the reference players' if
+ * the file has them, else the first; NULL when none. */
 static const struct sim_summary *like(const struct sim_summary *runs, int n, const struct game *g)
 {
 	enum sim_rules rules = g->opt.solitaire ? SIM_SOLITAIRE : SIM_TWO_PLAYER;
-	for (int i = 0; i < n; i++)
-		if (runs[i].rules == rules && runs[i].mishap == g->opt.mishap &&
-		    runs[i].unleashed == g->opt.unleashed)
+	const struct sim_summary *first = NULL;
+	for (int i = 0; i < n; i++) {
+		if (runs[i].rules != rules || runs[i].mishap != g->opt.mishap ||
+		    runs[i].unleashed != g->opt.unleashed)
+			continue;
+		if (!strcmp(runs[i].player[0], reference[rules][0]) &&
+		    !strcmp(runs[i].player[1], reference[rules][1]))
 			return &runs[i];
-	return NULL;
+		if (!first)
+			first = &runs[i];
+	}
+	return first;
+}
+
+/* A simulator's player as the report says it: "the computer general (level 1)". */
+static void player_words(const char *name, char *buf, size_t len)
+{
+	if (!strcmp(name, "bot"))
+		snprintf(buf, len, "the Union bot");
+	else if (!strcmp(name, "scripted"))
+		snprintf(buf, len, "the scripted Confederacy");
+	else if (!strcmp(name, "random"))
+		snprintf(buf, len, "random play");
+	else if (!strncmp(name, "general:", 8))
+		snprintf(buf, len, "the general (level %.8s)", name + 8);
+	else
+		snprintf(buf, len, "%.40s", name);
 }
 
 int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
@@ -57,10 +90,15 @@ int sim_compare(const struct scenario *s, const char *datadir, const struct game
 		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
 	}
 	if (run) {
+		char u[48], c[48];
+		player_words(run->player[0], u, sizeof u);
+		player_words(run->player[1], c, sizeof c);
 		snprintf(lines[n++], SIM_LINE, "games like this: the central 80%% of %d simulated "
-			 "games,", run->games);
-		snprintf(lines[n++], SIM_LINE, "  %s against %s (make balance, docs/balance.md)",
-			 run->player[0], run->player[1]);
+			 "games, Union: %.30s,", run->games, u);
+		snprintf(lines[n++], SIM_LINE, "  Confederacy: %.30s%s (make balance)", c,
+			 strcmp(run->player[0], reference[run->rules][0]) ||
+			 strcmp(run->player[1], reference[run->rules][1]) ? ", not the reference" :
+			 ", the general in the players' seats");
 	} else {
 		snprintf(lines[n++], SIM_LINE, "(no simulated games under these rules: make balance "
 			 "writes data/simulated.txt)");
