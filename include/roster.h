@@ -64,6 +64,9 @@ bool roster_corps_parse(const char *s, enum corps *out);
 /* Combat value (artillery: fire value) and morale of a unit at a step count; 0 when the
  * count is outside 1..steps. */
 int roster_cv(const struct unit_def *u, int steps);
+/* The counters a unit is printed on (2.13: up to two steps a counter; a unit of more than two
+ * steps has two or three): ceil(steps / 2). */
+int roster_counters(const struct unit_def *u);
 int roster_morale(const struct unit_def *u, int steps);
 /* The one stacking rule (7.0): may these n units (dense indices) share one hex at the end
  * of a move, retreat or set-up? At most one infantry and one artillery unit of a side (7.1A),

@@ -1486,7 +1486,9 @@ static void test_cli_commands(void **state)
 	/* … else the position is kept without its record */
 	char *legacy = run(c, "load tests/data/legacy-bot-record.pos");
 	assert_string_equal(legacy, "= its record (with `bot` turns that today's bot plays "
-			    "differently) was dropped: the game goes on from the saved position\n\n");
+			    "differently) was dropped: the game goes on from the saved position; it "
+			    "was played with order of battle 2 and goes on with those counters (new "
+			    "games: 3)\n\n");
 	char *st5 = run(c, "state");
 	assert_null(strstr(st5, "\nstart "));
 	char *orig = fx_read_file("tests/data/legacy-bot-record.pos", NULL);

@@ -403,7 +403,7 @@ static void test_values_follow_the_formula(void **state)
 		}
 		if (!strcmp(u->id, "U1"))
 			continue; /* 2.4 prints 5 steps and CV 5 */
-		int steps = round_half_up(u->strength / 300.0);
+		int steps = round_half_up(u->strength / 200.0); /* 200 men a step */
 		steps = steps < 2 ? 2 : steps > 6 ? 6 : steps;
 		if (u->steps != steps)
 			fail_msg("%s: %d steps, formula %d (men %d)", u->id, u->steps, steps, u->strength);
@@ -415,8 +415,12 @@ static void test_values_follow_the_formula(void **state)
 			if (u->cv[s] != cv)
 				fail_msg("%s: cv %d at %d steps, formula %d", u->id, u->cv[s], s, cv);
 		}
-		if (!strcmp(u->id, "C14"))
-			continue; /* 2.7 note */
+		if (!strcmp(u->id, "C14")) {
+			/* 2.7 note: +1 from 4 steps up, -1 from 3 down */
+			for (int s = 1; s <= steps; s++)
+				assert_int_equal(u->morale[s], s >= 4 ? 1 : -1);
+			continue;
+		}
 		int base = u->morale[steps];
 		assert_in_range(base + 1, 0, 2); /* base -1, 0 or +1 */
 		for (int s = 1; s <= steps; s++)
@@ -424,6 +428,34 @@ static void test_values_follow_the_formula(void **state)
 				fail_msg("%s: morale %d at %d steps, rule gives %d", u->id, u->morale[s], s,
 					 base - (2 * s <= steps));
 	}
+}
+
+/* The counter mix (RECONSTRUCTION.md): 2.3A's 283 counters less the 20-45 markers of 2.15
+ * leave the 122 units 238-263 counters of up to two steps each (2.13), every infantry unit
+ * 2-6 steps and all artillery 2; the Confederacy has "a lot of weak brigades (2-step and
+ * 3-step)" (24.3D): a third of its infantry at least. */
+static void test_counter_mix(void **state)
+{
+	(void)state;
+	int counters = 0, weak = 0, infantry = 0;
+	for (int i = 0; i < ROSTER_UNITS; i++) {
+		const struct unit_def *u = &R.unit[i];
+		counters += roster_counters(u);
+		assert_int_equal(roster_counters(u), (u->steps + 1) / 2);
+		if (u->type == UNIT_ARTILLERY)
+			assert_int_equal(u->steps, 2);
+		else
+			assert_in_range(u->steps, 2, 6);
+		if (u->side == SIDE_CONFEDERATE && u->type == UNIT_INFANTRY) {
+			infantry++;
+			weak += u->steps <= 3;
+		}
+	}
+	if (counters < 238 || counters > 263)
+		fail_msg("%d counters, the counter mix wants 238-263", counters);
+	if (3 * weak < infantry)
+		fail_msg("%d of %d Confederate brigades of 2 or 3 steps (24.3D: a lot)", weak,
+			 infantry);
 }
 
 /* The Union about twice the Confederacy in steps x combat value, as in 1862 (engaged about
@@ -802,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_ix_corps),
 		cmocka_unit_test(test_printed_rosters),
 		cmocka_unit_test(test_values_follow_the_formula),
+		cmocka_unit_test(test_counter_mix),
 		cmocka_unit_test(test_army_balance),
 		cmocka_unit_test(test_setup_union_as_printed),
 		cmocka_unit_test(test_setup_legal),

@@ -632,8 +632,9 @@ static void test_history(void **st)
 	assert_int_equal(h.men_lost[1], 10316);
 	assert_int_equal(h.ap_hill_turn, 9);   /* 14:30 in turn 9 (2:00 pm) */
 	assert_int_equal(h.corps_men[CORPS_II], 5209);
-	/* steps at the data's men per step: between 250 and 400 men a step */
-	assert_true(h.steps_lost[0] > 12410 / 400 && h.steps_lost[0] < 12410 / 250);
+	/* steps at the data's men per step: between 150 and 300 men a step (200 a step, 2.3A's
+	 * counter mix: docs/provenance-oob.md) */
+	assert_true(h.steps_lost[0] > 12410 / 300 && h.steps_lost[0] < 12410 / 150);
 	/* 3.2 on the day's holdings: North Wood 1, Miller Cornfield 2, East Wood 2, Sunken
 	 * Road 4, Lower Bridge 3 (HISTORY.md: "about 12 VP"); 3.5: Confederate substantial */
 	assert_int_equal(h.vp2_two, 24);

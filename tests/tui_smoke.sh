@@ -109,7 +109,7 @@ keys R
 expect "Roster: id, commander, steps, hex, status" "R: the roster"
 expect "== I Corps, 1st Division" "by corps and division"
 keys Anderson
-expect "U12  Anderson       3/3 1706 committed" "each unit with steps, hex and status"
+expect "U12  Anderson       5/5 1706 committed" "each unit with steps, hex and status"
 keys Enter
 expect "Hex 1706" "choosing a unit puts the cursor on it"
 keys t
@@ -517,7 +517,7 @@ $T kill-server 2>/dev/null
 T="tmux -L $SOCK-r2"
 $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/r2.pos; echo EXITED \$?; sleep 5" || exit 1
-expect "Confederate combat, round 2 (11.5E): 1 unit may attack again" "round 2 says what can be done"
+expect "Confederate combat, round 2 (11.5E): 2 units may attack again" "round 2 says what can be done"
 keys q
 keys y
 keys q

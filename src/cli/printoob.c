@@ -1,7 +1,7 @@
 /* printoob.c — `antietam --print-oob`: the order of battle as loaded from data/units.txt and
  * data/setup-historical.txt, army by corps (Union) or division (Confederate), every unit with
- * its values at each step level, and the totals of steps and combat value per formation and
- * army, so the data can be read and checked at a glance. */
+ * its values at each step level, and the totals of steps, counters (2.13) and combat value per
+ * formation and army and of both armies, so the data can be read and checked at a glance. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,21 +15,22 @@
 #include "scenario.h"
 
 struct totals {
-	int units, steps, cv, product;
+	int units, steps, counters, cv, product;
 };
 
 static void add(struct totals *t, const struct unit_def *u)
 {
 	t->units++;
 	t->steps += u->steps;
+	t->counters += roster_counters(u);
 	t->cv += u->cv[u->steps];
 	t->product += u->steps * u->cv[u->steps];
 }
 
 static void print_totals(FILE *out, const char *indent, const char *what, const struct totals *t)
 {
-	fprintf(out, "%s%s: %d units, %d steps, combat value %d, steps x cv %d\n", indent, what,
-		t->units, t->steps, t->cv, t->product);
+	fprintf(out, "%s%s: %d units, %d steps on %d counters, combat value %d, steps x cv %d\n",
+		indent, what, t->units, t->steps, t->counters, t->cv, t->product);
 }
 
 static void print_list(FILE *out, const char *label, const int *v, int n)
@@ -125,11 +126,24 @@ static void print_confederate(FILE *out, const struct roster *r)
 	print_totals(out, "", "army", &army);
 }
 
+/* Both armies: the counter total the counter mix of 2.3A bounds (RECONSTRUCTION.md). */
+static void print_both(FILE *out, const struct roster *r)
+{
+	struct totals t = { 0 };
+	for (int i = 0; i < ROSTER_UNITS; i++)
+		add(&t, &r->unit[i]);
+	fprintf(out, "both armies (order of battle %d): %d units, %d steps on %d counters "
+		"(2.13: up to two steps a counter; 2.3A: 283 counters with the markers)\n",
+		r->version, t.units, t.steps, t.counters);
+}
+
 void cli_print_oob(FILE *out, const struct roster *r)
 {
 	print_union(out, r);
 	fputc('\n', out);
 	print_confederate(out, r);
+	fputc('\n', out);
+	print_both(out, r);
 }
 
 int cli_print_oob_main(const char *datadir)

@@ -72,6 +72,11 @@ int roster_find(const struct roster *r, const char *id)
 	return roster_index(side, number);
 }
 
+int roster_counters(const struct unit_def *u)
+{
+	return (u->steps + 1) / 2;
+}
+
 int roster_cv(const struct unit_def *u, int steps)
 {
 	return steps >= 1 && steps <= u->steps ? u->cv[steps] : 0;

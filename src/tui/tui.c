@@ -271,7 +271,9 @@ static bool load_game(struct tui *t, const char *path)
 	/* what the pending decision asks (a unit to retreat, a supporting advance …) first */
 	char hint[sizeof t->msg];
 	snprintf(hint, sizeof hint, "%s", t->msg);
-	if (notice[0])
+	if (notice[0] && hint[0]) /* what to do first, then what the file brought */
+		tui_say(t, false, "%s (loaded %s: %s)", hint, path, notice);
+	else if (notice[0])
 		tui_say(t, false, "Loaded %s: %s.", path, notice);
 	else if (hint[0])
 		tui_say(t, false, "%s (loaded %s)", hint, path);
