@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -606,7 +607,10 @@ static int simulate(const struct scenario *s, const struct sim_layout *l,
 	}
 	if (!make_dir(o->outdir) || (o->keepdir && !make_dir(o->keepdir)))
 		return 2;
-	struct sim_game *g = calloc((size_t)(hi - lo), sizeof *g);
+	/* a count whose bytes size_t cannot hold is refused before calloc is asked (the
+	 * sanitizers abort on such a call instead of returning NULL) */
+	struct sim_game *g = (unsigned long)(hi - lo) <= SIZE_MAX / sizeof *g
+				     ? calloc((size_t)(hi - lo), sizeof *g) : NULL;
 	if (!g) {
 		fprintf(stderr, "antietam: out of memory for %ld games\n", hi - lo);
 		return 2;
