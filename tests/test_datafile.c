@@ -142,22 +142,26 @@ static bool load_without(const char *text, size_t at, size_t end, bool map, char
 		/* the entry edges are required of a scenario to play on (a map alone may lack them):
 		 * load the data directory with this map */
 		fclose(f);
-		char cmd[300];
-		assert_int_equal(system("rm -rf /tmp/antietam-required && mkdir /tmp/antietam-required "
-					"&& cp data/*.txt /tmp/antietam-required/"), 0);
-		FILE *w = fopen("/tmp/antietam-required/map.txt", "w");
+		/* a directory of this run's own: two test runs at once must not share it */
+		char dir[] = "/tmp/antietam-required-XXXXXX", cmd[300], path[sizeof dir + 16];
+		assert_non_null(mkdtemp(dir));
+		snprintf(cmd, sizeof cmd, "cp -R data/. %s/", dir);
+		assert_int_equal(system(cmd), 0);
+		snprintf(path, sizeof path, "%s/map.txt", dir);
+		FILE *w = fopen(path, "w");
 		assert_non_null(w);
 		fputs(t, w);
 		fclose(w);
 		struct scenario *s = malloc(sizeof *s);
 		assert_non_null(s);
-		ok = scenario_load(s, "/tmp/antietam-required", err, errlen);
+		ok = scenario_load(s, dir, err, errlen);
 		scenario_free(s);
 		free(s);
-		snprintf(cmd, sizeof cmd, "rm -rf /tmp/antietam-required");
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 		assert_int_equal(system(cmd), 0);
-		if (!ok && !strncmp(err, "/tmp/antietam-required/map.txt", 30))
-			memmove(err, "x.txt", 5), memmove(err + 5, err + 30, strlen(err + 30) + 1);
+		size_t plen = strlen(path);
+		if (!ok && !strncmp(err, path, plen))
+			memmove(err, "x.txt", 5), memmove(err + 5, err + plen, strlen(err + plen) + 1);
 	} else {
 		static struct tables out;
 		ok = tables_load_stream(&out, f, "x.txt", err, errlen);
