@@ -312,6 +312,100 @@ static void test_conf_holds_bridge(void **st)
 	assert_true(gc_value(&g) > gc_value(&h) + 1.0);
 }
 
+/* Every note of one general_play, as the port takes them (blind_play). */
+static char noted[4096];
+
+static bool noted_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	char cmd[160];
+	action_format(S, a, cmd, sizeof cmd);
+	size_t n = strlen(noted);
+	snprintf(noted + n, sizeof noted - n, "%s | %s\n", cmd, a->note ? a->note : "");
+	return game_apply(ctx, a, err, errlen);
+}
+
+/* What general_play does on g at level, its actions and notes into out. */
+static void blind_play(struct game *g, int level, char *out, size_t len)
+{
+	noted[0] = 0;
+	char err[256];
+	struct bot_port port = { .g = g, .apply = noted_apply, .ctx = g };
+	assert_true(general_play(&port, level, err, sizeof err) > 0);
+	snprintf(out, len, "%s", noted);
+}
+
+/* 4.0: the general does not see the dice the game will roll. Two games alike in everything
+ * but their dice to come (the dice state, and forced dice queued) get the same choices: the
+ * movement plan of the solitaire game (its playouts), a counterattack weighed against the
+ * bot's reply, and a sub-decision valued on sampled copies (before, the first playout and a
+ * level-1 sample rolled the game's own next dice, and the other samples dice drawn from the
+ * game's dice state). */
+static void test_blind_to_dice(void **st)
+{
+	(void)st;
+	static struct game g, h;
+	static char a[4096], b[4096];
+	struct match *m = solitaire_to(3, 1, 2);
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		g = *match_game(m);
+		h = g;
+		h.rng = ~g.rng * 0x9e3779b97f4a7c15ULL;
+		h.nforced = 3;
+		h.forced[0] = 6, h.forced[1] = 1, h.forced[2] = 6;
+		static struct gc_plan p, q;
+		gc_plan_movement(&g, level, &p);
+		gc_plan_movement(&h, level, &q);
+		assert_true(p.value == q.value);
+		assert_true(p.stay_value == q.stay_value);
+		assert_int_equal(p.nmoves, q.nmoves);
+		for (int i = 0; i < p.nmoves; i++) {
+			assert_int_equal(p.move[i].unit, q.move[i].unit);
+			assert_int_equal(p.move[i].hex, q.move[i].hex);
+		}
+	}
+	match_free(m);
+	/* a counterattack against the reply (test_conf_counterattacks' position) */
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		struct game_options opt = { .solitaire = true };
+		game_new(G, S, SETUP_EMPTY, 7, &opt);
+		fx_ok("set turn 3");
+		fx_ok("set corps I committed");
+		fx_ok("place U11 1813");
+		fx_steps(roster_find(&S->roster, "U11"), 1);
+		fx_ok("place C32 1814");
+		fx_ok("place C33 1714");
+		fx_ok("set phase confederate combat");
+		g = *G;
+		h = g;
+		h.rng = g.rng * 3 + 1;
+		blind_play(&g, level, a, sizeof a);
+		blind_play(&h, level, b, sizeof b);
+		assert_non_null(strstr(a, "counterattacks"));
+		assert_string_equal(a, b);
+	}
+	/* a sub-decision: the break-off of test_fights_on */
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		game_new(G, S, SETUP_EMPTY, 7, NULL);
+		fx_ok("place U11 1813");
+		fx_ok("place C3 1814");
+		fx_ok("set phase union combat");
+		fx_ok("attack 1814 U11");
+		fx_ok("dice 4");
+		fx_ok("end");
+		fx_ok("end");
+		assert_int_equal(G->pending.what, DECISION_BREAK_OFF);
+		g = *G;
+		h = g;
+		h.rng ^= 0x5555aaaa5555aaaaULL;
+		h.nforced = 2;
+		h.forced[0] = 1, h.forced[1] = 1;
+		blind_play(&g, level, a, sizeof a);
+		blind_play(&h, level, b, sizeof b);
+		assert_non_null(strstr(a, "expects"));
+		assert_string_equal(a, b);
+	}
+}
+
 /* The general's declarations of one combat phase, as the port takes them. */
 static char declared[1024];
 
@@ -423,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_conf_holds_bridge),
 		cmocka_unit_test(test_conf_counterattacks),
 		cmocka_unit_test(test_fights_on),
+		cmocka_unit_test(test_blind_to_dice),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
 }

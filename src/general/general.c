@@ -13,7 +13,8 @@
  *     break-off, loss allocation, mishap, commitment, withdrawal): each legal action applied
  *     to copies of the game, each copy with its own dice (the level's number of samples),
  *     and the mean evaluation compared.
- * The dice of the samples come from the game's own dice state, so a level is deterministic. */
+ * The dice of the samples come from the decision itself, never the game's dice state (the
+ * general does not see the dice the game will roll), so a level is deterministic. */
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -460,10 +461,10 @@ static double try_action(struct general *gen, const struct action *a, int sample
 	struct outlook mean = { 0, 0, 0 };
 	int ok = 0;
 	char err[160];
+	uint64_t key = general_decision_key(gen->g);
 	for (int k = 0; k < samples; k++) {
 		gen->copy = *gen->g;
-		if (samples > 1 && gen->copy.nforced == 0)
-			gen->copy.rng = general_mix(gen->g->rng ^ (uint64_t)(k + 1) * 0x51ed27ULL);
+		general_own_dice(&gen->copy, key, 1, k); /* never the game's dice */
 		if (!game_apply(&gen->copy, a, err, sizeof err))
 			return -INFINITY;
 		follow_retreats(gen);

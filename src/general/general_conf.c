@@ -18,7 +18,8 @@
  * break-off), and the position scored by gc_value. The search: every unit on one script
  * (four plans) and the mix "stand clear where the bot could attack, else hold", then a hill
  * climb, unit by unit (those the bot could attack first), over the other scripts while the
- * level's playouts last. Same dice state, same plan: deterministic. */
+ * level's playouts last. Same position, same plan: deterministic, and blind to the game's dice
+ * (every playout's dice come from the position, general_own_dice). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,7 @@ struct gc {
 	struct action legal[GC_LEGAL];
 	struct move_dest dest[GC_DESTS];
 	int playouts;
+	uint64_t key;                         /* the decision's (general_decision_key): its dice */
 	int cover_unit, cover_hex;            /* cover_bridge's second keeper */
 	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
 };
@@ -618,13 +620,13 @@ double gc_reply_value(const struct game *g, const struct action *a, int samples,
 	double sum = 0;
 	struct gc_reply r = { 0 };
 	char err[160];
+	uint64_t key = general_decision_key(g);
 	for (int k = 0; k < samples; k++) {
 		struct game *p = &c->play;
 		*p = *g;
 		/* dice of the copy's own, never the game's: the general does not see the dice
 		 * the game will roll */
-		if (p->nforced == 0)
-			p->rng = general_mix(g->rng ^ (uint64_t)(k + 1) * 0x9e3779b1ULL);
+		general_own_dice(p, key, 2, k);
 		if (!game_apply(p, a, err, sizeof err)) {
 			free(c);
 			return -INFINITY;
@@ -679,8 +681,8 @@ static double playout(struct gc *c, const int *choice)
 	for (int k = 0; k < samples; k++) {
 		struct game *g = &c->play;
 		*g = *c->g;
-		if (k > 0 && g->nforced == 0)
-			g->rng = general_mix(c->g->rng ^ (uint64_t)k * 0x2545f491ULL);
+		/* dice of its own for every sample, the first too: never the game's */
+		general_own_dice(g, c->key, 3, k);
 		apply_moves(g, mv, nm);
 		play_reply(c, g);
 		sum += gc_value(g);
@@ -724,6 +726,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	c->level = level < 1 ? 1 : level > 3 ? 3 : level;
 	c->last = g->turn >= GAME_TURNS;
 	c->scratch = *g;
+	c->key = general_decision_key(g);
 	fill_maps(c);
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
 		if (move_unit_may_move(g, u, NULL, 0))
