@@ -155,6 +155,11 @@ int store_autosave_clean(const char *dir, char *err, size_t errlen);
  * process has the game open ("game ID is open in another antietam (process N …)"). */
 int store_game_lock(const char *dir, const char *id, bool *busy, char *err, size_t errlen);
 void store_game_unlock(int fd);
+/* True when the autosave at path (autosave-ID-NNNNNN.pos) is of a game another process has
+ * open in dir, with err set ("game ID is open in another antietam (process N …)"): the one
+ * check of --resume and the terminal game's Resume before they open a game (issue 33). False
+ * for any other file. */
+bool store_game_busy(const char *dir, const char *path, char *err, size_t errlen);
 
 /* The player's bound on the autosaves' bytes in dir: while they come to more than bound, the
  * games saved least recently lose their autosaves, whole games at a time, except the game

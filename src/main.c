@@ -100,16 +100,10 @@ static bool resume_path(const char *dir, const char *what, char *path, size_t le
 			free(game);
 	}
 	/* one game open twice: the stale copy's autosaves would become `last` (issue 33) */
-	char id[POSITION_ID_MAX];
-	bool busy = false;
-	if (found && store_autosave_id(path, id, sizeof id)) {
-		int fd = store_game_lock(dir, id, &busy, err, sizeof err);
-		store_game_unlock(fd);
-		if (busy) {
-			fprintf(stderr, "antietam: %s. Close that one first, or open a copy of it as a "
-				"new game: antietam %s\n", err, path);
-			found = false;
-		}
+	if (found && store_game_busy(dir, path, err, sizeof err)) {
+		fprintf(stderr, "antietam: %s. Close that one first, or open a copy of it as a new "
+			"game: antietam %s\n", err, path);
+		found = false;
 	}
 	return found;
 }

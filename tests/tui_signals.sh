@@ -94,5 +94,24 @@ $T send-keys -t sig e
 sleep 1.5
 check 'screen | grep -q "autosave failed"' "a failed autosave at the phase's end is shown"
 $T kill-server 2>/dev/null
+# Issue 33: the start menu's Resume of a game open in another antietam (a forgotten terminal)
+# opened it, and only its first autosave said the game was open elsewhere. It is now refused
+# at once, on the menu. The other antietam: a --batch session holding the game open.
+mkdir -p "$STATE/twice"
+printf 'new historical 2\nautosave on\nend\nend\nquit\n' | \
+	env XDG_STATE_HOME=$STATE/twice $PROGRAM --batch >/dev/null 2>&1
+first=$(ls "$STATE"/twice/antietam/autosave-*.pos 2>/dev/null | head -1)
+(printf 'load %s\nautosave on\nend\n' "$first"; sleep 20) | \
+	env XDG_STATE_HOME=$STATE/twice $PROGRAM --batch >"$STATE/twice/other" 2>&1 &
+other=$!
+i=0; while [ $i -lt 100 ] && ! grep -q "union combat" "$STATE/twice/other"; do sleep 0.1; i=$((i + 1)); done
+start twice "env XDG_STATE_HOME=$STATE/twice TERM=xterm-256color LANG=C.UTF-8 $PROGRAM 2>$STATE/twice/stderr; sleep 30"
+wait_for "Resume the last game saved" || { echo "FAIL twice: no Resume on the start menu"; fail=1; }
+$T send-keys -t sig Enter
+sleep 1
+check 'screen | grep -q "Not resumed: game .* is open in another antietam" && screen | grep -q "New game"' \
+	"Resume of a game open elsewhere: refused at once, on the start menu"
+$T kill-server 2>/dev/null
+kill "$other" 2>/dev/null; wait "$other" 2>/dev/null
 [ $fail -eq 0 ] && echo "tui_signals: all passed" || echo "tui_signals: FAILED"
 exit $fail

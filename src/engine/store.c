@@ -756,6 +756,19 @@ void store_game_unlock(int fd)
 		close(fd);
 }
 
+bool store_game_busy(const char *dir, const char *path, char *err, size_t errlen)
+{
+	char id[POSITION_ID_MAX];
+	bool busy = false;
+	if (!store_autosave_id(path, id, sizeof id))
+		return false;
+	char lerr[POSITION_PATH_MAX + 128];
+	store_game_unlock(store_game_lock(dir, id, &busy, lerr, sizeof lerr));
+	if (busy)
+		snprintf(err, errlen, "%s", lerr);
+	return busy;
+}
+
 long long store_autosave_bound(const char *dir, long long bound, const char *keep, char *gone,
 			       size_t gonelen, char *err, size_t errlen)
 {

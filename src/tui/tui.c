@@ -459,11 +459,23 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 		mvaddnstr(y + i, x, line, COLS - x);
 		attroff(A_REVERSE);
 	}
-	mvaddnstr(LINES - 2 > y + n ? LINES - 2 : y + n + 1, x,
+	/* a message too long for the last line (why a game did not open) takes two, cut at a
+	 * blank, and the key line goes up one */
+	int len = (int)strlen(t->msg), cut = len;
+	if (len > COLS - 1) {
+		for (cut = COLS - 1; cut > 0 && t->msg[cut] != ' '; cut--)
+			;
+		if (cut == 0)
+			cut = COLS - 1;
+	}
+	int rows = cut < len ? 2 : 1;
+	mvaddnstr(LINES - 1 - rows > y + n - (rows - 1) ? LINES - 1 - rows : y + n + 1, x,
 		  "Up/Down choose, Enter or Space select, q quit", COLS - x);
 	if (t->msg[0]) { /* e.g. why a file did not load */
 		attr_set(t->msg_error ? A_BOLD : A_NORMAL, 0, NULL);
-		mvaddnstr(LINES - 1, 0, t->msg, COLS - 1);
+		mvaddnstr(LINES - rows, 0, t->msg, cut < COLS - 1 ? cut : COLS - 1);
+		if (rows == 2)
+			mvaddnstr(LINES - 1, 0, t->msg + cut + (t->msg[cut] == ' '), COLS - 1);
 		attr_set(A_NORMAL, 0, NULL);
 	}
 	refresh();
@@ -610,7 +622,10 @@ static void start_menu(struct tui *t)
 			case START_QUICK: new_game(t, false, SETUP_QUICK, 0, 0); return;
 			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK, 0, 0); return;
 			case START_RESUME:
-				if (load_game(t, last))
+				/* one game open twice: refused here, before it opens (issue 33) */
+				if (store_game_busy(t->state_dir, last, err, sizeof err))
+					tui_say(t, true, "Not resumed: %s. Close that one first.", err);
+				else if (load_game(t, last))
 					return;
 				break;
 			case START_LOAD: {
