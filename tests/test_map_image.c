@@ -276,6 +276,39 @@ static void test_bad_paths(void **state)
 	assert_int_equal(unlink(path), 0);
 	assert_int_equal(unlink(target), 0);
 	assert_int_equal(files_in_dir(), before);
+	/* issue 33: the temporaries of the writer before store_write (FILE.XXXXXX, by mkstemp),
+	 * left by killed runs, go too; a backup of the picture, a file of another kind and a
+	 * name that is not a temporary's stay */
+	static const struct {
+		const char *name, *text;
+		bool gone;
+	} old[] = {
+		{ "old.png.Ab12Cd", "\x89PNG\r\n\x1a\nhalf a picture", true },
+		{ "old.png.x7Q2pZ", "", true },
+		{ "old.png.backup", "\x89PNG\r\n\x1a\na backup", false },
+		{ "old.png.Zz9Yy8", "not a picture of mine", false },
+		{ "old.png.Ab12C", "\x89PNG\r\n\x1a\n", false },
+		{ "old.pngxAb12Cd", "\x89PNG\r\n\x1a\n", false },
+	};
+	char name[200];
+	for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+		snprintf(name, sizeof name, "%s/%s", dir, old[i].name);
+		f = fopen(name, "w");
+		assert_non_null(f);
+		fputs(old[i].text, f);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/old.png", dir);
+	assert_true(map_image_write(S, path, false, err, sizeof err));
+	for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+		snprintf(name, sizeof name, "%s/%s", dir, old[i].name);
+		if ((access(name, F_OK) != 0) != old[i].gone)
+			fail_msg("%s: %s", old[i].name, old[i].gone ? "left" : "removed");
+		if (!old[i].gone)
+			assert_int_equal(unlink(name), 0);
+	}
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(files_in_dir(), before);
 }
 
 /* The program: --map-image writes the file; --units alone and a bad path are refused. */

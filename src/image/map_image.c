@@ -8,8 +8,9 @@
  * side, pointing down) and crests, runs and the creek, roads, bridges and fords, objectives,
  * ids and names, the set-up (4.3) when asked, then the frame's labels and the legend.
  *
- * The file is written through a temporary file beside the target and renamed over it when
- * complete, so a failed write loses nothing.
+ * The file is written through the program's one writer (store_write: a temporary file beside
+ * the target renamed over it when complete), so a failed write loses nothing; the temporaries
+ * (FILE.XXXXXX) that the writer before it left when killed go too.
  *
  * cairo is loaded when a picture is first drawn (dlopen of libcairo.so.2), not linked: linked,
  * it and the twenty libraries under it (pixman, X11, xcb, freetype, fontconfig, png …) were
@@ -19,6 +20,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
@@ -1112,6 +1114,56 @@ static bool render_to(void *arg, FILE *f)
 	return render(p->s, p->fmt, f, p->units, NULL, p->why, sizeof p->why);
 }
 
+/* Remove the temporaries the program's writer before store_write left beside path when it was
+ * killed: PATH.XXXXXX (mkstemp's six letters and digits, not all small letters: a
+ * 'map.png.backup' is not one), a regular file of the user's with one link, empty or begun
+ * as a picture of fmt is. How many went (issue 33). */
+static int remove_old_temporaries(const char *path, enum map_image_format fmt)
+{
+	static const char *const magic[] = {
+		[MAP_IMAGE_PNG] = "\x89PNG\r\n\x1a\n", [MAP_IMAGE_SVG] = "<?xml", [MAP_IMAGE_PDF] = "%PDF-",
+	};
+	char dir[POSITION_PATH_MAX], full[POSITION_PATH_MAX + 300];
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) + (slash == path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+	size_t bn = strlen(base);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		const char *x = e->d_name + bn + 1;
+		if (strlen(e->d_name) != bn + 7 || strncmp(e->d_name, base, bn) || x[-1] != '.')
+			continue;
+		bool small = true, ok = true;
+		for (int i = 0; i < 6; i++) {
+			unsigned char c = (unsigned char)x[i];
+			ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+			small = small && c >= 'a' && c <= 'z';
+		}
+		if (!ok || small)
+			continue;
+		snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (lstat(full, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    st.st_nlink != 1)
+			continue;
+		char head[8] = "";
+		FILE *f = fopen(full, "rb");
+		size_t k = f ? fread(head, 1, sizeof head, f) : 0;
+		if (f)
+			fclose(f);
+		size_t m = strlen(magic[fmt]);
+		if (f && (k == 0 || (k >= m && !memcmp(head, magic[fmt], m))) && unlink(full) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen)
 {
@@ -1129,6 +1181,7 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 	/* through the program's one writer (store_write): a temporary beside the file renamed
 	 * over it; a link followed, its mode kept, a FIFO or device refused (issue 33) */
 	struct picture pic = { s, fmt, units, "" };
+	remove_old_temporaries(path, fmt);
 	bool ok = store_write(path, render_to, &pic, err, errlen);
 	if (!ok && pic.why[0])
 		snprintf(err, errlen, "%s: cairo: %s", path, pic.why);
