@@ -18,6 +18,14 @@ struct victory_line {
 	char name[40];       /* display name */
 	int held, nhexes;    /* hexes the scoring side controls, of the objective's hexes */
 	int vp2;             /* half VPs it scores */
+	/* What the line is worth, for a player weighing it (the charts' values, 3.2 / 19.0): */
+	int full2;           /* half VPs when complete (per unit for the eliminated lines) */
+	int some2;           /* half VPs for some of it (3.2 partial, 19.0 "some"), 0 none */
+	bool any;            /* any one hex pays full2 (3.2 fn 1, fn 3) */
+	const char *why;     /* why the hexes held pay less than they seem to, with the rule
+			      * ("no road of Confederate hexes from it to Sharpsburg (19.0)"),
+			      * or NULL */
+	const struct map_objective *obj[2]; /* the map objectives the line reads (NULL none) */
 };
 
 struct victory_count {

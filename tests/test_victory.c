@@ -155,6 +155,71 @@ static void test_road_1032_points(void **st)
 	assert_int_equal(vc.vp2, 0);
 }
 
+static const struct victory_line *line_of(const struct victory_count *vc, const char *key)
+{
+	for (int i = 0; i < vc->nlines; i++)
+		if (!strcmp(vc->line[i].key, key))
+			return &vc->line[i];
+	fail_msg("no line %s", key);
+	return NULL;
+}
+
+/* What each line is worth and why a held line pays nothing (issue 34: the score): the
+ * Sunken Road all Confederate but cut from Sharpsburg pays only as "some" (19.0's road
+ * chain), and says so; joined to a held town hex the reason goes; a Lower Bridge half held
+ * pays nothing in the two-player count (3.2 fn 4), and says so. */
+static void test_line_worth_and_why(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_objective("sunken-road", "sunken-road", 2, 2319, 2420);
+	fx_objective("sharpsburg", "sharpsburg", 2, 1729, 2421);
+	fx_objective("lower-bridge", "lower-bridge", 2, 2836, 2935);
+	fx_objective("west-wood", "west-wood", 3, 1615, 1616, 1617);
+	fx_side(2420, 2421, SIDE_SECONDARY);
+	set_control(2319, SIDE_CONFEDERATE);
+	set_control(2420, SIDE_CONFEDERATE);
+	struct victory_count vc;
+	victory_solitaire(G, &vc);
+	const struct victory_line *all = line_of(&vc, "sunken-road-all");
+	const struct victory_line *some = line_of(&vc, "sunken-road-some");
+	assert_int_equal(all->held, 2);
+	assert_int_equal(all->vp2, 0);
+	assert_int_equal(all->full2, 2 * 4);   /* 19.0: 4 VP with the road to town */
+	assert_non_null(all->why);
+	assert_non_null(strstr(all->why, "no road"));
+	assert_non_null(strstr(all->why, "19.0"));
+	assert_ptr_equal(all->obj[0], map_objective(&G->scn->map, "sunken-road"));
+	assert_int_equal(some->vp2, 2 * 2);
+	assert_true(some->any);
+	assert_null(some->why);
+	/* the road's last hex next to a Confederate town hex: the chain is whole */
+	set_control(2421, SIDE_CONFEDERATE);
+	victory_solitaire(G, &vc);
+	all = line_of(&vc, "sunken-road-all");
+	assert_int_equal(all->vp2, 2 * 4);
+	assert_null(all->why);
+	assert_non_null(line_of(&vc, "sunken-road-some")->why); /* paid above instead */
+	/* 3.2: the bridge pays only whole; the wood some 2, all 3 */
+	set_control(2836, SIDE_UNION);
+	set_control(1615, SIDE_UNION);
+	victory_two_player(G, &vc);
+	const struct victory_line *lb = line_of(&vc, "lower-bridge");
+	assert_int_equal(lb->vp2, 0);
+	assert_int_equal(lb->full2, 2 * 3);
+	assert_int_equal(lb->some2, 0);
+	assert_non_null(lb->why);
+	assert_non_null(strstr(lb->why, "3.2"));
+	const struct victory_line *ww = line_of(&vc, "west-wood");
+	assert_int_equal(ww->vp2, 2 * 2);
+	assert_int_equal(ww->some2, 2 * 2);
+	assert_int_equal(ww->full2, 2 * 3);
+	assert_false(ww->any);
+	assert_null(ww->why);
+	assert_true(line_of(&vc, "sharpsburg")->any); /* 3.2 fn 1 */
+	assert_int_equal(line_of(&vc, "eliminated-confederate")->full2, 2 * 1); /* 3.4A1 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_two_player_points),
 		cmocka_unit_test(test_solitaire_points),
 		cmocka_unit_test(test_road_1032_points),
+		cmocka_unit_test(test_line_worth_and_why),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

@@ -125,6 +125,22 @@ keys '#' 9999 Enter
 expect "no hex 9999 on the map" "a hex not on the map is refused"
 keys R Anderson Enter
 expect "Hex 1706" "back to U12 through the roster"
+# the score: each objective's worth beside its row (3.2), V from it lights the hexes not held
+keys v
+expect "Nicodemus Hill                0 of  5 hexes     0 VP  some 1, all 2" "v: an objective's worth beside its row"
+expect "Sharpsburg                    0 of 12 hexes     0 VP  any hex 3" "any hex of the town pays (3.2 fn 1)"
+expect "Lower Bridge                  0 of  2 hexes     0 VP  all 3" "the bridge only whole"
+expect "Confederate units eliminated                    0 VP  each 1" "and what each eliminated unit pays (3.4A)"
+keys V
+expect "objective hexes the Union does not hold (3.3) lit" "V in the score: the hexes not held lit on the map"
+lit=$($T capture-pane -e -p -t smoke | grep -o "48;5;160m" | wc -l)
+if [ "$lit" -ge 2 ]; then echo "ok   V: the objective hexes near the cursor lit ($lit runs)"
+else echo "FAIL V: $lit lit runs"; screen | sed 's/^/     | /'; fail=1; fi
+keys V
+expect "objective marks hidden (V shows them)" "V again hides them"
+lit=$($T capture-pane -e -p -t smoke | grep -o "48;5;160m" | wc -l)
+if [ "$lit" -eq 0 ]; then echo "ok   V again: nothing lit"
+else echo "FAIL V again: $lit lit runs"; screen | sed 's/^/     | /'; fail=1; fi
 $T resize-window -t smoke -x 120 -y 40
 expect "Hex 1706" "redrawn after a resize to 120x40"
 $T resize-window -t smoke -x 50 -y 12
@@ -518,6 +534,26 @@ T="tmux -L $SOCK-r2"
 $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/r2.pos; echo EXITED \$?; sleep 5" || exit 1
 expect "Confederate combat, round 2 (11.5E): 2 units may attack again" "round 2 says what can be done"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# The solitaire score says why a held row pays nothing (19.0): the Sunken Road all
+# Confederate, but no road of Confederate hexes from it to Sharpsburg
+printf 'new empty 7 solitaire\nplace C1 2319\nplace C2 2420\nplace C3 2520\nplace C4 2621\nplace C5 2721\nset phase confederate combat\nend\nset phase confederate movement\nsave %s/sr.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-sr"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/sr.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Confederate movement (8.0)" "a solitaire game, the Sunken Road held"
+keys v
+expect "Sunken Road and a road to Sharpsburg   5 of  5 hexes     0 VP  all 4" "the full row pays nothing"
+expect "no road of Confederate hexes from it to a Confederate hex of Sharpsburg" "and says why (the road chain)"
+expect "Some of the Sunken Road                5 of  5 hexes     2 VP  any hex 2" "it pays as some of the road"
+keys q
+keys V
+expect "objective hexes the Confederacy does not hold (3.3) lit" "V: the player's own side (solitaire: the Confederacy)"
 keys q
 keys y
 keys q

@@ -140,6 +140,7 @@ static void add_eliminated(const struct game *g, struct victory_count *c, enum s
 		return;
 	l->held = n;
 	l->vp2 = n * per2;
+	l->full2 = per2;
 	c->vp2 += l->vp2;
 }
 
@@ -167,6 +168,12 @@ void victory_two_player(const struct game *g, struct victory_count *c)
 		l->held = held_by(g, o, SIDE_UNION);
 		l->nhexes = o->nhexes;
 		l->vp2 = tables_vp_award2(v, l->held, l->nhexes);
+		l->full2 = v->full2;
+		l->any = v->rule == VP_RULE_ANY;
+		l->some2 = l->any || v->partial2 < 0 ? 0 : v->partial2;
+		l->obj[0] = o;
+		if (l->held > 0 && l->vp2 == 0)
+			l->why = "pays only when the Union holds every hex of it (3.2)";
 		c->vp2 += l->vp2;
 	}
 	add_eliminated(g, c, SIDE_CONFEDERATE, tables_vp_eliminated2(t, true));
@@ -228,15 +235,22 @@ static bool road_to_town(const struct game *g)
 	return false;
 }
 
+/* One line of 19.0; a and b the map objectives it reads, why (or NULL) why the hexes held
+ * pay nothing. */
 static void solo_line(const struct game *g, struct victory_count *c, const char *key,
-		      const char *name, bool scores, int held, int n)
+		      const char *name, bool scores, int held, int n, const char *a, const char *b,
+		      const char *why)
 {
 	struct victory_line *l = add_line(c, key, name);
 	if (!l)
 		return;
 	l->held = held;
 	l->nhexes = n;
-	l->vp2 = scores ? tables_solo_vp2(&g->scn->tables, key) : 0;
+	l->full2 = tables_solo_vp2(&g->scn->tables, key);
+	l->vp2 = scores ? l->full2 : 0;
+	l->obj[0] = a ? map_objective(&g->scn->map, a) : NULL;
+	l->obj[1] = b ? map_objective(&g->scn->map, b) : NULL;
+	l->why = !scores && held > 0 ? why : NULL;
 	c->vp2 += l->vp2;
 }
 
@@ -250,18 +264,31 @@ void victory_solitaire(const struct game *g, struct victory_count *c)
 	bool church = all_held(g, solo_key[SOLO_CHURCH], cs, &h1, &n1);
 	bool pike = all_held(g, solo_key[SOLO_PIKE], cs, &h2, &n2);
 	solo_line(g, c, "dunker-church-road", "Dunker Church and the Hagerstown Road",
-		  church && pike, h1 + h2, n1 + n2);
+		  church && pike, h1 + h2, n1 + n2, solo_key[SOLO_CHURCH], solo_key[SOLO_PIKE],
+		  "pays only with the church and every hex of the pike (19.0)");
 	/* the Sunken Road: all of it with a road to Sharpsburg, or some of it */
 	bool all = all_held(g, solo_key[SOLO_SUNKEN_ROAD], cs, &h1, &n1);
 	bool road = all && road_to_town(g);
-	solo_line(g, c, "sunken-road-all", "Sunken Road and a road to Sharpsburg", road, h1, n1);
-	solo_line(g, c, "sunken-road-some", "Some of the Sunken Road", !road && h1 > 0, h1, n1);
+	solo_line(g, c, "sunken-road-all", "Sunken Road and a road to Sharpsburg", road, h1, n1,
+		  solo_key[SOLO_SUNKEN_ROAD], NULL,
+		  all ? "no road of Confederate hexes from it to a Confederate hex of Sharpsburg "
+			"(19.0): it pays as some of the Sunken Road"
+		      : "pays only with every hex and a road of Confederate hexes to Sharpsburg "
+			"(19.0)");
+	solo_line(g, c, "sunken-road-some", "Some of the Sunken Road", !road && h1 > 0, h1, n1,
+		  solo_key[SOLO_SUNKEN_ROAD], NULL,
+		  "the whole road with its road to Sharpsburg pays instead (19.0)");
+	if (c->nlines > 0) /* any hex of it pays, short of the line above */
+		c->line[c->nlines - 1].any = true;
 	bool town = all_held(g, solo_key[SOLO_TOWN], cs, &h1, &n1);
-	solo_line(g, c, "sharpsburg-all", "All of Sharpsburg", town, h1, n1);
+	solo_line(g, c, "sharpsburg-all", "All of Sharpsburg", town, h1, n1, solo_key[SOLO_TOWN],
+		  NULL, "pays only with every hex of the town (19.0)");
 	bool r1032 = all_held(g, solo_key[SOLO_ROAD_1032], cs, &h1, &n1);
-	solo_line(g, c, "road-1032", "Hex 1032 and its road to Sharpsburg", r1032, h1, n1);
+	solo_line(g, c, "road-1032", "Hex 1032 and its road to Sharpsburg", r1032, h1, n1,
+		  solo_key[SOLO_ROAD_1032], NULL, "pays only with every hex of the road (19.0)");
 	bool hfr = all_held(g, solo_key[SOLO_HF_ROAD], cs, &h1, &n1);
-	solo_line(g, c, "harpers-ferry-road", "The Harpers Ferry Road", hfr, h1, n1);
+	solo_line(g, c, "harpers-ferry-road", "The Harpers Ferry Road", hfr, h1, n1,
+		  solo_key[SOLO_HF_ROAD], NULL, "pays only with every hex of the road (19.0)");
 	add_eliminated(g, c, SIDE_UNION, tables_solo_eliminated2(t, false));
 	add_eliminated(g, c, SIDE_CONFEDERATE, tables_solo_eliminated2(t, true));
 	c->level = tables_victory_level(t, VICTORY_SOLITAIRE, c->vp2);

@@ -268,6 +268,12 @@ static int fold_page(const char *const *lines, int n, int w, int *row_line, int 
 
 void dialog_text(struct tui *t, const char *title, const char *const *lines, int n)
 {
+	(void)dialog_text_keys(t, title, lines, n, "");
+}
+
+int dialog_text_keys(struct tui *t, const char *title, const char *const *lines, int n,
+		     const char *closers)
+{
 	enum { ROWS_MAX = 1600 };
 	static int row_line[ROWS_MAX], row_off[ROWS_MAX], row_len[ROWS_MAX], row_ind[ROWS_MAX];
 	int top = 0;
@@ -303,8 +309,11 @@ void dialog_text(struct tui *t, const char *title, const char *const *lines, int
 		case KEY_HOME: case 'g': top = 0; break;
 		case KEY_END: case 'G': top = nr > rows ? nr - rows : 0; break;
 		case KEY_RESIZE: tui_relayout(t); break;
-		case 'q': case 'Q': case 27: case '\n': case '\r': case KEY_ENTER: return;
-		default: break;
+		case 'q': case 'Q': case 27: case '\n': case '\r': case KEY_ENTER: return ch;
+		default:
+			if (ch > 0 && ch < 128 && strchr(closers, ch))
+				return ch;
+			break;
 		}
 	}
 }
@@ -544,6 +553,23 @@ static void report_losses(struct tui *t)
 	}
 }
 
+/* What a line of the count pays, for the score's last column: "all 4", "some 1, all 2",
+ * "any hex 3", "each 1" (an eliminated unit). */
+static void score_worth(const struct victory_line *l, char *buf, size_t len)
+{
+	char full[16], some[16];
+	victory_format(l->full2, full, sizeof full);
+	victory_format(l->some2, some, sizeof some);
+	if (l->nhexes == 0)
+		snprintf(buf, len, "each %s", full);
+	else if (l->any)
+		snprintf(buf, len, "any hex %s", full);
+	else if (l->some2 > 0)
+		snprintf(buf, len, "some %s, all %s", some, full);
+	else
+		snprintf(buf, len, "%s %s", l->nhexes == 1 ? "held" : "all", full);
+}
+
 /* "union-marginal" as a reader says it: "Union Marginal". */
 void dialog_level_title(const char *key, char *buf, size_t len)
 {
@@ -577,20 +603,27 @@ void dialog_report(struct tui *t)
 	page("Level of victory (%s): %s%s", solo ? "19.0B" : "3.5", level,
 	     over ? "" : ", if the game ended now");
 	page("%s", "");
-	page("Victory points by objective (%s)", solo ? "19.0" : "3.2-3.4");
+	page("Victory points by objective (%s): %s hexes, VP now, worth", solo ? "19.0" : "3.2-3.4",
+	     solo ? "Confederate" : "Union");
 	int w = 0; /* the names in one column, as wide as the longest */
 	for (int i = 0; i < vc.nlines; i++)
 		if ((int)strlen(vc.line[i].name) > w)
 			w = (int)strlen(vc.line[i].name);
 	for (int i = 0; i < vc.nlines; i++) {
-		char v[16];
-		victory_format(vc.line[i].vp2, v, sizeof v);
-		if (vc.line[i].nhexes > 0)
-			page("  %-*s %2d of %2d %-5s  %6s VP", w, vc.line[i].name, vc.line[i].held,
-			     vc.line[i].nhexes, vc.line[i].nhexes == 1 ? "hex" : "hexes", v);
+		const struct victory_line *l = &vc.line[i];
+		char v[16], worth[48];
+		victory_format(l->vp2, v, sizeof v);
+		score_worth(l, worth, sizeof worth);
+		if (l->nhexes > 0)
+			page("  %-*s %2d of %2d %-5s %5s VP  %s", w, l->name, l->held, l->nhexes,
+			     l->nhexes == 1 ? "hex" : "hexes", v, worth);
 		else
-			page("  %-*s %15s  %6s VP", w, vc.line[i].name, "", v);
+			page("  %-*s %14s %5s VP  %s", w, l->name, "", v, worth);
+		if (l->why) /* why the hexes held pay nothing (the road chain, 19.0) */
+			page("    %s", l->why);
 	}
+	if (!over)
+		page("  (V on the map marks the objective hexes you do not hold)");
 	page("%s", "");
 	page("Losses");
 	report_losses(t);
@@ -611,5 +644,7 @@ void dialog_report(struct tui *t)
 			page("  %s", d);
 		}
 	}
-	dialog_text(t, over ? "End of the game" : "Score", page_lines, npage);
+	if (dialog_text_keys(t, over ? "End of the game" : "Score", page_lines, npage,
+			     over ? "" : "V") == 'V')
+		track_toggle_unheld(t);
 }

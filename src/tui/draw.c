@@ -401,14 +401,18 @@ static void draw_hex(struct tui *t, int hex)
 		hl = pal ? A_BOLD : A_UNDERLINE, hlpair = slot_pair(C_PATH);
 	else if (mk & MARK_REACH)
 		hl = pal ? A_BOLD : A_UNDERLINE, hlpair = slot_pair(C_REACH);
+	bool unheld = !hl && t->show_unheld && t->unheld[idx]; /* `V`: an objective hex not held */
+	if (unheld)
+		hl = pal ? A_BOLD : A_STANDOUT, hlpair = slot_pair(C_TARGET);
 	if (cur)
 		hl |= A_REVERSE;
 	if (!hl)
 		hlpair = 0;
 	/* Highlighted hexes keep their unit's side colour on line A, and destinations their
 	 * terrain: only the bottom line (with the cost) is lit, so the ground stays readable. */
-	bool reach_only = (mk & MARK_REACH) &&
-			  !(mk & (MARK_SELECTED | MARK_TARGET | MARK_PATH | MARK_FROM | MARK_COSTLY));
+	bool reach_only = ((mk & MARK_REACH) &&
+			   !(mk & (MARK_SELECTED | MARK_TARGET | MARK_PATH | MARK_FROM | MARK_COSTLY))) ||
+			  unheld;
 	if ((n > 0 || reach_only) && !cur)
 		draw_line_a(t, hex, x0 + 1, y0 + 1, units, n, 0, 0);
 	else
@@ -626,6 +630,7 @@ void draw_compose(struct tui *t)
 	if (draw_guard() || t->lay.too_small)
 		return;
 	erase();
+	track_unheld_update(t);
 	draw_status(t);
 	if (t->overview)
 		overview_draw(t);

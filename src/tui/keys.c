@@ -51,6 +51,7 @@ static bool score(struct tui *t, const struct key_row *k) { (void)k; dialog_repo
 static bool turns(struct tui *t, const struct key_row *k) { (void)k; track_turns(t); return true; }
 static bool roster(struct tui *t, const struct key_row *k) { (void)k; track_roster(t); return true; }
 static bool overview(struct tui *t, const struct key_row *k) { (void)k; tui_toggle_overview(t); return true; }
+static bool unheld(struct tui *t, const struct key_row *k) { (void)k; track_toggle_unheld(t); return true; }
 static bool zoc(struct tui *t, const struct key_row *k) { (void)k; track_toggle_zoc(t); return true; }
 static bool replay(struct tui *t, const struct key_row *k) { (void)k; replay_run(t, t->replay_from); return true; }
 static bool save(struct tui *t, const struct key_row *k) { (void)k; tui_save_game(t); return true; }
@@ -160,7 +161,11 @@ static const struct key_row rows[] = {
 	{ { 'o' }, KEYS_MAP, "artillery line of sight (10.6) from the selected gun to the cursor, "
 	  "with what blocks it; nothing selected: o marks the hex to trace from", NULL, .fn = los },
 	{ { 'g' }, KEYS_MAP, "the log of every die roll and result, newest first", NULL, .fn = log_page },
-	{ { 'v' }, KEYS_MAP, "the score: victory points by objective, losses by side", NULL, .fn = score },
+	{ { 'v' }, KEYS_MAP, "the score: each objective's hexes held, its VPs now and what it "
+	  "pays (and why a held row pays nothing), losses by side; V there marks the hexes", NULL,
+	  .fn = score },
+	{ { 'V' }, KEYS_MAP, "the objective hexes you do not hold lit on the map (3.3), or no "
+	  "longer", NULL, .fn = unheld },
 	{ { 't' }, KEYS_MAP, "the turn track: the hours, the reinforcements due (VI Corps on turn "
 	  "6, A.P. Hill's rolls with their chances), the Union corps, the VPs now", NULL, .fn = turns },
 	{ { 'R' }, KEYS_MAP, "the roster: every unit by corps and division with its steps, hex and "

@@ -63,6 +63,8 @@ static short mark_colour(const struct tui *t, int hex)
 		return draw_slot_colour(C_PATH, true);
 	if (mk & MARK_REACH)
 		return draw_slot_colour(C_REACH, true);
+	if (t->show_unheld && t->unheld[hex_index(hex)]) /* `V`: an objective hex not held */
+		return draw_slot_colour(C_TARGET, true);
 	return -1;
 }
 
@@ -145,7 +147,7 @@ static void draw_full_hex(struct tui *t, const struct geom_layout *d, int hex, i
 	}
 	if (mk >= 0)
 		bg = mk;
-	if (!t->colour && mk < 0 && t->mark[hex_index(hex)])
+	if (!t->colour && mk < 0 && (t->mark[hex_index(hex)] || (t->show_unheld && t->unheld[hex_index(hex)])))
 		extra |= A_BOLD | A_UNDERLINE;
 	int units[16];
 	int n = unit_in_hex(t->g, hex, units, 16);

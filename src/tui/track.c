@@ -3,7 +3,7 @@
  * selects it when it can act), the turn track (`t`: the turns and their hours, the
  * reinforcements due, the Union corps' statuses, the victory points now) and the zones of
  * control shown on demand (`Z`: the enemy's ZOC on the map, and with a unit selected what
- * keeps it out of the cursor hex). All of it is read off the position and the engine. */
+ * keeps it out of the cursor hex), and the objective hexes a side does not hold (`V`). All of it is read off the position and the engine. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdio.h>
@@ -210,6 +210,64 @@ void track_turns(struct tui *t)
 	LINE("  %s if the game ended now (v: by objective)", level);
 #undef LINE
 	dialog_text(t, "Turn track", lines, n);
+}
+
+/* ---- the objective hexes not held (`V`) ---- */
+
+/* The side whose holdings the marks show: the one player's at this terminal, else the side
+ * deciding now (hot-seat), else (watching) the side the count scores for. */
+static enum side unheld_side(const struct tui *t)
+{
+	const struct game *g = t->g;
+	bool human_u = !t->computer[SIDE_UNION], human_c = !t->computer[SIDE_CONFEDERATE];
+	if (human_u != human_c)
+		return human_u ? SIDE_UNION : SIDE_CONFEDERATE;
+	if (human_u && (g->pending.side == SIDE_UNION || g->pending.side == SIDE_CONFEDERATE))
+		return g->pending.side;
+	return g->opt.solitaire ? SIDE_CONFEDERATE : SIDE_UNION;
+}
+
+/* Count and mark the hexes of every objective the count reads that side s does not hold. */
+static int unheld_fill(const struct tui *t, enum side s, uint8_t *out)
+{
+	struct victory_count vc;
+	if (t->g->opt.solitaire)
+		victory_solitaire(t->g, &vc);
+	else
+		victory_two_player(t->g, &vc);
+	memset(out, 0, HEX_INDEX_COUNT);
+	int n = 0;
+	for (int i = 0; i < vc.nlines; i++)
+		for (int k = 0; k < 2; k++) {
+			const struct map_objective *o = vc.line[i].obj[k];
+			for (int j = 0; o && j < o->nhexes; j++) {
+				int x = hex_index(o->hexes[j]);
+				if (x < 0 || out[x] || victory_control(t->g, o->hexes[j]) == s)
+					continue;
+				out[x] = 1;
+				n++;
+			}
+		}
+	return n;
+}
+
+void track_unheld_update(struct tui *t)
+{
+	if (t->show_unheld && t->g)
+		unheld_fill(t, unheld_side(t), t->unheld);
+}
+
+void track_toggle_unheld(struct tui *t)
+{
+	t->show_unheld = !t->show_unheld;
+	if (!t->show_unheld) {
+		tui_say(t, false, "objective marks hidden (V shows them)");
+		return;
+	}
+	enum side s = unheld_side(t);
+	int n = unheld_fill(t, s, t->unheld);
+	tui_say(t, false, "V: %d objective hexes the %s does not hold (3.3) lit; v: what each "
+		"objective pays", n, s == SIDE_UNION ? "Union" : "Confederacy");
 }
 
 /* ---- zones of control ---- */

@@ -62,6 +62,8 @@ struct tui {
 	bool show_names;
 	bool overview;             /* the zoomed-out map (overview.c) instead of the detailed one */
 	bool show_zoc;             /* `Z`: the enemy's zones of control are marked */
+	bool show_unheld;          /* `V`: the objective hexes the deciding side lacks marked */
+	uint8_t unheld[HEX_INDEX_COUNT]; /* those hexes, refilled each frame (track.c) */
 	bool overview_full;        /* the overview at two cells a hex even where COMPACT fits */
 	int ox, oy;                /* overview canvas origin */
 	int overview_said;         /* the scale the message line last described, -1 none */
@@ -208,6 +210,11 @@ void track_unit_status(const struct tui *t, int u, char *buf, size_t len);
 void track_roster(struct tui *t);
 /* `t`: the turn track: hours, reinforcements due, the Union corps, the VPs now. */
 void track_turns(struct tui *t);
+/* `V`: show or hide the marks of the objective hexes the deciding side does not hold. */
+void track_toggle_unheld(struct tui *t);
+/* Fill t->unheld for the frame (the objective hexes the count reads, not held by the
+ * deciding side, 3.3); nothing when the marks are off. */
+void track_unheld_update(struct tui *t);
 /* `Z`: show or hide the enemy's zones of control. */
 void track_toggle_zoc(struct tui *t);
 /* With zones shown and a unit selected in a movement: whether it may end its move in the
@@ -241,6 +248,9 @@ bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len);
 bool dialog_confirm(struct tui *t, const char *question);
 /* Full-screen pages of text (help, log, reports); any key pages on, q/Esc closes. */
 void dialog_text(struct tui *t, const char *title, const char *const *lines, int n);
+/* The same, closed also by any key of `closers`; returns the key that closed it. */
+int dialog_text_keys(struct tui *t, const char *title, const char *const *lines, int n,
+		     const char *closers);
 /* The hand-over screen between hot-seat players (title NULL: "Hand over to the … player"),
  * with every event since the player last looked. Returns the key that closed it: '\n'
  * (Enter or Space: go on), 27 (Esc), 'q' or 'w' (after the replay on the map). */
