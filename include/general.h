@@ -45,4 +45,9 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
  * weights of side me). */
 double general_evaluate(const struct game *g, enum side me, const struct general_weights *w);
 
+/* The positions the general has evaluated in this thread so far (each evaluation of a
+ * position it looked at: general_evaluate's and the solitaire Lee's 19.0 count): make bench's
+ * positions a CPU second (issue 29). */
+unsigned long long general_positions(void);
+
 #endif

@@ -1,13 +1,16 @@
 /* bench.c — `make bench`: every performance figure the project tracks, one per line as
  * `name: value unit (detail)`, measured on the real data. docs/performance.md records them
  * with the machine they were taken on. BENCH_GAMES overrides the number of bot games (100);
- * BENCH_RECORD=FILE writes their actions and end digests there (make record-games). */
+ * BENCH_RECORD=FILE writes their actions and end digests there (make record-games).
+ * BENCH_GENERAL_GAMES (2) is the number of games of each level of the computer general
+ * (tests/bench_general.c; 0: none), BENCH_GENERAL_RECORD=FILE writes their actions and notes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_general.h"
 #include "bench_reference.h"
 #include "bot.h"
 #include "game.h"
@@ -235,6 +238,22 @@ int main(void)
 	       "200x60 terminal; the autosave after it %.2f ms; saved before the frame, as before "
 	       "issue 34: %.2f ms)\n", lat.show_ms, lat.show_worst_ms, lat.save_ms,
 	       lat.show_save_first_ms);
+
+	/* issue 29: the computer general's positions a second and its budgets a player-turn */
+	env = getenv("BENCH_GENERAL_GAMES");
+	const char *gpath = getenv("BENCH_GENERAL_RECORD");
+	FILE *grecord = gpath ? fopen(gpath, "w") : NULL;
+	if (gpath && !grecord) {
+		perror(gpath);
+		return 1;
+	}
+	bool gok = bench_general(&s, env ? atoi(env) : 2, grecord, err, sizeof err);
+	if (grecord)
+		fclose(grecord);
+	if (!gok) {
+		fprintf(stderr, "bench: %s\n", err);
+		return 1;
+	}
 
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);

@@ -13,7 +13,7 @@ digest_file=tests/golden/record-games.sha256
 
 # the programs' own output goes to FILE.log, shown when they fail
 record() { # BUILD FILE
-	{ BENCH_GAMES=100 BENCH_RECORD="$2.bench" "./$1/tests/bench" &&
+	{ BENCH_GAMES=100 BENCH_GENERAL_GAMES=0 BENCH_RECORD="$2.bench" "./$1/tests/bench" &&
 	  SOAK_GAMES=100 SOAK_BOT_GAMES=20 SOAK_RECORD="$2.soak" "./$1/tests/test_soak"; } >"$2.log" 2>&1 ||
 		{ tail -20 "$2.log"; return 1; }
 	cat "$2.bench" "$2.soak" >"$2" || return 1

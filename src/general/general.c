@@ -288,6 +288,7 @@ static double reply_loss(const struct game *g, int u)
 static double evaluate(const struct game *g, enum side me, const struct general_weights *w,
 		       const struct game *ref)
 {
+	general_npositions++;
 	if (!w)
 		w = weights_of(me);
 	double score = 0;
@@ -342,6 +343,13 @@ static double evaluate(const struct game *g, enum side me, const struct general_
 double general_evaluate(const struct game *g, enum side me, const struct general_weights *w)
 {
 	return evaluate(g, me, w, NULL);
+}
+
+_Thread_local unsigned long long general_npositions;
+
+unsigned long long general_positions(void)
+{
+	return general_npositions;
 }
 
 /* ---- choosing and applying ---- */

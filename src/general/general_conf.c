@@ -145,6 +145,7 @@ static bool bridge_lost(const struct game *g)
 
 double gc_value(const struct game *g)
 {
+	general_npositions++;
 	static _Thread_local struct game tmp;
 	tmp = *g;
 	victory_control_update(&tmp);

@@ -11,6 +11,10 @@
 
 #include "game.h"
 
+/* The positions evaluated in this thread (general_positions, general.h): evaluate() and
+ * gc_value() count each call. */
+extern _Thread_local unsigned long long general_npositions;
+
 /* splitmix64's finaliser */
 static inline uint64_t general_mix(uint64_t z)
 {
