@@ -3,8 +3,9 @@
 # which Debian package to install and fail. With --install (only the README's quick-start
 # commands, make run and make check, pass it) a missing package is installed with apt-get
 # when running as root, saying so first.
-# Usage: sh tests/deps.sh [--install] ncurses [cairo] [cmocka] [gnuplot]
-# (gnuplot: the program, which test_sim runs through --simulate's plots)
+# Usage: sh tests/deps.sh [--install] ncurses [cairo] [cmocka] [gnuplot] [python3] [scipy]
+# (gnuplot: the program, which test_sim runs through --simulate's plots and make balance for
+# its own; python3: make balance's table of issue 35's targets; scipy: make fit's optimiser)
 install=no
 if [ "$1" = --install ]; then
 	install=yes
@@ -17,6 +18,8 @@ for want in "$@"; do
 	cmocka) hdr=cmocka.h; pkg=libcmocka-dev; alt= ;;
 	cairo) hdr=cairo/cairo.h; pkg=libcairo2-dev; alt= ;;
 	gnuplot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"; continue ;;
+	python3) command -v "${PYTHON:-python3}" >/dev/null 2>&1 || missing="$missing python3"; continue ;;
+	scipy) "${PYTHON:-python3}" -c 'import scipy.optimize' >/dev/null 2>&1 || missing="$missing python3-scipy"; continue ;;
 	*) echo "deps.sh: unknown dependency $want" >&2; exit 2 ;;
 	esac
 	found=no

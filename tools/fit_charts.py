@@ -189,20 +189,498 @@ def evaluate(p, games, seed, level, verbose=True):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+
+# ---- the surrogate: the games' chart rolls played again on other charts ----------------------
+#
+# `record` keeps the games of a run (antietam --simulate --keep) and lists, with
+# build/tools/combat_record, every roll of the CRT and the AFT they resolved: the column or fire
+# value, the die and the DRMs, the units with their steps. `predict` plays those rolls again on a
+# candidate's charts -- the same decisions, the same columns and DRMs, each roll's die as it fell
+# (replica 0) and REPLICAS-1 other dice drawn from a fixed stream (common random numbers, so
+# that two candidates meet the same dice) -- and counts each game's figures as the simulator
+# does: the units (infantry, batteries) at 0 steps, the steps lost, the VP with 3.4's change.
+# What it cannot see: a decision the new results would change (a different attack, a retreat
+# into another hex, a hex held or lost): hence the check with real games on other seeds.
+
+RETREAT_WHY = {10, 11, 13, 14, 15, 16}  # event_why: NO_RETREAT, RETREAT_EZOC, ARTILLERY_RETREAT*
+
+
+def read_record(path):
+    """The games of a combat_record listing: [{units, events, seed, solitaire}]."""
+    games, g, last = [], None, None
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        k = f[0]
+        if k == "game":
+            g = {"seed": int(f[2]), "solitaire": f[3] == "1", "units": {}, "events": []}
+            games.append(g)
+        elif k == "unit":
+            g["units"][int(f[1])] = (int(f[3]), int(f[4]), int(f[5]),
+                                     [int(x) for x in f[7].split(",")] if len(f) > 7 else [])
+        elif k == "attack":
+            def units(t):
+                return [] if t == "-" else [tuple(map(int, x.split(":"))) for x in t.split(",")]
+            last = ["A", int(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6]), int(f[7]) == 1,
+                    units(f[8]), units(f[9]), [], int(f[1])]
+            g["events"].append(last)
+        elif k == "fire":
+            last = ["F", int(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6]), int(f[7]),
+                    int(f[8]), int(f[9]) == 1, []]
+            g["events"].append(last)
+        elif k == "hit":
+            if last is not None:
+                last[9].append(int(f[1]))
+        elif k == "loss":
+            g["events"].append(["L", int(f[1]), int(f[2]), int(f[3])])
+            last = None
+        elif k == "regroup":
+            g["events"].append(["R", int(f[1]), int(f[2])])
+            last = None
+    return games
+
+
+def chart_tables(p=None, tables=None):
+    """The CRT as {row: [(att, def, retreat) x 5]} and the AFT as {row: [cell x 9]}: the
+    printed rows from tables.txt, rows 3-11 and the AFT from the family at p (None: the
+    tables.txt given, as it is)."""
+    crt, aft = {}, {}
+    for line in open(tables or os.path.join(DATA, "tables.txt")):
+        w = line.split("#")[0].split()
+        if len(w) == 7 and w[0] == "crt":
+            crt[int(w[1])] = [(int(c.split("/")[0]), int(c.split("/")[1].rstrip("*")),
+                               c.endswith("*")) for c in w[2:]]
+        if len(w) == 11 and w[0] == "aft":
+            aft[int(w[1])] = w[2:]
+    if p is not None:
+        for r, cells in crt_rows(p):
+            crt[r] = [(int(c.split("/")[0]), int(c.split("/")[1].rstrip("*")), c.endswith("*"))
+                      for c in cells]
+        for r, cells in aft_rows(p):
+            aft[r] = cells
+    return crt, aft
+
+
+def predict_game(g, crt, aft, rng_seed, replica, retreat_cost):
+    """One game's figures on the charts crt/aft: eliminated (infantry, batteries) and steps
+    lost by side, and the change of the two-player VP by 3.4 (+1 a Confederate unit, -0.5 a
+    Union one)."""
+    import random
+    rnd = random.Random(rng_seed * 1009 + replica)
+    units = g["units"]
+    steps = {u: d[2] for u, d in units.items()}
+    rec = dict(steps)               # the steps as the game had them
+    for ev in g["events"]:
+        k = ev[0]
+        if k == "A":
+            _, col, die, drm, ra, rd, rr, att, dfn, hits, _ = ev
+            for u in hits:
+                rec[u] = max(0, rec[u] - 1)
+            a_alive = [u for u, _ in att if steps[u] > 0]
+            d_alive = [u for u, _ in dfn if steps[u] > 0]
+            if not a_alive or not d_alive:
+                continue
+            if replica:
+                die = rnd.randint(1, 6)
+            row = max(-1, min(11, die + drm))
+            al, dl, retreat = crt[row][col]
+            side_a = units[a_alive[0]][0]
+            order_a = [u for u in dict.fromkeys(hits) if units[u][0] == side_a] + a_alive
+            order_d = [u for u in dict.fromkeys(hits) if units[u][0] != side_a] + sorted(
+                d_alive, key=lambda u: -steps[u])
+            for n, order in ((al, order_a), (dl, order_d)):
+                for _ in range(n):
+                    for u in order:
+                        if steps[u] > 0:
+                            steps[u] -= 1
+                            break
+            if retreat != rr:
+                # a retreat (11.17) the game did not have, or had and loses: what a retreat
+                # cost on average in these games, taken or given back
+                for u in order_d:
+                    if 0 < steps[u] and (retreat or steps[u] < units[u][2]):
+                        if rnd.random() < retreat_cost:
+                            steps[u] += -1 if retreat else 1
+                        break
+        elif k == "F":
+            _, firer, fv, target, tsteps, die, drm, lost, defensive, hits = ev
+            for u in hits:
+                rec[u] = max(0, rec[u] - 1)
+            if steps[firer] <= 0 or steps[target] <= 0:
+                continue
+            cv = units[firer][3]
+            fv = cv[steps[firer] - 1] if cv else fv
+            if replica:
+                die = rnd.randint(1, 6)
+            row = max(-1, min(6, die + drm))
+            cell = aft[row][max(1, min(9, fv)) - 1]
+            big = units[target][1] == 1 or steps[target] > 3
+            if cell == "1" or (cell == "1+" and big):
+                steps[target] -= 1
+        elif k == "L":
+            _, u, why, left = ev
+            before = rec[u]
+            rec[u] = left
+            if steps[u] <= 0:
+                continue
+            if left == 0 and before > 1:
+                steps[u] = 0
+            else:
+                steps[u] -= 1
+        elif k == "R":
+            _, u, now = ev
+            delta = now - rec[u]
+            rec[u] = now
+            if steps[u] > 0 and delta > 0:
+                steps[u] = min(units[u][2], steps[u] + delta)
+    out = {"elim": [0, 0], "batt": [0, 0], "lost": [0, 0]}
+    for u, (side, typ, start, _) in units.items():
+        out["lost"][side] += start - steps[u]
+        if steps[u] == 0:
+            out["batt" if typ == 1 else "elim"][side] += 1
+    return out
+
+
+def retreat_cost_of(games):
+    """The steps retreats took (11.17.3F, 11.17.4B, 11.17.6) over the CRT's retreats (`*`):
+    what a retreat the game did not have costs in predict_game, and one it loses gives back.
+    (Break-offs, 11.5E, retreat too: the figure is an upper bound.)"""
+    retreats = cost = 0
+    for g in games:
+        for ev in g["events"]:
+            if ev[0] == "A" and ev[6]:
+                retreats += 1
+            elif ev[0] == "L" and ev[2] in RETREAT_WHY:
+                cost += 1
+    return min(1.0, cost / retreats) if retreats else 0.0
+
+
+def predict(runs, crt, aft, replicas, base=None):
+    """Every game's predicted figures, by run: {run: [figures]}, replicas a game. With base
+    (predict's answer on today's charts) a figure is the game's own, as the simulator
+    counted it, plus the change the surrogate sees from today's charts to these, replica by
+    replica (the same dice): what the surrogate cannot play (a unit that died in the game has
+    no later rolls to lose) cancels between the two. Two-player runs also get vp, the game's
+    VP with 3.4's change (+1 a Confederate unit eliminated, -0.5 a Union one)."""
+    out = {}
+    keys = ("elim", "batt", "lost")
+    for name, (games, rows, cost) in runs.items():
+        figs = []
+        for g in games:
+            row = rows.get(g["seed"])
+            for r in range(replicas):
+                f = predict_game(g, crt, aft, g["seed"], r, cost)
+                if base is not None and row is not None:
+                    b = base[name][len(figs)]
+                    for k, col in zip(keys, ("infantry_eliminated_", "batteries_eliminated_",
+                                             "steps_lost_")):
+                        f[k] = [int(row[col + side]) + f[k][s] - b[k][s]
+                                for s, side in enumerate(("union", "confederate"))]
+                    if name == "two-player":
+                        f["vp"] = (float(row["vp_two_player"])
+                                   + (f["elim"][1] + f["batt"][1]
+                                      - int(row["infantry_eliminated_confederate"])
+                                      - int(row["batteries_eliminated_confederate"]))
+                                   - 0.5 * (f["elim"][0] + f["batt"][0]
+                                            - int(row["infantry_eliminated_union"])
+                                            - int(row["batteries_eliminated_union"])))
+                figs.append(f)
+        out[name] = figs
+    return out
+
+
+def score(figs_by_run, steps, share, verbose=False):
+    """Issue 35's objective of a set of games' figures (the same as evaluate's)."""
+    loss, figs = 0.0, {}
+    for name, rows in figs_by_run.items():
+        for s, side in enumerate(("union", "confederate")):
+            elim = statistics.median(r["elim"][s] for r in rows)
+            batt = statistics.median(r["batt"][s] for r in rows)
+            sh = [r["lost"][s] / steps[side] for r in rows]
+            lo, hi = quantile(sh, 0.1), quantile(sh, 0.9)
+            loss += max(0.0, elim - 5) / 5 + max(0.0, batt - 2) / 2
+            loss += max(0.0, lo - share[side], share[side] - hi) / 0.1
+            figs["%s %s elim" % (name, side)] = elim
+            figs["%s %s batteries" % (name, side)] = batt
+            figs["%s %s steps share" % (name, side)] = "%.2f (%.2f-%.2f; 1862 %.2f)" % (
+                statistics.median(sh), lo, hi, share[side])
+        if name == "two-player" and "vp" in rows[0]:
+            vp = statistics.median(r["vp"] for r in rows)
+            conf = sum(r["vp"] < 25 for r in rows) / len(rows)
+            loss += max(0.0, 15 - vp, vp - 24.5) / 10
+            loss += max(0.0, 0.3 - conf) / 0.1 + max(0.0, conf - 0.7) / 0.1
+            figs["two-player median VP"] = vp
+            figs["two-player Confederate share"] = "%.2f" % conf
+    return loss, figs
+
+
+def cells_changed(crt, aft, crt0, aft0):
+    """How many rebuilt cells differ from today's."""
+    n = sum(crt[r][c] != crt0[r][c] for r in range(3, 12) for c in range(5))
+    return n + sum(aft[r][c] != aft0[r][c] for r in range(1, 7) for c in range(9))
+
+
+def load_runs(prefix):
+    """The recorded runs PREFIX-two-player and PREFIX-solitaire (record's files)."""
+    runs = {}
+    for name in RUNS:
+        d = "%s-%s" % (prefix, name)
+        games = read_record(os.path.join(d, "combat.txt"))
+        rows = {int(r["seed"]): r for r in csv.DictReader(open(os.path.join(d, "games.csv")))}
+        runs[name] = (games, rows, retreat_cost_of(games))
+    return runs
+
+
+def record(prefix, games, seed, level, datadir):
+    """Play the standard set on datadir, keep the games and list their chart rolls."""
+    tool = os.path.join(ROOT, "build", "tools", "combat_record")
+    for name, args in RUNS.items():
+        args = [a % level if "%d" in a else a for a in args]
+        d = "%s-%s" % (prefix, name)
+        os.makedirs(d, exist_ok=True)
+        keep = os.path.join(d, "keep")
+        cmd = [PROGRAM, "--simulate", str(games), "--seed", str(seed), "--jobs", "1",
+               "--no-plots", "--data", datadir, "--out", d, "--keep", keep] + args
+        subprocess.run(["nice", "-n", "5"] + cmd, stdout=subprocess.DEVNULL, check=True)
+        files = sorted(os.path.join(keep, f) for f in os.listdir(keep) if f.endswith(".pos"))
+        with open(os.path.join(d, "combat.txt"), "w") as out:
+            subprocess.run([tool, datadir] + files, stdout=out, check=True)
+
+
+def surrogate_fit(prefix, replicas, evals, seed):
+    """Minimise the surrogate's objective over the family (scipy differential evolution: the
+    family's cells are steps of the parameters, so the objective is flat between them), with
+    a small cost for each cell changed from today's charts (the least change that meets the
+    targets). Returns the best point."""
+    from scipy.optimize import differential_evolution
+    runs = load_runs(prefix)
+    steps, share = start_steps(os.path.join(DATA, "units.txt"))
+    crt0, aft0 = chart_tables()
+    base = predict(runs, crt0, aft0, replicas)
+    # the search runs over increments, so that every point keeps the family's order
+    # (o1 <= o2 <= o3 <= o4, a2 <= a1, d2 <= d3 <= d4, b1 <= b2)
+    bounds = [(0, 1.5), (0, 1.5), (0, 1.5), (0, 1.5), (-3, 4), (0, 9), (0, 8), (0, 6), (0, 6),
+              (0, 10), (0.1, 1.5), (0, 6), (0, 6)]
+
+    def point(u):
+        o = [u[0], u[0] + u[1], u[0] + u[1] + u[2], u[0] + u[1] + u[2] + u[3]]
+        return o + [u[4], u[4] + u[5], u[6], u[6] + u[7], u[6] + u[7] + u[8], u[9], u[10],
+                    u[11], u[11] + u[12]]
+
+    def increments(p):
+        return [p[0], p[1] - p[0], p[2] - p[1], p[3] - p[2], p[4], p[5] - p[4], p[6],
+                p[7] - p[6], p[8] - p[7], p[9], p[10], p[11], p[12] - p[11]]
+
+    memo = {}
+
+    def objective(u):
+        x = point(u)
+        if not facts_hold(x):
+            return 1e3
+        crt, aft = chart_tables(x)
+        key = (tuple(tuple(crt[r]) for r in range(3, 12)), tuple(tuple(aft[r]) for r in range(1, 7)))
+        if key not in memo:
+            loss, _ = score(predict(runs, crt, aft, replicas, base), steps, share)
+            memo[key] = loss + 0.005 * cells_changed(crt, aft, crt0, aft0)
+        return memo[key]
+
+    def progress(xk, convergence=None):
+        print("generation: best %.3f, %d distinct charts" % (objective(xk), len(memo)),
+              flush=True)
+
+    res = differential_evolution(objective, bounds, maxiter=evals, popsize=12, seed=seed,
+                                 polish=False, init="sobol", x0=increments(CURRENT), tol=1e-6,
+                                 callback=progress)
+    return point(res.x), res.fun, len(memo)
+
+
+# ---- issue 35's targets on a run of the standard set -------------------------------------------
+
+# 1862's hour (HISTORY.md, "When") of the Union's first hold of four objectives, in game-turns
+TIMELINE = [("miller-cornfield", "the Cornfield", 1), ("dunker-church", "the Dunker Church", 4),
+            ("sunken-road", "the Sunken Road", 8), ("lower-bridge", "the Lower Bridge", 8)]
+# HISTORY.md, "Who held what at nightfall": the 3.2 objectives the Union held
+NIGHTFALL = {"north-wood", "miller-cornfield", "east-wood", "sunken-road", "lower-bridge"}
+NEVER = 12
+
+
+def objectives(data):
+    """The 3.2 objectives (tables.txt `vp` lines) with the hexes a Union hold needs
+    (map.txt): all of them, or one for an `any` objective."""
+    need, size = {}, {}
+    for line in open(os.path.join(data, "map.txt")):
+        w = line.split()
+        if len(w) > 2 and w[0] == "objective":
+            size[w[1]] = len(w) - 3
+    for line in open(os.path.join(data, "tables.txt")):
+        w = line.split("#")[0].split()
+        if len(w) >= 4 and w[0] == "vp":
+            need[w[1]] = 1 if len(w) > 4 and w[4] == "any" else size[w[1]]
+    return need
+
+
+def spread(v):
+    return "%s [%s-%s]" % tuple(("%.2f" % x).rstrip("0").rstrip(".") for x in (
+        statistics.median(v), quantile(v, 0.1), quantile(v, 0.9)))
+
+
+def targets(dirs, data, out=sys.stdout):
+    """The table of issue 35's targets for the runs in dirs ({name: directory}); returns
+    the number of targets missed."""
+    steps, share = start_steps(os.path.join(data, "units.txt"))
+    need = objectives(data)
+    rows, missed = [], 0
+
+    def row(figure, run, value, target, ok):
+        nonlocal missed
+        missed += not ok
+        rows.append("| %s | %s | %s | %s | %s |" % (figure, run, value, target,
+                                                   "yes" if ok else "**no**"))
+
+    for name, d in dirs.items():
+        games = list(csv.DictReader(open(os.path.join(d, "games.csv"))))
+        n = len(games)
+        for side, label in (("union", "Union"), ("confederate", "Confederate")):
+            v = [float(g["infantry_eliminated_" + side]) for g in games]
+            row("%s infantry units eliminated" % label, name, spread(v), "median <= 5",
+                statistics.median(v) <= 5)
+            v = [float(g["batteries_eliminated_" + side]) for g in games]
+            row("%s batteries eliminated" % label, name, spread(v), "median <= 2",
+                statistics.median(v) <= 2)
+            v = [float(g["steps_lost_" + side]) / steps[side] for g in games]
+            row("%s steps lost, share of %d" % (label, steps[side]), name, spread(v),
+                "1862's %.2f inside" % share[side],
+                quantile(v, 0.1) <= share[side] <= quantile(v, 0.9))
+        corps = ["I", "II", "V", "VI", "IX", "XII"]
+        mean = {c: statistics.mean(float(g["men_lost_" + c]) for g in games) for c in corps}
+        order = sorted(corps, key=lambda c: -mean[c])
+        row("Union men lost by corps, mean", name,
+            ", ".join("%s %d" % (c, mean[c]) for c in order), "II most; V, VI least",
+            order[0] == "II" and max(mean["V"], mean["VI"]) <= min(
+                mean[c] for c in corps if c not in ("V", "VI")))
+        hour = None
+        for line in open(os.path.join(d, "report.md")):
+            m = re.match(r"### (\d+:\d+) \(game-turn", line)
+            if m:
+                hour = m.group(1)
+            m = re.match(r"\| \*\*(Union|Confederacy)\*\* \| [^|]* \| (\d+) \| (\d+) \| "
+                         r"(-?\d+) to (-?\d+) \|", line)
+            if m and hour:
+                row("%s infantry steps on the field at %s (seed 002's yardstick)" % (
+                    m.group(1), hour), name, "%s [%s-%s]" % m.group(3, 4, 5),
+                    "1862's %s inside" % m.group(2),
+                    int(m.group(4)) <= int(m.group(2)) <= int(m.group(5)))
+        first = {}
+        for t in csv.DictReader(open(os.path.join(d, "turns.csv"))):
+            for key, _, _ in TIMELINE:
+                k = (int(t["seed"]), key)
+                if k not in first and int(t["union_" + key]) >= need[key]:
+                    first[k] = int(t["turn"])
+        for key, label, hour in TIMELINE:
+            v = [first.get((int(g["seed"]), key), NEVER) for g in games]
+            row("turn the Union first holds %s (%d: never)" % (label, NEVER), name, spread(v),
+                "1862's turn %d inside" % hour, quantile(v, 0.1) <= hour <= quantile(v, 0.9))
+        ends = {}
+        for g in games:
+            e = frozenset(k for k in need if int(g["union_" + k]) >= need[k])
+            ends[e] = ends.get(e, 0) + 1
+        top = sorted(ends.items(), key=lambda kv: -kv[1])[:3]
+        rank = [e for e, _ in top].index(frozenset(NIGHTFALL)) + 1 if frozenset(
+            NIGHTFALL) in [e for e, _ in top] else 0
+        row("1862's nightfall holdings among the 3 commonest end states", name,
+            "%s of %d games hold them; the commonest %s" % (
+                ends.get(frozenset(NIGHTFALL), 0), n, "; ".join(
+                    "%d: %s" % (c, ", ".join(sorted(e)) or "none") for e, c in top)),
+            "among the 3", rank > 0)
+        if name == "two-player":
+            v = [float(g["vp_two_player"]) for g in games]
+            row("VP, two-player count (3.2-3.4)", name, spread(v), "median 15-24.5",
+                15 <= statistics.median(v) <= 24.5)
+            conf = sum(g["level_two_player"].startswith("confederate") for g in games) / n
+            row("games won by each side (3.5)", name,
+                "Confederate %.0f%%, Union %.0f%%" % (100 * conf, 100 * (1 - conf)),
+                "each >= 30%", 0.3 <= conf <= 0.7)
+    print("| figure | run | median [10th-90th] | target | met |", file=out)
+    print("| --- | --- | --- | --- | --- |", file=out)
+    for r in rows:
+        print(r, file=out)
+    return missed
+
+
+def plots(dirs, before, data, outdir):
+    """gnuplot's SVGs of the targets' figures: boxes (10th, 25th, median, 75th, 90th
+    percentile) of each run's games, beside the same run before the fit when `before` has it
+    ({name: directory}), with the target drawn. Returns the files written."""
+    steps, share = start_steps(os.path.join(data, "units.txt"))
+    os.makedirs(outdir, exist_ok=True)
+    sets = [("after", dirs)] + ([("before", before)] if before else [])
+    figures = [
+        ("eliminated", "units eliminated a game (targets: red, median at most)",
+         [("Union infantry", "infantry_eliminated_union", 1, 5),
+          ("Confederate infantry", "infantry_eliminated_confederate", 1, 5),
+          ("Union batteries", "batteries_eliminated_union", 1, 2),
+          ("Confederate batteries", "batteries_eliminated_confederate", 1, 2)]),
+        ("steps", "steps lost over the starting steps (1862: red)",
+         [("Union", "steps_lost_union", steps["union"], share["union"]),
+          ("Confederacy", "steps_lost_confederate", steps["confederate"], share["confederate"])]),
+    ]
+    written = []
+    for name in dirs:
+        for key, title, cols in figures:
+            dat = os.path.join(outdir, "%s-%s.dat" % (name, key))
+            lines, x, labels, marks = [], 0, [], []
+            for label, col, scale, target in cols:
+                for tag, ds in sorted(sets, key=lambda t: t[0] != "before"):
+                    if name not in ds:
+                        continue
+                    v = [float(g[col]) / scale for g in
+                         csv.DictReader(open(os.path.join(ds[name], "games.csv")))]
+                    x += 1
+                    q = [quantile(v, t) for t in (0.1, 0.25, 0.5, 0.75, 0.9)]
+                    lines.append("%d %s %s" % (x, " ".join("%.4f" % t for t in q), tag))
+                    labels.append('"%s %s" %d' % (label, tag, x))
+                    marks.append("%d %.4f" % (x, target))
+                x += 0.5
+            open(dat, "w").write("\n".join(lines) + "\n")
+            open(dat + ".t", "w").write("\n".join(marks) + "\n")
+            svg = os.path.join(outdir, "%s-%s.svg" % (name, key))
+            script = """set terminal svg size 760,360 font 'sans,11' background rgb 'white'
+set output '%s'
+set title '%s: %s'
+set boxwidth 0.6
+set style fill solid 0.35
+set xtics (%s) rotate by -25 font 'sans,9'
+set xrange [0:%g]
+set yrange [0:*]
+set key off
+plot '%s' using 1:3:2:6:5 with candlesticks whiskerbars lc rgb '#3060a0', \\
+     '' using 1:4:4:4:4 with candlesticks lt -1 lw 2, \\
+     '%s.t' using 1:2:2:2:2 with candlesticks lc rgb '#c02020' lw 3
+""" % (svg, name, title, ", ".join(labels), x + 0.5, dat, dat)
+            subprocess.run(["gnuplot"], input=script.encode(), check=True)
+            written.append(svg)
+    return written
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__)
         return 2
     cmd, rest = argv[1], argv[2:]
-    opts = {"--games": 4, "--seed": 1, "--level": 1, "--evals": 12}
-    params = []
+    opts = {"--games": 4, "--seed": 1, "--level": 1, "--evals": 12, "--replicas": 3,
+            "--data": DATA, "--two-player": None, "--solitaire": None,
+            "--before-two-player": None, "--before-solitaire": None}
+    params, words = [], []
     i = 0
     while i < len(rest):
         if rest[i] in opts:
-            opts[rest[i]] = int(rest[i + 1])
+            v = rest[i + 1]
+            opts[rest[i]] = int(v) if isinstance(opts[rest[i]], int) else v
             i += 2
         else:
-            params.append(float(rest[i]))
+            try:
+                params.append(float(rest[i]))
+            except ValueError:
+                words.append(rest[i])
             i += 1
     p = params if params else CURRENT
     if len(p) != len(NAMES):
@@ -214,6 +692,15 @@ def main(argv):
         for r, cells in aft_rows(p):
             print("aft %-3d %s" % (r, " ".join("%-2s" % c for c in cells)))
         print("23.0 facts:", "hold" if facts_hold(p) else "BROKEN")
+        return 0
+    if cmd == "apply":
+        if not facts_hold(p):
+            print("23.0 facts broken: not written")
+            return 1
+        path = os.path.join(opts["--data"], "tables.txt")
+        tmp = path + ".new"
+        write_tables(p, path, tmp)
+        os.replace(tmp, path)
         return 0
     if cmd == "eval":
         loss, figs = evaluate(p, opts["--games"], opts["--seed"], opts["--level"])
@@ -231,6 +718,32 @@ def main(argv):
         minimize(f, p, method="Nelder-Mead", options={"maxfev": opts["--evals"]})
         print("best %.3f: %s" % (best["loss"], " ".join("%.3f" % x for x in best["p"])))
         return 0
+    if cmd == "record":
+        record(words[0], opts["--games"], opts["--seed"], opts["--level"], opts["--data"])
+        return 0
+    if cmd == "predict":
+        runs = load_runs(words[0])
+        steps, share = start_steps(os.path.join(DATA, "units.txt"))
+        crt, aft = chart_tables(p if params else None)
+        base = predict(runs, *chart_tables(), opts["--replicas"])
+        loss, figs = score(predict(runs, crt, aft, opts["--replicas"], base), steps, share)
+        print("%.3f" % loss)
+        for k, v in figs.items():
+            print("  %s: %s" % (k, v))
+        return 0
+    if cmd == "sfit":
+        x, loss, n = surrogate_fit(words[0], opts["--replicas"], opts["--evals"], opts["--seed"])
+        print("best %.3f after %d distinct charts: %s" % (loss, n, " ".join("%.3f" % v for v in x)))
+        return 0
+    if cmd == "plots":
+        before = {k: opts["--before-" + k] for k in RUNS if opts.get("--before-" + k)}
+        for f in plots({k: opts["--" + k] for k in RUNS if opts["--" + k]}, before,
+                       opts["--data"], words[0]):
+            print(f)
+        return 0
+    if cmd == "targets":
+        dirs = {k: opts["--" + k] for k in RUNS if opts["--" + k]}
+        return 1 if targets(dirs, opts["--data"]) else 0
     print(__doc__)
     return 2
 
