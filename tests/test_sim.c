@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -520,6 +521,64 @@ static void test_plots_without_a_shell(void **st)
 	assert_int_equal(system(cmd), 0);
 }
 
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Issue 33: gnuplot's SVGs go through the program's one writer like every other file (gnuplot
+ * wrote them itself, in place): a plot whose file has a second hard link is not written
+ * through it (the other name keeps its text; the report says why a text chart stands there),
+ * a plot's link is followed and stays a link, the mode of a plot already there stays. */
+static void test_plots_through_the_writer(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX", path[700], other[700], target[700], *out;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/run/plots", dir);
+	char cmd[900];
+	snprintf(cmd, sizeof cmd, "mkdir -p %s", path);
+	assert_int_equal(system(cmd), 0);
+	snprintf(other, sizeof other, "%s/mine.txt", dir);
+	write_file(other, "my own words\n");
+	snprintf(path, sizeof path, "%s/run/plots/vp-two-player.svg", dir);
+	assert_int_equal(link(other, path), 0);
+	snprintf(target, sizeof target, "%s/steps.svg", dir);
+	write_file(target, "");
+	assert_int_equal(chmod(target, 0640), 0);
+	snprintf(path, sizeof path, "%s/run/plots/steps-union.svg", dir);
+	assert_int_equal(symlink(target, path), 0);
+	if (run_in(dir, "--simulate 2 --seed 3 --jobs 1 --out run", &out) != 0)
+		fail_msg("%s", out);
+	free(out);
+	char *kept = fx_read_file(other, NULL);
+	assert_string_equal(kept, "my own words\n");
+	free(kept);
+	snprintf(path, sizeof path, "%s/run/report.md", dir);
+	char *md = fx_read_file(path, NULL);
+	if (strstr(md, "](plots/vp-two-player.svg)") ||
+	    !strstr(md, "vp-two-player.svg: cannot save: the file has 2 hard links") ||
+	    !strstr(md, "a text chart instead") || !strstr(md, "](plots/steps-union.svg)"))
+		fail_msg("%s", md);
+	free(md);
+	struct stat sb;
+	assert_int_equal(lstat(path, &sb), 0);
+	snprintf(path, sizeof path, "%s/run/plots/steps-union.svg", dir);
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	assert_int_equal(stat(target, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0640);
+	char *svg = fx_read_file(target, NULL);
+	if (!svg || !strstr(svg, "<svg"))
+		fail_msg("%s: no plot", target);
+	free(svg);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* Issue 33: the slice of a shard of the largest number of games is worked out without
  * overflow (games * k overflowed: UBSan; the slice came out negative): 2^62 games, which no
  * memory holds, so the run stops there. */
@@ -657,14 +716,6 @@ static void test_history(void **st)
 
 /* ---- the terminal game's end: beside 1862 and the simulated games ---- */
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 static void test_compare_at_the_end(void **st)
 {
 	(void)st;
@@ -791,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_shards_merge_to_one_run),
 		cmocka_unit_test(test_shard_index_through_parallel),
 		cmocka_unit_test(test_plots_without_a_shell),
+		cmocka_unit_test(test_plots_through_the_writer),
 		cmocka_unit_test(test_shard_of_many_games),
 		cmocka_unit_test(test_simulator_files),
 		cmocka_unit_test(test_history),

@@ -5,6 +5,7 @@
  * games. Plots through gnuplot when asked and installed, text charts otherwise. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <math.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "datafile.h"
+#include "position.h"
 #include "sim_internal.h"
 #include "victory.h"
 
@@ -192,47 +194,89 @@ static void text_histogram(const int *v, int n, int scale, bool has_hist, int hi
 	free(count);
 }
 
-/* gnuplot run without a shell (fork/exec, from PATH) in directory dir (NULL: here), its
- * standard input the script (NULL: none), its output thrown away: true when it exits 0.
- * No path reaches a command line or the script: the script names its files relative to
- * dir (issue 33: a quote in --out's directory ran commands through system()). */
-static bool run_gnuplot(const char *dir, const char *arg, const char *script)
+/* gnuplot run without a shell (fork/exec, from PATH), its standard input the script (NULL:
+ * none), its standard output into out (NULL: thrown away), its errors thrown away: true when
+ * it exits 0. No path reaches its command line or the script (issue 33: a quote in --out's
+ * directory ran commands through system()): the SVG comes down the pipe and the program's one
+ * writer puts it in its file. */
+static bool run_gnuplot(const char *arg, const char *script, FILE *out)
 {
-	int in[2];
+	int in[2], from[2];
 	if (pipe(in) != 0)
 		return false;
-	pid_t pid = fork();
-	if (pid < 0) {
+	if (pipe(from) != 0) {
 		close(in[0]);
 		close(in[1]);
 		return false;
 	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(in[0]);
+		close(in[1]);
+		close(from[0]);
+		close(from[1]);
+		return false;
+	}
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
-		if (null < 0 || dup2(in[0], STDIN_FILENO) < 0 || dup2(null, STDOUT_FILENO) < 0 ||
-		    dup2(null, STDERR_FILENO) < 0 || (dir && chdir(dir) != 0))
+		if (null < 0 || dup2(in[0], STDIN_FILENO) < 0 ||
+		    dup2(out ? from[1] : null, STDOUT_FILENO) < 0 || dup2(null, STDERR_FILENO) < 0)
 			_exit(127);
 		close(in[1]);
+		close(from[0]);
 		execlp("gnuplot", "gnuplot", arg, (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);
+	close(from[1]);
+	fcntl(in[1], F_SETFL, O_NONBLOCK); /* a write never waits while gnuplot's output does */
 	/* gnuplot may stop reading (a bad script): a write then fails, no SIGPIPE kills us */
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
 	bool ok = true;
-	for (size_t done = 0, len = script ? strlen(script) : 0; done < len;) {
-		ssize_t w = write(in[1], script + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
+	size_t done = 0, len = script ? strlen(script) : 0;
+	if (len == 0) {
+		close(in[1]);
+		in[1] = -1;
+	}
+	/* the script in and the picture out at once: neither pipe's buffer can stop gnuplot */
+	while (in[1] >= 0 || from[0] >= 0) {
+		struct pollfd pf[2] = { { in[1], POLLOUT, 0 }, { from[0], POLLIN, 0 } };
+		if (poll(pf, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
 			ok = false;
 			break;
 		}
-		done += (size_t)w;
+		if (in[1] >= 0 && pf[0].revents) {
+			ssize_t w = write(in[1], script + done, len - done);
+			if (w < 0 && errno != EINTR && errno != EAGAIN)
+				ok = false;
+			if (w > 0)
+				done += (size_t)w;
+			if (w < 0 ? !ok : done == len) {
+				close(in[1]);
+				in[1] = -1;
+			}
+		}
+		if (from[0] >= 0 && pf[1].revents) {
+			char buf[8192];
+			ssize_t r = read(from[0], buf, sizeof buf);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				close(from[0]);
+				from[0] = -1;
+			} else if (out && fwrite(buf, 1, (size_t)r, out) != (size_t)r) {
+				ok = false;
+			}
+		}
 	}
-	close(in[1]);
+	if (in[1] >= 0)
+		close(in[1]);
+	if (from[0] >= 0)
+		close(from[0]);
 	sigaction(SIGPIPE, &old, NULL);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
@@ -244,7 +288,7 @@ static bool run_gnuplot(const char *dir, const char *arg, const char *script)
 /* gnuplot on PATH. */
 static bool have_gnuplot(void)
 {
-	return run_gnuplot(NULL, "--version", NULL);
+	return run_gnuplot("--version", NULL, NULL);
 }
 
 /* s as a gnuplot single-quoted string: a quote doubled (gnuplot's escape inside '…'), any
@@ -260,17 +304,22 @@ static void gp_quoted(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* A gnuplot SVG histogram of v into plotdir/id.svg; false when gnuplot fails. The data go
- * inline in the script ('-'), the script to gnuplot's standard input, gnuplot runs in
- * plotdir: the only file name the script holds is id.svg. */
-static bool gnuplot_histogram(const char *plotdir, const char *id, const char *title,
-			      const int *v, int n, int scale, bool has_hist, int hist)
+/* A gnuplot SVG histogram of v written to plotdir/id.svg through the program's one writer
+ * (store_write: atomic, a link followed, FIFOs, devices and hard-linked files refused, the
+ * mode kept): the SVG's text (to free), or NULL with err set when gnuplot or the writing
+ * failed. The data go inline in the script ('-'), the script to gnuplot's standard input, the
+ * SVG comes back on its standard output: the script names no file. */
+static char *gnuplot_histogram(const char *plotdir, const char *id, const char *title,
+			       const int *v, int n, int scale, bool has_hist, int hist, char *err,
+			       size_t errlen)
 {
 	char *script = NULL;
 	size_t size = 0;
 	FILE *b = open_memstream(&script, &size);
-	if (!b)
-		return false;
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
 	/* bins of whole units (VPs, steps), about 30 across the range */
 	int lo = v[0], hi = v[n - 1];
 	if (scale == 2 && lo % 2)
@@ -278,19 +327,8 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 	int width = (hi - lo) / 30 + 1;
 	if (scale == 2 && width % 2)
 		width++;
-	char svg[300], at[1400];
-	snprintf(svg, sizeof svg, "%s.svg", id);
-	/* gnuplot would block on a FIFO there, or write through a link: a regular file or none */
-	struct stat st;
-	snprintf(at, sizeof at, "%s/%s", plotdir, svg);
-	if (lstat(at, &st) == 0 && !S_ISREG(st.st_mode)) {
-		fclose(b);
-		free(script);
-		return false;
-	}
-	fprintf(b, "set terminal svg size 640,300 dynamic font 'sans,11'\nset output ");
-	gp_quoted(b, svg);
-	fprintf(b, "\nset title ");
+	fprintf(b, "set terminal svg size 640,300 dynamic font 'sans,11'\nset output\n");
+	fprintf(b, "set title ");
 	gp_quoted(b, title);
 	fprintf(b, "\nset ylabel '%% of games'\n"
 			"set style fill solid 0.6\nset boxwidth %g\nunset key\nset grid ytics\n"
@@ -321,41 +359,56 @@ static bool gnuplot_histogram(const char *plotdir, const char *id, const char *t
 		i = k;
 	}
 	fprintf(b, "e\n");
-	bool ok = fclose(b) == 0 && run_gnuplot(plotdir, "-", script);
+	struct sim_out svg;
+	if (fclose(b) != 0 || !sim_out_open(&svg)) {
+		free(script);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	bool ok = run_gnuplot("-", script, svg.f);
 	free(script);
-	return ok;
+	char *text = NULL;
+	if (ok && fflush(svg.f) == 0 && svg.len > 0)
+		text = strndup(svg.text, svg.len);
+	if (!text) {
+		sim_out_drop(&svg);
+		snprintf(err, errlen, "%s/%s.svg: gnuplot drew nothing", plotdir, id);
+		return NULL;
+	}
+	char path[1400];
+	snprintf(path, sizeof path, "%s/%s.svg", plotdir, id);
+	if (!sim_out_write(&svg, path, err, errlen)) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }
 
-/* The plot's SVG copied into the HTML (self-contained). */
-static void embed_svg(struct doc *d, const char *path)
+
+/* The plot's SVG copied into the HTML (self-contained), from its <svg on. */
+static void embed_svg(struct doc *d, const char *svg)
 {
-	char err[64];
-	FILE *f = datafile_fopen(path, err, sizeof err);
-	if (!f)
-		return;
-	char buf[4096];
-	bool body = false;
-	while (fgets(buf, sizeof buf, f)) {
-		if (!body && strncmp(buf, "<svg", 4))
-			continue; /* skip the XML prolog and doctype */
-		body = true;
-		fputs(buf, d->html);
-	}
-	fclose(f);
+	const char *body = strstr(svg, "<svg");
+	fputs(body ? body : svg, d->html);
 }
 
 static void chart(struct doc *d, const char *id, const char *title, const int *v, int n,
 		  int scale, bool has_hist, int hist)
 {
-	if (d->plotdir && gnuplot_histogram(d->plotdir, id, title, v, n, scale, has_hist, hist)) {
-		char path[1024];
-		snprintf(path, sizeof path, "%s/%s.svg", d->plotdir, id);
+	char err[POSITION_PATH_MAX + 200] = "";
+	char *svg = d->plotdir ? gnuplot_histogram(d->plotdir, id, title, v, n, scale, has_hist,
+						   hist, err, sizeof err)
+			       : NULL;
+	if (svg) {
 		fprintf(d->md, "![%s](plots/%s.svg)\n\n", title, id);
 		fputs("<div class=\"plot\">\n", d->html);
-		embed_svg(d, path);
+		embed_svg(d, svg);
 		fputs("</div>\n", d->html);
+		free(svg);
 		return;
 	}
+	if (err[0]) /* the plot was asked for: why it is a text chart instead */
+		para(d, "(%s: a text chart instead.)", err);
 	char *text = malloc(16384);
 	if (!text)
 		return;
