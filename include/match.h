@@ -81,6 +81,10 @@ bool match_autosave(struct match *m, char *err, size_t errlen);
 /* Why the last autosave failed ("" when it did not, or none was tried since the last
  * match_apply began). */
 const char *match_autosave_error(const struct match *m);
+/* What the last autosave did besides saving ("" when nothing): the games the player's bound
+ * on the state directory took (paths_hold_autosave_bound), for the front-end to say once;
+ * cleared when an action begins and by a match_autosave_due with no autosave waiting. */
+const char *match_autosave_notice(const struct match *m);
 /* Save to path (store_save: atomic); false with err set. */
 bool match_save(struct match *m, const char *path, char *err, size_t errlen);
 

@@ -30,5 +30,13 @@ void paths_game_id(char *id, size_t len);
  * that is not a number of megabytes sets err (else left alone) and the default serves. */
 #define PATHS_AUTOSAVE_MB 200
 long long paths_autosave_bound(char *err, size_t errlen);
+/* Hold that bound on the autosaves of the state directory dir (store_autosave_bound), never
+ * taking game keep (NULL: none): wherever autosaves are written (each autosave, match.h) and
+ * games are listed or opened (the program's start, --resume list). What went is said in
+ * notice ("" when no game did): "the autosaves in DIR came to more than N MB (the bound,
+ * ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: ID …". False with err set
+ * when dir cannot be read. */
+bool paths_hold_autosave_bound(const char *dir, const char *keep, char *notice, size_t noticelen,
+			       char *err, size_t errlen);
 
 #endif

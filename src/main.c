@@ -118,15 +118,13 @@ static void tidy_state(const char *state, const char *keep)
 		return;
 	}
 	err[0] = 0;
-	long long bound = paths_autosave_bound(err, sizeof err);
+	paths_autosave_bound(err, sizeof err);
 	if (err[0])
 		fprintf(stderr, "antietam: %s\n", err);
-	if (store_autosave_bound(state, bound, keep, gone, sizeof gone, err, sizeof err) < 0)
+	if (!paths_hold_autosave_bound(state, keep, gone, sizeof gone, err, sizeof err))
 		fprintf(stderr, "antietam: %s\n", err);
 	else if (gone[0])
-		fprintf(stderr, "antietam: the autosaves in %s came to more than %lld MB (the bound, "
-			"ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: %s\n", state,
-			bound / (1024 * 1024), gone);
+		fprintf(stderr, "antietam: %s\n", gone);
 }
 
 int main(int argc, char **argv)
@@ -207,8 +205,10 @@ int main(int argc, char **argv)
 			fprintf(stderr, "antietam: %s\n", err);
 			return 2;
 		}
-		if (resume_what && !strcmp(resume_what, "list"))
+		if (resume_what && !strcmp(resume_what, "list")) {
+			tidy_state(state, NULL); /* the bound holds for what is listed */
 			return list_games(state);
+		}
 		if (!resume_path(state, resume_what, last, sizeof last))
 			return 2;
 		tui.load = last;

@@ -231,6 +231,62 @@ static void test_autosave_on_needs_its_directory(void **state)
 	free(out);
 }
 
+/* Issue 33: the player's bound on the autosaves held only at the terminal game's start: a
+ * --batch session autosaved past it for ever, and --resume list listed what it would remove.
+ * It now holds at every autosave (the game autosaving never taken) and at --resume list, and
+ * what went is said. Old games of 400 KB each (written as files of that size under autosave
+ * names, last saved a day apart) beside a bound of 1 MB. */
+static void old_game(const char *dir, const char *id, int days_ago)
+{
+	char path[400];
+	snprintf(path, sizeof path, "%s/autosave-%s-000001.pos", dir, id);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 400 * 1024; i++)
+		fputc(i % 64 ? '#' : '\n', f);
+	assert_int_equal(fclose(f), 0);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "touch -d '%d days ago' %s", days_ago, path);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_bound_held_at_every_autosave(void **state)
+{
+	(void)state;
+	char xdg[200], dir[300], path[400];
+	snprintf(xdg, sizeof xdg, "%s/bound", tmpdir);
+	snprintf(dir, sizeof dir, "%s/antietam", xdg);
+	assert_int_equal(mkdir(xdg, 0700), 0);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	old_game(dir, "old1", 3);
+	old_game(dir, "old2", 2);
+	old_game(dir, "old3", 1);
+	setenv("XDG_STATE_HOME", xdg, 1);
+	setenv("ANTIETAM_AUTOSAVE_MB", "1", 1);
+	int rc;
+	char *out = run("--batch", "new historical 1\nautosave on\nend\nend\nquit\n", &rc);
+	assert_int_equal(rc, 0);
+	/* 1.2 MB and the new game's autosave: the oldest goes, and the answer says so */
+	if (!strstr(out, "autosave: the autosaves in ") || !strstr(out, "more than 1 MB") ||
+	    !strstr(out, "gone: old1\n"))
+		fail_msg("%s", out);
+	free(out);
+	snprintf(path, sizeof path, "%s/autosave-old1-000001.pos", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof path, "%s/autosave-old2-000001.pos", dir);
+	assert_int_equal(access(path, F_OK), 0);
+	/* --resume list: an older game come back past the bound goes before the list */
+	old_game(dir, "old0", 4);
+	out = run("--resume list", "", &rc);
+	assert_int_equal(rc, 0);
+	if (!strstr(out, "gone: old0\n") || strstr(out, "old0 ") || !strstr(out, "old2") ||
+	    !strstr(out, "3 games"))
+		fail_msg("%s", out);
+	free(out);
+	unsetenv("ANTIETAM_AUTOSAVE_MB");
+	unsetenv("XDG_STATE_HOME");
+}
+
 /* ---- the computer players on a quick set-up begun by hand ---- */
 
 /* Issue 33: with units placed by hand off their 4.3 hexes, the bot and the general placed
@@ -267,6 +323,7 @@ int main(void)
 		cmocka_unit_test(test_resume_list_shows_no_escapes),
 		cmocka_unit_test(test_game_open_twice),
 		cmocka_unit_test(test_autosave_on_needs_its_directory),
+		cmocka_unit_test(test_bound_held_at_every_autosave),
 		cmocka_unit_test(test_partly_placed_quick_setup),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, setup, teardown);

@@ -193,6 +193,9 @@ bool cli_exec(struct cli *c, const char *line, FILE *out)
 	if (!msg && c->match && c->match == before && match_record(c->match)->n != nrec &&
 	    match_autosave_error(c->match)[0])
 		fprintf(mem, "\nautosave failed: %s", match_autosave_error(c->match));
+	if (!msg && c->match && c->match == before && match_record(c->match)->n != nrec &&
+	    match_autosave_notice(c->match)[0])
+		fprintf(mem, "\nautosave: %s", match_autosave_notice(c->match));
 	fclose(mem);
 	if (msg)
 		answer(out, '?', msg);

@@ -34,6 +34,7 @@ struct match {
 	bool defer_autosave;      /* the policy's autosaves wait for match_autosave_due */
 	bool autosave_waits;      /* one does */
 	char autosave_err[512];
+	char autosave_notice[768]; /* the games the bound took at the last autosave, "" none */
 	int open_lock;            /* store_game_lock of game_id in autosave_dir, -1 none */
 	match_sink_fn sink;
 	void *sink_ctx;
@@ -198,8 +199,10 @@ void match_defer_autosave(struct match *m, bool defer)
 
 bool match_autosave_due(struct match *m)
 {
-	if (!m->autosave_waits)
+	if (!m->autosave_waits) {
+		m->autosave_notice[0] = 0; /* said once, after the autosave that made it */
 		return true;
+	}
 	char err[512];
 	return match_autosave(m, err, sizeof err);
 }
@@ -226,7 +229,19 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 	}
 	ok = ok && store_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
+	/* the player's bound holds wherever autosaves are written, not only at a start (issue
+	 * 33); this game's own autosaves are never taken */
+	char berr[256];
+	m->autosave_notice[0] = 0;
+	if (ok && !paths_hold_autosave_bound(m->autosave_dir, m->game_id, m->autosave_notice,
+					     sizeof m->autosave_notice, berr, sizeof berr))
+		snprintf(m->autosave_notice, sizeof m->autosave_notice, "%s", berr);
 	return ok;
+}
+
+const char *match_autosave_notice(const struct match *m)
+{
+	return m->autosave_notice;
 }
 
 const char *match_autosave_error(const struct match *m)
@@ -267,6 +282,7 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
 	*before = m->game;
 	int nrec = m->rec.n;
 	m->autosave_err[0] = 0;
+	m->autosave_notice[0] = 0;
 	if (!game_apply_events(&m->game, a, &m->rec.events, err, errlen)) {
 		free(before);
 		return false;

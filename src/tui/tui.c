@@ -169,8 +169,15 @@ bool tui_apply(struct tui *t, const struct action *a)
 
 bool tui_autosave_due(struct tui *t)
 {
-	if (!t->playing || match_autosave_due(t->match))
+	if (!t->playing)
 		return false;
+	if (match_autosave_due(t->match)) {
+		/* the player's bound took other games' autosaves: said (issue 33) */
+		if (!match_autosave_notice(t->match)[0])
+			return false;
+		tui_say(t, false, "%s", match_autosave_notice(t->match));
+		return true;
+	}
 	char was[sizeof t->msg];
 	snprintf(was, sizeof was, "%s", t->msg);
 	tui_say(t, true, "%.120s%sthe autosave failed: %.100s (S saves elsewhere)", was,
@@ -700,6 +707,8 @@ static bool computer_turn(struct tui *t)
 	if (match_autosave_error(t->match)[0])
 		tui_say(t, true, "the autosave failed: %s (S saves elsewhere)",
 			match_autosave_error(t->match));
+	else if (match_autosave_notice(t->match)[0])
+		tui_say(t, false, "%s", match_autosave_notice(t->match));
 	return n > 0;
 }
 

@@ -109,7 +109,8 @@ static inline const struct roster *tui_roster(const struct tui *t)
  * on the message line and return false. Keeps the undo stack and the legal list current. */
 bool tui_apply(struct tui *t, const struct action *a);
 /* The autosave of the last action, deferred until its frame is on the screen (issue 34:
- * draw first, save after); true when it failed, the message line then saying so. */
+ * draw first, save after); true when it failed or the bound on the state directory took
+ * other games' autosaves, the message line then saying so. */
 bool tui_autosave_due(struct tui *t);
 /* Recompute the legal actions and clear the marks after the position changed. */
 void tui_refresh_legal(struct tui *t);
