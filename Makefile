@@ -150,7 +150,7 @@ SUITE_MAKE = $(MAKE)
 check:
 	@sh tests/deps.sh --install $(DEPS_TEST)
 	@$(MAKE) --no-print-directory check-suites
-check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter $(BUILD)/tools/combat_record $(BUILD)/tests/bench
+check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter $(BUILD)/tools/combat_record $(BUILD)/tools/hours-scenario $(BUILD)/tests/bench
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
@@ -242,6 +242,11 @@ $(BUILD)/tools/perimeter: $(BUILD)/tools/perimeter.o $(LIBFRONT) $(LIBENGINE)
 $(BUILD)/tools/combat_record: $(BUILD)/tools/combat_record.o $(LIBFRONT) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
+# tools/hours-scenario.c (docs/provenance-hours.md, "Scenarios"): rewrites a scenario file's
+# units and control from data/history-hours.txt; built by make check-suites.
+$(BUILD)/tools/hours-scenario: $(BUILD)/tools/hours-scenario.o $(LIBFRONT) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
+
 # The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot
 # games, with a digest of each end (dice, units, control), into $(RECORD): a change that
 # must alter no play leaves this file byte for byte the same (diff it against main's).
@@ -298,6 +303,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 755 antietam $(DESTDIR)$(PREFIX)/bin/antietam
 	install -m 644 data/*.txt $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(DATADIR)/scenarios
+	install -m 644 data/scenarios/*.txt $(DESTDIR)$(DATADIR)/scenarios/
 	install -m 644 docs/antietam.6 $(DESTDIR)$(PREFIX)/share/man/man6/antietam.6
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/antietam $(DESTDIR)$(PREFIX)/share/man/man6/antietam.6

@@ -53,6 +53,7 @@ struct game_options {
 	bool mishap;      /* 8.14 Terrible Mishap */
 	bool unleashed;   /* 13.0 note: "McClellan unleashed", no commitment rules */
 	bool solitaire;   /* 14–19: the Union is the bot's */
+	int8_t start;     /* the scenario begun from (start.h: 1-based), 0 the standard game */
 };
 
 enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY, SETUP_QUICK /* 4.2: placed by the players */ };

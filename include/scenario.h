@@ -28,17 +28,22 @@ struct scenario {
 	struct scenario *older;         /* orders of battle 1 … roster.version - 1 (heap: free
 					   with scenario_free), NULL when there are none */
 	const struct scenario *newest;  /* in one of those: the scenario it belongs to; else NULL */
+	struct start *start;            /* the scenarios of dir/scenarios/ (start.h; heap, shared
+					   by the older ones: freed with scenario_free), or NULL */
+	int nstarts;
 };
 
-/* Load every data file of dir into *s (heap-sized: allocate it), and every earlier order of
- * battle dir/units-K.txt (each must be there and name its version); all or nothing. Free
+/* Load every data file of dir into *s (heap-sized: allocate it), the scenarios of
+ * dir/scenarios/ (start.h), and every earlier order of battle dir/units-K.txt (each must be
+ * there and name its version); all or nothing. Free
  * what it allocated with scenario_free before freeing s. */
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen);
 /* Fill s->step_cost from the map and the charts: scenario_load does; whoever builds or
  * changes a scenario's map or movement charts by hand afterwards (the tests' boards) calls it
  * again. */
 void scenario_step_costs(struct scenario *s);
-/* Free the earlier orders of battle of s (s itself is the caller's); s may be NULL. */
+/* Free the earlier orders of battle and the scenarios of s (s itself is the caller's); s may
+ * be NULL. */
 void scenario_free(struct scenario *s);
 /* The scenario of order of battle `version` that s (or the scenario s belongs to) carries:
  * itself, one of its older ones, or NULL when it has no such version. */

@@ -28,6 +28,9 @@ out=$(cd "$dest" && printf 'new historical 1\nrange 1916 2540\n' | "$prog" --bat
 expected=$(printf '= turn 1 union movement\n\n= 27')
 [ "$out" = "$expected" ] && ok "the installed program finds /usr/share/antietam" ||
 	bad "the installed program: $out"
+out=$(cd "$dest" && printf 'new mid-morning 1\n' | "$prog" --batch 2>&1)
+[ "$out" = "$(printf '= turn 4 union movement')" ] && ok "the scenarios installed (new mid-morning)" ||
+	bad "the installed scenarios: $out"
 
 # the data moved away: it says where it looked, including ../share/antietam (unless a copy
 # is installed in the default place, the last one it looks at)

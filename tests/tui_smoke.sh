@@ -192,8 +192,8 @@ keys q
 expect "(y/n)" "leave-game question"
 keys y
 expect "Continue the game" "start menu again"
-# the quick set-up entry is the 7th from the bottom, wherever the menu starts
-keys Up Up Up Up Up Up Up Enter
+# the quick set-up entry is the 8th from the bottom, wherever the menu starts
+keys Up Up Up Up Up Up Up Up Enter
 expect "To place (4.2): 60" "quick set-up: the Union's units to place"
 keys n
 expect "hexes of its zone marked" "n selects the next unit and marks its zone"
@@ -579,6 +579,25 @@ absent "has played" "the map, not a hand-over"
 keys Enter
 slow "The Union has played" "a key on the map goes on with the computer's turn, acting for no side"
 keys Escape
+keys q
+expect "Leave the game for the start menu" "q: the menu"
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# issue 31: a scenario from the start menu's Start line (4th from the bottom)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-scenario"
+mkdir -p "$STATE/scenario"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE/scenario TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
+expect "Start: dawn, the whole day (4.3, turns 1-11)" "the Start line: the standard game"
+keys Up Up Up Up Enter
+expect "Start: The Cornfield (6:00, turns 1-2; not quick)" "Enter: the first scenario"
+keys Enter
+expect "Start: Mid-Morning (9:00, turns 4-11; not quick)" "Enter again: the next"
+keys Down Down Down Down Enter
+expect "New game, Mid-Morning: turn 4, 9:00 am" "the game starts at 9:00"
+expect "Turn 4 9:00 am" "the status line says turn 4"
 keys q
 expect "Leave the game for the start menu" "q: the menu"
 keys y

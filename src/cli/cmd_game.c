@@ -12,6 +12,7 @@
 #include "cli_internal.h"
 #include "game.h"
 #include "move.h"
+#include "start.h"
 
 const struct game *cli_game(struct cli *c, char *err, size_t errlen)
 {
@@ -74,10 +75,25 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 	for (int i = 0; argc >= 2 && i < 3; i++)
 		if (!strcmp(argv[1], setups[i]))
 			setup = i;
-	if (setup < 0)
-		return cli_fail(err, errlen, "usage: new historical|quick|empty [SEED] [mishap] [unleashed] [solitaire]");
-	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	struct game_options opt = { 0 };
+	const struct scenario *s = NULL;
+	if (setup < 0 && argc >= 2) { /* a scenario of data/scenarios/ (start.h) */
+		s = cli_scenario(c, err, errlen);
+		if (!s)
+			return err;
+		opt.start = (int8_t)start_find(s, argv[1]);
+		if (opt.start)
+			setup = SETUP_HISTORICAL;
+	}
+	if (setup < 0) {
+		char list[256] = "historical|quick|empty";
+		for (int i = 1; s && start_of(s, i); i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "|%s",
+				 start_of(s, i)->key);
+		return cli_fail(err, errlen, "usage: new %s [SEED] [mishap] [unleashed] [solitaire]",
+				list);
+	}
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "mishap")) {
 			opt.mishap = true;          /* 8.14 */
@@ -94,7 +110,8 @@ static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char
 					argv[i]);
 		}
 	}
-	const struct scenario *s = cli_scenario(c, err, errlen);
+	if (!s)
+		s = cli_scenario(c, err, errlen);
 	if (!s)
 		return err;
 	struct match *m = match_new(s, (enum game_setup)setup, seed, &opt);
@@ -209,7 +226,7 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 }
 
 static const struct cli_command game_cmds[] = {
-	{ "new", "new historical|quick|empty [SEED] [mishap] [unleashed] [solitaire]  start a game (4.3 set-up, 4.2 quick set-up placed by the players, or an empty map for tests; options 8.14, 13.0 note, 14-19)", cmd_new },
+	{ "new", "new historical|quick|empty|SCENARIO [SEED] [mishap] [unleashed] [solitaire]  start a game (4.3 set-up, 4.2 quick set-up placed by the players, an empty map for tests, or a scenario of data/scenarios/: mid-morning, early-afternoon, cornfield; options 8.14, 13.0 note, 14-19)", cmd_new },
 	{ "pending", "pending                   who must decide what now", cmd_pending },
 	{ "legal", "legal                     every legal action now, one command a line", cmd_legal },
 	{ "unit", "unit UNIT                 a unit's state", cmd_unit },

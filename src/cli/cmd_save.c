@@ -16,6 +16,7 @@
 #include "match.h"
 #include "paths.h"
 #include "position.h"
+#include "start.h"
 
 /* ---- commands ---- */
 
@@ -185,6 +186,8 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	const struct event_log *log = &match_record(m)->events;
 	fprintf(out, "start %s seed=%llu", rec.setup == SETUP_EMPTY ? "empty" : "historical",
 		(unsigned long long)rec.seed);
+	if (start_of(s, rec.opt.start)) /* a scenario (start.h) */
+		fprintf(out, " scenario=%s", start_of(s, rec.opt.start)->key);
 	print_events(s, log, 0, event_log_end(log), out);
 	for (int i = 0; i < rec.n; i++) {
 		struct action a;

@@ -17,6 +17,7 @@
 #include "game.h"
 #include "internal.h"
 #include "move.h"
+#include "start.h"
 #include "victory.h"
 
 /* ---- the turn sequence (5.2) ---- */
@@ -110,7 +111,7 @@ static void advance(struct game *g)
 			return;
 		}
 		victory_control_update(g); /* 3.3 */
-		if (g->turn >= GAME_TURNS) {
+		if (g->turn >= start_last_turn(g)) { /* 5.3, or the scenario's last turn */
 			event_new(g, EVENT_GAME_ENDS);
 			pending_set(g, SIDE_NONE, DECISION_GAMEOVER, -1);
 			return;
@@ -166,6 +167,11 @@ void game_new_events(struct game *g, const struct scenario *s, enum game_setup s
 		g->corps[CORPS_V] = CORPS_UNAVAILABLE;
 		g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
 	}
+	const struct start *st = setup == SETUP_HISTORICAL ? start_game(g) : NULL;
+	if (st)
+		start_apply(g, st); /* a scenario: the position of its hour (start.h) */
+	else
+		g->opt.start = 0;
 	struct game_event *e = event_new(g, EVENT_NEW_GAME);
 	e->setup = (int8_t)setup;
 	e->seed = seed;

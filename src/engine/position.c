@@ -19,6 +19,7 @@
 #include "datafile.h"
 #include "hex.h"
 #include "scenario.h"
+#include "start.h"
 
 /* ---- names (the protocol's words) ---- */
 
@@ -470,6 +471,15 @@ static void write_event(FILE *f, const struct game *g, const struct game_event *
 	putc('\n', f);
 }
 
+/* ` scenario=KEY` after the options of a game begun from a scenario (start.h); nothing for the
+ * standard game, whose lines are as they always were. */
+static void write_start(FILE *f, const struct scenario *s, const struct game_options *o)
+{
+	const struct start *st = start_of(s, o->start);
+	if (st)
+		fprintf(f, " scenario=%s", st->key);
+}
+
 /* The count of events and the newest POSITION_EVENTS of log (NULL: none) up to it. */
 static void write_log(FILE *f, const struct game *g, const struct event_log *log)
 {
@@ -482,11 +492,13 @@ static void write_log(FILE *f, const struct game *g, const struct event_log *log
 	}
 }
 
-static void write_record(FILE *f, const struct position_record *r)
+static void write_record(FILE *f, const struct scenario *s, const struct position_record *r)
 {
-	fprintf(f, "start %s seed=%" PRIu64 " mishap=%s unleashed=%s solitaire=%s\n",
+	fprintf(f, "start %s seed=%" PRIu64 " mishap=%s unleashed=%s solitaire=%s",
 		setup_names[r->setup], r->seed, on_off(r->opt.mishap),
 		on_off(r->opt.unleashed), on_off(r->opt.solitaire));
+	write_start(f, s, &r->opt);
+	putc('\n', f);
 	for (int i = 0; i < r->n; i++) {
 		fputs("action ", f);
 		write_quoted(f, r->action[i]);
@@ -509,8 +521,10 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fputs("# Antietam: Burnished Rows of Steel - a saved game (docs/formats.md)\n", f);
 	fprintf(f, "order-of-battle %d\n", scenario_oob_version(g->scn));
 	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
-	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s\n", on_off(g->opt.mishap),
+	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
+	write_start(f, g->scn, &g->opt);
+	putc('\n', f);
 	fprintf(f, "turn %d %s %s\n", g->turn, names_side[g->side], names_phase[g->phase]);
 	fprintf(f, "pending %s %s", names_side[g->pending.side], names_decision[g->pending.what]);
 	if (g->pending.subject >= 0) {
@@ -546,7 +560,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	write_solitaire(f, g);
 	write_log(f, g, rec ? &rec->events : NULL);
 	if (rec && rec->has_start)
-		write_record(f, rec);
+		write_record(f, g->scn, rec);
 	fputs("end\n", f);
 	return !ferror(f) && fflush(f) == 0;
 }
@@ -807,19 +821,27 @@ static bool rd_setup(struct reader *r)
 	return true;
 }
 
-static const char *const option_keys[] = { "mishap", "unleashed", "solitaire" };
+static const char *const option_keys[] = { "mishap", "unleashed", "solitaire", "scenario" };
 
 /* mishap=on|off unleashed=… solitaire=… from field i on (every key required). */
 static bool parse_options(struct reader *r, int i, struct game_options *o)
 {
-	bool seen[3] = { false };
+	bool seen[4] = { false };
 	for (; i < r->df.nfields; i++) {
 		char key[32];
 		int k;
 		bool v;
 		const char *val = split_key(r, r->df.field[i], key, sizeof key);
-		if (!val || !find_key(r, key, option_keys, 3, seen, &k) ||
-		    !parse_on_off(r, val, key, &v))
+		if (!val || !find_key(r, key, option_keys, 4, seen, &k))
+			return false;
+		if (k == 3) { /* scenario=KEY (start.h): optional, the standard game without it */
+			o->start = (int8_t)start_find(r->base, val);
+			if (!o->start)
+				return FAIL("scenario '%.40s' is not one of this program's (data/scenarios/)",
+					    val);
+			continue;
+		}
+		if (!parse_on_off(r, val, key, &v))
 			return false;
 		if (k == 0)
 			o->mishap = v;
@@ -1753,7 +1775,7 @@ static bool rd_start(struct reader *r)
 	int setup;
 	long long unsigned seed;
 	char key[8];
-	if (!nfields(r, 6, 6) || !parse_name(r, r->df.field[1], setup_names, 3, "set-up", &setup))
+	if (!nfields(r, 6, 7) || !parse_name(r, r->df.field[1], setup_names, 3, "set-up", &setup))
 		return false;
 	const char *val = split_key(r, r->df.field[2], key, sizeof key);
 	if (!val)

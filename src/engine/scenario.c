@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "move.h"
+#include "start.h"
 #include "victory.h"
 
 /* The first objective the charts and the victory rules name that the map lacks (NULL: none),
@@ -77,6 +78,8 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 {
 	s->older = NULL;
 	s->newest = NULL;
+	s->start = NULL;
+	s->nstarts = 0;
 	char a[PATH_MAX], b[PATH_MAX];
 	snprintf(a, sizeof a, "%s/map.txt", dir);
 	if (!map_load(&s->map, a, err, errlen))
@@ -102,7 +105,13 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 		return false;
 	}
 	scenario_step_costs(s);
-	return load_older(s, dir, b, err, errlen);
+	if (!start_load_dir(s, dir, err, errlen))
+		return false;
+	if (!load_older(s, dir, b, err, errlen)) {
+		scenario_free(s);
+		return false;
+	}
+	return true;
 }
 
 void scenario_free(struct scenario *s)
@@ -111,6 +120,10 @@ void scenario_free(struct scenario *s)
 		return;
 	free(s->older);
 	s->older = NULL;
+	if (!s->newest) /* the older ones share the newest's scenarios */
+		free(s->start);
+	s->start = NULL;
+	s->nstarts = 0;
 }
 
 int scenario_oob_version(const struct scenario *s)

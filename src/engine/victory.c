@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "start.h"
 #include "tables.h"
 #include "victory.h"
 
@@ -156,6 +157,8 @@ static int held_by(const struct game *g, const struct map_objective *o, enum sid
 void victory_two_player(const struct game *g, struct victory_count *c)
 {
 	const struct tables *t = &g->scn->tables;
+	if (start_victory(g, false, c))
+		return; /* a sector scenario's own rule (start.h) */
 	memset(c, 0, sizeof *c);
 	for (int i = 0; i < t->nvp; i++) {
 		const struct vp_objective *v = &t->vp[i];
@@ -258,6 +261,8 @@ void victory_solitaire(const struct game *g, struct victory_count *c)
 {
 	const struct tables *t = &g->scn->tables;
 	const enum side cs = SIDE_CONFEDERATE;
+	if (start_victory(g, true, c))
+		return; /* a sector scenario's own rule (start.h) */
 	memset(c, 0, sizeof *c);
 	int h1, n1, h2, n2;
 	/* Dunker Church and the Hagerstown Road from it to Sharpsburg */

@@ -28,6 +28,7 @@
 #include "combat.h"
 #include "commit.h"
 #include "general.h"
+#include "start.h"
 #include "general_conf.h"
 #include "general_internal.h"
 #include "map.h"
@@ -725,7 +726,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		return;
 	c->g = g;
 	c->level = level < 1 ? 1 : level > 3 ? 3 : level;
-	c->last = g->turn >= GAME_TURNS;
+	c->last = g->turn >= start_last_turn(g);
 	c->scratch = *g;
 	c->key = general_decision_key(g);
 	fill_maps(c);

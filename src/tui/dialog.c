@@ -15,6 +15,7 @@
 #include "files.h"
 #include "keys.h"
 #include "sim.h"
+#include "start.h"
 #include "tui_internal.h"
 #include "victory.h"
 
@@ -587,7 +588,11 @@ void dialog_report(struct tui *t)
 {
 	npage = 0;
 	bool over = t->g->pending.what == DECISION_GAMEOVER;
-	page("%s", over ? "THE BATTLE IS OVER (end of turn 11, 5:00 pm)" : "THE SITUATION NOW");
+	int last = start_last_turn(t->g); /* 11, or a scenario's (start.h) */
+	if (over)
+		page("THE BATTLE IS OVER (end of turn %d%s)", last, last == GAME_TURNS ? ", 5:00 pm" : "");
+	else
+		page("%s", "THE SITUATION NOW");
 	page("%s", "");
 	struct victory_count vc;
 	bool solo = t->g->opt.solitaire;

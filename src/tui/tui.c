@@ -21,6 +21,7 @@
 #include "general.h"
 #include "paths.h"
 #include "printable.h"
+#include "start.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -237,9 +238,11 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 		tui_say(t, false, "Quick set-up (4.2): n next unit, Enter places, r removes, f fills "
 			"the rest (4.3), e ends. F1: the keys");
 	else
-		tui_say(t, false, "New %s: turn 1, %s. F1 keys, ? rules.",
+		tui_say(t, false, "New %s%s%s: turn %d, %s. F1 keys, ? rules.",
 			solitaire ? "solitaire game" : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
-			? "game against the computer general" : "game", tui_turn_time(t, 1));
+			? "game against the computer general" : "game", start_game(t->g) ? ", " : "",
+			start_game(t->g) ? start_game(t->g)->title : "", t->g->turn,
+			tui_turn_time(t, t->g->turn));
 }
 
 /* Put the view on a game just begun or loaded. */
@@ -393,7 +396,7 @@ void tui_toggle_overview(struct tui *t)
 /* The start menu: new game with its options, help, quit (and continue a game in progress). */
 enum start_item { START_CONTINUE, START_RESUME, START_LOAD, START_NEW, START_SOLO, START_VS_UNION,
 		  START_VS_CONFEDERATE, START_WATCH, START_WATCH_SOLO, START_QUICK, START_SOLO_QUICK, START_MISHAP,
-		  START_UNLEASHED, START_HELP, START_QUIT, START_COUNT };
+		  START_UNLEASHED, START_SCENARIO, START_HELP, START_QUIT, START_COUNT };
 
 /* The entries whose words never change. */
 static const char *const start_labels[START_COUNT] = {
@@ -426,7 +429,8 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 		"Burnished Rows of Steel",
 		"Sharpsburg, Maryland - 17 September 1862",
 	};
-	int y = (LINES - (7 + n + 2)) / 2; /* the title, the entries and the key line fit */
+	int gap = n > 15 ? 6 : 7; /* sixteen entries still fit 24 lines */
+	int y = (LINES - (gap + n + 2)) / 2; /* the title, the entries and the key line fit */
 	if (y < 0)
 		y = 0;
 	for (int i = 0; i < 3; i++) {
@@ -436,7 +440,7 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 		mvaddstr(y + i * 2, (COLS - len) / 2 > 0 ? (COLS - len) / 2 : 0, title[i]);
 		attroff(A_BOLD);
 	}
-	y += 7;
+	y += gap;
 	/* the entries in one column, as far left as the longest needs: none is cut at 80 */
 	int longest = 46;
 	for (int i = 0; i < n; i++)
@@ -459,6 +463,15 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			snprintf(line, sizeof line, "  [%c] McClellan unleashed (13.0: no corps commitment)",
 				 t->gopt.unleashed ? 'x' : ' ');
 			break;
+		case START_SCENARIO: { /* start.h: data/scenarios/, Enter goes to the next */
+			const struct start *st = start_of(t->scn, t->gopt.start);
+			if (st)
+				snprintf(line, sizeof line, "  Start: %s (%s, turns %d-%d; not quick)",
+					 st->title, st->hour, st->first_turn, st->last_turn);
+			else
+				snprintf(line, sizeof line, "  Start: dawn, the whole day (4.3, turns 1-11)");
+			break;
+		}
 		default: snprintf(line, sizeof line, "%s", start_labels[items[i]]); break;
 		}
 		if (i == sel)
@@ -603,6 +616,8 @@ static void start_menu(struct tui *t)
 	items[n++] = START_SOLO_QUICK;
 	items[n++] = START_MISHAP;
 	items[n++] = START_UNLEASHED;
+	if (t->scn->nstarts)
+		items[n++] = START_SCENARIO;
 	items[n++] = START_LOAD;
 	items[n++] = START_HELP;
 	items[n++] = START_QUIT;
@@ -643,6 +658,9 @@ static void start_menu(struct tui *t)
 			}
 			case START_MISHAP: t->gopt.mishap = !t->gopt.mishap; break;
 			case START_UNLEASHED: t->gopt.unleashed = !t->gopt.unleashed; break;
+			case START_SCENARIO:
+				t->gopt.start = (int8_t)((t->gopt.start + 1) % (t->scn->nstarts + 1));
+				break;
 			case START_HELP: dialog_help(t); break;
 			default: quit_game(t); return;
 			}
