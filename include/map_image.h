@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "roster.h"
+
 struct scenario;
 
 enum map_image_format { MAP_IMAGE_PNG, MAP_IMAGE_SVG, MAP_IMAGE_PDF, MAP_IMAGE_UNKNOWN };
@@ -29,6 +31,19 @@ void map_image_hex_point(int id, double *x, double *y);
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen);
 
+/* 1862's ghost beside the game's own (issue 31): where each unit stood at one moment of seed
+ * 002's set-ups (HEX_NONE: not given) and at the moment before (the trail's start), drawn as
+ * hollow counters in the upper half of the hex with a dashed trail (sim_hours_ghost fills it). */
+struct map_ghost {
+	char label[64];              /* "9:00 (None but Heroes 5.2, 4.3)", in the title */
+	int hex[ROSTER_UNITS], from[ROSTER_UNITS];
+	const int *units;            /* the game's own counters' hexes (NULL: the 4.3 set-up) */
+};
+
+/* map_image_write with 1862's ghost (NULL: none); with it, units draws the ghost's own units. */
+bool map_image_write_ghost(const struct scenario *s, const char *path, bool units,
+			   const struct map_ghost *ghost, char *err, size_t errlen);
+
 /* How many of the picture's texts (hex ids, names, the lettering of roads, creek, headquarters
  * and entry edges) overlap another in the drawing map_image_write makes of s in format fmt: 0
  * for a readable map (each text takes the first of its places that is clear); -1 with err set
@@ -46,8 +61,12 @@ int map_image_overlaps(const struct scenario *s, bool units, enum map_image_form
  * the functions loaded before, if any, stay in use. */
 bool map_image_load_cairo(const char *soname, char *err, size_t errlen);
 
-/* `antietam --map-image FILE [--units]`: load the data of datadir (NULL: the default lookup)
- * and write the picture; returns the process exit code (0, or 2 with the error on stderr). */
-int map_image_main(const char *datadir, const char *path, bool units);
+/* `antietam --map-image FILE [--units] [--scenario KEY] [--ghost TURN]`: load the data of
+ * datadir (NULL: the default lookup) and write the picture, the units of the 4.3 set-up or of
+ * scenario KEY (start.h; NULL: none), and with ghost_turn > 0 1862's positions at the moment
+ * nearest that turn (data/history-hours.txt); returns the process exit code (0, or 2 with the
+ * error on stderr). */
+int map_image_main(const char *datadir, const char *path, bool units, const char *scenario,
+		   int ghost_turn);
 
 #endif

@@ -71,6 +71,11 @@ bool sim_hours_load(struct sim_hours *h, const struct scenario *s, const char *g
  * into name and side (at most max); returns their number. */
 int sim_hours_formations(const struct roster *r, int *group, char (*name)[HOURS_NAME],
 			 enum side *side, int max);
+/* The ghost of 1862 on the map (issue 31): the moment nearest game-turn turn (a tie: the
+ * earlier), its index returned (-1: h has none); each unit's hex at it (HEX_NONE: not given
+ * there) into hex, and into from the hex of the latest earlier moment that places it (the
+ * trail's start; HEX_NONE: none). */
+int sim_hours_ghost(const struct sim_hours *h, int turn, int *hex, int *from);
 /* The moment of key, or NULL. */
 const struct hours_moment *sim_hours_moment(const struct sim_hours *h, const char *key);
 

@@ -17,7 +17,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage: antietam [--data DIR] [--batch [FILE] | --print-oob | --print-map]\n", f);
-	fputs("       antietam [--data DIR] --map-image FILE.png|.svg|.pdf [--units]\n", f);
+	fputs("       antietam [--data DIR] --map-image FILE.png|.svg|.pdf [--units] [--scenario KEY]\n"
+	      "                [--ghost TURN]\n", f);
 	fputs("                the map as a picture; --units: with the historical set-up\n", f);
 	fputs("       antietam [--data DIR] [-m|--mono] [-a|--ascii] [FILE | --resume [ID]]\n", f);
 	fputs("                the game at the terminal; FILE: a saved game; --resume: the last one\n", f);
@@ -132,7 +133,8 @@ int main(int argc, char **argv)
 	const char *datadir = NULL;
 	const char *batch_file = NULL, *replay_file = NULL, *image_file = NULL;
 	bool batch = false, print_oob = false, print_map = false, resume = false, units = false;
-	const char *resume_what = NULL;
+	const char *resume_what = NULL, *image_scenario = NULL;
+	int ghost_turn = 0;
 	char last[POSITION_PATH_MAX];
 	struct tui_options tui = { 0 };
 	for (int i = 1; i < argc; i++)
@@ -153,6 +155,16 @@ int main(int argc, char **argv)
 			image_file = argv[++i];
 		} else if (!strcmp(argv[i], "--units")) {
 			units = true;
+		} else if (!strcmp(argv[i], "--scenario") && i + 1 < argc) {
+			image_scenario = argv[++i]; /* data/scenarios/KEY.txt's units (start.h) */
+		} else if (!strcmp(argv[i], "--ghost") && i + 1 < argc) {
+			char *end; /* 1862 at the moment nearest turn N (issue 31) */
+			long n = strtol(argv[++i], &end, 10);
+			if (*end || n < 1 || n > 11) {
+				fprintf(stderr, "antietam: --ghost takes a turn, 1 to 11\n");
+				return 2;
+			}
+			ghost_turn = (int)n;
 		} else if (!strcmp(argv[i], "-m") || !strcmp(argv[i], "--mono")) {
 			tui.mono = true;
 		} else if (!strcmp(argv[i], "-a") || !strcmp(argv[i], "--ascii")) {
@@ -174,13 +186,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (units && !image_file) {
-		fprintf(stderr, "antietam: --units goes with --map-image FILE\n");
+	if ((units || image_scenario || ghost_turn) && !image_file) {
+		fprintf(stderr, "antietam: --units, --scenario and --ghost go with --map-image FILE\n");
 		usage(stderr);
 		return 2;
 	}
 	if (image_file)
-		return map_image_main(datadir, image_file, units);
+		return map_image_main(datadir, image_file, units, image_scenario, ghost_turn);
 	if (print_oob)
 		return cli_print_oob_main(datadir);
 	if (print_map) {

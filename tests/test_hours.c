@@ -289,6 +289,27 @@ static void test_errors(void **st)
 	hours_error(GRID_OK, "antietam-history-hours 2\n", ":1:");
 }
 
+/* The ghost on the map (issue 31): the moment nearest a turn (a tie: the earlier), each unit's
+ * hex there and the hex of the latest earlier moment that places it. */
+static void test_ghost(void **state)
+{
+	(void)state;
+	int hex[ROSTER_UNITS], from[ROSTER_UNITS];
+	int m = sim_hours_ghost(&H, 4, hex, from);
+	assert_string_equal(H.m[m].key, "0900");
+	assert_string_equal(H.m[sim_hours_ghost(&H, 3, hex, from)].key, "0715"); /* 2 and 4: 2 */
+	assert_string_equal(H.m[sim_hours_ghost(&H, 6, hex, from)].key, "0900");
+	assert_string_equal(H.m[sim_hours_ghost(&H, 11, hex, from)].key, "1530");
+	m = sim_hours_ghost(&H, 4, hex, from);
+	int u2 = fx_u("U2"), c48 = fx_u("C48");
+	assert_int_equal(hex[u2], at("0900", "U2")->hex);
+	/* Hoffman is not in 4.1's box at 7:15: the trail starts at dawn */
+	assert_int_not_equal(at("0715", "U2")->state, HOURS_PRESENT);
+	assert_int_equal(from[u2], at("dawn", "U2")->hex);
+	assert_int_equal(hex[c48], HEX_NONE); /* A.P. Hill: on the road */
+	assert_int_equal(from[c48], HEX_NONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +323,7 @@ int main(void)
 		cmocka_unit_test(test_hexes_legal),
 		cmocka_unit_test(test_grid_is_the_setups),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_ghost),
 	};
 	return cmocka_run_group_tests(tests, setup, fx_teardown);
 }

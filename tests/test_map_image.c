@@ -148,6 +148,35 @@ static void test_png_units(void **state)
 	cairo_surface_destroy(without);
 }
 
+/* Issue 31, 1862's ghost: a hollow counter of the unit's side in the upper half of the hex it
+ * stood in (here U10 on 3518, pale low ground with no counter of the set-up), its blue edge
+ * where the bare map is pale. */
+static void test_png_ghost(void **state)
+{
+	(void)state;
+	static struct map_ghost gh;
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		gh.hex[u] = gh.from[u] = HEX_NONE;
+	int u10 = roster_find(&S->roster, "U10");
+	gh.hex[u10] = 3518;
+	gh.from[u10] = 3522;
+	snprintf(gh.label, sizeof gh.label, "a test");
+	char path[128], err[512] = "";
+	snprintf(path, sizeof path, "%s/ghost.png", dir);
+	assert_true(map_image_write_ghost(S, path, true, &gh, err, sizeof err));
+	cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(img);
+	int r, g, b;
+	pixel(img, 3518, -0.40, &r, &g, &b);
+	assert_true(b > 100 && r < 110); /* the Union's blue edge */
+	cairo_surface_destroy(img);
+	cairo_surface_t *bare = write_png("noghost.png", true);
+	pixel(bare, 3518, -0.40, &r, &g, &b);
+	assert_true(r > 200);
+	cairo_surface_destroy(bare);
+}
+
 static void test_svg_and_pdf(void **state)
 {
 	(void)state;
@@ -325,7 +354,7 @@ static void test_program(void **state)
 	snprintf(cmd, sizeof cmd, "%s --units 2>&1", fx_program_path());
 	out = fx_program_output(cmd, &rc);
 	assert_int_equal(rc, 2);
-	assert_non_null(strstr(out, "--units goes with --map-image FILE"));
+	assert_non_null(strstr(out, "--units, --scenario and --ghost go with --map-image FILE"));
 	free(out);
 	snprintf(cmd, sizeof cmd, "%s --map-image %s/map.gif 2>&1", fx_program_path(), dir);
 	out = fx_program_output(cmd, &rc);
@@ -415,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_format_by_extension),
 		cmocka_unit_test(test_png_shows_the_map),
 		cmocka_unit_test(test_png_units),
+		cmocka_unit_test(test_png_ghost),
 		cmocka_unit_test(test_svg_and_pdf),
 		cmocka_unit_test(test_map_lettering),
 		cmocka_unit_test(test_bad_paths),

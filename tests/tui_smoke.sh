@@ -584,7 +584,8 @@ expect "Leave the game for the start menu" "q: the menu"
 keys y
 keys q
 expect "EXITED 0" "clean exit"
-# issue 31: a scenario from the start menu's Start line (4th from the bottom)
+# issue 31: a scenario from the start menu's Start line (4th from the bottom), and 1862 on
+# the map (i)
 $T kill-server 2>/dev/null
 T="tmux -L $SOCK-scenario"
 mkdir -p "$STATE/scenario"
@@ -598,6 +599,12 @@ expect "Start: Mid-Morning (9:00, turns 4-11; not quick)" "Enter again: the next
 keys Down Down Down Down Enter
 expect "New game, Mid-Morning: turn 4, 9:00 am" "the game starts at 9:00"
 expect "Turn 4 9:00 am" "the status line says turn 4"
+keys i
+expect "1862 at 9:00: " "i: 1862 at the nearest hour on the map"
+keys n
+expect "1862 at 13:00: " "n: the next hour"
+keys Escape
+absent "1862 at" "Esc: back to the game"
 keys q
 expect "Leave the game for the start menu" "q: the menu"
 keys y

@@ -38,6 +38,8 @@
 #include "position.h"
 #include "roster.h"
 #include "scenario.h"
+#include "sim_hours.h"
+#include "start.h"
 
 /* ------------------------------------------------------------------ cairo, loaded */
 
@@ -753,12 +755,12 @@ static void draw_lettering(cairo_t *cr, const struct map *m, struct layout *lo)
 
 /* Every unit on its historical set-up hex: a counter of its side's colour with its id, a
  * white disc in the corner for artillery; the stack side by side along the hex's lower half. */
-static void draw_units(cairo_t *cr, const struct roster *r)
+static void draw_units(cairo_t *cr, const struct roster *r, const int *hexes)
 {
 	FOR_EACH_HEX(id) {
 		int stack[ROSTER_UNITS], n = 0;
 		for (int u = 0; u < ROSTER_UNITS; u++)
-			if (r->historical_hex[u] == id)
+			if (hexes[u] == id)
 				stack[n++] = u;
 		if (n == 0)
 			continue;
@@ -785,12 +787,12 @@ static void draw_units(cairo_t *cr, const struct roster *r)
 }
 
 /* The counters' places in the layout, so that names and lettering keep clear of them. */
-static void reserve_units(const struct roster *r, struct layout *lo)
+static void reserve_units(const int *hexes, struct layout *lo)
 {
 	FOR_EACH_HEX(id) {
 		int n = 0;
 		for (int u = 0; u < ROSTER_UNITS; u++)
-			n += r->historical_hex[u] == id;
+			n += hexes[u] == id;
 		if (n == 0)
 			continue;
 		double x, y;
@@ -801,13 +803,66 @@ static void reserve_units(const struct roster *r, struct layout *lo)
 	}
 }
 
+/* 1862's ghost: a dashed trail from where each unit stood at the moment before, then hollow
+ * counters of its side's colour in the hex's upper half (the game's own are in the lower). */
+static void draw_ghost(cairo_t *cr, const struct roster *r, const struct map_ghost *gh)
+{
+	const double dash[] = { 0.08, 0.06 };
+	cairo.set_line_width(cr, 0.035);
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (!hex_valid(gh->hex[u]) || !hex_valid(gh->from[u]) || gh->from[u] == gh->hex[u])
+			continue;
+		double ax, ay, bx, by;
+		centre(gh->from[u], &ax, &ay);
+		centre(gh->hex[u], &bx, &by);
+		set(cr, r->unit[u].side == SIDE_UNION ? col_union : col_confed, 0.7);
+		cairo.set_dash(cr, dash, 2, 0);
+		cairo.move_to(cr, ax, ay - 0.27);
+		cairo.line_to(cr, bx, by - 0.27);
+		cairo.stroke(cr);
+		cairo.set_dash(cr, dash, 0, 0);
+		cairo.arc(cr, ax, ay - 0.27, 0.04, 0, 2 * M_PI);
+		cairo.fill(cr);
+	}
+	FOR_EACH_HEX(id) {
+		int stack[ROSTER_UNITS], n = 0;
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			if (gh->hex[u] == id)
+				stack[n++] = u;
+		if (n == 0)
+			continue;
+		double x, y;
+		centre(id, &x, &y);
+		double w = fmin(0.34, 0.8 / n), h = 0.26, x0 = x - w * n / 2;
+		for (int i = 0; i < n; i++) {
+			const struct unit_def *d = &r->unit[stack[i]];
+			struct rgb c = d->side == SIDE_UNION ? col_union : col_confed;
+			double cx = x0 + i * w;
+			cairo.rectangle(cr, cx + 0.01, y - 0.40, w - 0.02, h);
+			set(cr, col_white, 0.8);
+			cairo.fill_preserve(cr);
+			set(cr, c, 1.0);
+			cairo.set_line_width(cr, 0.025);
+			cairo.stroke(cr);
+			text_centred(cr, d->id, cx + w / 2, y - 0.40 + h / 2, n > 2 ? 0.09 : 0.11, c, true,
+				     true);
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ frame and legend */
 
-static void draw_frame(cairo_t *cr, bool units)
+static void draw_frame(cairo_t *cr, bool units, const struct map_ghost *gh)
 {
-	text_centred(cr, units ? "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map and the historical set-up (4.3)"
-			       : "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map (data/map.txt)",
-		     PAGE_W / 2, 0.6, 0.45, col_text, true, false);
+	char title[160];
+	if (gh)
+		snprintf(title, sizeof title, "Antietam: Burnished Rows of Steel \xe2\x80\x94 %s, "
+			 "and 1862 at %s", units ? (gh->units ? "the scenario" : "the set-up (4.3)")
+			 : "the map", gh->label);
+	else
+		snprintf(title, sizeof title, "%s", units ? "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map and the historical set-up (4.3)"
+			 : "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map (data/map.txt)");
+	text_centred(cr, title, PAGE_W / 2, 0.6, 0.45, col_text, true, false);
 	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
 		char s[4];
 		double x, y;
@@ -1026,8 +1081,9 @@ static void draw_legend(cairo_t *cr, bool units)
 }
 
 /* Draw the whole picture; the number of texts that could not be placed clear of the others. */
-static int draw(cairo_t *cr, const struct scenario *s, bool units)
+static int draw(cairo_t *cr, const struct scenario *s, bool units, const struct map_ghost *gh)
 {
+	const int *hexes = gh && gh->units ? gh->units : s->roster.historical_hex;
 	static struct layout lo;
 	lo.n = lo.overlaps = 0;
 	cairo.set_source_rgb(cr, 1, 1, 1);
@@ -1040,12 +1096,14 @@ static int draw(cairo_t *cr, const struct scenario *s, bool units)
 	each_side(cr, &s->map, side_road);
 	each_side(cr, &s->map, side_crossing);
 	if (units)
-		reserve_units(&s->roster, &lo);
+		reserve_units(hexes, &lo);
 	draw_labels(cr, &s->map, &lo);
 	draw_lettering(cr, &s->map, &lo);
 	if (units)
-		draw_units(cr, &s->roster);
-	draw_frame(cr, units);
+		draw_units(cr, &s->roster, hexes);
+	if (gh)
+		draw_ghost(cr, &s->roster, gh);
+	draw_frame(cr, units, gh);
 	draw_legend(cr, units);
 	return lo.overlaps;
 }
@@ -1071,7 +1129,7 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 
 /* Draw into a surface of the format, written to f; false with err set on a cairo failure. */
 static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f, bool units,
-		   int *overlaps, char *err, size_t errlen)
+		   const struct map_ghost *gh, int *overlaps, char *err, size_t errlen)
 {
 	double scale = fmt == MAP_IMAGE_PNG ? MAP_IMAGE_PNG_SCALE : MAP_IMAGE_PNG_SCALE / 2;
 	double w = ceil(PAGE_W * scale), h = ceil(PAGE_H * scale);
@@ -1084,7 +1142,7 @@ static bool render(const struct scenario *s, enum map_image_format fmt, FILE *f,
 		surf = cairo.pdf_surface_create_for_stream(write_stream, f, w, h);
 	cairo_t *cr = cairo.create(surf);
 	cairo.scale(cr, scale, scale);
-	int o = draw(cr, s, units);
+	int o = draw(cr, s, units, gh);
 	if (overlaps)
 		*overlaps = o;
 	cairo_status_t st = cairo.status(cr);
@@ -1105,13 +1163,14 @@ struct picture {
 	const struct scenario *s;
 	enum map_image_format fmt;
 	bool units;
+	const struct map_ghost *ghost;
 	char why[512];
 };
 
 static bool render_to(void *arg, FILE *f)
 {
 	struct picture *p = arg;
-	return render(p->s, p->fmt, f, p->units, NULL, p->why, sizeof p->why);
+	return render(p->s, p->fmt, f, p->units, p->ghost, NULL, p->why, sizeof p->why);
 }
 
 /* Remove the temporaries the program's writer before store_write left beside path when it was
@@ -1167,6 +1226,12 @@ static int remove_old_temporaries(const char *path, enum map_image_format fmt)
 bool map_image_write(const struct scenario *s, const char *path, bool units, char *err,
 		     size_t errlen)
 {
+	return map_image_write_ghost(s, path, units, NULL, err, errlen);
+}
+
+bool map_image_write_ghost(const struct scenario *s, const char *path, bool units,
+			   const struct map_ghost *ghost, char *err, size_t errlen)
+{
 	enum map_image_format fmt = map_image_format_of(path);
 	if (fmt == MAP_IMAGE_UNKNOWN) {
 		snprintf(err, errlen, "%s: unknown picture format (the name must end in .png, .svg or .pdf)",
@@ -1180,7 +1245,7 @@ bool map_image_write(const struct scenario *s, const char *path, bool units, cha
 	}
 	/* through the program's one writer (store_write): a temporary beside the file renamed
 	 * over it; a link followed, its mode kept, a FIFO or device refused (issue 33) */
-	struct picture pic = { s, fmt, units, "" };
+	struct picture pic = { s, fmt, units, ghost, "" };
 	remove_old_temporaries(path, fmt);
 	bool ok = store_write(path, render_to, &pic, err, errlen);
 	if (!ok && pic.why[0])
@@ -1202,7 +1267,7 @@ int map_image_overlaps(const struct scenario *s, bool units, enum map_image_form
 		return -1;
 	}
 	int overlaps = -1;
-	if (!render(s, fmt, f, units, &overlaps, why, sizeof why)) {
+	if (!render(s, fmt, f, units, NULL, &overlaps, why, sizeof why)) {
 		snprintf(err, errlen, "cairo: %s", why);
 		overlaps = -1;
 	}
@@ -1210,7 +1275,36 @@ int map_image_overlaps(const struct scenario *s, bool units, enum map_image_form
 	return overlaps;
 }
 
-int map_image_main(const char *datadir, const char *path, bool units)
+/* The ghost of 1862 at the moment nearest turn into gh (data/history-hours.txt on
+ * data/nbh-grid.txt of dir), with scenario st's units as the game's own when st is not NULL. */
+static bool load_ghost(const struct scenario *s, const char *dir, int turn, const struct start *st,
+		       struct map_ghost *gh, char *err, size_t errlen)
+{
+	static struct sim_hours h;
+	static int own[ROSTER_UNITS];
+	char grid[1100], hours[1100];
+	snprintf(grid, sizeof grid, "%s/nbh-grid.txt", dir);
+	snprintf(hours, sizeof hours, "%s/history-hours.txt", dir);
+	if (!sim_hours_load(&h, s, grid, hours, err, errlen))
+		return false;
+	int m = sim_hours_ghost(&h, turn, gh->hex, gh->from);
+	if (m < 0) {
+		snprintf(err, errlen, "%s: no moment", hours);
+		return false;
+	}
+	snprintf(gh->label, sizeof gh->label, "%s (None but Heroes, turn %d)", h.m[m].time,
+		 h.m[m].turn);
+	gh->units = NULL;
+	if (st) {
+		for (int u = 0; u < ROSTER_UNITS; u++)
+			own[u] = st->unit[u].place == START_ON_MAP ? st->unit[u].hex : HEX_NONE;
+		gh->units = own;
+	}
+	return true;
+}
+
+int map_image_main(const char *datadir, const char *path, bool units, const char *scenario,
+		   int ghost_turn)
 {
 	char dir[1024], err[1200];
 	if (map_image_format_of(path) == MAP_IMAGE_UNKNOWN) {
@@ -1223,15 +1317,24 @@ int map_image_main(const char *datadir, const char *path, bool units)
 		return 2;
 	}
 	struct scenario *s = malloc(sizeof *s);
+	static struct map_ghost gh;
 	int rc = 2;
-	if (!s)
+	const struct start *st = NULL;
+	if (!s) {
 		fputs("antietam: out of memory\n", stderr);
-	else if (!scenario_load(s, dir, err, sizeof err))
+	} else if (!scenario_load(s, dir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
-	else if (!map_image_write(s, path, units, err, sizeof err))
+	} else if (scenario && !(st = start_of(s, start_find(s, scenario)))) {
+		fprintf(stderr, "antietam: --scenario %s: not one of data/scenarios/\n", scenario);
+	} else if ((ghost_turn = ghost_turn > 0 ? ghost_turn : st ? st->first_turn : 0) > 0 &&
+		   !load_ghost(s, dir, ghost_turn, st, &gh, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
-	else
+	} else if (!map_image_write_ghost(s, path, units, ghost_turn > 0 ? &gh : NULL, err,
+					  sizeof err)) {
+		fprintf(stderr, "antietam: %s\n", err);
+	} else {
 		rc = 0;
+	}
 	scenario_free(s);
 	free(s);
 	/* cairo's font caches, so that a leak checker sees only the program's own memory */

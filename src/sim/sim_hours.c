@@ -416,6 +416,24 @@ const struct hours_moment *sim_hours_moment(const struct sim_hours *h, const cha
 	return i < 0 ? NULL : &h->m[i];
 }
 
+int sim_hours_ghost(const struct sim_hours *h, int turn, int *hex, int *from)
+{
+	int best = -1;
+	for (int i = 0; i < h->n; i++) /* moments in time order: a tie keeps the earlier */
+		if (best < 0 || abs(h->m[i].turn - turn) < abs(h->m[best].turn - turn))
+			best = i;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		hex[u] = from[u] = HEX_NONE;
+		if (best < 0 || h->m[best].unit[u].state != HOURS_PRESENT)
+			continue;
+		hex[u] = h->m[best].unit[u].hex;
+		for (int k = best - 1; k >= 0 && from[u] == HEX_NONE; k--)
+			if (h->m[k].unit[u].state == HOURS_PRESENT)
+				from[u] = h->m[k].unit[u].hex;
+	}
+	return best;
+}
+
 int sim_hours_formations(const struct roster *r, int *group, char (*name)[HOURS_NAME],
 			 enum side *side, int max)
 {

@@ -54,6 +54,7 @@ static bool overview(struct tui *t, const struct key_row *k) { (void)k; tui_togg
 static bool unheld(struct tui *t, const struct key_row *k) { (void)k; track_toggle_unheld(t); return true; }
 static bool zoc(struct tui *t, const struct key_row *k) { (void)k; track_toggle_zoc(t); return true; }
 static bool replay(struct tui *t, const struct key_row *k) { (void)k; replay_run(t, t->replay_from); return true; }
+static bool ghost(struct tui *t, const struct key_row *k) { (void)k; ghost_run(t); return true; }
 static bool save(struct tui *t, const struct key_row *k) { (void)k; tui_save_game(t); return true; }
 static bool rules(struct tui *t, const struct key_row *k) { (void)k; reference_open(t); return true; }
 static bool help(struct tui *t, const struct key_row *k) { (void)k; dialog_help(t); return true; }
@@ -161,6 +162,9 @@ static const struct key_row rows[] = {
 	{ { 'o' }, KEYS_MAP, "artillery line of sight (10.6) from the selected gun to the cursor, "
 	  "with what blocks it; nothing selected: o marks the hex to trace from", NULL, .fn = los },
 	{ { 'g' }, KEYS_MAP, "the log of every die roll and result, newest first", NULL, .fn = log_page },
+	{ { 'i' }, KEYS_MAP, "1862 on the map: where the real armies stood at the hour of seed 002 "
+	  "nearest this turn, marked, with their trails from the hour before (n/p: another hour)",
+	  NULL, .fn = ghost },
 	{ { 'v' }, KEYS_MAP, "the score: each objective's hexes held, its VPs now and what it "
 	  "pays (and why a held row pays nothing), losses by side; V there marks the hexes", NULL,
 	  .fn = score },

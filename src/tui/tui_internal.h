@@ -201,6 +201,8 @@ void reference_page(struct tui *t, const struct rules_entry *e);
 /* Step through the log from event `from` on the map (trails of moves, attacks and fires
  * marked, the log line on the message line); Home goes back through the whole log. */
 void replay_run(struct tui *t, int from);
+/* 1862 on the map (ghost.c, key i): the hour of seed 002 nearest the turn, n/p another. */
+void ghost_run(struct tui *t);
 
 /* ---- track.c: the roster, the turn track, zones of control ---- */
 
