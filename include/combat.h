@@ -135,6 +135,24 @@ struct crt_chance {
 };
 /* The distinct outcomes of o in the order of the die (at most 6); the count. */
 int odds_chances(const struct combat_odds *o, struct crt_chance *out);
+/* What a combat is likely to come to over the rounds still to fight (11.5D–E): the
+ * attackers in turn (each on the position the results before it left, 11.8B) in round 1 and,
+ * if neither side breaks off, again in round 2 (only those that may then attack: 11.2B …);
+ * in round 2 that round alone. The defender's steps go as the driver takes them when its
+ * owner has no choice (infantry first, 11.15C; the unit with most steps), a '*' sends the
+ * survivors of the hexes attacked back (11.17.1B). Not counted: defensive fire (11.5B), what
+ * a retreat itself costs (11.17.4B, 11.17.3F, 20.4). */
+struct combat_outcome {
+	double eliminated;   /* chance every defending unit is eliminated */
+	double retreat;      /* chance a defender must retreat (a '*' result) and survives */
+	double def_steps;    /* expected steps the defender loses */
+	double att_steps;    /* expected steps the attackers lose */
+	int rounds;          /* the rounds figured: 2, or 1 in round 2 */
+};
+/* The outcome of `attackers` (in their order) attacking the defending hexes; false with err
+ * when one is not infantry on the map or a hex holds no enemy. */
+bool odds_outcome(const struct game *g, const int *defhex, int ndefhex, const int *attackers,
+		  int nattackers, struct combat_outcome *out, char *err, size_t errlen);
 /* Why `attacker` may not declare an attack on those hexes now (11.2–11.6, 11.12B, 13.3F,
  * 13.4C), or true when it may. Ignores whether the phase is a combat phase. */
 bool odds_can_attack(const struct game *g, int attacker, const int *defhex, int ndefhex,

@@ -28,6 +28,10 @@ bool commit_vi_may_fight(const struct game *g, int u);
  * unless target has lifted its limits, 13.4C; 13.3D Available artillery fires normally);
  * target -1 asks about any target. Always true for Confederate units. */
 bool commit_unit_may_fire(const struct game *g, int u, int target);
+/* 13.1: whether the Union may commit a corps now (the commitment step of its movement phase
+ * is offered); false with why: the first rule that refuses an Available corps (13.2B: two
+ * corps are Committed already, 13.7C …), the option or 8.12B, or none Available. */
+bool commit_commitment_why_not(const struct game *g, char *why, size_t len);
 /* True when Confederate unit enemy has lifted the restrictions of Union corps c (13.3F,
  * 13.4C). */
 bool commit_lifted(const struct game *g, enum corps c, int enemy);

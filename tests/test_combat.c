@@ -1148,10 +1148,137 @@ static void test_saved_mid_combat(void **st)
 	round_trip();
 }
 
+/* ---- what a combat is likely to come to (odds_outcome) ---- */
+
+/* Infantry of fx_inf: its combat value at `steps` of `full`, from cv_full (one less a step). */
+static int cv_at(int cv_full, int full, int steps) { return cv_full - (full - steps) < 1 ? 1 : cv_full - (full - steps); }
+
+/* One attacker against one infantry unit, both rounds (11.5E), worked out die by die from the
+ * CRT: 4-step U1 (cv 4, morale 3) on 3-step C1 (cv 3, morale 1); round 2 when C1 neither died
+ * nor retreated in round 1, with the values the losses left (a shot-to-ribbons U1 does not
+ * attack again, 11.2B). */
+static void test_outcome_two_rounds_by_hand(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_inf(U(1), 4, 4, 3);
+	fx_inf(C(1), 3, 3, 1);
+	fx_place(U(1), 2011);
+	fx_place(C(1), 2010);
+	fx_phase("union", "combat");
+	const struct tables *t = &S->tables;
+	int drm = 3 - 1; /* 11.10B: the morales */
+	double elim = 0, back = 0, att = 0, def = 0;
+	for (int d1 = 1; d1 <= 6; d1++) {
+		struct crt_result r1 = tables_crt_result(t, tables_crt_column(4, 3), d1 + drm);
+		int a = 4 - r1.attacker, d = 3 - r1.defender;
+		if (a < 0) a = 0;
+		if (d < 0) d = 0;
+		if (d == 0 || r1.retreat || a <= 1) {
+			elim += (d == 0) / 6.0;
+			back += (d > 0 && r1.retreat) / 6.0;
+			att += (4 - a) / 6.0;
+			def += (3 - d) / 6.0;
+			continue;
+		}
+		for (int d2 = 1; d2 <= 6; d2++) {
+			struct crt_result r2 = tables_crt_result(
+				t, tables_crt_column(cv_at(4, 4, a), cv_at(3, 3, d)), d2 + drm);
+			int a2 = a - r2.attacker, dd = d - r2.defender;
+			if (a2 < 0) a2 = 0;
+			if (dd < 0) dd = 0;
+			elim += (dd == 0) / 36.0;
+			back += (dd > 0 && r2.retreat) / 36.0;
+			att += (4 - a2) / 36.0;
+			def += (3 - dd) / 36.0;
+		}
+	}
+	struct combat_outcome o;
+	int hex = 2010, attacker = U(1);
+	assert_true(odds_outcome(G, &hex, 1, &attacker, 1, &o, fx_err, sizeof fx_err));
+	assert_int_equal(o.rounds, 2);
+	assert_float_equal(o.eliminated, elim, 1e-9);
+	assert_float_equal(o.retreat, back, 1e-9);
+	assert_float_equal(o.att_steps, att, 1e-9);
+	assert_float_equal(o.def_steps, def, 1e-9);
+	assert_true(elim > 0 && def > 0 && att > 0); /* the case says something */
+	/* the query changes nothing */
+	struct game before = *G;
+	assert_true(odds_outcome(G, &hex, 1, &attacker, 1, &o, fx_err, sizeof fx_err));
+	assert_memory_equal(&before, G, sizeof before);
+}
+
+/* Two attackers in turn, in round 2 (one round left): the second meets the defence the
+ * first left, and has nothing to attack after a '*' (11.17.1B) or an elimination; the
+ * defender's infantry loses its steps before the gun stacked with it (11.15C). */
+static void test_outcome_attackers_in_turn(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_inf(U(1), 4, 4, 3);
+	fx_inf(U(2), 4, 4, 3);
+	fx_inf(C(1), 3, 3, 1);
+	fx_gun(C(2), 2, 3, 4);
+	fx_place(U(1), 2011);
+	fx_place(U(2), 2009);
+	fx_place(C(1), 2010);
+	fx_place(C(2), 2010);
+	fx_phase("union", "combat");
+	G->combat.round = 2;
+	const struct tables *t = &S->tables;
+	int hex = 2010, des[2] = { U(1), U(2) };
+	struct combat_odds o1;
+	assert_true(odds_attack(G, U(1), &hex, 1, des, 2, &o1, fx_err, sizeof fx_err));
+	int drm = o1.drm; /* morale and encirclement (11.9A1): the same for both */
+	double elim = 0, back = 0, att = 0, def = 0;
+	for (int d1 = 1; d1 <= 6; d1++) {
+		struct crt_result r1 = tables_crt_result(t, tables_crt_column(4, 3), d1 + drm);
+		int inf = 3 - r1.defender, gun = 2;
+		if (inf < 0) { gun += inf; inf = 0; } /* 11.15C: the infantry first */
+		if (gun < 0) gun = 0;
+		if (inf + gun == 0 || r1.retreat) {
+			elim += (inf + gun == 0) / 6.0;
+			back += (inf + gun > 0) / 6.0;
+			att += r1.attacker / 6.0;
+			def += (5 - inf - gun) / 6.0;
+			continue;
+		}
+		/* U2 on what is left: the infantry's value, or the lone gun's 1 (11.7A) */
+		int dv = inf > 0 ? cv_at(3, 3, inf) : 1;
+		struct combat_odds o2;
+		assert_true(odds_attack(G, U(2), &hex, 1, des, 2, &o2, fx_err, sizeof fx_err));
+		int drm2 = inf > 0 ? o2.drm : o2.drm - (3 - 1); /* 11.7B: no morale against a gun */
+		for (int d2 = 1; d2 <= 6; d2++) {
+			struct crt_result r2 = tables_crt_result(t, tables_crt_column(4, dv), d2 + drm2);
+			int i2 = inf - r2.defender, g2 = gun;
+			if (i2 < 0) { g2 += i2; i2 = 0; }
+			if (g2 < 0) g2 = 0;
+			elim += (i2 + g2 == 0) / 36.0;
+			back += (i2 + g2 > 0 && r2.retreat) / 36.0;
+			att += (r1.attacker + r2.attacker) / 36.0;
+			def += (5 - i2 - g2) / 36.0;
+		}
+	}
+	struct combat_outcome o;
+	assert_true(odds_outcome(G, &hex, 1, des, 2, &o, fx_err, sizeof fx_err));
+	assert_int_equal(o.rounds, 1);
+	assert_float_equal(o.eliminated, elim, 1e-9);
+	assert_float_equal(o.retreat, back, 1e-9);
+	assert_float_equal(o.att_steps, att, 1e-9);
+	assert_float_equal(o.def_steps, def, 1e-9);
+	assert_true(back > 0 && def > 0);
+	/* refused, with its rule, when the hex holds no enemy */
+	hex = 2012;
+	assert_false(odds_outcome(G, &hex, 1, des, 2, &o, fx_err, sizeof fx_err));
+	assert_non_null(strstr(fx_err, "11.1A"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_event_carries_its_drms),
+		cmocka_unit_test(test_outcome_two_rounds_by_hand),
+		cmocka_unit_test(test_outcome_attackers_in_turn),
 		cmocka_unit_test(test_column_and_morale),
 		cmocka_unit_test(test_elan_and_lone_artillery),
 		cmocka_unit_test(test_halving),

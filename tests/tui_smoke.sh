@@ -314,9 +314,15 @@ keys y
 expect "Attack on 1612+1712 (11.0)" "y: the attack is withdrawn and the builder opens on the one grouping C2 can conclude (11.1B: nobody else can attack 1612, so neither hex alone is offered)"
 keys Escape
 keys a
-expect "attack 1612+1712 C2  100% effect" "the list shows each declaration's chance of effect"
+expect "attack 1612+1712 C2  elim " "the list shows each declaration's outcome: the defender eliminated,"
+expect "% retreat " "retreating,"
+expect "% yours -1." "and the steps each side loses (both rounds, odds_outcome)"
+expect "his -1." "the defender's too"
 keys 1612+ Enter
 expect "Attack on 1612+1712 (11.0)" "a declaration from the list goes through the odds screen"
+expect "all chosen, both rounds unless one side breaks off (11.5E):" "the builder: the declaration's outcome over both rounds"
+expect " defender eliminated " "the defender's chance of elimination"
+expect "his" "and the steps each side loses"
 keys Enter
 expect "done: attack 1612+1712 C2" "and is declared from there"
 keys e
@@ -418,6 +424,10 @@ keys Down Down Enter
 expect "New game against the computer general: turn 1, 6:00 am. F1 keys, ? rules." "the new game says what it is"
 keys e
 expect "Union movement (8.0)" "commitment done"
+keys a Enter
+expect " MP, clear, low ground" "a unit's move list: each destination's MP cost and terrain"
+expect " MP double-time (8.9), " "and the moves only double-time reaches (8.9)"
+keys Escape Escape
 keys e y
 expect "Union artillery fire (10.0)" "movement ended"
 keys e y
@@ -554,6 +564,31 @@ expect "Some of the Sunken Road                5 of  5 hexes     2 VP  any hex 2
 keys q
 keys V
 expect "objective hexes the Confederacy does not hold (3.3) lit" "V: the player's own side (solitaire: the Confederacy)"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# Reasons for inaction, from the engine's own checks: Hood's division on turn 1 (4.5C) in
+# the panel; no commitment step with two corps Committed (13.2B) at the Union's movement
+printf 'new historical 5\nset phase confederate movement\nsave %s/hood.pos\nset turn 2\nset corps XII committed\nset phase union movement\nsave %s/two.pos\n' "$STATE" "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-why"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/hood.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Confederate movement (8.0)" "the Confederate movement of turn 1"
+keys '#' 1816 Enter
+expect "cannot move: 4.5C: Hood's" "the panel says why Hood's brigade cannot move, with its rule"
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-why2"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/two.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "no commitment" "two corps Committed: the movement phase says there is no commitment step"
+expect "13.2B: two corps are Committed already" "and why, with the rule"
 keys q
 keys y
 keys q

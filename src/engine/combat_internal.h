@@ -57,6 +57,15 @@ void retreat_apply(struct game *g, int u, enum retreat_kind kind, const int16_t 
 bool resolve_support_ok(const struct game *g, int s, int advancer, int into, char *err,
 			size_t errlen);
 
+/* 11.15B–C: the units of side s in hexes hex[0..nhex-1] that may lose the next step of a
+ * combat result (in each hex its infantry, its artillery only when no infantry is left);
+ * the count (at most max). */
+int resolve_loss_candidates_in(const struct game *g, enum side s, const int *hex, int nhex,
+				int *out, int max);
+/* The candidate (of n) that loses the step when its owner has no real choice to make (every
+ * unit loses all its steps whatever the order, or one candidate): the one with most steps,
+ * the first of equals. */
+int resolve_loss_pick(const struct game *g, const int *cand, int n);
 /* 11.15B: unit u (one of resolve_loss_candidates) takes the next step of the defender's
  * result and the combat goes on; false with err citing the rule when it may not. */
 bool resolve_take_loss(struct game *g, int u, char *err, size_t errlen);

@@ -344,14 +344,30 @@ static const char *commit_refused(const struct game *g, int c)
 	return NULL;
 }
 
+bool commit_commitment_why_not(const struct game *g, char *why, size_t len)
+{
+	if (commit_unleashed(g)) {
+		snprintf(why, len, "%s", g->opt.unleashed ? "13.0 option: McClellan unleashed, no "
+			 "corps commitment" : "8.12B: a Confederate unit crossed the creek; the "
+			 "commitment rules no longer bind the Union");
+		return false;
+	}
+	const char *first = NULL;
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		const char *r = commit_refused(g, c);
+		if (!r)
+			return true;
+		if (!first && g->corps[c] == CORPS_AVAILABLE)
+			first = r; /* an Available corps' refusal says the most */
+	}
+	snprintf(why, len, "%s", first ? first : "13.1: no Union corps is Available to commit");
+	return false;
+}
+
 bool commit_commitment_possible(const struct game *g)
 {
-	if (commit_unleashed(g))
-		return false;
-	for (int c = 0; c < CORPS_COUNT; c++)
-		if (!commit_refused(g, c))
-			return true;
-	return false;
+	char why[8];
+	return commit_commitment_why_not(g, why, sizeof why);
 }
 
 /* ---- 13.6 withdrawal movement ---- */

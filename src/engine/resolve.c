@@ -172,6 +172,30 @@ static int loss_units(const struct game *g, int *out, int max)
 	return n;
 }
 
+int resolve_loss_candidates_in(const struct game *g, enum side s, const int *hex, int nhex,
+				int *out, int max)
+{
+	int n = 0;
+	for (int i = 0; i < nhex; i++) {
+		int units[8];
+		int k = unit_side_in_hex(g, hex[i], s, units, 8);
+		bool infantry = k > 0 && is_infantry(g, units[0]); /* 11.15C: infantry first */
+		for (int j = 0; j < k && n < max; j++)
+			if (is_infantry(g, units[j]) == infantry)
+				out[n++] = units[j];
+	}
+	return n;
+}
+
+int resolve_loss_pick(const struct game *g, const int *cand, int n)
+{
+	int pick = cand[0];
+	for (int i = 1; i < n; i++)
+		if (g->unit[cand[i]].steps > g->unit[pick].steps)
+			pick = cand[i];
+	return pick;
+}
+
 int resolve_loss_candidates(const struct game *g, int *out, int max)
 {
 	const struct combat_state *cs = &g->combat;
@@ -179,18 +203,11 @@ int resolve_loss_candidates(const struct game *g, int *out, int max)
 	    cs->defender_loss <= 0)
 		return 0;
 	const struct combat_decl *d = &cs->decl[cs->current];
-	int n = 0;
-	for (int i = 0; i < d->ndefhex; i++) {
-		if (!(cs->loss_hexes & (1u << i)))
-			continue;
-		int units[8];
-		int k = unit_side_in_hex(g, d->defhex[i], defender(g), units, 8);
-		bool infantry = k > 0 && is_infantry(g, units[0]); /* 11.15C: infantry first */
-		for (int j = 0; j < k && n < max; j++)
-			if (is_infantry(g, units[j]) == infantry)
-				out[n++] = units[j];
-	}
-	return n;
+	int hex[COMBAT_DEFHEX_MAX], nhex = 0;
+	for (int i = 0; i < d->ndefhex; i++)
+		if (cs->loss_hexes & (1u << i))
+			hex[nhex++] = d->defhex[i];
+	return resolve_loss_candidates_in(g, defender(g), hex, nhex, out, max);
 }
 
 /* 11.15B: is there a real choice of the unit that loses the next step? Several candidates,
@@ -227,11 +244,7 @@ static bool run_losses(struct game *g)
 			pending_set(g, defender(g), DECISION_STEP_LOSS, -1);
 			return true;
 		}
-		int pick = c[0];
-		for (int i = 1; i < n; i++)
-			if (g->unit[c[i]].steps > g->unit[pick].steps)
-				pick = c[i];
-		take_loss(g, pick);
+		take_loss(g, resolve_loss_pick(g, c, n));
 	}
 	cs->defender_loss = 0;
 	if (cs->retreat_result) {

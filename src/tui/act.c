@@ -103,19 +103,45 @@ int act_effect_sixths(const struct game *g, const struct action *a)
 	return n;
 }
 
+bool act_outcome(const struct game *g, const struct action *a, struct combat_outcome *o)
+{
+	if (a->type != ACT_ATTACK || a->nunits < 1)
+		return false;
+	int hexes[COMBAT_DEFHEX_MAX], nh = 0, att[COMBAT_ATTACKERS_MAX], na = 0;
+	if (a->n > 0)
+		for (int k = 0; k < a->n && k < COMBAT_DEFHEX_MAX; k++)
+			hexes[nh++] = a->hex[k];
+	else
+		hexes[nh++] = a->target;
+	for (int k = 0; k < a->nunits && na < COMBAT_ATTACKERS_MAX; k++)
+		att[na++] = a->units[k];
+	return odds_outcome(g, hexes, nh, att, na, o, NULL, 0);
+}
+
+double act_rank(const struct game *g, const struct action *a)
+{
+	struct combat_outcome o;
+	if (a->type == ACT_ATTACK && act_outcome(g, a, &o)) /* the defender dead or sent back,
+							       * then the exchange of steps */
+		return o.eliminated + o.retreat + (o.def_steps - o.att_steps) / 100.0;
+	int six = act_effect_sixths(g, a);
+	return six < 0 ? 0 : six / 6.0;
+}
+
 bool act_order(const struct game *g, const struct action *legal, int *idx, int n)
 {
 	if (n < 2)
 		return true;
-	int *key = malloc((size_t)n * sizeof *key);
+	double *key = malloc((size_t)n * sizeof *key);
 	if (!key)
 		return false;
-	/* the steps a path loses first (0–7), then the chance of effect, best first */
+	/* the steps a path loses first (0–7), then the outcome, best first */
 	for (int i = 0; i < n; i++)
-		key[i] = act_retreat_loss(g, &legal[idx[i]], NULL) * 8 +
-			 (6 - act_effect_sixths(g, &legal[idx[i]]));
+		key[i] = act_retreat_loss(g, &legal[idx[i]], NULL) * 10.0 -
+			 act_rank(g, &legal[idx[i]]);
 	for (int i = 1; i < n; i++) { /* insertion: stable, and the lists are short */
-		int v = idx[i], kv = key[i], k = i;
+		int v = idx[i], k = i;
+		double kv = key[i];
 		while (k > 0 && key[k - 1] > kv) {
 			idx[k] = idx[k - 1];
 			key[k] = key[k - 1];

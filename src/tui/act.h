@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "combat.h"
 #include "game.h"
 
 /* The hex an action leads to or aims at: the end of its path, its target hex (a placement's
@@ -26,10 +27,17 @@ int act_retreat_loss(const struct game *g, const struct action *a, bool *elimina
  * loses a step or must retreat, by the first attacker's CRT line, 11.5) has an effect; -1
  * for other actions or when the engine cannot figure it. */
 int act_effect_sixths(const struct game *g, const struct action *a);
+/* What a declaration (ACT_ATTACK) is likely to come to over both rounds (odds_outcome,
+ * combat.h); false for other actions or when the engine cannot figure it. */
+bool act_outcome(const struct game *g, const struct action *a, struct combat_outcome *o);
+/* How good an action's outcome is, for ranking (higher better): a declaration's chance that
+ * the defender is eliminated or retreats, the expected exchange of steps breaking ties; a
+ * fire's chance of a hit; 0 for the rest. */
+double act_rank(const struct game *g, const struct action *a);
 /* Put the legal actions idx[0..n) (indices into legal) in the order a list shows them: the
  * retreat paths that cost no step first, then the fewest steps (11.17.4B); among equals the
- * fire and attacks with the best chance of effect first; otherwise as the engine listed
- * them (stable). False when out of memory (idx left as it was). */
+ * best outcome first (act_rank); otherwise as the engine listed them (stable). False when
+ * out of memory (idx left as it was). */
 bool act_order(const struct game *g, const struct action *legal, int *idx, int n);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "act.h"
+#include "move.h"
 #include "tui_internal.h"
 
 #define ITEM_W 176
@@ -20,15 +21,35 @@ int tui_percent(int sixths)
 	return (sixths * 100 + 3) / 6; /* rounded: 4 in 6 is 67% */
 }
 
+/* A move's cost and where it ends: "  3 MP, woods, high ground" ("9 MP double-time", 8.9),
+ * as the engine checks the move (move_check: the cheapest way when one hex is given). */
+static void move_suffix(const struct tui *t, const struct action *a, char *buf, size_t len)
+{
+	int16_t path[GAME_PATH_MAX];
+	int np = 0, cost = 0;
+	bool dt = false;
+	char err[8];
+	if (!move_check(t->g, a, path, &np, &cost, &dt, err, 0) || np < 1)
+		return;
+	const struct map_hex *mh = map_hex(&t->scn->map, path[np - 1]);
+	snprintf(buf, len, "  %d MP%s, %s, %s ground", cost, dt ? " double-time (8.9)" : "",
+		 map_terrain_name(mh->terrain), mh->high ? "high" : "low");
+}
+
 void play_describe_action(const struct tui *t, const struct action *a, char *buf, size_t len)
 {
 	action_format(t->scn, a, buf, len);
 	size_t n = strlen(buf);
 	int six = act_effect_sixths(t->g, a);
+	struct combat_outcome o;
 	if (six >= 0 && a->type == ACT_FIRE)
 		snprintf(buf + n, len - n, "  %d%% hit", tui_percent(six));
-	else if (six >= 0 && a->type == ACT_ATTACK)
-		snprintf(buf + n, len - n, "  %d%% effect", tui_percent(six));
+	else if (act_outcome(t->g, a, &o)) /* both rounds (11.5E): the defender's fate, the steps */
+		snprintf(buf + n, len - n, "  elim %d%% retreat %d%% yours -%.1f his -%.1f",
+			 (int)(o.eliminated * 100 + 0.5), (int)(o.retreat * 100 + 0.5), o.att_steps,
+			 o.def_steps);
+	else if (a->type == ACT_MOVE)
+		move_suffix(t, a, buf + n, len - n);
 	bool dead;
 	int loss = act_retreat_loss(t->g, a, &dead);
 	if (dead)

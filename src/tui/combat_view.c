@@ -422,6 +422,15 @@ static void builder_view(struct tui *t, const struct builder *b, struct view *v)
 		mods_lines(v, o.mod, o.nmods);
 		result_line(v, o.att_loss, o.def_loss, o.def_retreat);
 	}
+	struct action da;
+	struct combat_outcome oc;
+	if (nd > 0 && builder_action(b, &da) && act_outcome(t->g, &da, &oc)) {
+		vl(v, A_BOLD, "all chosen, %s:", oc.rounds == 2 ?
+		   "both rounds unless one side breaks off (11.5E)" : "this last round (11.5E)");
+		vl(v, A_BOLD, " defender eliminated %d%%, retreats %d%%; steps lost %.1f yours, %.1f his",
+		   (int)(oc.eliminated * 100 + 0.5), (int)(oc.retreat * 100 + 0.5), oc.att_steps,
+		   oc.def_steps);
+	}
 	if (nd == 0)
 		vl(v, A_DIM, "choose attackers to see the odds (each attacks in turn, 11.4)");
 	builder_warn(t, b, v);

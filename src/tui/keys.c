@@ -145,8 +145,10 @@ static const struct key_row rows[] = {
 	  "the next unit to place: its zone is marked", .fn = next_unit },
 	{ { 27 }, KEYS_MAP | KEYS_SETUP, "drop the selection", NULL, .fn = drop },
 	{ { 'a' }, KEYS_MAP, "every legal action now in a list (type to filter; the map previews the "
-	  "highlighted one): each fire's chance of a hit, each attack's chance of an effect, each "
-	  "retreat path's cost; with many units one line a unit, then its own list", NULL, .fn = menu_all },
+	  "highlighted one), best first: each fire's chance of a hit, each attack's outcome over both "
+	  "rounds (the defender eliminated, retreating, the steps each side loses), each move's MP "
+	  "and the terrain it ends in, each retreat path's cost; with many units one line a unit, "
+	  "then its own list", NULL, .fn = menu_all },
 	{ { 'x' }, KEYS_MAP, "the legal actions of the cursor hex, in a list", NULL, .fn = menu_here },
 	{ { 'e' }, KEYS_MAP | KEYS_SETUP, "end the phase or step: asks first when units could "
 	  "still act; where the step cannot end, says why (an attack 11.1B still requires) and "

@@ -103,6 +103,9 @@ static void panel_unit(const struct tui *t, int u)
 		pl(A_NORMAL, "  %s", flags);
 	if (d->type == UNIT_INFANTRY && us->steps == 1)
 		pl(A_BOLD, "  Shot to Ribbons (11.2): may not attack");
+	char why[200];
+	if (play_why_idle(t, u, why, sizeof why)) /* the engine's reason it is idle now */
+		pl(A_BOLD, "  %s", why);
 	if (d->corps != CORPS_NONE) {
 		enum corps_status cs = t->g->corps[d->corps];
 		pl(A_NORMAL, "  corps %s (%s)", names_of_corps_status(cs),

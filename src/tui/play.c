@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "act.h"
+#include "combat.h"
+#include "commit.h"
 #include "los.h"
 #include "move.h"
 #include "tui_internal.h"
@@ -310,23 +312,93 @@ static bool say_why_not_there(struct tui *t)
 	return true;
 }
 
-/* In a movement phase, Enter on a unit of the moving side that has nothing to do: say which
- * rule holds it (Hood on turn 1, a corps not Committed, moved already …), from the engine. */
+/* The first refusal the engine gives gun u firing at the enemy units nearest it (10.3A
+ * range, 10.6 sight, 13.4B, 4.5C …), or false when some enemy may be fired at. */
+static bool why_no_fire(const struct game *g, int u, char *why, size_t len)
+{
+	int best = -1, dist = 1 << 30;
+	for (int e = 0; e < ROSTER_UNITS; e++) {
+		if (!unit_on_map(g, e) || unit_side(e) == unit_side(u))
+			continue;
+		struct fire_odds fo;
+		char err[160];
+		if (fire_check(g, u, e, false, &fo, err, sizeof err))
+			return false;
+		int d = hex_distance(g->unit[u].hex, g->unit[e].hex);
+		if (d < dist) {
+			dist = d;
+			best = e;
+			snprintf(why, len, "%s", err);
+		}
+	}
+	if (best < 0)
+		snprintf(why, len, "10.2: no enemy unit on the map");
+	return true;
+}
+
+/* The first refusal the engine gives infantry u attacking each adjacent enemy hex (11.2B
+ * shot to ribbons, 11.12B the creek, 13.3F, 9.3D …); false when it may attack one. */
+static bool why_no_attack(const struct game *g, int u, char *why, size_t len)
+{
+	bool any = false;
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)d);
+		if (h == HEX_NONE || !unit_enemy_in(g, h, unit_side(u)))
+			continue;
+		char err[160];
+		if (odds_can_attack(g, u, &h, 1, err, sizeof err))
+			return false;
+		if (!any)
+			snprintf(why, len, "%s", err);
+		any = true;
+	}
+	if (!any)
+		snprintf(why, len, "11.1A: no enemy unit adjacent");
+	return true;
+}
+
+bool play_why_idle(const struct tui *t, int u, char *why, size_t len)
+{
+	const struct game *g = t->g;
+	enum decision w = g->pending.what;
+	why[0] = 0;
+	if (!unit_on_map(g, u) || unit_side(u) != g->pending.side || unit_actions(t, u) > 0)
+		return false;
+	const struct unit_def *d = unit_def(g, u);
+	char err[160] = "";
+	if (w == DECISION_MOVEMENT) {
+		if (move_unit_may_move(g, u, err, sizeof err))
+			snprintf(err, sizeof err, "can reach no hex this phase");
+		snprintf(why, len, "cannot move: %s", err);
+	} else if (w == DECISION_ARTILLERY && d->type == UNIT_ARTILLERY) {
+		if (g->unit[u].flags & UF_FIRED)
+			return false; /* it has acted */
+		if (!why_no_fire(g, u, err, sizeof err))
+			return false;
+		snprintf(why, len, "cannot fire: %s", err);
+	} else if ((w == DECISION_COMBAT || w == DECISION_COMBAT_ROUND2) &&
+		   d->type == UNIT_INFANTRY) {
+		if (g->unit[u].flags & UF_ATTACKED || !why_no_attack(g, u, err, sizeof err))
+			return false;
+		snprintf(why, len, "cannot attack: %s", err);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* Enter on a unit of the deciding side that has nothing to do: say which rule holds it
+ * (Hood on turn 1, a corps not Committed, out of range, shot to ribbons …), from the engine. */
 static bool say_why_held(struct tui *t)
 {
 	const struct game *g = t->g;
-	if (g->pending.what != DECISION_MOVEMENT)
-		return false;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
-		if (g->unit[u].hex != t->cursor || !unit_on_map(g, u) ||
-		    unit_side(u) != g->pending.side)
+		if (g->unit[u].hex != t->cursor || !unit_on_map(g, u))
 			continue;
-		char why[160];
-		const char *id = tui_roster(t)->unit[u].id;
-		if (!move_unit_may_move(g, u, why, sizeof why))
-			tui_say(t, true, "%s: %s", id, why);
-		else
-			tui_say(t, true, "%s can reach no hex this phase", id);
+		char why[200];
+		if (!play_why_idle(t, u, why, sizeof why))
+			continue;
+		tui_say(t, true, "%s %s", tui_roster(t)->unit[u].id, why);
 		return true;
 	}
 	return false;
@@ -611,9 +683,15 @@ static void announce_phase(struct tui *t)
 			hex_seen[hex_index(d)] = true, hexes++;
 	}
 	const char *side = tui_side_title(g->side);
+	char nocommit[200] = "";
+	if (w == DECISION_MOVEMENT && g->side == SIDE_UNION && !g->opt.unleashed) {
+		char why[160]; /* the commitment step the sequence skipped (5.2 A1c), and why */
+		if (!commit_commitment_why_not(g, why, sizeof why))
+			snprintf(nocommit, sizeof nocommit, "; no commitment step: %s", why);
+	}
 	if (w == DECISION_MOVEMENT) {
-		tui_say(t, false, "%s movement (8.0): %d unit%s can move: n next, a list, e ends", side,
-			units, units == 1 ? "" : "s");
+		tui_say(t, false, "%s movement (8.0): %d unit%s can move: n next, a list, e ends%s",
+			side, units, units == 1 ? "" : "s", nocommit);
 	} else if (w == DECISION_ARTILLERY) {
 		if (units)
 			tui_say(t, false, "%s artillery fire (10.0): %d gun%s can fire: n for the next, "

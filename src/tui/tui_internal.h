@@ -289,6 +289,11 @@ void play_after_change(struct tui *t);
 /* Show the artillery line of sight (10.6) from the selected unit (or the hex marked by the
  * first press) to the cursor: the hexes crossed, and what blocks it with its rule. */
 void play_los(struct tui *t);
+/* Why unit u of the deciding side can do nothing in this phase, with the engine's rule
+ * ("cannot move: 4.5C: Hood's division may not move on turn 1 …", "cannot fire: 10.3A …",
+ * "cannot attack: 11.2B …"); false when it can act, has acted, or the phase asks nothing of
+ * it. */
+bool play_why_idle(const struct tui *t, int u, char *why, size_t len);
 /* Mark the hexes of one action on the map (its path, target and units). */
 void play_mark_action(struct tui *t, const struct action *a);
 /* Select unit u: mark its hex and every hex its legal actions lead to. */
