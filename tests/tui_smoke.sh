@@ -45,12 +45,24 @@ $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
 expect "A N T I E T A M" "start menu"
 expect "New game" "new game entry"
-expect "Watch the computer general (strong) as Lee against the Union bot" "the longest entry whole at 80 columns (it was cut)"
+expect "Watch the computer general as Lee against the Union bot" "the longest entry whole at 80 columns (it was cut)"
+keys Down Down Down
+expect "Two-player rules (3.2-3.5): the general, level 2 normal, plays the Union" "the highlighted entry says what it starts (Lee against the general: two-player rules)"
+keys Up Up
+expect "Solitaire (14-19): the Union is the rules' bot; you score 19.0's count" "and the solitaire game against the bot"
+keys '>'
+expect "</>: the general's level 3 of 3" "> raises the general's level"
+keys Down Down
+expect "the general, level 3 strong, plays the Union" "the entry says so"
+keys '<' Up Up Up
 keys Enter
 expect "Turn 1 6:00 am" "status line: turn 1 at 6:00 am"
 expect "New game: turn 1, 6:00 am. F1 keys, ? rules." "the keys for help and the rules"
 expect "Union: " "the pending decision is the Union's"
-expect "Hex 1916 Dunker Church" "cursor starts on the Dunker Church"
+expect "I Corps" "the game opens where the action is: the Committed corps' unit nearest the enemy"
+absent "Hex 1916 Dunker Church" "not always at the Dunker Church"
+keys '#' 1916 Enter
+expect "Hex 1916 Dunker Church" "# 1916: the Dunker Church"
 keys k
 expect "Hex 1915" "cursor moved north"
 keys l
@@ -106,16 +118,34 @@ expect "zzzzz" "marked on the map"
 keys Z
 expect "zones of control hidden" "Z again hides them"
 keys R
-expect "Roster: id, commander, steps, hex, status" "R: the roster"
+expect "Roster by corps and division (Tab sorts" "R: the roster"
 expect "== I Corps, 1st Division" "by corps and division"
 keys Anderson
-expect "U12  Anderson       5/5 1706 committed" "each unit with steps, hex and status"
+expect "U12  Anderson       5/5 1706 CV  4 M+0 MA8 I/3   committed" "each unit with steps, hex, CV, morale, MA, division and status"
+keys Tab
+expect "Roster by combat value" "Tab sorts (by combat value)"
+expect "U12  Anderson" "the filter kept"
+keys Tab Tab Tab
+expect "Roster by corps and division" "back to the order of battle"
 keys Enter
 expect "Hex 1706" "choosing a unit puts the cursor on it"
 keys t
 expect "TURN RECORD TRACK (5.0)" "t: the turn track"
-expect "A.P. Hill rolls: arrives on 4-6 (9.1, 50%)" "with the reinforcements due"
+expect "A.P. Hill arrives on 4-6 (9.1): 50%, by then 72%" "with the reinforcements due, and A.P. Hill's chance of having come by then (1 - 5/6*4/6*3/6)"
+expect "VP at each turn's end" "the points turn by turn"
 expect "VICTORY POINTS NOW" "and the score"
+keys q
+# the charts in ?, from the loaded tables
+keys '?' 'Chart: Comb' Enter
+expect "COMBAT RESULTS TABLE (20.1)" "?: the CRT as a grid"
+expect "  die+DRM |     -1      0     +1     +2    2:1" "its columns (11.5C)"
+expect "column identifying number (16.3.5B): -1:1 0:2 +1:3 +2:4 2:1:5" "and the column numbers (16.3.5B)"
+keys q '?' 'Chart: Art' Enter
+expect "ARTILLERY FIRE TABLE (20.3)" "?: the AFT as a grid"
+expect "          |   1   2   3   4   5   6   7   8   9" "by fire value"
+keys q '?' 'Chart: Terr' Enter
+expect "TERRAIN EFFECTS (20.2)" "?: the terrain chart"
+expect "  woods            2   -1" "with its numbers (8.7, 11.14C)"
 keys q
 keys '#'
 expect "Go to hex (four digits, column and row: 1916):" "#: go to a hex"
@@ -174,9 +204,18 @@ expect "This event's unit:" "the panel shows the unit that moved, not only the h
 keys Right
 expect "2/" "Right: the next one"
 keys a
-expect "this trail only)" "a: the current trail alone, and the message says so"
+expect "this trail only; P: play)" "a: the current trail alone, and the message says so"
 keys a
 expect "trails shown, this one lit" "a again: every trail of the replay"
+keys - P
+expect "playing, 4 s an event (P stops, +/-)" "P: the replay plays itself (- first: 4 s an event)"
+keys +
+expect "playing, 2 s an event" "+: a shorter pause"
+sleep 3
+if screen | grep -qE "^[3-9]/[0-9]+ T[0-9]"; then echo "ok   the replay went on by itself"
+else echo "FAIL the replay did not go on by itself:"; screen | sed 's/^/     | /'; fail=1; fi
+keys P
+expect "P: play)" "P again stops it"
 keys Escape
 expect "CSA VP" "solitaire: the Confederate score on the status line"
 absent "The Union is moving" "the message line hands the turn to the player (not the bot's stale one)"
@@ -511,6 +550,7 @@ T="tmux -L $SOCK-two"
 $T new-session -d -s smoke -x 80 -y 24 \
 	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/two.pos; echo EXITED \$?; sleep 5" || exit 1
 expect "2515 <- C32 C1" "two attackers declared"
+expect "Hex 2616" "the game opens on the deciding side's unit nearest the enemy (C1, the first of two)"
 keys e
 expect "C1 attacks 2515: 4 against 3, column +1" "the result box: the second attacker"
 n=$(screen | grep -c "11.11 Confederate elan")
@@ -613,6 +653,13 @@ expect "Watching: the Union is next" "Esc stops to look at the map, saying who i
 absent "has played" "the map, not a hand-over"
 keys Enter
 slow "The Union has played" "a key on the map goes on with the computer's turn, acting for no side"
+keys a
+expect "goes on by itself every 2 s (a: stop, +/-: speed)" "a: watching goes on by itself"
+keys - -
+expect "goes on by itself every 8 s" "- twice: a longer pause"
+slow "The Confederacy has played" "the next side's turn came without a key"
+keys a
+expect "a: go on by itself" "a again: it waits for Enter"
 keys Escape
 keys q
 expect "Leave the game for the start menu" "q: the menu"

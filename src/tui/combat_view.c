@@ -38,6 +38,7 @@ static void vl(struct view *v, attr_t attr, const char *fmt, ...)
 }
 
 static int view_scroll; /* the first line shown of a view too tall for the screen */
+static int view_focus = HEX_NONE; /* the hex the next view shows: the map centres on it */
 
 /* The lines of `in` folded at spaces to at most w characters (a continuation indented by
  * three); *hl becomes the first folded line of the highlighted one. */
@@ -76,7 +77,6 @@ static int show_view(struct tui *t, const char *title, const struct view *in, in
 	}
 	fold_view(in, COLS - 6, &folded, &highlight);
 	const struct view *v = &folded;
-	draw_compose(t);
 	int w = (int)strlen(title) + 6;
 	for (int i = 0; i < v->n; i++)
 		if ((int)strlen(v->line[i]) + 4 > w)
@@ -85,6 +85,12 @@ static int show_view(struct tui *t, const char *title, const struct view *in, in
 		w = t->lay.panel_w + 1;
 	if (w > COLS - 2)
 		w = COLS - 2;
+	if (hex_valid(view_focus)) { /* what the view shows, in the map left of the box */
+		t->cursor = view_focus;
+		tui_centre_within(t, COLS - w - t->lay.map_x);
+		view_focus = HEX_NONE;
+	}
+	draw_compose(t);
 	int h = v->n + 2;
 	if (h > LINES - 2)
 		h = LINES - 2;
@@ -448,6 +454,7 @@ static void builder_run(struct tui *t, struct builder *b)
 	int sel = 0;
 	struct view v;
 	char title[64];
+	view_focus = b->defhex[0]; /* the target in view beside the builder */
 	int len = snprintf(title, sizeof title, "Attack on ");
 	for (int i = 0; i < b->ndefhex; i++)
 		len += snprintf(title + len, sizeof title - (size_t)len, "%s%04d", i ? "+" : "",
@@ -550,7 +557,7 @@ static void result_lines(struct tui *t, const struct game *seen, const struct vi
 void combat_view_results(struct tui *t, int from, const struct game *before)
 {
 	struct view v = { .n = 0 };
-	int nres = 0;
+	int nres = 0, focus = HEX_NONE;
 	bool any_attack = false;
 	struct view_event e;
 	/* the position each event saw: `before`, then what every earlier event changed */
@@ -562,6 +569,9 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 		if (!view_event_read(t->scn, log, k, &e))
 			continue;
 		if (e.kind == EV_ATTACK || e.kind == EV_FIRE) {
+			if (!hex_valid(focus)) /* the first combat's hex: the view centres on it */
+				focus = e.kind == EV_ATTACK ? e.hex[0] : e.target < 0 ? HEX_NONE :
+					(seen ? seen : t->g)->unit[e.target].hex;
 			if (nres++)
 				vl(&v, A_NORMAL, "%s", "");
 			any_attack |= e.kind == EV_ATTACK;
@@ -579,6 +589,7 @@ void combat_view_results(struct tui *t, int from, const struct game *before)
 	vl(&v, A_NORMAL, "%s", "");
 	vl(&v, A_BOLD, "Enter: go on");
 	view_scroll = 0;
+	view_focus = focus;
 	for (;;) {
 		int ch = show_view(t, any_attack ? "Combat result (11.5)" : "Artillery fire result (10.2)",
 				   &v, -1);

@@ -52,6 +52,46 @@ int dialog_key(struct tui *t)
 	}
 }
 
+/* The computer plays both sides (the watched games). */
+static bool watching(const struct tui *t)
+{
+	return t->computer[SIDE_UNION] && t->computer[SIDE_CONFEDERATE];
+}
+
+int dialog_key_within(struct tui *t, int ms)
+{
+	if (draw_guard())
+		return dialog_key(t); /* too small: nothing goes on by itself */
+	refresh();
+	tui_autosave_due(t);
+	int ch = tui_getch_within(ms);
+	if (ch == KEY_RESIZE)
+		tui_relayout(t);
+	return ch;
+}
+
+const char *dialog_auto_words(const struct tui *t, char *buf, size_t len)
+{
+	if (t->auto_ms > 0)
+		snprintf(buf, len, "goes on by itself every %d s (a: stop, +/-: speed)",
+			 t->auto_ms / 1000);
+	else
+		snprintf(buf, len, "a: go on by itself");
+	return buf;
+}
+
+void dialog_auto_key(struct tui *t, int ch)
+{
+	if (ch == 'a')
+		t->auto_ms = t->auto_ms ? 0 : t->auto_speed;
+	else if ((ch == '+' || ch == '=') && t->auto_speed > 1000)
+		t->auto_speed /= 2;
+	else if (ch == '-' && t->auto_speed < 8000)
+		t->auto_speed *= 2;
+	if (t->auto_ms && (ch == '+' || ch == '=' || ch == '-'))
+		t->auto_ms = t->auto_speed;
+}
+
 void dialog_box(int y, int x, int h, int w)
 {
 	attr_set(A_NORMAL, 0, NULL);
@@ -73,10 +113,17 @@ void dialog_box(int y, int x, int h, int w)
 int dialog_menu(struct tui *t, const char *title, const char *const *items, int n, int start,
 		void (*preview)(struct tui *t, int index, void *ctx), void *ctx)
 {
+	char filter[64] = "";
+	return dialog_menu_ex(t, title, items, n, start, preview, ctx, filter, sizeof filter, false);
+}
+
+int dialog_menu_ex(struct tui *t, const char *title, const char *const *items, int n, int start,
+		   void (*preview)(struct tui *t, int index, void *ctx), void *ctx, char *filter,
+		   size_t flen, bool tab)
+{
 	int *vis = malloc((size_t)(n + 1) * sizeof *vis);
 	if (!vis)
 		return -1;
-	char filter[64] = "";
 	int sel = 0, top = 0, result = -1;
 	/* start at item `start` */
 	bool first = true;
@@ -145,6 +192,12 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		case KEY_END: sel = nvis ? nvis - 1 : 0; break;
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 27: goto done;
+		case '\t':
+			if (tab) {
+				result = DIALOG_TAB;
+				goto done;
+			}
+			break;
 		case '\n': case '\r': case KEY_ENTER:
 			if (nvis > 0) {
 				result = vis[sel];
@@ -160,7 +213,7 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
 		default:
 			if (ch > 0 && ch < 127 && isprint(ch)) {
 				size_t len = strlen(filter);
-				if (len + 1 < sizeof filter) {
+				if (len + 1 < flen) {
 					filter[len] = (char)ch;
 					filter[len + 1] = 0;
 					sel = 0;
@@ -419,6 +472,12 @@ static int handover_draw(struct tui *t, const char *title, int back, int *rows)
 		snprintf(line, sizeof line, " Press Enter to go on, w to see it on the map ");
 	else
 		snprintf(line, sizeof line, " Press Enter to go on ");
+	if (watching(t)) { /* the computer on both sides: it may go on by itself */
+		char a[80];
+		attr_set(A_NORMAL, 0, NULL);
+		draw_text(LINES - 2, 0, COLS, dialog_auto_words(t, a, sizeof a));
+		attr_set(A_REVERSE, 0, NULL);
+	}
 	draw_text(LINES - 1, 0, COLS, line);
 	attr_set(A_NORMAL, 0, NULL);
 	return max_back;
@@ -432,7 +491,16 @@ int dialog_handover(struct tui *t, const char *title)
 		int max_back = handover_draw(t, title, back, &page); /* a page: the lines shown */
 		if (back > max_back)
 			back = max_back;
-		int ch = dialog_key(t);
+		bool by_itself = watching(t) && t->auto_ms > 0;
+		int ch = by_itself ? dialog_key_within(t, t->auto_ms) : dialog_key(t);
+		if (by_itself && ch == ERR) { /* the time is up: on with the other side */
+			closed = '\n';
+			break;
+		}
+		if (watching(t) && (ch == 'a' || ch == '+' || ch == '=' || ch == '-')) {
+			dialog_auto_key(t, ch);
+			continue;
+		}
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
 			closed = '\n';
 			break;

@@ -172,11 +172,13 @@ static const struct key_row rows[] = {
 	  .fn = score },
 	{ { 'V' }, KEYS_MAP, "the objective hexes you do not hold lit on the map (3.3), or no "
 	  "longer", NULL, .fn = unheld },
-	{ { 't' }, KEYS_MAP, "the turn track: the hours, the reinforcements due (VI Corps on turn "
-	  "6, A.P. Hill's rolls with their chances), the Union corps, the VPs now", NULL, .fn = turns },
-	{ { 'R' }, KEYS_MAP, "the roster: every unit by corps and division with its steps, hex and "
-	  "status (committed, moved, fired, STR ...); type to filter, Enter goes to the unit and "
-	  "selects it if it can act", NULL, .fn = roster },
+	{ { 't' }, KEYS_MAP, "the turn track: the hours, the VPs at each turn's end, the "
+	  "reinforcements due (VI Corps on turn 6, A.P. Hill's rolls with their chances and the "
+	  "chance he has come by then), the Union corps, the VPs now", NULL, .fn = turns },
+	{ { 'R' }, KEYS_MAP, "the roster: every unit by corps and division with its steps, hex, "
+	  "CV, morale, MA, division and status (committed, moved, fired, STR ...); Tab sorts it "
+	  "(combat value, steps lost, MA); type to filter (a division: I/3, Hd), Enter goes to the "
+	  "unit and selects it if it can act", NULL, .fn = roster },
 	{ { 'z' }, KEYS_MAP | KEYS_SETUP, "the overview map: the whole battlefield at once with a "
 	  "legend where there is room (80x24: half a cell a hex; again: two cells a hex; again: "
 	  "back); every key works there as on the detailed map", NULL, .fn = overview },
@@ -195,7 +197,8 @@ static const struct key_row rows[] = {
 	{ { ']' }, KEYS_MAP | KEYS_SETUP, "scroll the side panel down", NULL, .fn = panel_down },
 	{ { '?' }, KEYS_MAP | KEYS_SETUP, "the rules reference: the rules the message line, the "
 	  "decision, the side panel and the latest log lines cite, each with a summary; the "
-	  "glossary; every summary (type to filter)", NULL, .fn = rules },
+	  "glossary; the charts (the CRT and the Artillery Fire Table as grids, the terrain "
+	  "chart, with their DRMs); every summary (type to filter)", NULL, .fn = rules },
 	{ { KEY_F(1) }, KEYS_MAP | KEYS_SETUP, "this help: the keys, the sequence of play, the map "
 	  "legend", NULL, .fn = help },
 	{ { 12 }, KEYS_MAP | KEYS_SETUP, "draw the screen again", NULL, .fn = repaint },
@@ -208,6 +211,10 @@ static const struct key_row rows[] = {
 	{ { KEY_PPAGE, 'b', KEY_NPAGE }, KEYS_HANDOVER, "scroll the events a page", NULL, .fn = NULL },
 	{ { 'g', KEY_HOME, 'G', KEY_END }, KEYS_HANDOVER, "the first events / the last", NULL, .fn = NULL },
 	{ { 'w' }, KEYS_HANDOVER, "the same events on the map (the replay)", NULL, .fn = NULL },
+	{ { 'a' }, KEYS_HANDOVER, "watching the computer: go on by itself to the other side's "
+	  "turn after a pause, or no longer", NULL, .fn = NULL },
+	{ { '+', '-' }, KEYS_HANDOVER, "watching: a shorter or longer pause (1, 2, 4 or 8 s)", NULL,
+	  .fn = NULL },
 	{ { 27, 'q' }, KEYS_HANDOVER, "close it; watching the computer, stop on the map to look",
 	  NULL, .fn = NULL },
 	/* the replay reads its own keys (replay_run) */
@@ -218,6 +225,9 @@ static const struct key_row rows[] = {
 	  "/ the last event", NULL, .fn = NULL },
 	{ { 'a' }, KEYS_REPLAY, "every trail of the replay at once, or the current event's alone "
 	  "(the message line says which)", NULL, .fn = NULL },
+	{ { 'P' }, KEYS_REPLAY, "play: the events go on by themselves, a pause each (P again "
+	  "stops)", NULL, .fn = NULL },
+	{ { '+', '-' }, KEYS_REPLAY, "a shorter or longer pause (1, 2, 4 or 8 s)", NULL, .fn = NULL },
 	{ { 27, 'q', 'w' }, KEYS_REPLAY, "back to the map", NULL, .fn = NULL },
 };
 

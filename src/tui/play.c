@@ -125,6 +125,25 @@ static int mark_retreat_losses(struct tui *t, int u)
 }
 
 /* Select unit u: mark its hex and every hex its legal actions lead to (tui_internal.h). */
+/* Targets out of the detailed view (a gun's, far off): the view centred on the unit's hex,
+ * which shows the most of them (issue 34: the view follows the selection). */
+static void centre_on_targets(struct tui *t, int here)
+{
+	if (t->overview || t->lay.too_small || !hex_valid(here))
+		return;
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		if (!(t->mark[i] & MARK_TARGET))
+			continue;
+		int x0, y0;
+		geom_hex_origin(hex_from_index(i), &x0, &y0);
+		if (x0 < t->vx || x0 + GEOM_HEX_W > t->vx + t->lay.map_w || y0 < t->vy ||
+		    y0 + 3 > t->vy + t->lay.map_h) {
+			geom_centre(here, t->lay.map_w, t->lay.map_h, &t->vx, &t->vy);
+			return;
+		}
+	}
+}
+
 void play_select_unit(struct tui *t, int u)
 {
 	clear_marks(t);
@@ -152,6 +171,7 @@ void play_select_unit(struct tui *t, int u)
 	}
 	mark_costs(t, u);
 	int costly = mark_retreat_losses(t, u);
+	centre_on_targets(t, here);
 	const struct unit_def *d = &tui_roster(t)->unit[u];
 	if (self && !nd)
 		tui_say(t, false, "%s %s: Enter again to %s it, Esc to drop", d->id, d->commander,

@@ -123,6 +123,12 @@ void reference_open(struct tui *t)
 		l.item[l.n] = l.text[l.n];
 		l.entry[l.n++] = NULL;
 	}
+	int charts = l.n; /* the charts, from the tables the game loaded (charts.c) */
+	for (int c = 0; c < CHART_COUNT && l.n < REF_ITEMS; c++) {
+		snprintf(l.text[l.n], sizeof l.text[l.n], "%s", charts_title((enum chart)c));
+		l.item[l.n] = l.text[l.n];
+		l.entry[l.n++] = NULL;
+	}
 	for (int i = 0; i < t->rules->n; i++)
 		if (!t->rules->entry[i].term)
 			add(&l, &t->rules->entry[i], "");
@@ -132,7 +138,9 @@ void reference_open(struct tui *t)
 	int k = dialog_menu(t, title, l.item, l.n, 0, NULL, NULL);
 	if (k < 0)
 		return;
-	if (k == help || !l.entry[k])
+	if (k > help && k <= charts + CHART_COUNT - 1 && k >= charts)
+		charts_show(t, (enum chart)(k - charts));
+	else if (k == help || !l.entry[k])
 		dialog_help(t);
 	else
 		reference_page(t, l.entry[k]);

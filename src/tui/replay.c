@@ -107,7 +107,7 @@ void replay_run(struct tui *t, int from)
 		tui_say(t, false, "nothing new since you looked: the whole log");
 	}
 	int cur = 0, saved = t->cursor, sel = t->sel_unit;
-	bool all = true;
+	bool all = true, play = false; /* P: the events go on by themselves */
 	for (;;) {
 		mark_range(t, log, idx, n, cur, all);
 		struct view_event e;
@@ -118,11 +118,24 @@ void replay_run(struct tui *t, int from)
 			t->cursor = h;
 			tui_follow(t);
 		}
-		tui_say(t, false, "%d/%d T%d %s (<- -> Home Esc; a: %s)", cur + 1, n, e.turn,
-			e.text, all ? "all trails shown, this one lit" : "this trail only");
+		char pace[48] = "P: play";
+		if (play)
+			snprintf(pace, sizeof pace, "playing, %d s an event (P stops, +/-)",
+				 t->auto_speed / 1000);
+		tui_say(t, false, "%d/%d T%d %s (<- -> Home Esc; a: %s; %s)", cur + 1, n, e.turn,
+			e.text, all ? "all trails shown, this one lit" : "this trail only", pace);
 		draw_frame(t);
-		int ch = tui_getch();
+		int ch = play ? tui_getch_within(t->auto_speed) : tui_getch();
+		if (ch == ERR) { /* played: the next event, or the end of them */
+			if (cur + 1 < n)
+				cur++;
+			else
+				play = false;
+			continue;
+		}
 		switch (ch) {
+		case 'P': play = !play; break;
+		case '+': case '=': case '-': dialog_auto_key(t, ch); break;
 		case KEY_RIGHT: case 'l': case ' ': case 'n': case '\n': case '\r': case KEY_ENTER:
 			if (cur + 1 < n)
 				cur++;

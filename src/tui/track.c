@@ -75,9 +75,40 @@ static bool same_group(const struct tui *t, int u, int v)
 	       !strcmp(a->division_name, b->division_name);
 }
 
+/* The roster's orders (Tab cycles them): by formation, the strongest first, the most
+ * steps lost first, the fastest first. */
+enum roster_order { BY_FORMATION, BY_CV, BY_LOSSES, BY_MA, ROSTER_ORDERS };
+static const char *const order_name[ROSTER_ORDERS] = {
+	"corps and division", "combat value", "steps lost", "movement allowance",
+};
+
+struct roster_sort {
+	const struct tui *t;
+	enum roster_order order;
+};
+static struct roster_sort sort_by; /* qsort has no context */
+
+static int roster_key(int u)
+{
+	const struct game *g = sort_by.t->g;
+	switch (sort_by.order) {
+	case BY_CV: return -unit_cv(g, u);
+	case BY_LOSSES: return -(unit_def(g, u)->steps - g->unit[u].steps);
+	case BY_MA: return -unit_def(g, u)->ma;
+	default: return 0;
+	}
+}
+
+static int roster_cmp(const void *a, const void *b)
+{
+	int u = *(const int *)a, v = *(const int *)b;
+	int ka = roster_key(u), kb = roster_key(v);
+	return ka != kb ? (ka < kb ? -1 : 1) : (u > v) - (u < v); /* then the order of battle */
+}
+
 void track_roster(struct tui *t)
 {
-	enum { LINE_W = 120 };
+	enum { LINE_W = 200 };
 	int maxl = 2 * ROSTER_UNITS;
 	char *text = malloc((size_t)maxl * LINE_W);
 	const char **items = malloc((size_t)maxl * sizeof *items);
@@ -86,43 +117,73 @@ void track_roster(struct tui *t)
 		tui_say(t, true, "out of memory");
 		goto done;
 	}
-	int n = 0, start = 0;
-	enum side first = t->g->pending.side == SIDE_CONFEDERATE ? SIDE_CONFEDERATE : SIDE_UNION;
-	for (int pass = 0; pass < 2; pass++) {
-		enum side s = pass == 0 ? first : first == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
-		int prev = -1;
-		for (int u = 0; u < ROSTER_UNITS && n + 2 <= maxl; u++) {
-			const struct unit_def *d = unit_def(t->g, u);
-			if (d->side != s)
-				continue;
-			if (prev < 0 || !same_group(t, prev, u)) {
-				char *h = text + (size_t)n * LINE_W;
+	static enum roster_order order = BY_FORMATION;
+	char filter[64] = "";
+	int k, start = 0;
+	struct roster_ctx ctx = { unit, t->cursor };
+	for (;;) {
+		int n = 0;
+		start = 0;
+		enum side first = t->g->pending.side == SIDE_CONFEDERATE ? SIDE_CONFEDERATE : SIDE_UNION;
+		for (int pass = 0; pass < 2; pass++) {
+			enum side s = pass == 0 ? first : first == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+			int list[ROSTER_UNITS], nl = 0;
+			for (int u = 0; u < ROSTER_UNITS; u++)
+				if (unit_def(t->g, u)->side == s)
+					list[nl++] = u;
+			sort_by = (struct roster_sort){ t, order };
+			qsort(list, (size_t)nl, sizeof *list, roster_cmp);
+			int prev = -1;
+			for (int i = 0; i < nl && n + 2 <= maxl; i++) {
+				int u = list[i];
+				const struct unit_def *d = unit_def(t->g, u);
+				char div[16]; /* the division, for the filter: "I/3", "Hd" */
 				if (s == SIDE_UNION)
-					snprintf(h, LINE_W, "== %s Corps, %s", d->formation, d->division_name);
+					snprintf(div, sizeof div, "%s/%d", d->formation, d->division);
 				else
-					snprintf(h, LINE_W, "== %s (%s)", d->division_name, d->formation);
-				items[n] = h;
+					snprintf(div, sizeof div, "%s", d->formation);
+				if (order == BY_FORMATION && (prev < 0 || !same_group(t, prev, u))) {
+					char *h = text + (size_t)n * LINE_W;
+					if (s == SIDE_UNION)
+						snprintf(h, LINE_W, "== %s Corps, %s (%s)", d->formation,
+							 d->division_name, div);
+					else
+						snprintf(h, LINE_W, "== %s (%s)", d->division_name, d->formation);
+					items[n] = h;
+					unit[n++] = u;
+				} else if (order != BY_FORMATION && i == 0) {
+					char *h = text + (size_t)n * LINE_W;
+					snprintf(h, LINE_W, "== %s, by %s", s == SIDE_UNION ? "Union" :
+						 "Confederacy", order_name[order]);
+					items[n] = h;
+					unit[n++] = u;
+				}
+				prev = u;
+				char st[96];
+				track_unit_status(t, u, st, sizeof st);
+				char where[16];
+				int hx = t->g->unit[u].hex;
+				snprintf(where, sizeof where, hex_valid(hx) ? "%04d" : "-", hx);
+				char *line = text + (size_t)n * LINE_W;
+				snprintf(line, LINE_W, "  %-4s %-14.14s %d/%d %-4s %s %2d M%+d MA%d %-5s %.50s",
+					 d->id, d->commander, t->g->unit[u].steps, d->steps, where,
+					 d->type == UNIT_ARTILLERY ? "FV" : "CV", unit_cv(t->g, u),
+					 unit_morale(t->g, u), d->ma, div, st);
+				items[n] = line;
+				if (u == t->sel_unit || (t->sel_unit < 0 && hx == t->cursor && !start))
+					start = n;
 				unit[n++] = u;
 			}
-			prev = u;
-			char st[96];
-			track_unit_status(t, u, st, sizeof st);
-			char where[16];
-			int hx = t->g->unit[u].hex;
-			snprintf(where, sizeof where, hex_valid(hx) ? "%04d" : "-", hx);
-			char *line = text + (size_t)n * LINE_W;
-			snprintf(line, LINE_W, "  %-4s %-14.14s %d/%d %-4s %.60s", d->id, d->commander,
-				 t->g->unit[u].steps, d->steps, where, st);
-			items[n] = line;
-			if (u == t->sel_unit || (t->sel_unit < 0 && hx == t->cursor && !start))
-				start = n;
-			unit[n++] = u;
 		}
+		char title[128];
+		snprintf(title, sizeof title, "Roster by %s (Tab sorts; type I/3, Hd: a division)",
+			 order_name[order]);
+		k = dialog_menu_ex(t, title, items, n, start, roster_preview, &ctx, filter,
+				   sizeof filter, true);
+		if (k != DIALOG_TAB)
+			break;
+		order = (enum roster_order)((order + 1) % ROSTER_ORDERS);
 	}
-	struct roster_ctx ctx = { unit, t->cursor };
-	char title[96];
-	snprintf(title, sizeof title, "Roster: id, commander, steps, hex, status (type to filter)");
-	int k = dialog_menu(t, title, items, n, start, roster_preview, &ctx);
 	if (k < 0) {
 		t->cursor = ctx.saved;
 		tui_follow(t);
@@ -152,6 +213,50 @@ done:
 
 /* ---- the turn track ---- */
 
+/* The count of position g (the two-player Union count, or 19.0's in the solitaire game). */
+static int count_vp2(const struct game *g)
+{
+	struct victory_count vc;
+	if (g->opt.solitaire)
+		victory_solitaire(g, &vc);
+	else
+		victory_two_player(g, &vc);
+	return vc.vp2;
+}
+
+/* The VPs at the end of each turn played so far (vp2[turn], *ended the last turn ended),
+ * replaying the game's record from its start (game_new, then every action through the door,
+ * game_apply): a turn's points are those of the first position of the next, control updated
+ * (3.3A). False when the record does not replay (the points then unknown). */
+static bool vp_by_turn(const struct tui *t, int *vp2, int *ended)
+{
+	const struct position_record *r = match_record(t->match);
+	const struct scenario *scn = t->g->scn;
+	struct game *g = malloc(sizeof *g);
+	if (!g)
+		return false;
+	game_new(g, scn, r->setup, r->seed, &r->opt);
+	*ended = 0;
+	bool ok = true;
+	for (int i = 0; i < r->n && ok; i++) {
+		struct action a;
+		char err[256];
+		int turn = g->turn;
+		ok = action_parse(scn, r->action[i], &a, err, sizeof err) &&
+		     game_apply(g, &a, err, sizeof err);
+		for (int k = turn; ok && k < g->turn && k <= GAME_TURNS; k++) {
+			vp2[k] = count_vp2(g);
+			*ended = k;
+		}
+	}
+	if (ok && g->pending.what == DECISION_GAMEOVER && g->turn <= GAME_TURNS) {
+		vp2[g->turn] = count_vp2(g);
+		*ended = g->turn;
+	}
+	free(g);
+	return ok;
+}
+
 void track_turns(struct tui *t)
 {
 	const struct game *g = t->g;
@@ -160,7 +265,11 @@ void track_turns(struct tui *t)
 	static const char *lines[64];
 	int n = 0;
 #define LINE(...) do { if (n < 64) { snprintf(buf[n], sizeof buf[n], __VA_ARGS__); lines[n] = buf[n]; n++; } } while (0)
-	LINE("TURN RECORD TRACK (5.0): eleven turns, the Union moves first in each");
+	LINE("TURN RECORD TRACK (5.0), the Union first; VP at each turn's end (%s)",
+	     g->opt.solitaire ? "19.0" : "3.2-3.4");
+	int vp2[GAME_TURNS + 2] = { 0 }, ended = 0;
+	bool known = vp_by_turn(t, vp2, &ended);
+	double stay = g->ap_hill_triggered ? 0 : 1; /* the chance A.P. Hill has not come yet */
 	for (int turn = 1; turn <= GAME_TURNS; turn++) {
 		char due[96] = "";
 		if (turn == 6)
@@ -171,14 +280,32 @@ void track_turns(struct tui *t)
 			if (g->ap_hill_triggered && g->ap_hill_turn <= turn)
 				snprintf(due + l, sizeof due - l, "%sA.P. Hill: arrived on turn %d (9.1)",
 					 l ? "; " : "", g->ap_hill_turn);
-			else
-				snprintf(due + l, sizeof due - l, "%sA.P. Hill rolls: arrives on %d%s%.0d "
-					 "(9.1, %d%%)", l ? "; " : "", tb->ap_hill_lo[turn],
+			else {
+				int sixths = tb->ap_hill_hi[turn] - tb->ap_hill_lo[turn] + 1;
+				/* by then: he came at one of the rolls still to come up to this one
+				 * (9.1; rolled as the Confederate movement starts) */
+				bool ahead = turn > g->turn || (turn == g->turn && g->side == SIDE_UNION);
+				if (ahead)
+					stay *= (6 - sixths) / 6.0;
+				char by[32] = "";
+				if (ahead)
+					snprintf(by, sizeof by, ", by then %d%%",
+						 (int)((1 - stay) * 100 + 0.5));
+				snprintf(due + l, sizeof due - l, "%sA.P. Hill arrives on %d%s%.0d "
+					 "(9.1): %d%%%s", l ? "; " : "", tb->ap_hill_lo[turn],
 					 tb->ap_hill_hi[turn] > tb->ap_hill_lo[turn] ? "-" : "",
 					 tb->ap_hill_hi[turn] > tb->ap_hill_lo[turn] ? tb->ap_hill_hi[turn] : 0,
-					 tui_percent(tb->ap_hill_hi[turn] - tb->ap_hill_lo[turn] + 1));
+					 tui_percent(sixths), by);
+			}
 		}
-		LINE("%s %2d  %-8s %s", turn == g->turn ? ">>" : "  ", turn, tui_turn_time(t, turn), due);
+		char vp[24] = "";
+		if (known && turn <= ended) {
+			char v[16];
+			victory_format(vp2[turn], v, sizeof v);
+			snprintf(vp, sizeof vp, "VP %5s", v);
+		}
+		LINE("%s %2d  %-8s %-9s %s", turn == g->turn ? ">>" : "  ", turn, tui_turn_time(t, turn),
+		     vp, due);
 	}
 	LINE("Now: turn %d, %s, %s %s phase", g->turn, tui_turn_time(t, g->turn),
 	     tui_side_title(g->side), names_of_phase(g->phase));

@@ -22,6 +22,7 @@
 #include "paths.h"
 #include "printable.h"
 #include "start.h"
+#include "commit.h"
 #include "tui_internal.h"
 
 /* ---- messages and names ---- */
@@ -141,6 +142,26 @@ int tui_getch(void)
 	}
 }
 
+int tui_getch_within(int ms)
+{
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		int ch = getch(); /* wakes every 250 ms (timeout at start) */
+		if (caught_signal)
+			leave_on_signal(caught_signal);
+		if (ch != ERR)
+			return ch;
+		if (input_ended()) {
+			leave_saved("the terminal's input has ended");
+			exit(1);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 >= ms)
+			return ERR;
+	}
+}
+
 /* ---- the one door to the engine ---- */
 
 void tui_refresh_legal(struct tui *t)
@@ -245,6 +266,33 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 			tui_turn_time(t, t->g->turn));
 }
 
+/* Where a game opens (issue 34: where the action is): the unit the pending decision is
+ * about, else the deciding side's unit nearest an enemy (the front: unit_enemy_distance),
+ * a Union unit of a Committed corps (13.2, the corps that may fight) before the others,
+ * else the Dunker Church, the centre of the battle. */
+static int opening_hex(const struct tui *t)
+{
+	const struct game *g = t->g;
+	int s = g->pending.subject;
+	if (s >= 0 && s < ROSTER_UNITS && unit_on_map(g, s))
+		return g->unit[s].hex;
+	enum side side = g->pending.side == SIDE_UNION || g->pending.side == SIDE_CONFEDERATE ?
+			 g->pending.side : g->side;
+	int best = HEX_NONE, dist = 1000;
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		if (!unit_on_map(g, u) || unit_side(u) != side)
+			continue;
+		int d = unit_enemy_distance(g, g->unit[u].hex, side);
+		if (side == SIDE_UNION && commit_unit_status(g, u) != CORPS_COMMITTED)
+			d += 100;
+		if (d < dist) {
+			dist = d;
+			best = g->unit[u].hex;
+		}
+	}
+	return best != HEX_NONE ? best : 1916;
+}
+
 /* Put the view on a game just begun or loaded. */
 static void game_started(struct tui *t)
 {
@@ -253,9 +301,9 @@ static void game_started(struct tui *t)
 	t->last_side = SIDE_NONE;
 	t->seen_log = t->g->nlog;
 	t->replay_from = t->g->nlog;
-	t->cursor = 1916; /* the Dunker Church, the centre of the battle */
+	t->cursor = opening_hex(t);
 	t->vx = t->vy = 0;
-	tui_follow(t);
+	tui_centre(t);
 	tui_refresh_legal(t);
 }
 
@@ -335,6 +383,18 @@ void tui_centre(struct tui *t)
 	tui_follow(t); /* the overview keeps the cursor in sight as before */
 }
 
+void tui_centre_within(struct tui *t, int w)
+{
+	struct geom_layout d;
+	geom_layout(&d, COLS, LINES);
+	if (d.too_small)
+		return;
+	if (w > d.map_w || w < 2 * GEOM_HEX_W) /* too narrow a strip: the whole map */
+		w = d.map_w;
+	geom_centre(t->cursor, w, d.map_h, &t->vx, &t->vy);
+	tui_follow(t);
+}
+
 void tui_goto_hex(struct tui *t)
 {
 	char buf[16] = "";
@@ -407,12 +467,45 @@ static const char *const start_labels[START_COUNT] = {
 	[START_VS_UNION] = "New game: you are the Union against the computer",
 	[START_VS_CONFEDERATE] = "New game: you are Lee against the computer (two-player rules)",
 	[START_WATCH] = "Watch the computer general play both sides",
-	[START_WATCH_SOLO] = "Watch the computer general (strong) as Lee against the Union bot",
+	[START_WATCH_SOLO] = "Watch the computer general as Lee against the Union bot",
 	[START_QUICK] = "New game: quick set-up (4.2), two players",
 	[START_SOLO_QUICK] = "New game: solitaire, quick set-up (Union bot: 4.3 hexes)",
 	[START_HELP] = "Help: keys and sequence of play",
 	[START_QUIT] = "Quit",
 };
+
+/* What the highlighted entry starts, under the menu (issue 34: the two games of Lee against
+ * the computer differ in their rules and their count). */
+static void start_describe(const struct tui *t, int item, char *buf, size_t len)
+{
+	static const char *const level_name[GENERAL_LEVELS + 1] = { "", "quick", "normal", "strong" };
+	int lv = t->general_level;
+	const char *ln = lv >= 1 && lv <= GENERAL_LEVELS ? level_name[lv] : "";
+	buf[0] = 0;
+	switch (item) {
+	case START_SOLO: case START_SOLO_QUICK:
+		snprintf(buf, len, "Solitaire (14-19): the Union is the rules' bot; you score 19.0's "
+			 "count");
+		break;
+	case START_VS_CONFEDERATE:
+		snprintf(buf, len, "Two-player rules (3.2-3.5): the general, level %d %s, plays the "
+			 "Union", lv, ln);
+		break;
+	case START_VS_UNION:
+		snprintf(buf, len, "Two-player rules (3.2-3.5): the general, level %d %s, plays Lee",
+			 lv, ln);
+		break;
+	case START_WATCH:
+		snprintf(buf, len, "Two-player rules (3.2-3.5): the general, level %d %s, on both "
+			 "sides", lv, ln);
+		break;
+	case START_WATCH_SOLO:
+		snprintf(buf, len, "Solitaire (14-19): the general, level %d %s, as Lee against the bot",
+			 lv, ln);
+		break;
+	default: break;
+	}
+}
 
 static void start_draw(struct tui *t, const int *items, int n, int sel)
 {
@@ -489,8 +582,18 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 			cut = COLS - 1;
 	}
 	int rows = cut < len ? 2 : 1;
+	char keyline[128];
+	snprintf(keyline, sizeof keyline, "Up/Down, Enter; </>: the general's level %d of %d; q "
+		 "quit", t->general_level, GENERAL_LEVELS);
 	mvaddnstr(LINES - 1 - rows > y + n - (rows - 1) ? LINES - 1 - rows : y + n + 1, x,
-		  "Up/Down choose, Enter or Space select, q quit", COLS - x);
+		  keyline, COLS - x);
+	char about[160];
+	start_describe(t, items[sel], about, sizeof about);
+	if (!t->msg[0] && about[0]) { /* what the highlighted entry starts */
+		attr_set(A_DIM, 0, NULL);
+		mvaddnstr(LINES - 1, 0, about, COLS - 1);
+		attr_set(A_NORMAL, 0, NULL);
+	}
 	if (t->msg[0]) { /* e.g. why a file did not load */
 		attr_set(t->msg_error ? A_BOLD : A_NORMAL, 0, NULL);
 		mvaddnstr(LINES - rows, 0, t->msg, cut < COLS - 1 ? cut : COLS - 1);
@@ -631,16 +734,25 @@ static void start_menu(struct tui *t)
 		case KEY_RESIZE: tui_relayout(t); break;
 		case 'q': case 'Q': quit_game(t); return;
 		case '?': case KEY_F(1): dialog_help(t); break;
+		case '<': case KEY_LEFT: case '>': case KEY_RIGHT: /* the computer general's level */
+			t->general_level += ch == '<' || ch == KEY_LEFT ? GENERAL_LEVELS - 1 : 1;
+			t->general_level = (t->general_level - 1) % GENERAL_LEVELS + 1;
+			t->msg[0] = 0;
+			break;
 		case '\n': case '\r': case KEY_ENTER: case ' ':
 			switch (items[sel]) {
 			case START_CONTINUE: return;
 			case START_NEW: new_game(t, false, SETUP_HISTORICAL, 0, 0); return;
 			case START_SOLO: new_game(t, true, SETUP_HISTORICAL, 0, 0); return;
-			case START_VS_UNION: new_game(t, false, SETUP_HISTORICAL, 0, 2); return;
-			case START_VS_CONFEDERATE: new_game(t, false, SETUP_HISTORICAL, 2, 0); return;
-			case START_WATCH: new_game(t, false, SETUP_HISTORICAL, 2, 2); return;
-			case START_WATCH_SOLO: /* the solitaire game, Lee at the general's last level */
-				new_game(t, true, SETUP_HISTORICAL, 0, GENERAL_LEVELS); return;
+			case START_VS_UNION:
+				new_game(t, false, SETUP_HISTORICAL, 0, t->general_level); return;
+			case START_VS_CONFEDERATE:
+				new_game(t, false, SETUP_HISTORICAL, t->general_level, 0); return;
+			case START_WATCH:
+				new_game(t, false, SETUP_HISTORICAL, t->general_level, t->general_level);
+				return;
+			case START_WATCH_SOLO: /* the solitaire game, Lee the general */
+				new_game(t, true, SETUP_HISTORICAL, 0, t->general_level); return;
 			case START_QUICK: new_game(t, false, SETUP_QUICK, 0, 0); return;
 			case START_SOLO_QUICK: new_game(t, true, SETUP_QUICK, 0, 0); return;
 			case START_RESUME:
@@ -910,6 +1022,8 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	}
 	t->opt = *opt;
 	t->show_names = true;
+	t->general_level = 2; /* normal; the start menu's </> change it */
+	t->auto_speed = 2000;
 	t->cursor = 1916;
 	t->sel_unit = -1;
 	t->replay_unit = -1;

@@ -87,6 +87,10 @@ struct tui {
 	/* who plays each side (enum side): 0 a player at this terminal, PLAYER_BOT the solitaire
 	 * Union bot (14–18), 1..GENERAL_LEVELS the computer general at that level */
 	int computer[2];
+	int general_level;         /* the start menu's level for the computer general (1..3) */
+	int auto_ms;               /* watching and the replay go on by themselves after this
+				    * many ms without a key; 0: they wait for one */
+	int auto_speed;            /* the pace `a` turns on (+/- change it): 1, 2, 4 or 8 s */
 	int seen_log;              /* events already shown in the log pane */
 	int replay_from;           /* the first event of what the player last caught up with (w) */
 	int replay_unit;           /* the unit of the event the replay shows (the panel), -1 none */
@@ -118,6 +122,8 @@ void tui_refresh_legal(struct tui *t);
 /* The next key (getch); when a signal that ends the program came, the game in play is
  * autosaved, the terminal restored and the program ends as the signal would end it. */
 int tui_getch(void);
+/* The same, giving up (ERR) once ms have passed without a key. */
+int tui_getch_within(int ms);
 void tui_say(struct tui *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Recompute the screen split after a resize (or a switch of map view). */
 void tui_relayout(struct tui *t);
@@ -134,6 +140,9 @@ void tui_toggle_overview(struct tui *t);
 /* `c`: the detailed view centred on the cursor (and whatever puts the cursor on a unit it
  * jumps to: the roster). */
 void tui_centre(struct tui *t);
+/* The cursor's hex centred in the map's first w columns (a box covers the rest; the whole
+ * map when w is too narrow for it). */
+void tui_centre_within(struct tui *t, int w);
 /* `#`: ask for a hex number, put the cursor there and centre the view on it. */
 void tui_goto_hex(struct tui *t);
 /* The time a turn starts, from the Turn Record Track (data/tables.txt): "6:00 am". */
@@ -196,6 +205,16 @@ void reference_open(struct tui *t);
 /* One entry's page. */
 void reference_page(struct tui *t, const struct rules_entry *e);
 
+/* ---- charts.c: the charts in `?` ---- */
+
+enum chart { CHART_CRT, CHART_AFT, CHART_TERRAIN, CHART_COUNT };
+/* The list line that opens chart c in `?`. */
+const char *charts_title(enum chart c);
+/* The lines of chart c from the charts t (kept until the next call); the count. */
+int charts_build(const struct tables *t, enum chart c, const char *const **lines);
+/* Chart c of the game on screen as a page. */
+void charts_show(struct tui *t, enum chart c);
+
 /* ---- replay.c: what happened, on the map ---- */
 
 /* Step through the log from event `from` on the map (trails of moves, attacks and fires
@@ -243,8 +262,20 @@ int dialog_menu(struct tui *t, const char *title, const char *const *items, int 
  * shown instead (no dialog over it): only q/Esc (returned as 27) or a resize that makes it
  * fit again (KEY_RESIZE: the dialog draws itself anew) come back. */
 int dialog_key(struct tui *t);
+/* dialog_key, giving up after ms without a key: ERR then. */
+int dialog_key_within(struct tui *t, int ms);
+/* What the watched hand-over and the replay say of going on by themselves; buf. */
+const char *dialog_auto_words(const struct tui *t, char *buf, size_t len);
+/* Their keys for it: a on/off, + faster, - slower. */
+void dialog_auto_key(struct tui *t, int ch);
 /* An empty box with a border (menus and views draw into it). */
 void dialog_box(int y, int x, int h, int w);
+/* dialog_menu with the filter kept in filter[flen] (its start and, on return, what was
+ * typed) and, when tab, Tab returning DIALOG_TAB (the caller changes the list: a sort). */
+#define DIALOG_TAB (-2)
+int dialog_menu_ex(struct tui *t, const char *title, const char *const *items, int n, int start,
+		   void (*preview)(struct tui *t, int index, void *ctx), void *ctx, char *filter,
+		   size_t flen, bool tab);
 /* Ask for a line of text on the message line (buf holds the default); false on Esc. */
 bool dialog_prompt(struct tui *t, const char *question, char *buf, size_t len);
 /* A yes/no question on the message line; true for yes. */
