@@ -369,6 +369,8 @@ static void test_shards_merge_to_one_run(void **st)
 	assert_non_null(strstr(report, "## By the hour: 9 a.m. and 1 p.m. beside 1862"));
 	assert_non_null(strstr(report, "### 13:00 (game-turn 8)"));
 	assert_non_null(strstr(report, "| II 2nd Division (Sedgwick) | 5 of 5 |"));
+	assert_non_null(strstr(report, "| I Corps | 10 of 10 |")); /* by corps too (issue 31) */
+	assert_non_null(strstr(report, "| VI Corps | 7 of 7 |"));
 	free(report);
 	/* issue 33: a shard missing was not noticed (the merge of 1 and 3 of 3 gave a run of
 	 * 3 games as if whole) */

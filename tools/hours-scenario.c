@@ -30,7 +30,8 @@
 #include "start.h"
 #include "victory.h"
 
-#define GENERATED "# ---- below: written by tools/hours-scenario (edit the lines above, not these) ----"
+#define GENERATED \
+	"# ---- below: written by tools/hours-scenario (edit the lines above, not these) ----"
 
 static struct scenario scn;
 static struct sim_hours hours;

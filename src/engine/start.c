@@ -590,18 +590,27 @@ bool start_victory(const struct game *g, bool solitaire, struct victory_count *c
 	unsigned hold = occupants(g, st->hold_hex);
 	const struct map_objective *o = &g->scn->map.objective[st->objective];
 	unsigned field = 0;
-	for (int i = 0; i < o->nhexes; i++)
-		field |= occupants(g, o->hexes[i]);
+	int mine = 0;
+	for (int i = 0; i < o->nhexes; i++) {
+		unsigned here = occupants(g, o->hexes[i]);
+		field |= here;
+		mine += (here >> me) & 1;
+	}
 	struct victory_line *l = &c->line[c->nlines++];
 	snprintf(l->key, sizeof l->key, "hold-%04d", st->hold_hex);
 	snprintf(l->name, sizeof l->name, "Hex %04d occupied", st->hold_hex);
 	l->nhexes = 1;
 	l->held = hold == 1u << me;
 	l->vp2 = hold == 1u << me ? 2 : hold == 1u << them ? -2 : 0;
+	l->full2 = 2;
 	l = &c->line[c->nlines++];
 	snprintf(l->key, sizeof l->key, "alone-%s", o->key);
 	snprintf(l->name, sizeof l->name, "Alone in the %s", o->name);
 	l->vp2 = field == 1u << me ? 2 : field == 1u << them ? -2 : 0;
+	l->full2 = 2;
+	l->obj[0] = o;
+	l->held = mine;         /* its hexes with a unit of the scoring side */
+	l->nhexes = o->nhexes;
 	c->vp2 = c->line[0].vp2 + c->line[1].vp2;
 	bool u_wins = hold == 1u << SIDE_UNION && field == 1u << SIDE_UNION;
 	bool c_wins = hold == 1u << SIDE_CONFEDERATE && field == 1u << SIDE_CONFEDERATE;

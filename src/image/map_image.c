@@ -860,8 +860,8 @@ static void draw_frame(cairo_t *cr, bool units, const struct map_ghost *gh)
 			 "and 1862 at %s", units ? (gh->units ? "the scenario" : "the set-up (4.3)")
 			 : "the map", gh->label);
 	else
-		snprintf(title, sizeof title, "%s", units ? "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map and the historical set-up (4.3)"
-			 : "Antietam: Burnished Rows of Steel \xe2\x80\x94 the map (data/map.txt)");
+		snprintf(title, sizeof title, "Antietam: Burnished Rows of Steel \xe2\x80\x94 %s",
+			 units ? "the map and the historical set-up (4.3)" : "the map (data/map.txt)");
 	text_centred(cr, title, PAGE_W / 2, 0.6, 0.45, col_text, true, false);
 	for (int c = HEX_COL_MIN; c <= HEX_COL_MAX; c++) {
 		char s[4];

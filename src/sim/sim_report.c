@@ -713,6 +713,22 @@ static int hours_known(const struct hours_moment *m, const int *group, const enu
 	return k;
 }
 
+/* The same for the infantry of Union corps c. */
+static int hours_known_corps(const struct hours_moment *m, const struct roster *r, enum corps c,
+			     int *known, int *all)
+{
+	int k = 0;
+	*all = 0;
+	for (int u = 0; u < ROSTER_UNION; u++) {
+		if (r->unit[u].type != UNIT_INFANTRY || r->unit[u].corps != c)
+			continue;
+		(*all)++;
+		if (m->unit[u].state == HOURS_PRESENT || m->unit[u].state == HOURS_ABSENT)
+			known[k++] = u;
+	}
+	return k;
+}
+
 /* One row: 1862's infantry steps on the field beside the games' (at the end of the turn
  * before the hour's), over the same units, and how far the games' units stand from 1862's. */
 static void hours_row(struct doc *d, const char *label, const struct hours_moment *m, int k,
@@ -762,10 +778,10 @@ static void sec_hours(struct doc *d, const struct scenario *s, const struct sim_
 	if (!dv)
 		return;
 	heading(d, 2, "By the hour: 9 a.m. and 1 p.m. beside 1862");
-	para(d, "Each formation's infantry steps on the field at the hour (the end of the game-turn "
-		"before it) beside 1862's by seed 002's set-ups (data/history-hours.txt, "
-		"docs/provenance-hours.md), over the units whose state then is known (on the field, "
-		"or not yet come); the last column is how far, in hexes, the games' units stand from "
+	para(d, "Each division's (and each Union corps') infantry steps on the field at the hour "
+		"(the end of the game-turn before it) beside 1862's by seed 002's set-ups "
+		"(data/history-hours.txt, docs/provenance-hours.md), over the units whose state "
+		"then is known (on the field, or not yet come); the last column is how far, in hexes, the games' units stand from "
 		"1862's (the median over games of each game's mean).");
 	for (int k = 0; k < SIM_HOURS; k++) {
 		const struct hours_moment *m = NULL;
@@ -780,6 +796,13 @@ static void sec_hours(struct doc *d, const struct scenario *s, const struct sim_
 		table_begin(d, "formation|infantry units known|1862 steps|median|central 80%|"
 			       "1862 in the central 80%|hexes from 1862");
 		for (int gi = 0; gi < ng + 2; gi++) {
+			for (int c = 0; gi == ng && c < CORPS_COUNT; c++) { /* the Union by corps */
+				int nk = hours_known_corps(m, &s->roster, (enum corps)c, known, &all);
+				char label[24];
+				snprintf(label, sizeof label, "%s Corps", names_of_corps((enum corps)c));
+				if (nk)
+					hours_row(d, label, m, k, known, nk, all, g, n, v, dv);
+			}
 			int nk = hours_known(m, group, side, ng, gi, known, &all);
 			if (nk)
 				hours_row(d, gi < ng ? name[gi] : gi == ng ? "**Union**"

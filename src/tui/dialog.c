@@ -610,8 +610,8 @@ static void report_losses(struct tui *t)
 	for (int s = SIDE_UNION; s <= SIDE_CONFEDERATE; s++) {
 		int steps = 0, lost = 0, dead = 0;
 		for (int u = 0; u < ROSTER_UNITS; u++) {
-			if (r->unit[u].side != (enum side)s)
-				continue;
+			if (r->unit[u].side != (enum side)s || (g->unit[u].flags & UF_REMOVED))
+				continue; /* not in the game (a scenario's `out`) */
 			steps += r->unit[u].steps;
 			lost += r->unit[u].steps - g->unit[u].steps;
 			if (g->unit[u].steps == 0)
@@ -673,7 +673,8 @@ void dialog_report(struct tui *t)
 	char level[48];
 	dialog_level_title(vc.level, level, sizeof level);
 	page("%s victory points: %s", solo ? "Confederate" : "Union", vp);
-	page("Level of victory (%s): %s%s", solo ? "19.0B" : "3.5", level,
+	bool sector = start_game(t->g) && start_game(t->g)->victory == START_VICTORY_SECTOR;
+	page("Level of victory (%s): %s%s", sector ? "seed 002's 4.2" : solo ? "19.0B" : "3.5", level,
 	     over ? "" : ", if the game ended now");
 	page("%s", "");
 	page("Victory points by objective (%s): %s hexes, VP now, worth", solo ? "19.0" : "3.2-3.4",
@@ -700,7 +701,8 @@ void dialog_report(struct tui *t)
 	page("%s", "");
 	page("Losses");
 	report_losses(t);
-	if (over) { /* beside 1862 and simulated games (src/sim, docs/simulate.md) */
+	if (over && !start_game(t->g)) { /* beside 1862 and simulated games (src/sim,
+					   * docs/simulate.md): the whole day's, not a scenario's */
 		char cmp[12][SIM_LINE];
 		int k = sim_compare(t->scn, t->datadir, t->g, cmp, 12);
 		if (k > 0)
