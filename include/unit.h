@@ -12,10 +12,17 @@
 struct game;
 struct unit_def;
 
-/* The counter of unit index u. */
-const struct unit_def *unit_def(const struct game *g, int u);
+/* The counter of unit index u. Inline, as unit_on_map: the general and the bots ask it of
+ * every unit of every position they look at. */
+static inline const struct unit_def *unit_def(const struct game *g, int u)
+{
+	return &g->scn->roster.unit[u];
+}
 /* Side of a unit index. */
-enum side unit_side(int u);
+static inline enum side unit_side(int u)
+{
+	return u < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE;
+}
 /* True when unit u is on the map (not off, not eliminated). Inline: every scan of the units
  * asks it. */
 static inline bool unit_on_map(const struct game *g, int u)

@@ -110,9 +110,17 @@ static int keep_farthest(const struct game *g, enum side side, struct retreat_pa
 	int best[RETREAT_LEN_MAX + 1];
 	for (int i = 0; i <= RETREAT_LEN_MAX; i++)
 		best[i] = -1;
-	int dist[RETREAT_PATHS_MAX];
+	/* the range of each distinct end asked once: many paths end in the same hex */
+	int dist[RETREAT_PATHS_MAX], end[RETREAT_PATHS_MAX], end_dist[RETREAT_PATHS_MAX], nend = 0;
 	for (int i = 0; i < n; i++) {
-		dist[i] = unit_side_distance(g, p[i].hex[p[i].n - 1], enemy_of(side));
+		int h = p[i].hex[p[i].n - 1], k = 0;
+		while (k < nend && end[k] != h)
+			k++;
+		if (k == nend) {
+			end[nend] = h;
+			end_dist[nend++] = unit_side_distance(g, h, enemy_of(side));
+		}
+		dist[i] = end_dist[k];
 		if (dist[i] > best[p[i].n])
 			best[p[i].n] = dist[i];
 	}

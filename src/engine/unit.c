@@ -10,16 +10,6 @@
 #include "game.h"
 #include "internal.h"
 
-const struct unit_def *unit_def(const struct game *g, int u)
-{
-	return &g->scn->roster.unit[u];
-}
-
-enum side unit_side(int u)
-{
-	return u < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE;
-}
-
 int unit_in_hex(const struct game *g, int hex, int *out, int max)
 {
 	int n = 0;
@@ -137,7 +127,9 @@ bool unit_side_in(const struct game *g, int hex, enum side s)
 int unit_side_distance(const struct game *g, int hex, enum side s)
 {
 	int best = INT_MAX;
-	for (int u = 0; u < ROSTER_UNITS; u++)
+	/* the side's units only: a unit's index says its side (roster.c) */
+	int lo = s == SIDE_UNION ? 0 : ROSTER_UNION, hi = s == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS;
+	for (int u = lo; u < hi; u++)
 		if (unit_on_map(g, u) && unit_def(g, u)->side == s) {
 			int d = hex_distance(hex, g->unit[u].hex);
 			if (d < best)

@@ -27,14 +27,15 @@ bool zoc_in_ezoc(const struct game *g, int hex, enum side side)
 	/* side's enemies: each side's units are one range of indices (unit_side) */
 	int lo = side == SIDE_UNION ? ROSTER_UNION : 0;
 	int hi = side == SIDE_CONFEDERATE ? ROSTER_UNION : ROSTER_UNITS;
-	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
-	for (int d = 0; d < HEX_NDIRS; d++) {
-		if (nb[i][d] < 0 || !zoc_features_passable(g->scn->map.hex[i].side[d]))
+	/* one look at each enemy: a neighbour's id differs from hex's by at most 101 (a column
+	 * is 100), so the few that do are asked their direction and the hexside between */
+	for (int u = lo; u < hi; u++) {
+		int diff = g->unit[u].hex - hex;
+		if (diff < -101 || diff > 101 || !unit_on_map(g, u))
 			continue;
-		int n = hex_from_index(nb[i][d]);
-		for (int u = lo; u < hi; u++)
-			if (g->unit[u].hex == n && unit_on_map(g, u))
-				return true;
+		int d = hex_direction(hex, g->unit[u].hex);
+		if (d >= 0 && zoc_features_passable(g->scn->map.hex[i].side[d]))
+			return true;
 	}
 	return false;
 }

@@ -17,6 +17,7 @@
  * general does not see the dice the game will roll), so a level is deterministic. */
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,14 @@ static const struct level {
 	{ 6, 6, 48 },
 };
 
+/* The hexes worth taking of the position a decision starts from, and pull_best of each hex
+ * once asked (pure speed, issue 29: the same for every candidate of the decision). */
+struct eval_ref {
+	struct gu_objectives o;
+	double pull[HEX_INDEX_COUNT];
+	uint8_t known[HEX_INDEX_COUNT];
+};
+
 struct general {
 	const struct bot_port *port;
 	const struct game *g;
@@ -100,8 +109,12 @@ struct general {
 	int move_turn, move_side;
 	struct gc_plan conf_plan;    /* the Confederacy's movement plan (solitaire, general_conf.c) */
 	int conf_next;               /* its next move to make */
+	int ref_at;                  /* gen->applied when ref was filled (-1: never) */
+	/* scratch, from here on written before it is read: general_play zeroes only what is
+	 * above (a calloc of the whole 1.6 MB was a tenth of a nested general's time) */
 	struct action legal[LEGAL_MAX];
 	struct action chain[CHAIN_MAX]; /* the attacks left after a declaration (11.1B) */
+	struct eval_ref ref;            /* of *g, filled when gen->applied was ref_at */
 	struct game copy;
 	struct game follow_copy;          /* a retreat path tried after a candidate (follow_retreats) */
 	struct action follow[FOLLOW_MAX];
@@ -145,6 +158,39 @@ static int nearest_infantry(const struct game *g, int hex, enum side s)
 	return best;
 }
 
+/* What the evaluation asks of a position's units, gathered once a position (pure speed,
+ * issue 29): the steps of each side's infantry on the map in every hex, so that "infantry of
+ * side s within a hex" and "the enemy's infantry steps next to a unit" read a hex and its six
+ * neighbours instead of every unit of a side. Filled and emptied by evaluate (the hexes of
+ * the units only); nothing else writes it. */
+static _Thread_local uint8_t eval_inf[2][HEX_INDEX_COUNT];
+
+static void eval_inf_set(const struct game *g, bool fill)
+{
+	for (int u = 0; u < ROSTER_UNITS; u++)
+		if (unit_on_map(g, u) && is_infantry(g, u)) {
+			uint8_t *x = &eval_inf[unit_side(u)][hex_index(g->unit[u].hex)];
+			*x = fill ? (uint8_t)(*x + g->unit[u].steps) : 0;
+		}
+}
+
+/* The steps of side s's infantry in the six hexes next to hex (eval_inf filled). */
+static int eval_inf_adjacent(int hex, enum side s)
+{
+	const int16_t *nb = hex_neighbour_table()[hex_index(hex)];
+	int n = 0;
+	for (int d = 0; d < HEX_NDIRS; d++)
+		if (nb[d] >= 0)
+			n += eval_inf[s][nb[d]];
+	return n;
+}
+
+/* nearest_infantry(g, hex, s) <= 1, read from eval_inf. */
+static bool eval_inf_near(int hex, enum side s)
+{
+	return eval_inf[s][hex_index(hex)] || eval_inf_adjacent(hex, s);
+}
+
 /* The objectives in the solitaire game: each hex held now (3.3A, as control would be
  * updated) and threatened, worth its share of the objective's VP; the Union's infantry pulled
  * to the nearest it lacks, more as the turns pass. */
@@ -173,10 +219,10 @@ static double objectives_solitaire(const struct game *g, enum side me,
 				score += w->objective * per;
 			else if (c == them)
 				score -= w->objective * per;
-			int dm = nearest_infantry(g, h, me), dt = nearest_infantry(g, h, them);
-			if (dt <= 1 && dm > 1)
+			bool nm = eval_inf_near(h, me), nt = eval_inf_near(h, them);
+			if (nt && !nm)
 				score -= w->threat * per;
-			else if (dm <= 1 && dt > 1)
+			else if (nm && !nt)
 				score += w->threat * per;
 		}
 	}
@@ -201,45 +247,64 @@ static double objectives_solitaire(const struct game *g, enum side me,
 	return score;
 }
 
+/* The range from hex to the nearest hex of r still worth taking, a VP of gain worth a hex of
+ * range (road-1032's 6 VP for any hex draws from farther than a hex of the North Wood's); 99
+ * when none is nearer. */
+static double pull_best(const struct gu_objectives *r, int hex)
+{
+	double best = 99;
+	for (int i = 0; i < r->n; i++)
+		if (r->gain[i] > 0) {
+			double d = hex_distance(hex, r->hex[i]) - GU_GAIN_HEXES * r->gain[i];
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+static void eval_ref_fill(struct eval_ref *e, const struct game *ref)
+{
+	gu_objectives(ref, &e->o);
+	memset(e->known, 0, sizeof e->known);
+}
+
 /* The objectives in the two-player game (3.2, general_union.c): the Union's objective VP as
  * control would be updated now; a hex the Union holds next to Confederate infantry and none
  * of its own (threatened), worth what losing it costs, and one it lacks next to its infantry
  * and no Confederate infantry, worth what taking it gains; the Union's infantry pulled to the
  * nearest hex still worth taking, more as the turns pass (the attacker's time). The hexes
- * worth taking are those of `ref`, the position the decision starts from (NULL: g itself):
- * a unit that takes one is then on it, not drawn on to the next, so that taking a hex never
- * scores worse than standing next to it. */
+ * worth taking are those of `ref`, the position the decision starts from (NULL: g itself;
+ * eval_ref_fill's of it): a unit that takes one is then on it, not drawn on to the next, so
+ * that taking a hex never scores worse than standing next to it. */
 static double objectives_two_player(const struct game *g, enum side me,
-				    const struct general_weights *w, const struct game *ref)
+				    const struct general_weights *w, struct eval_ref *ref)
 {
-	struct gu_objectives o, r;
+	struct gu_objectives o;
 	gu_objectives(g, &o);
-	if (ref && ref != g)
-		gu_objectives(ref, &r);
-	else
-		r = o;
 	double score = 2 * w->objective * o.vp;
 	for (int i = 0; i < o.n; i++) {
-		int du = nearest_infantry(g, o.hex[i], SIDE_UNION);
-		int dc = nearest_infantry(g, o.hex[i], SIDE_CONFEDERATE);
-		if (o.now[i] == SIDE_UNION && dc <= 1 && du > 1)
+		bool nu = eval_inf_near(o.hex[i], SIDE_UNION);
+		bool nc = eval_inf_near(o.hex[i], SIDE_CONFEDERATE);
+		if (o.now[i] == SIDE_UNION && nc && !nu)
 			score -= w->threat * o.keep[i];
-		else if (o.now[i] != SIDE_UNION && du <= 1 && dc > 1)
+		else if (o.now[i] != SIDE_UNION && nu && !nc)
 			score += w->threat * o.gain[i];
 	}
 	double pull = w->approach * (1.0 + g->turn / 4.0);
 	for (int u = 0; u < ROSTER_UNION; u++) {
 		if (!unit_on_map(g, u) || !is_infantry(g, u))
 			continue;
-		/* the nearest, a VP of gain worth a hex of range (road-1032's 6 VP for any hex
-		 * draws from farther than a hex of the North Wood's) */
-		double best = 99;
-		for (int i = 0; i < r.n; i++)
-			if (r.gain[i] > 0) {
-				double d = hex_distance(g->unit[u].hex, r.hex[i]) - GU_GAIN_HEXES * r.gain[i];
-				if (d < best)
-					best = d;
-			}
+		/* the nearest */
+		int hex = g->unit[u].hex, x = hex_index(hex);
+		double best;
+		if (!ref) {
+			best = pull_best(&o, hex);
+		} else if (ref->known[x]) {
+			best = ref->pull[x];
+		} else {
+			best = ref->pull[x] = pull_best(&ref->o, hex);
+			ref->known[x] = 1;
+		}
 		if (best < 99)
 			score -= pull * (best < GU_PULL_RANGE ? best : GU_PULL_RANGE);
 	}
@@ -284,13 +349,15 @@ static double reply_loss(const struct game *g, int u)
 	return sum;
 }
 
-/* The evaluation of g for side me, the objectives worth taking those of ref (NULL: g's). */
+/* The evaluation of g for side me, the objectives worth taking those of ref (NULL: g's;
+ * else eval_ref_fill's of the position the decision starts from). */
 static double evaluate(const struct game *g, enum side me, const struct general_weights *w,
-		       const struct game *ref)
+		       struct eval_ref *ref)
 {
 	general_npositions++;
 	if (!w)
 		w = weights_of(me);
+	eval_inf_set(g, true);
 	double score = 0;
 	if (g->opt.solitaire)
 		score += objectives_solitaire(g, me, w);
@@ -305,11 +372,7 @@ static double evaluate(const struct game *g, enum side me, const struct general_
 		if ((us->flags & UF_REMOVED) || us->steps == 0 || us->hex == HEX_NONE)
 			continue; /* eliminated units count in the VP below; others have not arrived */
 		score += sign * us->steps * (d->type == UNIT_INFANTRY ? w->step : w->gun_step);
-		int adj = 0;
-		for (int e = side_lo(enemy_of(side)); e < side_hi(enemy_of(side)); e++)
-			if (unit_on_map(g, e) && is_infantry(g, e) &&
-			    hex_distance(us->hex, g->unit[e].hex) == 1)
-				adj += g->unit[e].steps;
+		int adj = eval_inf_adjacent(us->hex, enemy_of(side));
 		if (adj && !g->opt.solitaire && side == me) {
 			/* two-player: what the enemy's attacks next may take (its steps, its 3.4
 			 * VP by the chance of losing them all) */
@@ -327,6 +390,7 @@ static double evaluate(const struct game *g, enum side me, const struct general_
 			score -= sign * w->eliminated * (side == me ? 1.0 : fmin(1.0, w->aggression)) *
 				 adj / (double)(adj + 3 * us->steps);
 	}
+	eval_inf_set(g, false);
 	/* the victory points as counted now (eliminated units 3.4 / 19.0A; objectives by the
 	 * control of the last update, 3.3) */
 	struct victory_count vc;
@@ -384,11 +448,17 @@ static bool apply_type(struct general *gen, enum action_type t, const char *why)
 /* The value of g for the side deciding: the Confederacy in the solitaire game by the 19.0
  * count of its movement plan (general_conf.c), else the evaluation; the Union's with the
  * hexes worth taking as they were when the decision began (the game being decided). */
-static double value(const struct general *gen, const struct game *g)
+static double value(struct general *gen, const struct game *g)
 {
 	if (gen->me == SIDE_CONFEDERATE && g->opt.solitaire)
 		return gc_value(g);
-	return evaluate(g, gen->me, gen->w, gen->me == SIDE_UNION ? gen->g : NULL);
+	if (gen->me != SIDE_UNION || g == gen->g)
+		return evaluate(g, gen->me, gen->w, NULL);
+	if (gen->ref_at != gen->applied) {
+		eval_ref_fill(&gen->ref, gen->g);
+		gen->ref_at = gen->applied;
+	}
+	return evaluate(g, gen->me, gen->w, &gen->ref);
 }
 
 /* The retreats a candidate leaves the deciding side to make (11.5E: a break-off retreats
@@ -1147,11 +1217,12 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 		level = 1;
 	if (level > GENERAL_LEVELS)
 		level = GENERAL_LEVELS;
-	struct general *gen = calloc(1, sizeof *gen);
+	struct general *gen = malloc(sizeof *gen);
 	if (!gen) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	memset(gen, 0, offsetof(struct general, legal));
 	gen->port = port;
 	gen->g = port->g;
 	gen->s = port->g->scn;
@@ -1202,6 +1273,7 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->err = err;
 	gen->errlen = errlen;
 	gen->move_turn = -1;
+	gen->ref_at = -1;
 	const struct game *g = gen->g;
 	int guard = 0, result;
 	while (g->pending.what != DECISION_GAMEOVER && g->pending.side == gen->me) {

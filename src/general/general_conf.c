@@ -21,6 +21,7 @@
  * level's playouts last. Same position, same plan: deterministic, and blind to the game's dice
  * (every playout's dice come from the position, general_own_dice). */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,15 +112,26 @@ struct gc {
 	int8_t terrain[HEX_INDEX_COUNT][HEX_NDIRS]; /* DRM of an attack from that side; 99 none */
 	int8_t halve[HEX_INDEX_COUNT][HEX_NDIRS];
 	uint8_t known[HEX_INDEX_COUNT];       /* terrain[] filled for the hex */
-	struct game scratch;
-	struct game play;
-	struct action legal[GC_LEGAL];
-	struct move_dest dest[GC_DESTS];
 	int playouts;
 	uint64_t key;                         /* the decision's (general_decision_key): its dice */
 	int cover_unit, cover_hex;            /* cover_bridge's second keeper */
 	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
+	/* scratch, from here on written before it is read: gc_new zeroes only what is above */
+	struct game scratch;
+	struct game play;
+	struct action legal[GC_LEGAL];
+	struct move_dest dest[GC_DESTS];
 };
+
+/* A zeroed struct gc but for its scratch (a calloc of its 700 KB was a good part of a short
+ * look-ahead); NULL when out of memory. */
+static struct gc *gc_new(void)
+{
+	struct gc *c = malloc(sizeof *c);
+	if (c)
+		memset(c, 0, offsetof(struct gc, scratch));
+	return c;
+}
 
 /* ---- the value of a position ---- */
 
@@ -614,7 +626,7 @@ static void play_reply(struct gc *c, struct game *g)
 double gc_reply_value(const struct game *g, const struct action *a, int samples,
 		      struct gc_reply *out)
 {
-	struct gc *c = calloc(1, sizeof *c);
+	struct gc *c = gc_new();
 	if (!c)
 		return -INFINITY;
 	tune();
@@ -721,7 +733,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 {
 	memset(out, 0, sizeof *out);
 	tune();
-	struct gc *c = calloc(1, sizeof *c);
+	struct gc *c = gc_new();
 	if (!c)
 		return;
 	c->g = g;

@@ -24,7 +24,10 @@ void gu_objectives(const struct game *g, struct gu_objectives *o)
 {
 	const struct tables *t = &g->scn->tables;
 	const struct map *m = &g->scn->map;
-	memset(o, 0, sizeof *o);
+	/* only the first n of each array are set (the general asks this of every position it
+	 * looks at: no 18 KB memset) */
+	o->n = 0;
+	o->vp = 0;
 	int first[TABLES_VP_MAX + 1];
 	for (int i = 0; i < t->nvp; i++) {
 		first[i] = o->n;
@@ -33,6 +36,8 @@ void gu_objectives(const struct game *g, struct gu_objectives *o)
 			o->hex[o->n++] = ob->hexes[k];
 	}
 	first[t->nvp] = o->n;
+	memset(o->gain, 0, sizeof o->gain[0] * (size_t)o->n);
+	memset(o->keep, 0, sizeof o->keep[0] * (size_t)o->n);
 	victory_control_now_hexes(g, o->hex, o->n, o->now);
 	for (int i = 0; i < t->nvp; i++) {
 		const struct vp_objective *v = &t->vp[i];

@@ -16,7 +16,8 @@
 /* … from as far as this (the whole map's width: a corps beyond the creek is drawn too). */
 #define GU_PULL_RANGE 40
 
-/* The objectives of 3.2 as they stand if control were updated now (3.3A). */
+/* The objectives of 3.2 as they stand if control were updated now (3.3A); the arrays hold
+ * n entries (those past n are not set). */
 struct gu_objectives {
 	int n;                 /* objective hexes that score under 3.2 */
 	int hex[GU_HEXES];
