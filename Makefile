@@ -46,7 +46,7 @@ CAIRO_LIBS    := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null || echo -lcairo)
 # only where something needs it.
 DL_LIBS       := -Wl,--push-state,--as-needed -ldl -Wl,--pop-state
 
-ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+ENGINE_SRC := $(sort $(wildcard src/engine/*.c src/data/*.c))
 FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c src/sim/*.c src/match/*.c src/text/*.c src/general/*.c))
 TUI_SRC    := $(sort $(wildcard src/tui/*.c))
 IMAGE_SRC  := $(sort $(wildcard src/image/*.c))

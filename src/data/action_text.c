@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "internal.h"
+#include "../engine/internal.h"
 
 #define WORDS_MAX (GAME_PATH_MAX + 4)
 
