@@ -46,7 +46,9 @@ CAIRO_LIBS    := $(shell $(PKG_CONFIG) --libs cairo 2>/dev/null || echo -lcairo)
 # only where something needs it.
 DL_LIBS       := -Wl,--push-state,--as-needed -ldl -Wl,--pop-state
 
-ENGINE_SRC := $(sort $(wildcard src/engine/*.c src/data/*.c))
+ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+# the file formats above the rules (docs/layers.md): loaders, action text, record, position file
+DATA_SRC   := $(sort $(wildcard src/data/*.c))
 FRONT_SRC  := $(sort $(wildcard src/cli/*.c src/bot/*.c src/sim/*.c src/match/*.c src/text/*.c src/general/*.c))
 TUI_SRC    := $(sort $(wildcard src/tui/*.c))
 IMAGE_SRC  := $(sort $(wildcard src/image/*.c))
@@ -57,11 +59,13 @@ BENCH_SRC  := $(sort $(wildcard tests/bench*.c))
 FRONT_SRC  += src/paths.c
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+DATA_OBJ   := $(DATA_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ  := $(FRONT_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
 IMAGE_OBJ  := $(IMAGE_SRC:%.c=$(BUILD)/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBENGINE  := $(BUILD)/libantietam.a
+LIBDATA    := $(BUILD)/libdata.a
 LIBFRONT   := $(BUILD)/libfront.a
 LIBIMAGE   := $(BUILD)/libimage.a
 PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
@@ -94,6 +98,10 @@ $(LIBENGINE): $(ENGINE_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
+$(LIBDATA): $(DATA_OBJ)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
 $(LIBFRONT): $(FRONT_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
@@ -103,7 +111,7 @@ $(LIBIMAGE): $(IMAGE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
+$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
 	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) $(DL_LIBS) -lm
 # A program built elsewhere than the top directory finds data/ beside itself through a link.
 $(BUILD)/data:
@@ -127,11 +135,11 @@ $(BUILD)/%.o: %.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 # Every suite links the one fixture library (tests/fixture.h, tests/fixture.c).
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(DL_LIBS) -lm
 # test_tui_keys reads the key table of the terminal game (src/tui/keys.c), curses and all;
 # make keys-doc writes README.md's and docs/antietam.6's keys from it
-$(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CURSES_LIBS) $(DL_LIBS) -lm
 keys-doc: $(BUILD)/tests/test_tui_keys
 	./$(BUILD)/tests/test_tui_keys --write
@@ -150,13 +158,14 @@ SUITE_MAKE = $(MAKE)
 check:
 	@sh tests/deps.sh --install $(DEPS_TEST)
 	@$(MAKE) --no-print-directory check-suites
-check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter $(BUILD)/tools/combat_record $(BUILD)/tools/hours-scenario $(BUILD)/tests/bench
+check-suites: deps-test $(PROGRAM) $(TESTS) $(BUILD)/tools/perimeter $(BUILD)/tools/combat_record $(BUILD)/tools/hours-scenario $(BUILD)/tests/bench $(LIBDATA)
 	@fail=0; for t in $(TESTS); do \
 	  ANTIETAM_PROGRAM=./$(PROGRAM) $$t || fail=1; \
 	done; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_smoke.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/tui_signals.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
 	ANTIETAM_PROGRAM=./$(PROGRAM) sh tests/fit_charts.sh; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ] || fail=1; \
+	sh tests/layers.sh $(BUILD) || fail=1; \
 	$(if $(SANITIZE),,MAKE='$(SUITE_MAKE)' sh tests/install_test.sh || fail=1;) \
 	$(if $(SANITIZE),,sh tests/record_games.sh check $(BUILD) || fail=1;) \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; echo "make check: all suites passed"
@@ -231,20 +240,20 @@ general-table: $(BUILD)/tests/general_table
 			out="$(GT_OUT)/$$(echo "$$u-$$c-$$rules" | tr ':' '_').csv"; fi; \
 		nice ./$(BUILD)/tests/general_table "$$label" "$$n" $(GT_SEED) "$$rules" "$$u" "$$c" data $$out || exit 1; \
 	done
-$(BUILD)/tests/general_table: $(BUILD)/tests/general_table.o $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tests/general_table: $(BUILD)/tests/general_table.o $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 # tools/perimeter.c (docs/general.md, "Is there a perimeter"): built by make check so that it
 # follows the bot's test it calls; run it as ./build/tools/perimeter data.
-$(BUILD)/tools/perimeter: $(BUILD)/tools/perimeter.o $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tools/perimeter: $(BUILD)/tools/perimeter.o $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 # tools/combat_record.c: the chart results of kept games, for tools/fit_charts.py (make balance,
 # make fit; docs/provenance-charts.md).
-$(BUILD)/tools/combat_record: $(BUILD)/tools/combat_record.o $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tools/combat_record: $(BUILD)/tools/combat_record.o $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
 # tools/hours-scenario.c (docs/provenance-hours.md, "Scenarios"): rewrites a scenario file's
 # units and control from data/history-hours.txt; built by make check-suites.
-$(BUILD)/tools/hours-scenario: $(BUILD)/tools/hours-scenario.o $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tools/hours-scenario: $(BUILD)/tools/hours-scenario.o $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm
 
 # The move lists of the bench's 100 solitaire games and the soak's 100 random and 20 bot
@@ -259,7 +268,7 @@ record-games: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 record-digest: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 	sh tests/record_games.sh digest $(BUILD)
 # the bench times the terminal game's key-to-screen path too (src/tui/latency.c)
-$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(TUI_OBJ) $(LIBFRONT) $(LIBENGINE)
+$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(TUI_OBJ) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
 
 # Fuzzing (libFuzzer, clang): every tests/fuzz/fuzz_*.c target for FUZZ_TIME seconds each,
@@ -275,7 +284,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.
 FUZZ_SAN := address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(WARN) $(WFATAL) \
 	      -Iinclude -Isrc/cli -MMD -MP
-FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(FRONT_SRC))
+FUZZ_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(ENGINE_SRC) $(DATA_SRC) $(FRONT_SRC))
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -c -o $@ $<

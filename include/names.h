@@ -98,4 +98,10 @@ bool names_parse_corps_status(const char *s, enum corps_status *out);
 /* Index of unit "U12"/"C7" (case-insensitive) without the roster loader; -1 if none. */
 int names_parse_unit(const char *id);
 
+/* A refusal: its reason written into err only for a caller that wants it (errlen > 0: the
+ * legal lists and the bots ask of every unit and target and read no reason); false. Used by
+ * the rules and by the action text (src/data/action_text.c). */
+bool names_refusal(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

@@ -14,8 +14,9 @@
  * target, a directory, FIFO or device is refused, the mode of the file replaced is kept.
  * Autosaves are kept per game in a state directory the program gives (below).
  *
- * Three files: record.c (record_*: the record), position.c (position_write/position_read:
- * the text), store.c (store_*: saving, loading, the autosaves and `last`). */
+ * Four files: src/data/record.c (record_*: the record), src/data/position_write.c and
+ * position_read.c (position_write/position_read: the text), src/match/store.c (store_*:
+ * saving, loading, the autosaves and `last`). */
 #ifndef ANTIETAM_POSITION_H
 #define ANTIETAM_POSITION_H
 

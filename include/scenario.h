@@ -6,7 +6,7 @@
  * version): every earlier version the program has shipped stays in data/ as units-K.txt
  * (K = 1 … N-1), and a scenario carries one scenario for each of them, the same map, set-up and
  * charts with that version's counters, so that a game saved with an earlier order of battle
- * opens and goes on with its own counters (position.c; docs/formats.md). */
+ * opens and goes on with its own counters (position_read.c; docs/formats.md). */
 #ifndef ANTIETAM_SCENARIO_H
 #define ANTIETAM_SCENARIO_H
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "action_text.h"
 #include "check.h"
 #include "hex.h"
 #include "move.h"

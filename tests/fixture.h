@@ -53,6 +53,7 @@
 #include <cmocka.h>
 
 #include "event.h"
+#include "action_text.h"
 #include "game.h"
 #include "map.h"
 #include "scenario.h"

@@ -5,6 +5,7 @@
  * a hand-made position where its choice is unique (16.x); and whole solitaire games on the
  * real data that must run to the end of turn 11 with every action legal and every position
  * consistent. */
+#include "action_text.h"
 #include "fixture.h"
 #include "../src/bot/bot_internal.h"
 

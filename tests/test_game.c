@@ -1,4 +1,4 @@
-/* test_game.c — the position and its state machine (game.c, action.c) on the hand-made
+/* test_game.c — the position and its state machine (game.c, action_text.c) on the hand-made
  * order-of-battle board (fixture.h): a new game's set-up, the turn sequence of 5.2 (the
  * decision points of SEQUENCE.md) through to the end of turn 11, the text form of every action,
  * the dice (forced queue, seeded RNG), the set-up actions, and reinforcements: VI Corps (9.3)
@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 #include "check.h"
 #include "move.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "../src/general/general_conf.h"

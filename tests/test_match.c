@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "match.h"

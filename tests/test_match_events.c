@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "event_text.h"

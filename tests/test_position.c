@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "bot.h"
@@ -832,17 +833,18 @@ struct field {
 	size_t off, size;
 };
 
-/* The fields position.c writes, in declaration order, must tile the struct: a field added
- * to struct game or struct combat_state without being taught to position.c (written, read,
- * checked, documented in docs/formats.md) shows here as a gap. */
+/* The fields position_write.c writes, in declaration order, must tile the struct: a field added
+ * to struct game or struct combat_state without being taught to position_write.c and
+ * position_read.c (written, read, checked, documented in docs/formats.md) shows here as a
+ * gap. */
 static void check_tiling(const char *type, const struct field *f, size_t n, size_t total)
 {
 	size_t end = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (f[i].off < end || f[i].off - end >= 8)
 			fail_msg("struct %s: a field before '%s' that position files do not know: "
-				 "teach src/engine/position.c to write and read it, then list it in "
-				 "tests/test_position.c", type, f[i].name);
+				 "teach src/data/position_write.c and position_read.c to write and "
+				 "read it, then list it in tests/test_position.c", type, f[i].name);
 		end = f[i].off + f[i].size;
 	}
 	if (total - end >= 8)
@@ -917,8 +919,8 @@ static int declared_fields(const char *header, const char *type, char names[][40
 
 /* Every field the header declares is one position files know (field[]), in the same order:
  * a field added anywhere, however small (even one the compiler tucks into padding, which
- * the tiling check cannot see), fails here until position.c writes and reads it and it is
- * listed above. */
+ * the tiling check cannot see), fails here until position_write.c and position_read.c
+ * write and read it and it is listed above. */
 static void check_declared(const char *header, const char *type, const struct field *f, size_t n)
 {
 	char names[256][40];
@@ -929,9 +931,9 @@ static void check_declared(const char *header, const char *type, const struct fi
 				 "in %s", type, f[i].name, header);
 		if ((size_t)i >= n || strcmp(names[i], f[i].name))
 			fail_msg("struct %s (%s): field '%s' that position files do not know: teach "
-				 "src/engine/position.c to write and read it, document it in "
-				 "docs/formats.md, then list it in tests/test_position.c", type, header,
-				 names[i]);
+				 "src/data/position_write.c and position_read.c to write and read it, "
+				 "document it in docs/formats.md, then list it in tests/test_position.c",
+				 type, header, names[i]);
 	}
 }
 
@@ -976,9 +978,9 @@ static void test_every_field_known(void **state)
 	check_tiling("unit_state", unit, sizeof unit / sizeof unit[0], sizeof(struct unit_state));
 	check_tiling("solitaire_state", solo, sizeof solo / sizeof solo[0],
 		     sizeof(struct solitaire_state));
-	check_declared("include/game.h", "game", game, sizeof game / sizeof game[0]);
+	check_declared("include/game_state.h", "game", game, sizeof game / sizeof game[0]);
 	check_declared("include/combat.h", "combat_state", combat, sizeof combat / sizeof combat[0]);
-	check_declared("include/game.h", "unit_state", unit, sizeof unit / sizeof unit[0]);
+	check_declared("include/game_state.h", "unit_state", unit, sizeof unit / sizeof unit[0]);
 	check_declared("include/solitaire.h", "solitaire_state", solo, sizeof solo / sizeof solo[0]);
 }
 

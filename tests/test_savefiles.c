@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include <dirent.h>

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "bot.h"

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "action_text.h"
 #include "fixture.h"
 
 #include "../src/tui/act.c"

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "event.h"
 #include "game.h"
 #include "match.h"

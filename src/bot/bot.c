@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "bot_internal.h"
 #include "quick.h"
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "action_text.h"
 #include "match.h"
 #include "position.h"
 #include "scenario.h"

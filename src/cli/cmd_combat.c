@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "cli_internal.h"
 #include "combat.h"
 #include "event_text.h"

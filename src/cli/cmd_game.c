@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "action_text.h"
 #include "cli_internal.h"
 #include "game.h"
 #include "move.h"

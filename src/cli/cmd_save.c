@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "cli.h"
 #include "bot.h"
 #include "cli_internal.h"

@@ -1,4 +1,4 @@
-/* action.c — owns the text form of every action: the --batch command that performs it
+/* action_text.c — owns the text form of every action: the --batch command that performs it
  * (PROTOCOL.md and the sub-decision commands documented in `help`). action_parse reads a
  * line into a struct action; action_format writes it back canonically, so that
  * action_format(action_parse(x)) == x for every canonical x and `legal` can print each
@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "game.h"
-#include "../engine/internal.h"
 
 #define WORDS_MAX (GAME_PATH_MAX + 4)
 
@@ -341,23 +341,4 @@ void action_format(const struct scenario *s, const struct action *a, char *buf, 
 		break;
 	default: put(buf, size, &len, "?"); break;
 	}
-}
-
-/* ---- lists of legal actions ---- */
-
-struct action *action_list_add(struct action_list *l, enum action_type type, int unit,
-			       int target)
-{
-	struct action *a = l->n < l->max ? &l->a[l->n] : &l->sink;
-	l->n++;
-	memset(a, 0, sizeof *a);
-	a->type = type;
-	a->unit = unit;
-	a->target = target;
-	return a;
-}
-
-int action_list_count(const struct action_list *l)
-{
-	return l->n < l->max ? l->n : l->max;
 }

@@ -1,8 +1,10 @@
-/* map.c — owns data/map.txt: reading the character grids (terrain, elevation), the road
+/* map_load.c — owns data/map.txt: reading the character grids (terrain, elevation), the road
  * paths, the hexside features, names, objectives, set-up zones and entry edges into a
  * struct map, and refusing any file whose features contradict each other (a bridge off the
  * creek, a road over the creek without a bridge, a slope between two hexes of one level).
- * Slopes are derived: every hexside where high ground meets low ground is one (10.5B). */
+ * Slopes are derived: every hexside where high ground meets low ground is one (10.5B). And
+ * the words of terrain, features and labels. The queries of a loaded map are
+ * src/engine/map.c's. */
 #include "map.h"
 
 #include <stdio.h>
@@ -52,74 +54,6 @@ const char *map_feature_name(unsigned feature_bit)
 {
 	int i = feature_index(feature_bit);
 	return i < 0 ? "?" : feature_names[i];
-}
-
-const struct map_hex *map_hex(const struct map *m, int id)
-{
-	int i = hex_index(id);
-	return i < 0 ? NULL : &m->hex[i];
-}
-
-unsigned map_side(const struct map *m, int a, int b)
-{
-	int d = hex_direction(a, b);
-	if (d < 0)
-		return 0;
-	return m->hex[hex_index(a)].side[d];
-}
-
-const struct map_objective *map_objective(const struct map *m, const char *key)
-{
-	for (int i = 0; i < m->nobjectives; i++)
-		if (!strcmp(m->objective[i].key, key))
-			return &m->objective[i];
-	return NULL;
-}
-
-const struct map_zone *map_zone_side(const struct map *m, bool confederate, const char *formation)
-{
-	for (int i = 0; i < m->nzones; i++)
-		if (m->zone[i].confederate == confederate && !strcmp(m->zone[i].formation, formation))
-			return &m->zone[i];
-	return NULL;
-}
-
-const struct map_zone *map_zone(const struct map *m, const char *formation)
-{
-	const struct map_zone *z = map_zone_side(m, false, formation);
-	return z ? z : map_zone_side(m, true, formation);
-}
-
-const char *map_hex_name(const struct map *m, int id)
-{
-	const struct map_hex *h = map_hex(m, id);
-	return h && h->name >= 0 ? m->names[h->name] : NULL;
-}
-
-bool map_in_objective(const struct map_objective *o, int id)
-{
-	for (int i = 0; o && i < o->nhexes; i++)
-		if (o->hexes[i] == id)
-			return true;
-	return false;
-}
-
-bool map_in_zone(const struct map_zone *z, int id)
-{
-	for (int i = 0; z && i < z->nhexes; i++)
-		if (z->hexes[i] == id)
-			return true;
-	return false;
-}
-
-bool map_edge_hex(int id)
-{
-	if (!hex_valid(id))
-		return false;
-	for (int d = 0; d < HEX_NDIRS; d++)
-		if (hex_neighbour(id, (enum hex_dir)d) == HEX_NONE)
-			return true;
-	return false;
 }
 
 /* ------------------------------------------------------------------ record readers */

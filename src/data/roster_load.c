@@ -1,7 +1,7 @@
-/* roster.c — owns the counters (4.1A) and the historical set-up (4.3) as loaded from
- * data/units.txt and data/setup-historical.txt, the protocol names of sides, unit types and
- * Union corps, and the one stacking rule (7.1–7.3, 8.4), which depends only on the
- * counters. The file formats are described in docs/formats.md. */
+/* roster_load.c — owns reading the counters (4.1A) and the set-ups (4.3) from data/units.txt
+ * and data/setup-historical.txt into a struct roster, every value checked. The file formats
+ * are described in docs/formats.md; the queries of the loaded counters (names, ids, CV,
+ * morale, the stacking rule) are src/engine/roster.c's. */
 #include "roster.h"
 
 #include <stdio.h>
@@ -18,119 +18,6 @@
 #define MORALE_LIMIT 3
 #define RANGE_MAX 40
 #define STRENGTH_MAX 10000
-
-const char *roster_type_name(enum unit_type t)
-{
-	return t == UNIT_ARTILLERY ? "artillery" : "infantry";
-}
-
-bool roster_corps_parse(const char *s, enum corps *out)
-{
-	for (int c = 0; c < CORPS_COUNT; c++)
-		if (!strcmp(s, names_corps[c])) {
-			*out = (enum corps)c;
-			return true;
-		}
-	return false;
-}
-
-int roster_index(enum side side, int number)
-{
-	if (side == SIDE_UNION && number >= 1 && number <= ROSTER_UNION)
-		return number - 1;
-	if (side == SIDE_CONFEDERATE && number >= 1 && number <= ROSTER_CONFEDERATE)
-		return ROSTER_UNION + number - 1;
-	return -1;
-}
-
-/* Parse "U12"/"c7" into side and number; false unless it is exactly a letter and 1–2 digits. */
-static bool parse_id(const char *s, enum side *side, int *number)
-{
-	if (s[0] == 'U' || s[0] == 'u')
-		*side = SIDE_UNION;
-	else if (s[0] == 'C' || s[0] == 'c')
-		*side = SIDE_CONFEDERATE;
-	else
-		return false;
-	size_t n = strlen(s + 1);
-	if (n < 1 || n > 2 || s[1] == '0')
-		return false;
-	for (size_t i = 1; i <= n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	*number = atoi(s + 1);
-	return true;
-}
-
-int roster_find(const struct roster *r, const char *id)
-{
-	(void)r;
-	enum side side;
-	int number;
-	if (!id || !parse_id(id, &side, &number))
-		return -1;
-	return roster_index(side, number);
-}
-
-int roster_counters(const struct unit_def *u)
-{
-	return (u->steps + 1) / 2;
-}
-
-int roster_cv(const struct unit_def *u, int steps)
-{
-	return steps >= 1 && steps <= u->steps ? u->cv[steps] : 0;
-}
-
-int roster_morale(const struct unit_def *u, int steps)
-{
-	return steps >= 1 && steps <= u->steps ? u->morale[steps] : 0;
-}
-
-bool roster_may_stack(const struct roster *r, const int *units, int n, char *why, size_t whylen)
-{
-	int inf[2] = { 0, 0 }, art[2] = { 0, 0 };
-	int corps = -2, ixdiv = -1;
-	for (int i = 0; i < n; i++) {
-		const struct unit_def *d = &r->unit[units[i]];
-		if (d->type == UNIT_INFANTRY)
-			inf[d->side]++;
-		else
-			art[d->side]++;
-		if (d->side != SIDE_UNION)
-			continue;
-		/* 7.2A: units of different Union corps never stack together */
-		if (corps != -2 && corps != (int)d->corps) {
-			if (why)
-				snprintf(why, whylen, "7.2A: units of different Union corps may not stack");
-			return false;
-		}
-		corps = d->corps;
-		/* 7.2B: within IX Corps only one division per hex; U57 (corps artillery, division 0)
-		 * stacks with any IX infantry */
-		if (d->corps == CORPS_IX && d->division > 0) {
-			if (ixdiv >= 0 && ixdiv != d->division) {
-				if (why)
-					snprintf(why, whylen, "7.2B: IX Corps units of different divisions may not stack");
-				return false;
-			}
-			ixdiv = d->division;
-		}
-	}
-	for (int s = 0; s < 2; s++) {
-		if (inf[s] > 1 || art[s] > 1) {
-			if (why)
-				snprintf(why, whylen, "7.1A: at most one infantry and one artillery unit a hex");
-			return false;
-		}
-	}
-	if ((inf[0] + art[0]) && (inf[1] + art[1])) {
-		if (why)
-			snprintf(why, whylen, "8.4: units of both sides in one hex");
-		return false;
-	}
-	return true;
-}
 
 /* ---- units.txt ---- */
 
@@ -312,17 +199,17 @@ static bool check_unit(struct datafile *df, const struct unit_def *u, const bool
 
 static bool read_unit(struct datafile *df, struct roster *r, bool *present)
 {
-	enum side side;
-	int number;
-	if (!parse_id(df->field[0], &side, &number) || roster_index(side, number) < 0)
+	int idx = names_parse_unit(df->field[0]);
+	if (idx < 0)
 		return datafile_fail(df, "'%s' is not a unit id (U1-U69, C1-C53; 4.1A)", df->field[0]);
-	int idx = roster_index(side, number);
+	enum side side = idx < ROSTER_UNION ? SIDE_UNION : SIDE_CONFEDERATE;
+	int number = side == SIDE_UNION ? idx + 1 : idx - ROSTER_UNION + 1;
 	if (present[idx])
 		return datafile_fail(df, "%s given twice", df->field[0]);
 	present[idx] = true;
 	struct unit_def *u = &r->unit[idx];
 	memset(u, 0, sizeof *u);
-	snprintf(u->id, sizeof u->id, "%c%d", side == SIDE_UNION ? 'U' : 'C', number);
+	snprintf(u->id, sizeof u->id, "%s", names_of_unit(idx));
 	u->side = side;
 	u->number = number;
 	u->corps = CORPS_NONE;

@@ -1,4 +1,4 @@
-/* scenario.c — owns loading the data files of a directory all together (which directory
+/* scenario_load.c — owns loading the data files of a directory all together (which directory
  * is the program's choice: include/paths.h), and the table of every step's charts cost
  * built from them for the movement search. */
 #include "scenario.h"

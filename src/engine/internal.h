@@ -4,9 +4,10 @@
  * calls the phases (quick.c, move.c, commit.c, fire.c, combat.c, resolve.c, retreat.c) and the
  * solitaire rules' steps (solitaire.c); they call the files below them — the queries and the
  * one change of units (unit.c, zoc.c, stack.c, odds.c, los.c, victory.c), the dice (dice.c),
- * the pending decision (pending.c), the events (event.c), the words (names.c) and the data
- * (scenario.c, map.c, roster.c, tables.c, hex.c). Nothing calls up: a phase that is over
- * returns PHASE_OVER. */
+ * the pending decision (pending.c), the events (event.c), the words (names.c), the lists of
+ * actions (action_list.c) and the queries of the loaded data (map.c, roster.c,
+ * tables.c, hex.c). Nothing calls up: a phase that is over returns PHASE_OVER. The files
+ * themselves are read and written above the rules (src/data/). */
 #ifndef ANTIETAM_ENGINE_INTERNAL_H
 #define ANTIETAM_ENGINE_INTERNAL_H
 
@@ -21,12 +22,6 @@ enum phase_result {
 			* set-up, the mishap, the withdrawals, the commitment, a phase): the
 			* sequence sets what comes next */
 };
-
-/* ---- names.c ---- */
-/* A refusal: its reason written into err only for a caller that wants it (errlen > 0: the
- * legal lists and the bots ask of every unit and target and read no reason); false. */
-bool names_refusal(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* ---- pending.c ---- */
 /* Set the pending decision: side decides `what` about subject (a unit, or -1). */
@@ -50,7 +45,7 @@ int dice_roll_for(struct game *g, enum event_why why, int corps, int formation);
  * removes it from the map at 0. */
 void unit_lose_step(struct game *g, int u, enum event_why why);
 
-/* ---- action.c ---- */
+/* ---- action_list.c ---- */
 /* A list of legal actions being written: the first max go to a[], the rest are only counted
  * in n. */
 struct action_list {

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "general.h"
+#include "action_text.h"
 #include "general_union.h"
 #include "general_conf.h"
 #include "general_internal.h"

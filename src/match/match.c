@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "bot.h"
 #include "general.h"
 #include "match.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "bot.h"
 #include "position.h"
 #include "unit.h"

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "action_text.h"
 #include "datafile.h"
 #include "paths.h"
 #include "position.h"

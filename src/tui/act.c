@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "act.h"
+#include "action_text.h"
 
 int act_dest(const struct game *g, const struct action *a)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "act.h"
+#include "action_text.h"
 #include "move.h"
 #include "tui_internal.h"
 

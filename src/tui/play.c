@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "act.h"
+#include "action_text.h"
 #include "combat.h"
 #include "commit.h"
 #include "los.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action_text.h"
 #include "quick.h"
 #include "tui_internal.h"
 

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "action_text.h"
 #include "bot.h"
 #include "files.h"
 #include "general.h"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# layers.sh — the layers of docs/layers.md, checked on the built archives: no archive calls a
+# function that only an archive above it defines. The rules (libantietam.a) call nothing of
+# the files (libdata.a) nor of the layers above (libfront.a: the players, the match, the
+# front-ends); the files call nothing of libfront.a.
+#   sh tests/layers.sh BUILD
+set -u
+build=${1:-build}
+defined() { nm --defined-only "$1" 2>/dev/null | awk '$2 ~ /^[TDBRC]$/ { print $3 }' | sort -u; }
+undefined() { nm -u "$1" 2>/dev/null | awk '{ print $NF }' | sort -u; }
+fail=0
+check() { # LOWER UPPER: what LOWER calls that only UPPER defines
+	for f in "$1" "$2"; do
+		[ -f "$build/$f" ] || { echo "layers: $build/$f not built"; exit 1; }
+	done
+	up=$(comm -23 "$tmp/def.$2" "$tmp/def.$1")
+	bad=$(printf '%s\n' "$up" | comm -12 - "$tmp/und.$1")
+	if [ -n "$bad" ]; then
+		echo "layers: $1 calls up into $2: $(echo $bad)"
+		fail=1
+	fi
+}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+for a in libantietam.a libdata.a libfront.a; do
+	defined "$build/$a" >"$tmp/def.$a"
+	undefined "$build/$a" >"$tmp/und.$a"
+done
+check libantietam.a libdata.a
+check libantietam.a libfront.a
+check libdata.a libfront.a
+[ $fail -eq 0 ] && echo "layers: the rules call no file format, the files no player nor front-end"
+exit $fail
