@@ -346,6 +346,38 @@ static void test_random_play_real_data(void **state)
 	free(a);
 }
 
+/* check_game keeps check.h's promise: the pending decision's subject is a unit of the deciding
+ * side standing on the map, the turn, the phase and both sides in range. */
+static void test_check_game_promise(void **state)
+{
+	(void)state;
+	char why[256];
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	fx_place(fx_u("U1"), 1803);
+	fx_place(fx_u("C1"), 1714);
+	assert_true(check_game(G, why, sizeof why));
+	struct game good = *G;
+	G->pending = (struct pending){ SIDE_CONFEDERATE, DECISION_RETREAT, fx_u("C1") };
+	assert_true(check_game(G, why, sizeof why));
+	G->pending.subject = fx_u("U1"); /* a Union unit retreating by the Confederacy's choice */
+	assert_false(check_game(G, why, sizeof why));
+	assert_non_null(strstr(why, "U1"));
+	G->pending.subject = fx_u("C2"); /* off the map */
+	assert_false(check_game(G, why, sizeof why));
+	assert_non_null(strstr(why, "C2"));
+	G->pending.subject = -7;
+	assert_false(check_game(G, why, sizeof why));
+	*G = good;
+	G->phase = (enum phase)3;
+	assert_false(check_game(G, why, sizeof why));
+	*G = good;
+	G->side = SIDE_NONE;
+	assert_false(check_game(G, why, sizeof why));
+	*G = good;
+	G->pending.side = (enum side)7;
+	assert_false(check_game(G, why, sizeof why));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_vi_corps_entry),
 		cmocka_unit_test(test_ap_hill),
 		cmocka_unit_test(test_random_play_real_data),
+		cmocka_unit_test(test_check_game_promise),
 	};
 	return cmocka_run_group_tests_name("game", tests, setup, fx_teardown);
 }

@@ -17,7 +17,7 @@
  *
  *   ./build/tools/hours-scenario data MOMENT[,EARLIER...] data/scenarios/KEY.txt
  *
- * The loader (start.c) checks the result like any scenario; tests/test_start.c checks it
+ * The loader (src/data/start_load.c) checks the result like any scenario; tests/test_start.c checks it
  * against history-hours.txt. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,8 +20,25 @@ bool check_game(const struct game *g, char *err, size_t errlen)
 		return fail(err, errlen, "%sturn %d out of range", "", g->turn);
 	if (g->pending.what < 0 || g->pending.what >= DECISION_COUNT)
 		return fail(err, errlen, "%spending decision %d unknown", "", g->pending.what);
-	if (g->pending.subject >= ROSTER_UNITS)
+	if (g->phase < PHASE_MOVEMENT || g->phase > PHASE_COMBAT)
+		return fail(err, errlen, "%sphase %d unknown", "", (int)g->phase);
+	if (g->side != SIDE_UNION && g->side != SIDE_CONFEDERATE)
+		return fail(err, errlen, "%sphasing side %d is no side", "", (int)g->side);
+	if (g->pending.side < SIDE_UNION || g->pending.side > SIDE_NONE)
+		return fail(err, errlen, "%spending side %d is no side", "", (int)g->pending.side);
+	if (g->pending.subject < -1 || g->pending.subject >= ROSTER_UNITS)
 		return fail(err, errlen, "%spending subject %d is no unit", "", g->pending.subject);
+	if (g->pending.subject >= 0) {
+		/* the unit a decision is about (SEQUENCE.md: the one to withdraw, retreat,
+		 * advance, support, the gun that may fire) is the deciding side's, on the map */
+		const struct unit_def *d = &r->unit[g->pending.subject];
+		if (d->side != g->pending.side)
+			return fail(err, errlen, "pending subject %s is not of the deciding side (%d)",
+				    d->id, (int)g->pending.side);
+		if (g->unit[g->pending.subject].hex == HEX_NONE)
+			return fail(err, errlen, "pending subject %s is off the map (hex %d)", d->id,
+				    HEX_NONE);
+	}
 	int at[HEX_INDEX_COUNT][4];
 	int nat[HEX_INDEX_COUNT] = { 0 };
 	for (int u = 0; u < ROSTER_UNITS; u++) {
