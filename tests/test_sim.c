@@ -656,6 +656,62 @@ static void test_simulator_files(void **st)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Issue 33: --simulate --keep on a disk that really fills (the directory stand-in above fails
+ * every write at once): the --keep directory is a tmpfs of 200 KB, room for two of the four
+ * games' position files (about 80 KB each), mounted in a mount namespace of the test's own
+ * (unshare -rm: no root needed where user namespaces are allowed). Every game is counted in
+ * games.csv, the ones that did not fit are named "not kept", exit 1, and nothing is left
+ * under a final name but complete position files: no empty or cut .pos, no temporary. Skipped,
+ * saying why, where no namespace or tmpfs can be had. */
+static void test_keep_on_a_full_disk(void **st)
+{
+	(void)st;
+	if (system("unshare -rm sh -c 'mount -t tmpfs -o size=8k tmpfs /tmp' >/dev/null 2>&1") != 0) {
+		print_message("skipped: no small tmpfs to fill (unshare -rm and mount -t tmpfs "
+			      "refused: user namespaces off?)\n");
+		skip();
+	}
+	char dir[] = "/tmp/antietam-full-XXXXXX", cmd[2000], path[300];
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd, "mkdir %s/keep && unshare -rm sh -c 'mount -t tmpfs -o size=200k "
+		 "tmpfs %s/keep && %s --simulate 4 --seed 5 --jobs 1 --keep %s/keep --out %s/out "
+		 "--no-plots; echo \"exit $?\"; cd %s/keep && for f in .* *; do [ -f \"$f\" ] && "
+		 "echo \"file $f $(wc -c < \"$f\") $(tail -n 1 \"$f\")\"; done; df -k . | tail -n 1' 2>&1",
+		 dir, dir, fx_program_path(), dir, dir, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 0);
+	if (!strstr(out, "No space left on device") || !strstr(out, "(the game is counted, its "
+	    "position file not kept)") || !strstr(out, "game(s) played but not kept in") ||
+	    strstr(out, "could not be played") || !strstr(out, "exit 1\n"))
+		fail_msg("%s", out);
+	/* what is in the full directory: complete position files only, at least one */
+	int kept = 0;
+	for (char *l = strstr(out, "\nfile "); l; l = strstr(l + 1, "\nfile ")) {
+		char name[100], last[100] = "";
+		long bytes;
+		if (sscanf(l + 1, "file %99s %ld %99s", name, &bytes, last) < 2)
+			fail_msg("%s", out);
+		if (strncmp(name, "game-", 5) || !strstr(name, ".pos") || bytes < 1000 ||
+		    strcmp(last, "end"))
+			fail_msg("%s: %ld bytes, last line '%s', in a full directory:\n%s", name, bytes,
+				 last, out);
+		kept++;
+	}
+	if (kept < 1 || kept > 3)
+		fail_msg("%d files kept:\n%s", kept, out);
+	free(out);
+	snprintf(path, sizeof path, "%s/out/games.csv", dir);
+	char *csv = fx_read_file(path, NULL);
+	int lines = 0;
+	for (char *c = csv; *c; c++)
+		lines += *c == '\n';
+	assert_int_equal(lines, 5); /* the header and all four games */
+	free(csv);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- 1862 ---- */
 
 static void history_error(const char *text, const char *want)
@@ -848,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_plots_through_the_writer),
 		cmocka_unit_test(test_shard_of_many_games),
 		cmocka_unit_test(test_simulator_files),
+		cmocka_unit_test(test_keep_on_a_full_disk),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare_at_the_end),
 		cmocka_unit_test(test_players),
