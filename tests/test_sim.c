@@ -600,6 +600,18 @@ static void test_shard_of_many_games(void **st)
 	assert_int_equal(system("rm -rf /tmp/antietam-sim-never"), 0);
 }
 
+/* The lines of the file at path (it must be there). */
+static int file_lines(const char *path)
+{
+	char *text = fx_read_file(path, NULL);
+	assert_non_null(text);
+	int lines = 0;
+	for (char *c = text; *c; c++)
+		lines += *c == '\n';
+	free(text);
+	return lines;
+}
+
 /* Issue 33: the simulator's files: a FIFO where it reads (--merge's CSVs) or writes (--out,
  * --keep) blocked it for ever; now refused at once. A game whose --keep file cannot be
  * written was dropped as "could not be played"; it is counted, and said not kept. */
@@ -644,12 +656,7 @@ static void test_simulator_files(void **st)
 		fail_msg("%s", out);
 	free(out);
 	snprintf(path, sizeof path, "%s/k/games.csv", dir);
-	char *csv = fx_read_file(path, NULL);
-	int lines = 0;
-	for (char *c = csv; *c; c++)
-		lines += *c == '\n';
-	assert_int_equal(lines, 3); /* the header and both games */
-	free(csv);
+	assert_int_equal(file_lines(path), 3); /* the header and both games */
 	snprintf(path, sizeof path, "%s/keep/game-5.pos", dir);
 	free(fx_read_file(path, NULL));
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -702,12 +709,7 @@ static void test_keep_on_a_full_disk(void **st)
 		fail_msg("%d files kept:\n%s", kept, out);
 	free(out);
 	snprintf(path, sizeof path, "%s/out/games.csv", dir);
-	char *csv = fx_read_file(path, NULL);
-	int lines = 0;
-	for (char *c = csv; *c; c++)
-		lines += *c == '\n';
-	assert_int_equal(lines, 5); /* the header and all four games */
-	free(csv);
+	assert_int_equal(file_lines(path), 5); /* the header and all four games */
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 }

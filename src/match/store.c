@@ -321,7 +321,13 @@ static int lock_dir(const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: cannot open the lock: %s", path, strerror(errno));
 		return -1;
 	}
-	for (int waited = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; waited += 10) {
+	/* the wait is counted on the clock, not in tries: on a loaded machine each 10 ms sleep
+	 * lasts longer, and 500 of them took over 10 s */
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (long waited = 0; flock(fd, LOCK_EX | LOCK_NB) != 0;
+	     clock_gettime(CLOCK_MONOTONIC, &now),
+	     waited = (now.tv_sec - t0.tv_sec) * 1000L + (now.tv_nsec - t0.tv_nsec) / 1000000L) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
 			snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(errno));
 			close(fd);
