@@ -341,6 +341,37 @@ static void test_order_best_first(void **state)
 	assert_true(act_retreat_loss(G, &L[idx[0]], NULL) < act_retreat_loss(G, &L[idx[n - 1]], NULL));
 }
 
+/* The declarations of a combat phase are listed by what they are likely to come to
+ * (act_rank: the defender eliminated or sent back over both rounds, odds_outcome), the best
+ * first, and `end` after them; on a board where the first attacker's chance of an effect
+ * alone would order them otherwise. */
+static void test_order_attacks_by_outcome(void **state)
+{
+	(void)state;
+	static int idx[LEGAL_MAX];
+	game_new(G, S, SETUP_EMPTY, 7, NULL);
+	static const char *const setup[] = {
+		"place C1 2010", "place C2 2011", "place C3 2012", "place U1 1910", "place U2 1911",
+		"place U3 1912", "place U4 2110", "place U5 2111", "place U6 2112", "place U7 2009",
+		"place U8 2013", "set phase union combat",
+	};
+	for (size_t i = 0; i < sizeof setup / sizeof setup[0]; i++)
+		fx_ok(setup[i]);
+	int n = game_legal(G, L, LEGAL_MAX), attacks = 0;
+	for (int i = 0; i < n; i++) {
+		idx[i] = i;
+		attacks += L[i].type == ACT_ATTACK;
+	}
+	assert_true(attacks >= 4);
+	assert_true(act_order(G, L, idx, n));
+	for (int i = 1; i < n; i++)
+		assert_true(act_rank(G, &L[idx[i - 1]]) >= act_rank(G, &L[idx[i]]));
+	assert_int_equal(L[idx[n - 1]].type, ACT_END);
+	struct combat_outcome o;
+	assert_true(act_outcome(G, &L[idx[0]], &o));
+	assert_true(o.eliminated + o.retreat > 0.5); /* the best is worth making */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_retreat_loss_as_the_engine_takes_it),
 		cmocka_unit_test(test_attack_effect_by_forced_dice),
 		cmocka_unit_test(test_order_best_first),
+		cmocka_unit_test(test_order_attacks_by_outcome),
 	};
 	return cmocka_run_group_tests_name("tui_act", tests, setup, teardown);
 }

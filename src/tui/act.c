@@ -126,7 +126,7 @@ double act_rank(const struct game *g, const struct action *a)
 							       * then the exchange of steps */
 		return o.eliminated + o.retreat + (o.def_steps - o.att_steps) / 100.0;
 	int six = act_effect_sixths(g, a);
-	return six < 0 ? 0 : six / 6.0;
+	return six < 0 ? -100 : six / 6.0; /* what has no chance to weigh (end …) after */
 }
 
 bool act_order(const struct game *g, const struct action *legal, int *idx, int n)

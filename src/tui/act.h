@@ -32,7 +32,7 @@ int act_effect_sixths(const struct game *g, const struct action *a);
 bool act_outcome(const struct game *g, const struct action *a, struct combat_outcome *o);
 /* How good an action's outcome is, for ranking (higher better): a declaration's chance that
  * the defender is eliminated or retreats, the expected exchange of steps breaking ties; a
- * fire's chance of a hit; 0 for the rest. */
+ * fire's chance of a hit; -100 for the rest (listed after them). */
 double act_rank(const struct game *g, const struct action *a);
 /* Put the legal actions idx[0..n) (indices into legal) in the order a list shows them: the
  * retreat paths that cost no step first, then the fewest steps (11.17.4B); among equals the
