@@ -141,7 +141,7 @@ static const struct key_row rows[] = {
 	{ { KEY_MOUSE }, KEYS_MAP | KEYS_SETUP,
 	  "cursor to the hex; a second click on it, a double or a right click acts like Enter",
 	  NULL, .fn = mouse },
-	{ { 'n', '\t' }, KEYS_MAP | KEYS_SETUP, "the next unit that can still act",
+	{ { 'n', '\t' }, KEYS_MAP | KEYS_SETUP, "the next unit that can still act (the view centred on it when it was out of view)",
 	  "the next unit to place: its zone is marked", .fn = next_unit },
 	{ { 27 }, KEYS_MAP | KEYS_SETUP, "drop the selection", NULL, .fn = drop },
 	{ { 'a' }, KEYS_MAP, "every legal action now in a list (type to filter; the map previews the "

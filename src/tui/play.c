@@ -549,7 +549,7 @@ void play_next_unit(struct tui *t)
 			}
 			if (hex_valid(h)) {
 				t->cursor = h;
-				tui_follow(t);
+				tui_show(t); /* a jump off the view: centred on it */
 			}
 			return;
 		}

@@ -384,6 +384,19 @@ void tui_centre(struct tui *t)
 	tui_follow(t); /* the overview keeps the cursor in sight as before */
 }
 
+void tui_show(struct tui *t)
+{
+	struct geom_layout d;
+	geom_layout(&d, COLS, LINES);
+	int x0, y0;
+	geom_hex_origin(t->cursor, &x0, &y0);
+	if (!d.too_small && (x0 < t->vx || x0 + GEOM_HEX_W > t->vx + d.map_w || y0 < t->vy ||
+			     y0 + 3 > t->vy + d.map_h))
+		tui_centre(t);
+	else
+		tui_follow(t);
+}
+
 void tui_centre_within(struct tui *t, int w)
 {
 	struct geom_layout d;

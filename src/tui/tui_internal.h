@@ -140,6 +140,9 @@ void tui_toggle_overview(struct tui *t);
 /* `c`: the detailed view centred on the cursor (and whatever puts the cursor on a unit it
  * jumps to: the roster). */
 void tui_centre(struct tui *t);
+/* A jump of the cursor: the view centred on it when it is off the detailed view, else as
+ * tui_follow (no needless scroll). */
+void tui_show(struct tui *t);
 /* The cursor's hex centred in the map's first w columns (a box covers the rest; the whole
  * map when w is too narrow for it). */
 void tui_centre_within(struct tui *t, int w);
