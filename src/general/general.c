@@ -85,12 +85,17 @@ static const struct level {
 	{ 6, 6, 48 },
 };
 
-/* The hexes worth taking of the position a decision starts from, and pull_best of each hex
- * once asked (pure speed, issue 29: the same for every candidate of the decision). */
+/* What the position a decision starts from gives each of its candidates, worked out once a
+ * decision (pure speed, issue 29): the 3.2 hexes worth taking and pull_best of each hex once
+ * asked; dest_score's range to the nearest objective hex wanted, once a hex asked; the
+ * enemy's units in each hex and the weak ones among them. */
 struct eval_ref {
 	struct gu_objectives o;
 	double pull[HEX_INDEX_COUNT];
 	uint8_t known[HEX_INDEX_COUNT];
+	double near[HEX_INDEX_COUNT];
+	uint8_t near_known[HEX_INDEX_COUNT];
+	uint8_t foes[HEX_INDEX_COUNT], weak[HEX_INDEX_COUNT];
 };
 
 struct general {
@@ -263,10 +268,45 @@ static double pull_best(const struct gu_objectives *r, int hex)
 	return best;
 }
 
-static void eval_ref_fill(struct eval_ref *e, const struct game *ref)
+static void eval_ref_fill(struct eval_ref *e, const struct game *ref, enum side me)
 {
 	gu_objectives(ref, &e->o);
 	memset(e->known, 0, sizeof e->known);
+	memset(e->near_known, 0, sizeof e->near_known);
+	memset(e->foes, 0, sizeof e->foes);
+	memset(e->weak, 0, sizeof e->weak);
+	for (int u = side_lo(enemy_of(me)); u < side_hi(enemy_of(me)); u++)
+		if (unit_on_map(ref, u)) {
+			int x = hex_index(ref->unit[u].hex);
+			e->foes[x]++;
+			e->weak[x] += ref->unit[u].steps <= 2 || !is_infantry(ref, u);
+		}
+}
+
+/* pull_best of hex for the decision's position, asked once */
+static double eval_ref_pull(struct eval_ref *ref, int hex)
+{
+	int x = hex_index(hex);
+	if (!ref->known[x]) {
+		ref->pull[x] = pull_best(&ref->o, hex);
+		ref->known[x] = 1;
+	}
+	return ref->pull[x];
+}
+
+/* The enemy's units, and weak ones (eval_ref's weak), in the six hexes next to hex. */
+static int eval_ref_foes(const struct eval_ref *ref, int hex, int *weak)
+{
+	const int16_t *nb = hex_neighbour_table()[hex_index(hex)];
+	int n = 0, w = 0;
+	for (int d = 0; d < HEX_NDIRS; d++)
+		if (nb[d] >= 0) {
+			n += ref->foes[nb[d]];
+			w += ref->weak[nb[d]];
+		}
+	if (weak)
+		*weak = w;
+	return n;
 }
 
 /* The objectives in the two-player game (3.2, general_union.c): the Union's objective VP as
@@ -296,16 +336,8 @@ static double objectives_two_player(const struct game *g, enum side me,
 		if (!unit_on_map(g, u) || !is_infantry(g, u))
 			continue;
 		/* the nearest */
-		int hex = g->unit[u].hex, x = hex_index(hex);
-		double best;
-		if (!ref) {
-			best = pull_best(&o, hex);
-		} else if (ref->known[x]) {
-			best = ref->pull[x];
-		} else {
-			best = ref->pull[x] = pull_best(&ref->o, hex);
-			ref->known[x] = 1;
-		}
+		int hex = g->unit[u].hex;
+		double best = ref ? eval_ref_pull(ref, hex) : pull_best(&o, hex);
 		if (best < 99)
 			score -= pull * (best < GU_PULL_RANGE ? best : GU_PULL_RANGE);
 	}
@@ -446,6 +478,16 @@ static bool apply_type(struct general *gen, enum action_type t, const char *why)
 	return apply(gen, &a, "%s", why);
 }
 
+/* gen->ref for the position gen->g stands at now. */
+static struct eval_ref *decision_ref(struct general *gen)
+{
+	if (gen->ref_at != gen->applied) {
+		eval_ref_fill(&gen->ref, gen->g, gen->me);
+		gen->ref_at = gen->applied;
+	}
+	return &gen->ref;
+}
+
 /* The value of g for the side deciding: the Confederacy in the solitaire game by the 19.0
  * count of its movement plan (general_conf.c), else the evaluation; the Union's with the
  * hexes worth taking as they were when the decision began (the game being decided). */
@@ -455,11 +497,7 @@ static double value(struct general *gen, const struct game *g)
 		return gc_value(g);
 	if (gen->me != SIDE_UNION || g == gen->g)
 		return evaluate(g, gen->me, gen->w, NULL);
-	if (gen->ref_at != gen->applied) {
-		eval_ref_fill(&gen->ref, gen->g);
-		gen->ref_at = gen->applied;
-	}
-	return evaluate(g, gen->me, gen->w, &gen->ref);
+	return evaluate(g, gen->me, gen->w, decision_ref(gen));
 }
 
 /* The retreats a candidate leaves the deciding side to make (11.5E: a break-off retreats
@@ -600,18 +638,17 @@ static bool decide_by_trial(struct general *gen, const char *what)
  * Union; under the two-player rules the 3.2 hexes still worth taking, `o`, a VP of gain
  * counting as a hex of range as in the evaluation) or holds (the Confederacy), next to weak
  * enemy units, with friends. */
-static double dest_score(const struct general *gen, int u, int hex, const struct gu_objectives *o)
+static double dest_score(struct general *gen, int u, int hex, bool two)
 {
 	const struct game *g = gen->g;
 	const struct map *m = &g->scn->map;
+	struct eval_ref *ref = decision_ref(gen);
+	int x = hex_index(hex);
 	double best = 99;
-	if (o) {
-		for (int i = 0; i < o->n; i++)
-			if (o->gain[i] > 0) {
-				double d = hex_distance(hex, o->hex[i]) - GU_GAIN_HEXES * o->gain[i];
-				if (d < best)
-					best = d;
-			}
+	if (two) {
+		best = eval_ref_pull(ref, hex);
+	} else if (ref->near_known[x]) {
+		best = ref->near[x];
 	} else {
 		for (int i = 0; i < m->nobjectives; i++)
 			for (int k = 0; k < m->objective[i].nhexes; k++) {
@@ -624,14 +661,11 @@ static double dest_score(const struct general *gen, int u, int hex, const struct
 						best = d;
 				}
 			}
+		ref->near[x] = best;
+		ref->near_known[x] = 1;
 	}
 	double v = -best;
-	int them_adj = 0, weak = 0;
-	for (int e = side_lo(enemy_of(gen->me)); e < side_hi(enemy_of(gen->me)); e++)
-		if (unit_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1) {
-			them_adj++;
-			weak += g->unit[e].steps <= 2 || !is_infantry(g, e);
-		}
+	int weak = 0, them_adj = eval_ref_foes(ref, hex, &weak);
 	if (gen->me == SIDE_CONFEDERATE)
 		v -= gen->w->keep_away * them_adj; /* the defender waits to be attacked */
 	else if (is_infantry(g, u))
@@ -639,15 +673,6 @@ static double dest_score(const struct general *gen, int u, int hex, const struct
 	else
 		v -= 3.0 * them_adj; /* guns stay out of reach of infantry */
 	return v;
-}
-
-/* True when a unit of side me in hex would stand next to an enemy unit. */
-static bool enemy_adjacent(const struct game *g, int hex, enum side me)
-{
-	for (int e = side_lo(enemy_of(me)); e < side_hi(enemy_of(me)); e++)
-		if (unit_on_map(g, e) && hex_distance(hex, g->unit[e].hex) == 1)
-			return true;
-	return false;
 }
 
 static int cmp_score(const void *a, const void *b)
@@ -706,12 +731,11 @@ static bool move_unit(struct general *gen, int u)
 	double (*sc)[2] = malloc(sizeof *sc * (size_t)n);
 	if (!sc)
 		return false;
-	struct gu_objectives o; /* the Union's 3.2 hexes worth taking (two-player rules) */
+	/* the Union's 3.2 hexes worth taking (two-player rules): decision_ref's */
 	bool two = gen->me == SIDE_UNION && !g->opt.solitaire;
-	if (two)
-		gu_objectives(g, &o);
+	const struct eval_ref *ref = decision_ref(gen);
 	for (int i = 0; i < n; i++) {
-		sc[i][0] = dest_score(gen, u, gen->dest[i].hex, two ? &o : NULL);
+		sc[i][0] = dest_score(gen, u, gen->dest[i].hex, two);
 		sc[i][1] = i;
 	}
 	qsort(sc, (size_t)n, sizeof *sc, cmp_score);
@@ -721,9 +745,9 @@ static bool move_unit(struct general *gen, int u)
 	 * of the enemy's next attack) */
 	bool safe = false;
 	for (int k = 0; k < tries && !safe; k++)
-		safe = !enemy_adjacent(g, gen->dest[(int)sc[k][1]].hex, gen->me);
+		safe = !eval_ref_foes(ref, gen->dest[(int)sc[k][1]].hex, NULL);
 	for (int k = tries; k < n && !safe; k++)
-		if (!enemy_adjacent(g, gen->dest[(int)sc[k][1]].hex, gen->me)) {
+		if (!eval_ref_foes(ref, gen->dest[(int)sc[k][1]].hex, NULL)) {
 			sc[tries - 1][0] = sc[k][0];
 			sc[tries - 1][1] = sc[k][1];
 			safe = true;
@@ -751,7 +775,7 @@ static bool move_unit(struct general *gen, int u)
 	a.n = 1;
 	a.hex[0] = gen->dest[best].hex;
 	char why[160];
-	move_say(gen, a.hex[0], two ? &o : NULL, why, sizeof why);
+	move_say(gen, a.hex[0], two ? &ref->o : NULL, why, sizeof why);
 	return apply(gen, &a, "%s to %04d, the best of %d: %s", names_of_unit(u), a.hex[0],
 		     tries, why);
 }
