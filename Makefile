@@ -215,22 +215,26 @@ bench: $(BUILD)/tests/bench $(PROGRAM)
 	else echo "ref-movement: $(REF_MOVEMENT) not found (the shipped reference of issue 29)"; fi
 
 # The computer general's strength table (docs/general.md "Strength, as measured"): each row
-# GT_GAMES games (seeds GT_SEED on, the strong level GT_STRONG_GAMES), one process at a time,
-# niced; the same games as `antietam --simulate` with those players. GT_OUT=DIR keeps each
-# row's games.csv there.
-GT_GAMES ?= 200
+# of GT_ROWS its games (seeds GT_SEED on), one process at a time, niced; the same games as
+# `antietam --simulate` with those players. The defaults are the table's own: issue 30's rows,
+# seeds 2001 on (seeds no tuning used). GT_OUT=DIR keeps each row's games.csv there.
+# GT_ROWS='$(GT_UNION_ROWS)' plays the Union's rows (issue 19's table).
+GT_GAMES ?= 100
 GT_STRONG_GAMES ?= 50
-GT_SEED ?= 1
+GT_TWO_GAMES ?= 20
+GT_SEED ?= 2001
 GT_OUT ?=
-GT_ROWS := \
-	"general:1 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:1" \
+GT_LEE_ROWS := \
+	"general:3 as Lee against the Union bot (19.0)|$(GT_STRONG_GAMES)|solitaire|bot|general:3" \
 	"general:2 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:2" \
+	"general:1 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:1" \
+	"general:3 against general:3 (3.5)|$(GT_TWO_GAMES)|two-player|general:3|general:3"
+GT_UNION_ROWS := \
 	"general:1 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:1|scripted" \
 	"general:2 as the Union against the scripted Confederacy (3.5)|$(GT_GAMES)|two-player|general:2|scripted" \
 	"general:3 as the Union against the scripted Confederacy (3.5)|$(GT_STRONG_GAMES)|two-player|general:3|scripted" \
-	"general:2 against general:2 (3.5)|$(GT_GAMES)|two-player|general:2|general:2" \
-	"general:3 as Lee against the Union bot (19.0)|$(GT_STRONG_GAMES)|solitaire|bot|general:3" \
-	"general:3 against general:3 (3.5)|$(GT_STRONG_GAMES)|two-player|general:3|general:3"
+	"general:2 against general:2 (3.5)|$(GT_GAMES)|two-player|general:2|general:2"
+GT_ROWS ?= $(GT_LEE_ROWS)
 general-table: $(BUILD)/tests/general_table
 	@echo "| games | seeds | results | median VP | mean VP (10th…90th) | units lost Union / Confederacy, median (mean) | Confederate attacks a game | Lower Bridge first Union (median turn; 12 never) | CPU a player-turn, median / worst (ms) |"
 	@echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -238,7 +242,7 @@ general-table: $(BUILD)/tests/general_table
 		IFS='|' read -r label n rules u c <<< "$$row"; \
 		out=; if [ -n "$(GT_OUT)" ]; then mkdir -p "$(GT_OUT)"; \
 			out="$(GT_OUT)/$$(echo "$$u-$$c-$$rules" | tr ':' '_').csv"; fi; \
-		nice ./$(BUILD)/tests/general_table "$$label" "$$n" $(GT_SEED) "$$rules" "$$u" "$$c" data $$out || exit 1; \
+		nice -n 5 ./$(BUILD)/tests/general_table "$$label" "$$n" $(GT_SEED) "$$rules" "$$u" "$$c" data $$out || exit 1; \
 	done
 $(BUILD)/tests/general_table: $(BUILD)/tests/general_table.o $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) -lm

@@ -15,7 +15,8 @@
 #include "bot.h"
 #include "game.h"
 
-#define GENERAL_LEVELS 3   /* 1 quick, 2 normal, 3 strong */
+#define GENERAL_LEVELS 4   /* 1 quick, 2 normal, 3 strong, 4 analysis (slow) */
+#define GENERAL_STRONG 3   /* the strongest level for play: the start menu's, the soak's */
 
 /* The weights of the evaluation (docs/general.md says what each one weighs). */
 struct general_weights {

@@ -135,7 +135,8 @@ bool bench_general(const struct scenario *s, int games, FILE *record, char *err,
 {
 	if (games <= 0)
 		return true;
-	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+	/* the levels for play; level 4 (analysis) has no budget */
+	for (int level = 1; level <= GENERAL_STRONG; level++) {
 		char gen[16];
 		snprintf(gen, sizeof gen, "general:%d", level);
 		struct seat_cost lee, gu, gc;

@@ -226,6 +226,17 @@ static void test_conf_plan(void **st)
 	gc_plan_movement(g, 1, &p);
 	gc_plan_movement(g, 1, &q);
 	assert_true(p.playouts >= 5 && p.playouts <= 8); /* level 1: 8 at most */
+	assert_int_equal(p.postures, 0);
+	/* level 3 and 4 try the divisions under threat whole on each posture (holds, falls
+	 * back, stands clear, covers the objectives, shifts toward them), within their budget */
+	for (int level = 3; level <= GENERAL_LEVELS; level++) {
+		gc_plan_movement(g, level, &q);
+		assert_true(q.postures > 0);
+		assert_true(q.postures <= (level == 3 ? 10 : 40));
+		assert_true(q.playouts <= (level == 3 ? 30 : 90));
+		assert_true(q.value >= q.stay_value);
+	}
+	gc_plan_movement(g, 1, &q);
 	assert_true(p.value >= p.stay_value);
 	assert_int_equal(p.nmoves, q.nmoves);
 	assert_true(p.value == q.value);
@@ -407,6 +418,97 @@ static void test_blind_to_dice(void **st)
 	}
 }
 
+/* Whether a Confederate unit stands on hex h or next to it once plan p's moves are made on g. */
+static bool covered_after(const struct game *g, const struct gc_plan *p, int h)
+{
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+		int at = g->unit[u].hex;
+		for (int i = 0; i < p->nmoves; i++)
+			if (p->move[i].unit == u)
+				at = p->move[i].hex;
+		if (at != HEX_NONE && g->unit[u].steps > 0 && hex_distance(at, h) <= 1)
+			return true;
+	}
+	return false;
+}
+
+/* 3.3A, 19.0A: the long objectives are kept covered. The Harpers Ferry Road is the
+ * Confederacy's, every hex empty; a lone IX Corps brigade (U61) stands next to 1940. The
+ * Union moves no more before the turn's end, so unless a Confederate unit stands on or next
+ * to each hex U61 is next to, 3.3A gives it to the Union and the road's 4 VP go with it. Walker
+ * (C32) three hexes off covers them at every level (before, the plan kept him where he stood,
+ * out of reach of U61 and of the road, and the road was lost). */
+static void test_conf_covers_road(void **st)
+{
+	(void)st;
+	const struct map_objective *o = map_objective(&S->map, "harpers-ferry-road");
+	assert_non_null(o);
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		struct game_options opt = { .solitaire = true };
+		game_new(G, S, SETUP_EMPTY, 7, &opt);
+		fx_ok("set turn 5");
+		fx_ok("set corps IX committed");
+		fx_ok("place U61 2040");
+		fx_ok("place C32 1640");
+		fx_ok("set phase confederate movement");
+		for (int i = 0; i < o->nhexes; i++)
+			G->control[hex_index(o->hexes[i])] = SIDE_CONFEDERATE;
+		static struct gc_plan p;
+		gc_plan_movement(G, level, &p);
+		fprintf(stderr, "L%d moves %d value %.2f stay %.2f:", level, p.nmoves, p.value, p.stay_value);
+		for (int i = 0; i < p.nmoves; i++) fprintf(stderr, " %d->%d %s", p.move[i].unit, p.move[i].hex, p.move[i].script);
+		fprintf(stderr, "\n");
+		int threatened = 0;
+		for (int i = 0; i < o->nhexes; i++) {
+			int h = o->hexes[i];
+			if (hex_distance(h, 2040) != 1)
+				continue;
+			threatened++;
+			if (!covered_after(G, &p, h))
+				fail_msg("level %d: %d left to U61", level, h);
+		}
+		assert_true(threatened > 0);
+	}
+}
+
+/* 12.0: a brigade shot to ribbons (11.2A: one step) is pulled back to regroup. Walker (C32, four
+ * steps at full strength) is down to one on 1835, on the Harpers Ferry Road, the Confederacy's;
+ * I Corps' guns (U5) stand two hexes off, no Union infantry near, nothing left to gain. At every level the plan takes
+ * him three hexes and more from every Union unit (12.2: there he gets a step back at the end of
+ * his next movement phase; the road stays his, 3.3B, with no Union unit next to it), and the
+ * move's note says why (before, he held 1835, two hexes from the guns: no step back). */
+static void test_conf_regroups(void **st)
+{
+	(void)st;
+	int c32 = roster_find(&S->roster, "C32");
+	assert_true(unit_def(G, c32)->steps >= 3);
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		struct game_options opt = { .solitaire = true };
+		game_new(G, S, SETUP_EMPTY, 7, &opt);
+		fx_ok("set turn 5");
+		fx_ok("set corps I committed");
+		fx_ok("place C32 1835");
+		fx_steps(c32, 1);
+		fx_ok("place U5 1635");
+		assert_int_equal(hex_distance(1635, 1835), 2);
+		fx_ok("set phase confederate movement");
+		/* every objective the Confederacy's: none to gain elsewhere */
+		for (int x = 0; x < HEX_INDEX_COUNT; x++)
+			G->control[x] = SIDE_CONFEDERATE;
+		static struct gc_plan p;
+		gc_plan_movement(G, level, &p);
+		int at = G->unit[c32].hex;
+		const char *why = "";
+		for (int i = 0; i < p.nmoves; i++)
+			if (p.move[i].unit == c32)
+				at = p.move[i].hex, why = p.move[i].script;
+		if (unit_enemy_distance(G, at, SIDE_CONFEDERATE) < 3)
+			fail_msg("level %d: C32 on %d, %d from U10", level, at,
+				 unit_enemy_distance(G, at, SIDE_CONFEDERATE));
+		assert_non_null(strstr(why, "regroup (12.0"));
+	}
+}
+
 /* The general's declarations of one combat phase, as the port takes them. */
 static char declared[1024];
 
@@ -519,6 +621,8 @@ int main(void)
 		cmocka_unit_test(test_conf_counterattacks),
 		cmocka_unit_test(test_fights_on),
 		cmocka_unit_test(test_blind_to_dice),
+		cmocka_unit_test(test_conf_covers_road),
+		cmocka_unit_test(test_conf_regroups),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
 }

@@ -870,8 +870,10 @@ static void test_players(void **st)
 	assert_int_equal(c.level, 1);
 	assert_false(sim_player_parse("general", SIDE_UNION, SIM_SOLITAIRE, &c, err, sizeof err));
 	assert_non_null(strstr(err, "the solitaire game's Union is the bot"));
-	assert_false(sim_player_parse("general:4", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
-	assert_non_null(strstr(err, "the level is 1 to 3"));
+	assert_true(sim_player_parse("general:4", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_int_equal(c.level, 4); /* analysis (issue 30) */
+	assert_false(sim_player_parse("general:5", SIDE_UNION, SIM_TWO_PLAYER, &c, err, sizeof err));
+	assert_non_null(strstr(err, "the level is 1 to 4"));
 	assert_true(sim_player_parse("random", SIDE_CONFEDERATE, SIM_TWO_PLAYER, &c, err, sizeof err));
 }
 

@@ -429,7 +429,7 @@ static void test_general_games(void **state)
 	       "replays\n", games, games, total);
 }
 
-/* The strong general (its last level: the Confederacy's plans and counterattacks played
+/* The strong general (level 3, GENERAL_STRONG: the Confederacy's plans and counterattacks played
  * through the reply, issue 30) the same way: SOAK_STRONG_GAMES (default one per 500 of
  * SOAK_GAMES: one in CI's make soak N=500) of each, from seed 1001. */
 static void test_strong_general_games(void **state)
@@ -438,12 +438,12 @@ static void test_strong_general_games(void **state)
 	int games = env_games("SOAK_STRONG_GAMES", env_games("SOAK_GAMES", 50) / 500);
 	long total = 0;
 	for (int s = 1; s <= games; s++) {
-		total += play((uint64_t)(1000 + s), SOAK_GENERAL_BOT, GENERAL_LEVELS);
-		total += play((uint64_t)(1000 + s), SOAK_GENERAL_GENERAL, GENERAL_LEVELS);
+		total += play((uint64_t)(1000 + s), SOAK_GENERAL_BOT, GENERAL_STRONG);
+		total += play((uint64_t)(1000 + s), SOAK_GENERAL_GENERAL, GENERAL_STRONG);
 	}
 	printf("soak: %d games of the general (level %d) as Lee against the Union bot and %d of the "
 	       "general against itself, %ld actions; invariants held after each turn, every record "
-	       "replays\n", games, GENERAL_LEVELS, games, total);
+	       "replays\n", games, GENERAL_STRONG, games, total);
 }
 
 static int setup(void **state)

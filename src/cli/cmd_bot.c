@@ -73,7 +73,7 @@ static const struct cli_command bot_cmds[] = {
 	{ "bot", "bot                       the bot of the side to decide plays (14.0-18.0)",
 	  cmd_bot },
 	{ "general", "general [LEVEL]           the computer general plays the side to decide "
-	  "(level 1-3)", cmd_general },
+	  "(level 1-4; 4 analysis, slow)", cmd_general },
 	{ "objectives", "objectives                each Union formation's corps objective (15.0)",
 	  cmd_objectives },
 };

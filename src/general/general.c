@@ -83,6 +83,7 @@ static const struct level {
 	{ 1, 3, 12 },
 	{ 3, 6, 24 },
 	{ 6, 6, 48 },
+	{ 12, 8, 64 }, /* analysis: no time limit meant */
 };
 
 /* What the position a decision starts from gives each of its candidates, worked out once a
@@ -1021,6 +1022,7 @@ static struct { int attacks, samples; } conf_counter[GENERAL_LEVELS] = {
 	{ 2, 1 },
 	{ 3, 2 },
 	{ 5, 3 },
+	{ 8, 6 },
 };
 /* an attack tried: its expected steps taken at least `ratio` times those lost (the CRT's
  * expectation); kept: better than holding back by `margin` VP */

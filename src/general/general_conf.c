@@ -85,11 +85,13 @@ static void tune(void)
 #endif
 }
 
-/* What one level spends: playouts of the bot's reply, dice samples for each. */
-static const struct { int playouts, samples; } budget[3] = {
-	{ 8, 1 },
-	{ 10, 1 },
-	{ 30, 2 },
+/* What one level spends: playouts of the bot's reply, dice samples for each, and the most
+ * of them spent on the divisions' postures (division_climb). */
+static const struct { int playouts, samples, postures; } budget[GENERAL_LEVELS] = {
+	{ 8, 1, 0 },
+	{ 10, 1, 0 },
+	{ 30, 2, 10 },
+	{ 90, 4, 40 },
 };
 
 struct gc {
@@ -103,12 +105,17 @@ struct gc {
 	uint8_t keeper[ROSTER_CONFEDERATE];   /* it keeps the Lower Bridge from the Union */
 	uint8_t obj_near[HEX_INDEX_COUNT];    /* range to the nearest 19.0 objective hex */
 	uint8_t union_near[HEX_INDEX_COUNT];  /* range to the nearest Union infantry */
-	uint8_t is_obj[HEX_INDEX_COUNT];      /* a 19.0 objective hex */
+	uint8_t is_obj[HEX_INDEX_COUNT];      /* a 19.0 objective hex (2: of one the Confederacy
+					       * holds whole, 19.0A's all or nothing) */
 	uint8_t conf_at[HEX_INDEX_COUNT];     /* Confederate units standing there */
 	int attacker[ROSTER_UNION];           /* Union infantry that may attack (11.2B, 13.3F) */
 	int nattackers;
 	uint8_t to_gain[HEX_INDEX_COUNT];     /* one the Confederacy does not control, that no
 					       * unit of the plan will stand on or next to yet */
+	uint8_t to_keep[HEX_INDEX_COUNT];     /* one it controls, empty, with a Union unit next to
+					       * it: 3.3A gives it to the Union at the turn's end
+					       * unless a unit of the plan stands on or next to it */
+	uint8_t union_adj[HEX_INDEX_COUNT];   /* a Union unit (any) on it or next to it */
 	int8_t terrain[HEX_INDEX_COUNT][HEX_NDIRS]; /* DRM of an attack from that side; 99 none */
 	int8_t halve[HEX_INDEX_COUNT][HEX_NDIRS];
 	uint8_t known[HEX_INDEX_COUNT];       /* terrain[] filled for the hex */
@@ -116,6 +123,11 @@ struct gc {
 	uint64_t key;                         /* the decision's (general_decision_key): its dice */
 	int cover_unit, cover_hex;            /* cover_bridge's second keeper */
 	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
+	int rest[ROSTER_CONFEDERATE];         /* a shot-to-ribbons brigade's hex to regroup in */
+	uint8_t keeps[ROSTER_CONFEDERATE];    /* its "gains control" hex keeps a hex (to_keep) */
+	int postures, posture_kept;           /* division_climb's playouts, and those kept */
+	uint8_t exposed[ROSTER_CONFEDERATE][S_COUNT]; /* in reach of the bot's attacks, or within
+						       * two hexes of the enemy (12.2) */
 	/* scratch, from here on written before it is read: gc_new zeroes only what is above */
 	struct game scratch;
 	struct game play;
@@ -142,6 +154,12 @@ static bool may_regroup(const struct game *g, int u)
 	       g->unit[u].steps < unit_def(g, u)->steps - 1;
 }
 
+/* A brigade shot to ribbons (11.2A: one step) that may regroup (12.3). */
+static bool shot_to_ribbons(const struct game *g, int u)
+{
+	return may_regroup(g, u) && g->unit[u].steps == 1;
+}
+
 /* The Union controls both hexes of the Lower Bridge (3.2 fn 4). */
 static bool bridge_lost(const struct game *g)
 {
@@ -156,12 +174,47 @@ static bool bridge_lost(const struct game *g)
 	return true;
 }
 
+/* The 19.0 objective hexes of map m into out (at most max); the count. */
+static int solo_hexes(const struct map *m, int *out, int max)
+{
+	int n = 0;
+	for (size_t k = 0; k < sizeof solo_keys / sizeof solo_keys[0]; k++) {
+		const struct map_objective *o = map_objective(m, solo_keys[k]);
+		for (int i = 0; o && i < o->nhexes && n < max; i++)
+			out[n++] = o->hexes[i];
+	}
+	return n;
+}
+
+static void keep_coverable(const struct game *g, struct game *tmp)
+{
+	int hx[96];
+	int n = solo_hexes(&g->scn->map, hx, 96);
+	for (int i = 0; i < n; i++) {
+		int x = hex_index(hx[i]);
+		if (x < 0 || g->control[x] != SIDE_CONFEDERATE || tmp->control[x] != SIDE_UNION ||
+		    unit_side_in(g, hx[i], SIDE_UNION))
+			continue;
+		for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+			if (unit_on_map(g, u) && hex_distance(g->unit[u].hex, hx[i]) <= 2) {
+				tmp->control[x] = SIDE_CONFEDERATE;
+				break;
+			}
+	}
+}
+
 double gc_value(const struct game *g)
 {
 	general_npositions++;
 	static _Thread_local struct game tmp;
 	tmp = *g;
 	victory_control_update(&tmp);
+	/* at the Confederate movement phase (where a playout ends) the Confederacy moves before
+	 * the turn ends: an objective hex of its own that a Union unit next to it would take
+	 * (3.3A) only because no Confederate unit is next to it now is kept while one stands
+	 * within two hexes, to come back next to it (the Union's units stay as they are) */
+	if (g->pending.what == DECISION_MOVEMENT && g->pending.side == SIDE_CONFEDERATE)
+		keep_coverable(g, &tmp);
 	struct victory_count vc;
 	victory_solitaire(&tmp, &vc);
 	double v = vc.vp2 / 2.0;
@@ -203,6 +256,7 @@ double gc_value(const struct game *g)
 }
 
 /* ---- the bot's favourable attacks (16.3.4) ---- */
+
 
 /* The terrain DRM (11.14, 20.1) and halvings (11.12A, 11.13) of an attack into hex h from its
  * neighbour in direction d, asked of odds_attack with a stand-in attacker; false when no
@@ -331,12 +385,17 @@ static void fill_maps(struct gc *c)
 	memset(c->union_near, 60, sizeof c->union_near);
 	for (size_t k = 0; k < sizeof solo_keys / sizeof solo_keys[0]; k++) {
 		const struct map_objective *o = map_objective(m, solo_keys[k]);
+		bool all = true;
+		for (int i = 0; o && i < o->nhexes; i++) {
+			int x = hex_index(o->hexes[i]);
+			all &= x >= 0 && g->control[x] == SIDE_CONFEDERATE;
+		}
 		for (int i = 0; o && i < o->nhexes; i++) {
 			int x = hex_index(o->hexes[i]);
 			if (x < 0)
 				continue;
 			c->obj_near[x] = 0;
-			c->is_obj[x] = 1;
+			c->is_obj[x] = all ? 2 : 1;
 			c->to_gain[x] = g->control[x] != SIDE_CONFEDERATE;
 		}
 	}
@@ -346,6 +405,24 @@ static void fill_maps(struct gc *c)
 	for (int k = ROSTER_UNION; k < ROSTER_UNITS; k++)
 		if (unit_on_map(g, k))
 			c->conf_at[hex_index(g->unit[k].hex)]++;
+	for (int e = 0; e < ROSTER_UNION; e++) {
+		if (!unit_on_map(g, e))
+			continue;
+		int h = g->unit[e].hex;
+		for (int d = -1; d < HEX_NDIRS; d++) {
+			int n = d < 0 ? h : hex_neighbour(h, (enum hex_dir)d);
+			if (n != HEX_NONE)
+				c->union_adj[hex_index(n)] = 1;
+		}
+	}
+	/* 3.3A: the Union moves no more before the turn's end, so an objective hex the
+	 * Confederacy holds, empty, with a Union unit next to it now (a lone one, the
+	 * Harpers Ferry Road's or the Hagerstown Road's long lines), falls to it unless a
+	 * Confederate unit stands on or next to it then (19.0A: one hex lost, the whole
+	 * objective's VP with it) */
+	for (int x = 0; x < HEX_INDEX_COUNT; x++)
+		c->to_keep[x] = c->is_obj[x] && !c->conf_at[x] && c->union_adj[x] &&
+				g->control[x] == SIDE_CONFEDERATE;
 	/* 11.2B: no Shot-to-Ribbons attacker; 13.4C: no Unavailable one */
 	for (int e = 0; e < ROSTER_UNION; e++)
 		if (union_attacker(g, e) && commit_unit_status(g, e) != CORPS_UNAVAILABLE)
@@ -397,6 +474,9 @@ static void scripts(struct gc *c, int i)
 		best[s] = INFINITY;
 	}
 	c->risk_here[i] = risk(c, u, here);
+	c->rest[i] = HEX_NONE;
+	double rest_v = INFINITY;
+	bool ribbons = shot_to_ribbons(g, u);
 	/* staying is a candidate of every script (k = -1); a reinforcement off the map has
 	 * no hex to stay in */
 	for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
@@ -416,21 +496,33 @@ static void scripts(struct gc *c, int i)
 		for (int s = 0; s < S_COUNT; s++)
 			if (v[s] < best[s])
 				best[s] = v[s], c->opt[i][s] = h;
+		/* 12.2: three hexes and more from every enemy unit, where the bot can least
+		 * reach it, nearer the objectives among equals */
+		if (ribbons && h != HEX_NONE && unit_enemy_distance(g, h, SIDE_CONFEDERATE) >= 3 &&
+		    4 * r + 0.1 * on + moved < rest_v)
+			rest_v = 4 * r + 0.1 * on + moved, c->rest[i] = h;
 	}
 }
 
-/* The objective hexes not yet held that unit standing in h would gain at the end of the turn
- * (3.3A: its hex and those next to it, no Union unit next to them), or 0. */
-static int gains(const struct gc *c, int h)
+/* What unit u standing in h does for the objective hexes at the end of the turn (3.3A), or 0:
+ * each hex not yet held that it would gain (its own hex; those next to it with no Union unit
+ * next to them) counts 1, each hex held that it keeps from a Union unit next to it (to_keep:
+ * on it or next to it) 2, 5 when the objective is held whole (19.0A scores it all or nothing:
+ * one hex lost, all its VP) — its infantry only. */
+static int gains(const struct gc *c, int u, int h)
 {
 	if (h == HEX_NONE)
 		return 0;
 	int n = 0;
 	for (int d = -1; d < HEX_NDIRS; d++) {
 		int x = d < 0 ? h : hex_neighbour(h, (enum hex_dir)d);
-		if (x == HEX_NONE || !c->to_gain[hex_index(x)])
+		if (x == HEX_NONE)
 			continue;
-		n += c->union_near[hex_index(x)] > 1;
+		int xi = hex_index(x);
+		if (c->to_keep[xi] && unit_def(c->g, u)->type == UNIT_INFANTRY)
+			n += c->is_obj[xi] == 2 ? 5 : 2; /* the whole objective's VP at stake */
+		else if (c->to_gain[xi])
+			n += d < 0 || !c->union_adj[xi];
 	}
 	return n;
 }
@@ -451,7 +543,7 @@ static void assign_gains(struct gc *c)
 		int bh = HEX_NONE;
 		for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
 			int h = k < 0 ? here : c->dest[k].hex;
-			int gn = gains(c, h);
+			int gn = gains(c, u, h);
 			if (!gn)
 				continue;
 			double r = risk(c, u, h);
@@ -464,11 +556,16 @@ static void assign_gains(struct gc *c)
 		if (bh == HEX_NONE)
 			continue;
 		c->opt[i][S_GAIN] = bh;
+		c->keeps[i] = 0;
+		for (int d = -1; d < HEX_NDIRS; d++) {
+			int x = d < 0 ? bh : hex_neighbour(bh, (enum hex_dir)d);
+			c->keeps[i] |= x != HEX_NONE && c->to_keep[hex_index(x)];
+		}
 		for (int d = -1; d < HEX_NDIRS; d++) {
 			int x = d < 0 ? bh : hex_neighbour(bh, (enum hex_dir)d);
 			int xi = x == HEX_NONE ? -1 : hex_index(x);
 			if (xi >= 0)
-				c->to_gain[xi] = 0;
+				c->to_gain[xi] = c->to_keep[xi] = 0;
 		}
 	}
 }
@@ -515,6 +612,7 @@ static void cover_bridge(struct gc *c)
 	}
 	if (bi >= 0) {
 		c->opt[bi][S_GAIN] = bh;
+		c->keeps[bi] = 0;
 		c->cover_unit = c->unit[bi];
 		c->cover_hex = bh;
 	}
@@ -675,11 +773,21 @@ static int plan_moves(const struct gc *c, const int *choice, struct gc_move *out
 	int n = 0;
 	for (int i = 0; i < c->nunits; i++) {
 		int u = c->unit[i], h = c->opt[i][choice[i]];
+		const char *why = choice[i] == S_GAIN && c->keeps[i]
+					  ? "covers an objective from the Union unit next to it (3.3A: "
+					    "an empty hex next to a lone Union unit falls to it)"
+					  : script_name[choice[i]];
+		/* 12.0: a brigade shot to ribbons (11.2) is pulled out of the bot's reach, three
+		 * hexes from the enemy, to get a step back (12.2) */
+		if (c->exposed[i][choice[i]] && c->rest[i] != HEX_NONE && !c->keeper[i]) {
+			h = c->rest[i];
+			why = "falls back to regroup (12.0: shot to ribbons, 11.2)";
+		}
 		if (h == HEX_NONE || h == c->g->unit[u].hex)
 			continue;
 		out[n].unit = u;
 		out[n].hex = h;
-		out[n].script = script_name[choice[i]];
+		out[n].script = why;
 		n++;
 	}
 	return n;
@@ -713,6 +821,68 @@ static double playout(struct gc *c, const int *choice)
 
 /* ---- the search ---- */
 
+/* The divisions' postures (a portfolio per division: 24.3A, the Union chooses where the
+ * fighting is, the Confederacy answers division by division): each division with a unit the
+ * bot could attack, most threatened first, tried whole on each posture — holds, falls back to
+ * the next ground, stands clear of the bot's favourable attacks, covers the objective hexes
+ * by ZOC (gains control), shifts toward the objectives (a reserve along interior lines) — its
+ * bridge keeper holding, each kept when it plays out better through the bot's reply; while
+ * the level's posture playouts last. */
+static void division_climb(struct gc *c, int *best, double *bv)
+{
+	static const enum script posture[] = { S_HOLD, S_BACK, S_CLEAR, S_GAIN, S_OBJECTIVE };
+	int limit = budget[c->level - 1].postures, spent = 0;
+	int div[ROSTER_CONFEDERATE], ndiv = 0, of[ROSTER_CONFEDERATE];
+	double threat[ROSTER_CONFEDERATE];
+	for (int i = 0; i < c->nunits; i++) {
+		const char *f = unit_def(c->g, c->unit[i])->formation;
+		int d = 0;
+		while (d < ndiv && strcmp(unit_def(c->g, c->unit[div[d]])->formation, f) != 0)
+			d++;
+		if (d == ndiv) {
+			div[ndiv] = i;
+			threat[ndiv++] = 0;
+		}
+		of[i] = d;
+		threat[d] += c->risk_here[i];
+	}
+	int order[ROSTER_CONFEDERATE], n = 0;
+	for (int d = 0; d < ndiv; d++) {
+		if (threat[d] <= 0)
+			continue;
+		int k = n++;
+		while (k > 0 && threat[order[k - 1]] < threat[d]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = d;
+	}
+	int trial[ROSTER_CONFEDERATE];
+	int total = budget[c->level - 1].playouts;
+	for (int oi = 0; oi < n && spent < limit && c->playouts < total; oi++)
+		for (size_t p = 0; p < sizeof posture / sizeof posture[0] && spent < limit &&
+				   c->playouts < total; p++) {
+			memcpy(trial, best, sizeof trial);
+			bool differs = false;
+			for (int i = 0; i < c->nunits; i++) {
+				if (of[i] != order[oi] || c->keeper[i])
+					continue;
+				trial[i] = posture[p];
+				differs |= c->opt[i][trial[i]] != c->opt[i][best[i]];
+			}
+			if (!differs)
+				continue;
+			double v = playout(c, trial);
+			spent++;
+			if (v > *bv + 1e-9) {
+				*bv = v;
+				memcpy(best, trial, sizeof trial);
+				c->posture_kept++;
+			}
+		}
+	c->postures = spent;
+}
+
 /* The whole plans tried first, in order (level 1 tries the first six): the script of the weak
  * units (weak()) and of the others; S_COUNT is "stands clear where the bot could attack it,
  * else gains control". Holding first: its value is the one the notes compare with. */
@@ -737,7 +907,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	if (!c)
 		return;
 	c->g = g;
-	c->level = level < 1 ? 1 : level > 3 ? 3 : level;
+	c->level = level < 1 ? 1 : level > GENERAL_LEVELS ? GENERAL_LEVELS : level;
 	c->last = g->turn >= start_last_turn(g);
 	c->scratch = *g;
 	c->key = general_decision_key(g);
@@ -753,6 +923,13 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	c->cover_unit = -1;
 	c->cover_hex = HEX_NONE;
 	cover_bridge(c);
+	for (int i = 0; i < c->nunits; i++)
+		for (int s = 0; s < S_COUNT; s++) {
+			int u = c->unit[i], h = c->opt[i][s];
+			c->exposed[i][s] = h != HEX_NONE &&
+					   (risk(c, u, h) - gun_risk(c, u, h) > 1e-9 ||
+					    unit_enemy_distance(g, h, SIDE_CONFEDERATE) < 3);
+			}
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
 	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
 	double bv = -INFINITY;
@@ -808,6 +985,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 		memcpy(best, trial, sizeof best);
 		memcpy(hurt, c->hurt, sizeof hurt);
 	}
+	division_climb(c, best, &bv);
 	/* the hill climb: the units the bot could attack first, each over its other scripts */
 	int order[ROSTER_CONFEDERATE];
 	for (int i = 0; i < c->nunits; i++) {
@@ -836,6 +1014,8 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	}
 	out->nmoves = plan_moves(c, best, out->move);
 	out->playouts = c->playouts;
+	out->postures = c->postures;
+	out->posture_kept = c->posture_kept;
 	out->cover_unit = c->cover_unit;
 	out->cover_hex = c->cover_hex;
 	out->value = bv;

@@ -22,6 +22,7 @@ struct gc_plan {
 	struct gc_move move[ROSTER_CONFEDERATE];
 	int nmoves;
 	int playouts;
+	int postures, posture_kept; /* playouts of a division's posture tried whole, and kept */
 	int cover_unit, cover_hex; /* the second keeper offered to the Lower Bridge (its
 				    * "gains control" hex), or -1 and HEX_NONE */
 	double value, stay_value;

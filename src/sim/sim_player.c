@@ -122,7 +122,7 @@ static const struct sim_player players[] = {
 	  CONFED_BOTH, 0, play_scripted },
 	{ "random", "a random legal action at every decision", UNION_SOLO | UNION_TWO | CONFED_BOTH,
 	  0, play_random },
-	{ "general", "the computer general, general:1 quick, :2 normal, :3 strong (Union: "
+	{ "general", "the computer general, general:1 quick, :2 normal, :3 strong, :4 analysis (slow; Union: "
 	  "two-player rules)", UNION_TWO | CONFED_BOTH,
 	  GENERAL_LEVELS, play_general },
 };

@@ -492,9 +492,9 @@ static const char *const start_labels[START_COUNT] = {
  * the computer differ in their rules and their count). */
 static void start_describe(const struct tui *t, int item, char *buf, size_t len)
 {
-	static const char *const level_name[GENERAL_LEVELS + 1] = { "", "quick", "normal", "strong" };
+	static const char *const level_name[GENERAL_STRONG + 1] = { "", "quick", "normal", "strong" };
 	int lv = t->general_level;
-	const char *ln = lv >= 1 && lv <= GENERAL_LEVELS ? level_name[lv] : "";
+	const char *ln = lv >= 1 && lv <= GENERAL_STRONG ? level_name[lv] : "";
 	buf[0] = 0;
 	switch (item) {
 	case START_SOLO: case START_SOLO_QUICK:
@@ -598,7 +598,7 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 	int rows = cut < len ? 2 : 1;
 	char keyline[128];
 	snprintf(keyline, sizeof keyline, "Up/Down, Enter; </>: the general's level %d of %d; q "
-		 "quit", t->general_level, GENERAL_LEVELS);
+		 "quit", t->general_level, GENERAL_STRONG);
 	mvaddnstr(LINES - 1 - rows > y + n - (rows - 1) ? LINES - 1 - rows : y + n + 1, x,
 		  keyline, COLS - x);
 	char about[160];
@@ -749,8 +749,8 @@ static void start_menu(struct tui *t)
 		case 'q': case 'Q': quit_game(t); return;
 		case '?': case KEY_F(1): dialog_help(t); break;
 		case '<': case KEY_LEFT: case '>': case KEY_RIGHT: /* the computer general's level */
-			t->general_level += ch == '<' || ch == KEY_LEFT ? GENERAL_LEVELS - 1 : 1;
-			t->general_level = (t->general_level - 1) % GENERAL_LEVELS + 1;
+			t->general_level += ch == '<' || ch == KEY_LEFT ? GENERAL_STRONG - 1 : 1;
+			t->general_level = (t->general_level - 1) % GENERAL_STRONG + 1;
 			t->msg[0] = 0;
 			break;
 		case '\n': case '\r': case KEY_ENTER: case ' ':

@@ -87,7 +87,7 @@ struct tui {
 	/* who plays each side (enum side): 0 a player at this terminal, PLAYER_BOT the solitaire
 	 * Union bot (14–18), 1..GENERAL_LEVELS the computer general at that level */
 	int computer[2];
-	int general_level;         /* the start menu's level for the computer general (1..3) */
+	int general_level;         /* the start menu's level for the computer general (1..GENERAL_STRONG) */
 	int auto_ms;               /* watching and the replay go on by themselves after this
 				    * many ms without a key; 0: they wait for one */
 	int auto_speed;            /* the pace `a` turns on (+/- change it): 1, 2, 4 or 8 s */
