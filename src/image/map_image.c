@@ -753,9 +753,10 @@ static void draw_lettering(cairo_t *cr, const struct map *m, struct layout *lo)
 
 /* ------------------------------------------------------------------ set-up (4.3) */
 
-/* Every unit on its historical set-up hex: a counter of its side's colour with its id, a
- * white disc in the corner for artillery; the stack side by side along the hex's lower half. */
-static void draw_units(cairo_t *cr, const struct roster *r, const int *hexes)
+/* Every unit on its hex (hexes[u]): a counter of its side's colour with its id, a white disc
+ * in the corner for artillery, the stack side by side along the hex's lower half; a ghost of
+ * 1862 (issue 31) hollow, its id in its side's colour, along the upper half. */
+static void draw_units(cairo_t *cr, const struct roster *r, const int *hexes, bool ghost)
 {
 	FOR_EACH_HEX(id) {
 		int stack[ROSTER_UNITS], n = 0;
@@ -767,21 +768,23 @@ static void draw_units(cairo_t *cr, const struct roster *r, const int *hexes)
 		double x, y;
 		centre(id, &x, &y);
 		double w = fmin(0.34, 0.8 / n), h = 0.26, x0 = x - w * n / 2;
+		double top = ghost ? y - 0.40 : y + 0.14;
 		for (int i = 0; i < n; i++) {
 			const struct unit_def *u = &r->unit[stack[i]];
+			struct rgb c = u->side == SIDE_UNION ? col_union : col_confed;
 			double cx = x0 + i * w;
-			cairo.rectangle(cr, cx + 0.01, y + 0.14, w - 0.02, h);
-			set(cr, u->side == SIDE_UNION ? col_union : col_confed, 1.0);
+			cairo.rectangle(cr, cx + 0.01, top, w - 0.02, h);
+			set(cr, ghost ? col_white : c, ghost ? 0.8 : 1.0);
 			cairo.fill_preserve(cr);
-			set(cr, col_white, 1.0);
-			cairo.set_line_width(cr, 0.015);
+			set(cr, ghost ? c : col_white, 1.0);
+			cairo.set_line_width(cr, ghost ? 0.025 : 0.015);
 			cairo.stroke(cr);
-			if (u->type == UNIT_ARTILLERY) {
-				cairo.arc(cr, cx + w - 0.06, y + 0.14 + h - 0.05, 0.03, 0, 2 * M_PI);
+			if (u->type == UNIT_ARTILLERY && !ghost) {
+				cairo.arc(cr, cx + w - 0.06, top + h - 0.05, 0.03, 0, 2 * M_PI);
 				cairo.fill(cr);
 			}
-			text_centred(cr, u->id, cx + w / 2, y + 0.14 + h / 2, n > 2 ? 0.09 : 0.11,
-				     col_white, true, false);
+			text_centred(cr, u->id, cx + w / 2, top + h / 2, n > 2 ? 0.09 : 0.11,
+				     ghost ? c : col_white, true, ghost);
 		}
 	}
 }
@@ -803,8 +806,8 @@ static void reserve_units(const int *hexes, struct layout *lo)
 	}
 }
 
-/* 1862's ghost: a dashed trail from where each unit stood at the moment before, then hollow
- * counters of its side's colour in the hex's upper half (the game's own are in the lower). */
+/* 1862's ghost: a dashed trail from where each unit stood at the moment before, then its
+ * hollow counters (draw_units) in the hex's upper half (the game's own are in the lower). */
 static void draw_ghost(cairo_t *cr, const struct roster *r, const struct map_ghost *gh)
 {
 	const double dash[] = { 0.08, 0.06 };
@@ -824,30 +827,7 @@ static void draw_ghost(cairo_t *cr, const struct roster *r, const struct map_gho
 		cairo.arc(cr, ax, ay - 0.27, 0.04, 0, 2 * M_PI);
 		cairo.fill(cr);
 	}
-	FOR_EACH_HEX(id) {
-		int stack[ROSTER_UNITS], n = 0;
-		for (int u = 0; u < ROSTER_UNITS; u++)
-			if (gh->hex[u] == id)
-				stack[n++] = u;
-		if (n == 0)
-			continue;
-		double x, y;
-		centre(id, &x, &y);
-		double w = fmin(0.34, 0.8 / n), h = 0.26, x0 = x - w * n / 2;
-		for (int i = 0; i < n; i++) {
-			const struct unit_def *d = &r->unit[stack[i]];
-			struct rgb c = d->side == SIDE_UNION ? col_union : col_confed;
-			double cx = x0 + i * w;
-			cairo.rectangle(cr, cx + 0.01, y - 0.40, w - 0.02, h);
-			set(cr, col_white, 0.8);
-			cairo.fill_preserve(cr);
-			set(cr, c, 1.0);
-			cairo.set_line_width(cr, 0.025);
-			cairo.stroke(cr);
-			text_centred(cr, d->id, cx + w / 2, y - 0.40 + h / 2, n > 2 ? 0.09 : 0.11, c, true,
-				     true);
-		}
-	}
+	draw_units(cr, r, gh->hex, true);
 }
 
 /* ------------------------------------------------------------------ frame and legend */
@@ -1100,7 +1080,7 @@ static int draw(cairo_t *cr, const struct scenario *s, bool units, const struct 
 	draw_labels(cr, &s->map, &lo);
 	draw_lettering(cr, &s->map, &lo);
 	if (units)
-		draw_units(cr, &s->roster, hexes);
+		draw_units(cr, &s->roster, hexes, false);
 	if (gh)
 		draw_ghost(cr, &s->roster, gh);
 	draw_frame(cr, units, gh);

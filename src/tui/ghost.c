@@ -91,11 +91,5 @@ void ghost_run(struct tui *t)
 		else if (ch == 27 || ch == 'q' || ch == 'i')
 			break;
 	}
-	t->cursor = saved;
-	tui_follow(t);
-	if (sel >= 0)
-		play_select_unit(t, sel);
-	else
-		play_cancel(t);
-	t->msg[0] = 0;
+	replay_view_back(t, saved, sel);
 }

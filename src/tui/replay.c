@@ -167,7 +167,12 @@ void replay_run(struct tui *t, int from)
 	}
 done:
 	t->replay_unit = -1;
-	t->cursor = saved;
+	replay_view_back(t, saved, sel);
+}
+
+void replay_view_back(struct tui *t, int cursor, int sel)
+{
+	t->cursor = cursor;
 	tui_follow(t);
 	if (sel >= 0)
 		play_select_unit(t, sel);

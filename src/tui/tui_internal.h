@@ -223,6 +223,9 @@ void charts_show(struct tui *t, enum chart c);
 /* Step through the log from event `from` on the map (trails of moves, attacks and fires
  * marked, the log line on the message line); Home goes back through the whole log. */
 void replay_run(struct tui *t, int from);
+/* After a screen drawn over the map (the replay, 1862's ghost): the cursor back on cursor, the
+ * unit sel selected again (-1: none), the message cleared. */
+void replay_view_back(struct tui *t, int cursor, int sel);
 /* 1862 on the map (ghost.c, key i): the hour of seed 002 nearest the turn, n/p another. */
 void ghost_run(struct tui *t);
 
