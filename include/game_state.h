@@ -53,7 +53,7 @@ struct game_options {
 	int8_t start;     /* the scenario begun from (start.h: 1-based), 0 the standard game */
 };
 
-enum game_setup { SETUP_HISTORICAL, SETUP_EMPTY, SETUP_QUICK /* 4.2: placed by the players */ };
+/* enum game_setup (the set-ups of list-setups.h) is names.h's. */
 
 /* Slots past a count (forced[], ford_from[], queue[] …) and bytes past the end of a string
  * are kept zero, so that two equal positions are equal bytes: a game written to a position

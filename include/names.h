@@ -1,6 +1,6 @@
-/* names.h — the game's vocabulary of sides, Union corps and formations, each written once in
- * an X-macro list (list-sides.h, list-corps.h, list-divisions.h, in the manner of Angband's
- * list-*.h). The enums here and the name tables of names.c are both generated from those
+/* names.h — the game's vocabulary of sides, set-ups, Union corps and formations, each written
+ * once in an X-macro list (list-sides.h, list-setups.h, list-corps.h, list-divisions.h, in the
+ * manner of Angband's list-*.h). The enums here and the name tables of names.c are both generated from those
  * lists, so a name and its number cannot drift apart. Readers: names_of_side(),
  * names_of_corps() and their parsers (game.h), the loaders, the position file. */
 #ifndef ANTIETAM_NAMES_H
@@ -52,6 +52,15 @@ extern const char *const names_confederate_formation[CONFEDERATE_FORMATIONS];
 extern const char *const names_solo_formation[SOLO_FORMATIONS];
 
 enum phase { PHASE_MOVEMENT, PHASE_ARTILLERY, PHASE_COMBAT };
+
+/* The set-ups a game begins with (list-setups.h). */
+enum game_setup {
+#define SETUP(name, word) SETUP_##name,
+#include "list-setups.h"
+#undef SETUP
+	SETUP_COUNT
+};
+extern const char *const names_setup[SETUP_COUNT]; /* the words of list-setups.h */
 enum corps_status { CORPS_COMMITTED, CORPS_AVAILABLE, CORPS_UNAVAILABLE };
 
 /* The decision points of SEQUENCE.md; names are the `pending` words of PROTOCOL.md. */
@@ -95,6 +104,8 @@ bool names_parse_side(const char *s, enum side *out);
 bool names_parse_corps(const char *s, enum corps *out);
 bool names_parse_phase(const char *s, enum phase *out);
 bool names_parse_corps_status(const char *s, enum corps_status *out);
+/* The set-up of word s ("historical", "empty", "quick"); false when it is none. */
+bool names_parse_setup(const char *s, enum game_setup *out);
 /* Index of unit "U12"/"C7" (case-insensitive) without the roster loader; -1 if none. */
 int names_parse_unit(const char *id);
 

@@ -1405,6 +1405,21 @@ static void test_cli_commands(void **state)
 	assert_non_null(strstr(rp, "\n2 dice 6 6\n"));
 	assert_non_null(strstr(rp, "\nreplay matches the saved position after 2 actions\n\n"));
 	free(rp);
+	/* a quick set-up's record replays as one ("start quick", list-setups.h; it said
+	 * "start historical") */
+	struct cli *q = cli_new("data", err, sizeof err);
+	assert_non_null(q);
+	expect_answer(q, "new quick 9", "= turn 1 union movement\n\n");
+	char quick_path[800];
+	snprintf(quick_path, sizeof quick_path, "%s/quick.pos", tmpdir);
+	snprintf(line, sizeof line, "save %s", quick_path);
+	expect_answer(q, line, "= \n\n");
+	snprintf(line, sizeof line, "replay %s", quick_path);
+	rp = run(q, line);
+	assert_int_equal(strncmp(rp, "= start quick seed=9\n", 21), 0);
+	free(rp);
+	cli_free(q);
+	unlink(quick_path);
 	/* a file whose position is not where its actions lead */
 	f = fopen(broken_path, "w");
 	char *rng = strstr(file, "\nrng ");

@@ -71,11 +71,8 @@ static void print_pending(const struct game *g, FILE *out)
 static const char *cmd_new(struct cli *c, int argc, char **argv, FILE *out, char *err,
 			   size_t errlen)
 {
-	static const char *const setups[] = { "historical", "empty", "quick" }; /* enum game_setup */
-	int setup = -1;
-	for (int i = 0; argc >= 2 && i < 3; i++)
-		if (!strcmp(argv[1], setups[i]))
-			setup = i;
+	enum game_setup parsed;
+	int setup = argc >= 2 && names_parse_setup(argv[1], &parsed) ? (int)parsed : -1;
 	struct game_options opt = { 0 };
 	const struct scenario *s = NULL;
 	if (setup < 0 && argc >= 2) { /* a scenario of data/scenarios/ (start.h) */

@@ -185,7 +185,7 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		goto done;
 	}
 	const struct event_log *log = &match_record(m)->events;
-	fprintf(out, "start %s seed=%llu", rec.setup == SETUP_EMPTY ? "empty" : "historical",
+	fprintf(out, "start %s seed=%llu", names_setup[rec.setup],
 		(unsigned long long)rec.seed);
 	if (start_of(s, rec.opt.start)) /* a scenario (start.h) */
 		fprintf(out, " scenario=%s", start_of(s, rec.opt.start)->key);

@@ -307,7 +307,7 @@ static bool rd_order_of_battle(struct reader *r)
 static bool rd_setup(struct reader *r)
 {
 	int v;
-	if (!nfields(r, 2, 2) || !parse_name(r, r->df.field[1], setup_names, 2, "set-up", &v))
+	if (!nfields(r, 2, 2) || !parse_name(r, r->df.field[1], names_setup, 2, "set-up", &v))
 		return false;
 	r->g->empty_setup = v == 1;
 	return true;
@@ -1090,7 +1090,7 @@ static bool parse_ev_value(struct reader *r, const struct ev_field *fd, const ch
 			return false;
 		break;
 	case EV_SETUP:
-		if (!parse_name(r, val, setup_names, 3, "set-up", &i))
+		if (!parse_name(r, val, names_setup, SETUP_COUNT, "set-up", &i))
 			return false;
 		break;
 	case EV_WHY:
@@ -1267,7 +1267,7 @@ static bool rd_start(struct reader *r)
 	int setup;
 	long long unsigned seed;
 	char key[8];
-	if (!nfields(r, 6, 7) || !parse_name(r, r->df.field[1], setup_names, 3, "set-up", &setup))
+	if (!nfields(r, 6, 7) || !parse_name(r, r->df.field[1], names_setup, SETUP_COUNT, "set-up", &setup))
 		return false;
 	const char *val = split_key(r, r->df.field[2], key, sizeof key);
 	if (!val)

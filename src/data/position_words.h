@@ -1,7 +1,7 @@
 /* position_words.h — the words and the event fields both halves of the position file share
- * (position_write.c writes them, position_read.c reads them back): the set-up and unit-flag
- * names, a unit's id, the stages and kinds of a combat, and the table of struct game_event's
- * small fields (key, EF_ bit, type, range). Private to src/data/. */
+ * (position_write.c writes them, position_read.c reads them back): the unit-flag names (the
+ * set-ups' are names.h's), a unit's id, the stages and kinds of a combat, and the table of
+ * struct game_event's small fields (key, EF_ bit, type, range). Private to src/data/. */
 #ifndef ANTIETAM_POSITION_WORDS_H
 #define ANTIETAM_POSITION_WORDS_H
 
@@ -10,7 +10,6 @@
 
 #include "position.h"
 
-static const char *const setup_names[] = { "historical", "empty", "quick" }; /* enum game_setup */
 
 /* Unit flag bits by name; a bit without a name is written bitN. */
 static const char *const flag_names[32] = {

@@ -293,7 +293,7 @@ static void write_ev_value(FILE *f, const struct ev_field *fd, long v)
 	case EV_CORPS: fputs(names_of_corps((enum corps)v), f); break;
 	case EV_FORMATION: fputs(names_solo_formation[v], f); break;
 	case EV_STATUS: fputs(names_corps_status[v], f); break;
-	case EV_SETUP: fputs(setup_names[v], f); break;
+	case EV_SETUP: fputs(names_setup[v], f); break;
 	case EV_WHY: fputs(event_why_name((enum event_why)v), f); break;
 	default: fprintf(f, "%ld", v); break;
 	}
@@ -377,7 +377,7 @@ static void write_log(FILE *f, const struct game *g, const struct event_log *log
 static void write_record(FILE *f, const struct scenario *s, const struct position_record *r)
 {
 	fprintf(f, "start %s seed=%" PRIu64 " mishap=%s unleashed=%s solitaire=%s",
-		setup_names[r->setup], r->seed, on_off(r->opt.mishap),
+		names_setup[r->setup], r->seed, on_off(r->opt.mishap),
 		on_off(r->opt.unleashed), on_off(r->opt.solitaire));
 	write_start(f, s, &r->opt);
 	putc('\n', f);
@@ -402,7 +402,7 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fprintf(f, "antietam-position %d\n", POSITION_VERSION);
 	fputs("# Antietam: Burnished Rows of Steel - a saved game (docs/formats.md)\n", f);
 	fprintf(f, "order-of-battle %d\n", scenario_oob_version(g->scn));
-	fprintf(f, "setup %s\n", setup_names[g->empty_setup]);
+	fprintf(f, "setup %s\n", names_setup[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));
 	write_start(f, g->scn, &g->opt);

@@ -40,16 +40,13 @@ static bool reinforcement(const struct scenario *s, int u)
 
 static bool valid_key(const char *k)
 {
-	static const char *const reserved[] = { "historical", "quick", "empty" };
+	enum game_setup reserved;
 	if (!*k || strlen(k) >= START_KEY_MAX)
 		return false;
 	for (const char *p = k; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
 			return false;
-	for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-		if (!strcmp(k, reserved[i]))
-			return false;
-	return true;
+	return !names_parse_setup(k, &reserved); /* a set-up's word is no scenario's */
 }
 
 static int objective_index(const struct scenario *s, const char *key)

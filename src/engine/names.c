@@ -1,10 +1,11 @@
 /* names.c — owns the game's words: the name tables of names.h, generated from the X-macro
- * lists in include/ (list-sides.h, list-corps.h, list-divisions.h), the protocol's words of
+ * lists in include/ (list-sides.h, list-setups.h, list-corps.h, list-divisions.h), the protocol's words of
  * decisions, phases and corps statuses, the unit ids ("U12", "C7"), and their parsers. Data
  * and lookups only: nothing here decides a rule or reads a game. And the words of a
  * refusal (names_refusal). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "internal.h"
@@ -16,6 +17,12 @@ const char *const names_side[SIDE_NONE + 1] = {
 #include "list-sides.h"
 #undef SIDE
 	[SIDE_NONE] = "none",
+};
+
+const char *const names_setup[SETUP_COUNT] = {
+#define SETUP(name, word) [SETUP_##name] = word,
+#include "list-setups.h"
+#undef SETUP
 };
 
 const char *const names_corps[CORPS_COUNT] = {
@@ -111,6 +118,16 @@ bool names_parse_corps_status(const char *s, enum corps_status *out)
 	if (i >= 0)
 		*out = (enum corps_status)i;
 	return i >= 0;
+}
+
+bool names_parse_setup(const char *s, enum game_setup *out)
+{
+	for (int i = 0; i < SETUP_COUNT; i++)
+		if (!strcmp(s, names_setup[i])) {
+			*out = (enum game_setup)i;
+			return true;
+		}
+	return false;
 }
 
 int names_parse_unit(const char *id)

@@ -128,11 +128,10 @@ void event_format(const struct scenario *s, const struct game_event *e, char *bu
 {
 	char line[4 * EVENT_TEXT_MAX], why[64], label[MAP_NAME_MAX + 8];
 	const char *u = unit_name(e->unit);
-	static const char *const setup_word[] = { "historical", "empty", "quick" };
 	switch ((enum event_kind)e->kind) {
 	case EVENT_NEW_GAME:
 		snprintf(line, sizeof line, "new game, %s set-up, seed %llu",
-			 e->setup >= 0 && e->setup <= SETUP_QUICK ? setup_word[e->setup] : "?",
+			 e->setup >= 0 && e->setup < SETUP_COUNT ? names_setup[e->setup] : "?",
 			 (unsigned long long)e->seed);
 		break;
 	case EVENT_TURN_BEGINS:
