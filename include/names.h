@@ -1,8 +1,9 @@
 /* names.h — the game's vocabulary of sides, set-ups, Union corps and formations, each written
  * once in an X-macro list (list-sides.h, list-setups.h, list-corps.h, list-divisions.h, in the
- * manner of Angband's list-*.h). The enums here and the name tables of names.c are both generated from those
- * lists, so a name and its number cannot drift apart. Readers: names_of_side(),
- * names_of_corps() and their parsers (game.h), the loaders, the position file. */
+ * manner of Angband's list-*.h). The enums here and the name tables of names.c are both
+ * generated from those lists, so a name and its number cannot drift apart. Readers:
+ * names_of_side(), names_of_corps() and their parsers (game.h), the loaders, the position
+ * file. */
 #ifndef ANTIETAM_NAMES_H
 #define ANTIETAM_NAMES_H
 
