@@ -1044,19 +1044,19 @@ static void test_18_3a_break_off_two_hexes_when_one_is_not_legal(void **st)
 }
 
 /* 18.3B: the Union defender breaks off when the next round's combat reaches CI number +
- * DRMs of 10. U1 (6 steps, CV 6) in 2011 is attacked by C1 (CV 7) from the north and C2 (CV
- * 2) from the south, both morale +1: encircled by two designated attackers. Round one: C1 at
- * +1 (CI 3) with DRM +5 (elan +2, 11.9A1 +2, morale +1), roll 1: 1/2; C2 at -1, roll 1:
- * 1/1. U1 is down to 3 steps (CV 3), C1 to CV 6: the next round C1 attacks at 2:1, CI 5 + 5
- * = 10, and the Union breaks off (18.3B); U1 retreats by 18.3D. */
+ * DRMs of 10. U1 (5 steps, CV 3) in 2011 is attacked by C1 (CV 3) from the north and C2 (CV
+ * 1) from the south, both morale +1: encircled by two designated attackers. Round one: C1 at
+ * 0 (CI 2) with DRM +5 (elan +2, 11.9A1 +2, morale +1), roll 1: row 6, 1/1; C2 at -1, roll
+ * 1: 1/1. U1 is down to 3 steps (CV 1), C1 to CV 2: the next round C1 attacks at 2:1, CI 5 +
+ * 5 = 10, and the Union breaks off (18.3B); U1 retreats by 18.3D. */
 static void defender_breakoff(bool c1_str)
 {
 	solo_new();
-	fx_inf(U(1), 6, 6, 0);
+	fx_inf(U(1), 5, 3, 0);
 	fx_place(U(1), 2011);
-	fx_inf(C(1), 4, 7, 1);
+	fx_inf(C(1), 4, 3, 1);
 	fx_place(C(1), 2010);
-	fx_inf(C(2), 4, 2, 1);
+	fx_inf(C(2), 4, 1, 1);
 	fx_place(C(2), 2012);
 	fx_place(U(9), 4040);
 	fx_phase("confederate", "combat");

@@ -795,8 +795,8 @@ static void test_middle_bridge_after_combat(void **st)
 	struct combat_odds o = odds_of(C(1), 3322, 1, C(1));
 	int die = 0;
 	for (int d = 1; d <= 6 && !die; d++)
-		if (o.def_loss[d] >= 1 && o.att_loss[d] == 0)
-			die = d;
+		if (o.def_loss[d] >= 1 && o.att_loss[d] < G->unit[C(1)].steps)
+			die = d; /* U1 eliminated, C1 still there to advance */
 	assert_true(die > 0);
 	fx_dice(1, die);
 	fx_ok("end");

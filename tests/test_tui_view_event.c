@@ -62,12 +62,12 @@ static void test_attack_retreat_steps(void **state)
 	fx_ok("attack 2515 C32");
 	struct view_event d = find(from, EV_DECLARE);
 	assert_int_equal(d.hex[0], 2515);
-	fx_ok("dice 6");
+	fx_ok("dice 5");
 	fx_ok("end");
 	struct view_event a = find(from, EV_ATTACK);
 	assert_int_equal(a.unit, names_parse_unit("C32"));
 	assert_int_equal(a.hex[0], 2515);
-	assert_int_equal(a.roll, 6);
+	assert_int_equal(a.roll, 5);
 	assert_int_equal(a.attack, 6);
 	assert_int_equal(a.defence, 5);
 	assert_string_equal(a.column, "+1");
@@ -96,8 +96,8 @@ static void test_attack_retreat_steps(void **state)
 }
 
 /* The result box's DRMs for every attacker of a combat (issue 18): C32 and C1 attack U1 in
- * 2515; C32's 1/2 leaves U1 two steps thinner, so C1 attacks at +1 (4 against 3), not at
- * -1 (4 against 5) as the position before the combat gives. Following the events from that
+ * 2515; C32's 1/1 leaves U1 a step thinner, so C1 attacks at 0 (4 against 4), not at -1 (4
+ * against 5) as the position before the combat gives. Following the events from that
  * position gives each attack the position it saw: both breakdowns are found, with the
  * column and the DRM total the log reports. */
 static void test_every_attacker_gets_its_drms(void **state)
@@ -128,10 +128,10 @@ static void test_every_attacker_gets_its_drms(void **state)
 			assert_int_equal(o.drm, e.drm);
 			assert_true(o.nmods > 0);
 			if (attacks++ == 1) {
-				/* the second attacker: U1 had lost two steps (5 -> 3 defence) */
+				/* the second attacker: U1 had lost a step (5 -> 4 defence) */
 				assert_int_equal(e.unit, names_parse_unit("C1"));
-				assert_int_equal(e.defence, 3);
-				assert_string_equal(e.column, "+1");
+				assert_int_equal(e.defence, 4);
+				assert_string_equal(e.column, "0");
 				assert_false(view_event_attack_mods(before, &e, &o));
 			}
 		}

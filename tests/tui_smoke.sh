@@ -405,6 +405,9 @@ expect "C5 in 1714 may fire at an attacker before the attack (11.5B):" "defensiv
 expect "fire at U2   in 1713: range 1, DRM -1, hit" "each attacker with its odds"
 expect "(nothing new since you looked)" "no empty hand-over: a message instead"
 keys Enter
+# U2 has 3 steps: no cell of fire value 5 takes one (1+, 20.3), and the player is asked
+expect "No die can hit (0 in 6, 0%): fire anyway? (y/n)" "a fire no die can make hit asks first"
+keys y
 expect "C5 fires defensively at U2 in 1713" "the result box shows the fire"
 expect "= 2 on the Artillery Fire Table, fire value 5 (20.3)" "the die's row on the fire table"
 expect "U2 attacks 1714" "and the attack that followed"
@@ -541,7 +544,7 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
-# The result box of a combat with two attackers (issue 18): C32's 1/2 thins U1 before C1
+# The result box of a combat with two attackers (issue 18): C32's 1/1 thins U1 before C1
 # attacks; each attack shows its own DRMs (C1's were missing), the die and the result
 printf 'new empty 7\nplace C32 2415\nplace U1 2515\nplace C1 2616\nset phase confederate combat\nattack 2515 C32 C1\ndice 1 1\nsave %s/two.pos\n' "$STATE" | \
 	$PROGRAM --batch >/dev/null
@@ -552,7 +555,7 @@ $T new-session -d -s smoke -x 80 -y 24 \
 expect "2515 <- C32 C1" "two attackers declared"
 expect "Hex 2616" "the game opens on the deciding side's unit nearest the enemy (C1, the first of two)"
 keys e
-expect "C1 attacks 2515: 4 against 3, column +1" "the result box: the second attacker"
+expect "C1 attacks 2515: 4 against 4, column 0" "the result box: the second attacker"
 n=$(screen | grep -c "11.11 Confederate elan")
 if [ "$n" -eq 2 ]; then echo "ok   each attacker's DRMs (11.11 elan twice)"
 else echo "FAIL each attacker's DRMs: 11.11 shown $n times"; screen | sed 's/^/     | /'; fail=1; fi

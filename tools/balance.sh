@@ -88,7 +88,6 @@ done
 # text between the kept markers of the docs/balance.md this replaces (the argument, written
 # by hand: the fit, the before/after table, the rejected alternatives).
 mkdir -p docs/balance
-missed=0
 {
 	echo
 	echo "## Issue 35: the targets on the standard set"
@@ -98,7 +97,7 @@ missed=0
 	echo "\`tools/fit_charts.py targets\`. Median and 10th-90th percentile of the games."
 	echo
 	"${PYTHON:-python3}" tools/fit_charts.py targets --two-player "$out/two-player-general" \
-		--solitaire "$out/solitaire-general" >"$out/targets.md" || missed=$?
+		--solitaire "$out/solitaire-general" >"$out/targets.md" || true
 	cat "$out/targets.md"
 	echo
 	echo "Targets missed: $(grep -c '\*\*no\*\*' "$out/targets.md") of $(grep -c '^| [^-f]' "$out/targets.md")."
@@ -144,5 +143,5 @@ awk -v games="$games" -v table="$table" '
 	!skip { print }' README.md >"$out/README.md"
 cp "$out/README.md" README.md
 cat "$out/targets.md" >&2
-echo "issue 35's targets: $missed missed ($out/targets.md)" >&2
+echo "issue 35's targets: $(grep -c '\*\*no\*\*' "$out/targets.md") missed ($out/targets.md)" >&2
 echo "written: docs/balance.md, data/simulated.txt, README.md's balance table; the runs in $out/" >&2
