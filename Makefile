@@ -188,6 +188,11 @@ JOBS ?=
 balance: all
 	@sh tests/deps.sh --install python3 gnuplot
 	sh tools/balance.sh ./$(PROGRAM) $(BALANCE_GAMES) $(JOBS)
+# Only the reference runs of the scenarios of data/scenarios/ (REF_GAMES games each, solitaire
+# and two-player): data/simulated.txt's scenario runs, its whole day's kept (make balance
+# plays them too).
+balance-scenarios: all
+	sh tools/balance.sh ./$(PROGRAM) $(BALANCE_GAMES) "$(JOBS)" scenarios
 
 # Issue 35's fit of the rebuilt CRT and AFT cells (docs/provenance-charts.md, "The fit"): play
 # the standard set on FIT_GAMES games from FIT_SEED (not make balance's seeds), list every
@@ -198,7 +203,7 @@ FIT_GAMES ?= 100
 FIT_SEED ?= 4001
 FIT_EVALS ?= 20
 FIT_DIR ?= build/fit
-.PHONY: fit balance
+.PHONY: fit balance balance-scenarios
 fit: all $(BUILD)/tools/combat_record
 	@sh tests/deps.sh --install python3 scipy
 	$(PYTHON) tools/fit_charts.py record $(FIT_DIR)/A --games $(FIT_GAMES) --seed $(FIT_SEED)

@@ -16,6 +16,7 @@
 #include "game.h"
 #include "map.h"
 #include "sim_hours.h"
+#include "start.h"
 
 /* ---- players ---- */
 
@@ -62,6 +63,8 @@ void sim_choice_name(const struct sim_choice *c, char *buf, size_t len);
 struct sim_config {
 	enum sim_rules rules;
 	bool mishap, unleashed;             /* 8.14, 13.0 note */
+	char scenario[START_KEY_MAX];       /* a scenario of data/scenarios/ (start.h, --scenario
+					       KEY), "" for the whole day */
 	struct sim_choice player[2];        /* indexed by enum side */
 };
 
@@ -118,7 +121,8 @@ struct sim_layout {
 };
 void sim_layout(const struct scenario *s, struct sim_layout *l);
 
-/* Play one game from seed to its end; the record into *out, the final position into *final
+/* Play one game from seed to its end (from cfg->scenario's hour when it names one: false
+ * with err when s has no such scenario); the record into *out, the final position into *final
  * when it is not NULL, and when rec is not NULL the game's record (initialised here; every
  * action with its note: it replays the game). False with err
  * ("seed N turn T: ...") when a player could not go on or the game did not end. */
@@ -195,6 +199,7 @@ struct sim_summary_figure {
 };
 struct sim_summary {
 	enum sim_rules rules;
+	char scenario[START_KEY_MAX];  /* "" for the whole day */
 	char player[2][SIM_NAME_MAX];
 	int games;
 	bool mishap, unleashed;

@@ -284,7 +284,7 @@ static void test_csv_reads_back(void **st)
 	struct { const char *from, *to, *why; } bad[] = {
 		{ "\n", "", "no end of line" },                  /* the last row cut short */
 		{ ",solitaire,", ",solitaire ,", "unknown rules" },
-		{ ",no,no,bot,", ",no,no,bot:2,", "has no levels" },
+		{ ",no,no,-,bot,", ",no,no,-,bot:2,", "has no levels" },
 		{ ",bot,scripted,", ",scripted,bot,", "does not play the Union side" },
 		{ "11,", "011,", ":2: bad seed" },
 		{ " ", "  ", "union_hexes" },                     /* two blanks between hexes */
@@ -346,6 +346,30 @@ static void run_ok(const char *fmt, ...)
 	free(out);
 }
 
+/* `--merge DIR/a DIR/b` is refused (exit 2) saying want. */
+static void merge_refused(const char *dir, const char *a, const char *b, const char *want)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s --merge %s/%s %s/%s --out %s/bad --no-plots 2>&1",
+		 fx_program_path(), dir, a, dir, b, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	if (rc != 2 || !strstr(out, want))
+		fail_msg("%s: exit %d: %s", cmd, rc, out);
+	free(out);
+}
+
+/* DIR/NAME holds want. */
+static void file_has(const char *dir, const char *name, const char *want)
+{
+	char path[320];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	char *text = fx_read_file(path, NULL);
+	if (!strstr(text, want))
+		fail_msg("%s has no '%s'", path, want);
+	free(text);
+}
+
 static void test_shards_merge_to_one_run(void **st)
 {
 	(void)st;
@@ -389,21 +413,33 @@ static void test_shards_merge_to_one_run(void **st)
 		free(out0);
 	}
 	/* a seed in two runs is refused */
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s --merge %s/s1 %s/one --out %s/bad --no-plots 2>&1",
-		 fx_program_path(), dir, dir, dir);
-	int rc;
-	char *out = fx_program_output(cmd, &rc);
-	assert_int_equal(rc, 2);
-	assert_non_null(strstr(out, "is in two of the runs"));
-	free(out);
+	merge_refused(dir, "s1", "one", "is in two of the runs");
 	/* so are games of other players */
 	run_ok("--simulate 1 --seed 99 --jobs 1 --out %s/other", dir);
-	snprintf(cmd, sizeof cmd, "%s --merge %s/one %s/other --out %s/bad --no-plots 2>&1",
-		 fx_program_path(), dir, dir, dir);
+	merge_refused(dir, "one", "other", "seed 99 was played with other players, rules, "
+		      "options or scenario");
+	/* issue 34: --scenario KEY plays the scenario's turns only; its files name it, read
+	 * back, and a run of it merges with no run of the whole day */
+	run_ok("--simulate 2 --seed 41 --scenario cornfield --jobs 1 --out %s/corn", dir);
+	char corn[300];
+	snprintf(corn, sizeof corn, "%s/corn", dir);
+	file_has(corn, "summary.txt", "run solitaire bot scripted games=2 mishap=no unleashed=no "
+		 "scenario=cornfield\n");
+	file_has(corn, "games.csv", "\n41,solitaire,no,no,cornfield,bot,scripted,");
+	file_has(corn, "report.md", "from the scenario `cornfield`");
+	run_ok("--merge %s/corn --out %s/corn2", dir, dir);
+	file_has(dir, "corn2/summary.txt", "scenario=cornfield\n");
+	run_ok("--simulate 1 --seed 43 --jobs 1 --out %s/day", dir);
+	merge_refused(dir, "corn", "day", "seed 43 was played with other players, rules, options "
+		      "or scenario");
+	char cmd[1024];
+	int rc;
+	char *out;
+	snprintf(cmd, sizeof cmd, "%s --simulate 1 --scenario nowhere --out %s/bad 2>&1",
+		 fx_program_path(), dir);
 	out = fx_program_output(cmd, &rc);
 	assert_int_equal(rc, 2);
-	assert_non_null(strstr(out, "seed 99 was played with other players, rules or options"));
+	assert_non_null(strstr(out, "--scenario nowhere: not one of data/scenarios/ (cornfield, "));
 	free(out);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
@@ -799,7 +835,8 @@ static void test_compare_at_the_end(void **st)
 	snprintf(want, sizeof want, "  %-26s %9d %7d  ", "Union steps lost", r.steps_lost[0],
 		 hist.steps_lost[0]);
 	assert_string_equal(lines[2], want);
-	assert_non_null(strstr(lines[8], "make balance writes data/simulated.txt"));
+	assert_string_equal(lines[8], "(make balance: no simulated games of the whole day under "
+			    "these rules)");
 	/* with them: the central 80% of the run under the same rules and options */
 	snprintf(path, sizeof path, "%s/simulated.txt", dir);
 	write_file(path, "antietam-simulated 1\n"
@@ -808,13 +845,14 @@ static void test_compare_at_the_end(void **st)
 			 "run solitaire bot scripted games=1000 mishap=no unleashed=no\n"
 			 "figure steps-union 61 73 85\nfigure vp-solitaire -24 -17 -13.5\n");
 	n = sim_compare(S, dir, &g, lines, 12);
-	assert_int_equal(n, 10);
+	assert_int_equal(n, 11);
 	snprintf(want, sizeof want, "  %-26s %9d %7d  61 to 85", "Union steps lost",
 		 r.steps_lost[0], hist.steps_lost[0]);
 	assert_string_equal(lines[2], want);
 	assert_non_null(strstr(lines[1], "-24 to -13.5"));
 	assert_non_null(strstr(lines[8], "of 1000 simulated games"));
-	assert_non_null(strstr(lines[9], "the scripted Confederacy, not the reference"));
+	assert_string_equal(lines[9], "  of the whole day, solitaire rules (make balance),");
+	assert_non_null(strstr(lines[10], "the scripted Confederacy (not the reference)"));
 	/* the reference run (the general as Lee against the bot, issue 34) before the others */
 	write_file(path, "antietam-simulated 1\n"
 			 "run solitaire bot scripted games=1000 mishap=no unleashed=no\n"
@@ -822,11 +860,41 @@ static void test_compare_at_the_end(void **st)
 			 "run solitaire bot general:1 games=200 mishap=no unleashed=no\n"
 			 "figure steps-union 40 50 60\n");
 	n = sim_compare(S, dir, &g, lines, 12);
-	assert_int_equal(n, 10);
+	assert_int_equal(n, 11);
 	assert_non_null(strstr(lines[2], "40 to 60"));
-	assert_non_null(strstr(lines[8], "of 200 simulated games, Union: the Union bot"));
-	assert_string_equal(lines[9], "  Confederacy: the general (level 1), the general in the "
-			    "players' seats (make balance)");
+	assert_string_equal(lines[8], "games like this: the central 80% of 200 simulated games");
+	assert_string_equal(lines[10], "  Union: the Union bot, Confederacy: the general (level 1)");
+	/* issue 34: a game of a scenario (The Cornfield, turns 1-2) is set beside its scenario's
+	 * run, not the whole day's, and not beside 1862's whole day */
+	static struct sim_game rc;
+	static struct game gc;
+	struct sim_config cc = config(SIM_TWO_PLAYER, "general", "general");
+	snprintf(cc.scenario, sizeof cc.scenario, "cornfield");
+	play(&cc, 5, &rc, &gc);
+	assert_int_equal(gc.turn, 2); /* 4.2: the scenario's last turn */
+	write_file(path, "antietam-simulated 1\n"
+			 "run two-player general:1 general:1 games=200 mishap=no unleashed=no\n"
+			 "figure steps-union 80 90 100\n"
+			 "run two-player general:1 general:1 games=150 mishap=no unleashed=no "
+			 "scenario=mid-morning\nfigure steps-union 30 40 50\n"
+			 "run two-player general:1 general:1 games=100 mishap=no unleashed=no "
+			 "scenario=cornfield\nfigure steps-union 4 9 17\n");
+	n = sim_compare(S, dir, &gc, lines, 12);
+	assert_int_equal(n, 12);
+	snprintf(want, sizeof want, "  %-26s %9d %7s  4 to 17", "Union steps lost",
+		 rc.steps_lost[0], "-");
+	assert_string_equal(lines[2], want);
+	assert_string_equal(lines[8], "(1862: the whole day's figures, not The Cornfield (turns 1-2))");
+	assert_string_equal(lines[9], "games like this: the central 80% of 100 simulated games");
+	assert_string_equal(lines[10], "  of The Cornfield (turns 1-2), two-player rules (make balance),");
+	/* a scenario with no run of its own gets none (not the whole day's) */
+	write_file(path, "antietam-simulated 1\n"
+			 "run two-player general:1 general:1 games=200 mishap=no unleashed=no\n"
+			 "figure steps-union 80 90 100\n");
+	n = sim_compare(S, dir, &gc, lines, 12);
+	assert_int_equal(n, 10);
+	assert_string_equal(lines[9], "(make balance: no simulated games of The Cornfield (turns "
+			    "1-2) under these rules)");
 	/* a damaged summary: path:line, and the end-of-game report goes on without it */
 	write_file(path, "antietam-simulated 1\nfigure steps-union 1 2 3\n");
 	struct sim_summary runs[2];
@@ -838,6 +906,10 @@ static void test_compare_at_the_end(void **st)
 			 "unleashed=no\nfigure steps-union 1 x 3\n");
 	assert_false(sim_summary_load(path, runs, 2, &nr, err, sizeof err));
 	assert_non_null(strstr(err, ":3: 'x' is not a number"));
+	write_file(path, "antietam-simulated 1\nrun solitaire bot scripted games=5 mishap=no "
+			 "unleashed=no scenario=\n");
+	assert_false(sim_summary_load(path, runs, 2, &nr, err, sizeof err));
+	assert_non_null(strstr(err, ":2: scenario=: the key of a scenario"));
 	assert_int_equal(sim_compare(S, dir, &g, lines, 12), 9);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);

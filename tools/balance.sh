@@ -1,16 +1,28 @@
 #!/bin/sh
-# tools/balance.sh PROGRAM [GAMES] [JOBS] — `make balance`: the standard set of simulated
-# games (docs/simulate.md). Each run's files go to build/balance/NAME/; docs/balance.md gets
-# each run's headline table and victory levels with the time it took, data/simulated.txt
-# each run's percentiles (summary.txt) for the terminal game's end, and README.md's
-# balance block (between its balance:begin and balance:end lines) the headline table of the
-# solitaire game against the scripted Confederacy.
+# tools/balance.sh PROGRAM [GAMES] [JOBS] [scenarios] — `make balance`: the standard set of
+# simulated games (docs/simulate.md). Each run's files go to build/balance/NAME/;
+# docs/balance.md gets each run's headline table and victory levels with the time it took,
+# data/simulated.txt each run's percentiles (summary.txt) for the terminal game's end, and
+# README.md's balance block (between its balance:begin and balance:end lines) the headline
+# table of the solitaire game against the scripted Confederacy.
+#
+# With `scenarios` (`make balance-scenarios`) only the reference runs of the scenarios of
+# data/scenarios/ are played (into build/balance-scenarios/): data/simulated.txt keeps its
+# runs of the whole day and gets those in place of its scenario runs; docs/balance.md and
+# README.md are left as they are.
 set -eu
-prog=${1:?usage: tools/balance.sh PROGRAM [GAMES] [JOBS]}
+prog=${1:?usage: tools/balance.sh PROGRAM [GAMES] [JOBS] [scenarios]}
 games=${2:-1000}
 jobs=${3:-}
-out=build/balance
-rm -rf "$out" docs/balance
+only=${4:-}
+case $only in '' | scenarios) ;; *) echo "tools/balance.sh: '$only': the 4th argument is 'scenarios' or none" >&2; exit 2 ;; esac
+if [ "$only" = scenarios ]; then
+	out=build/balance-scenarios
+	rm -rf "$out"
+else
+	out=build/balance
+	rm -rf "$out" docs/balance
+fi
 mkdir -p "$out"
 
 # the reference runs of the games a player starts at the terminal (src/sim/sim_compare.c:
@@ -23,6 +35,26 @@ solitaire-general|--rules solitaire --union bot --confederate general:1|Solitair
 two-player|--rules two-player --union general:1 --confederate scripted|Two-player rules: the computer general (level 1) against the scripted Confederacy|$games
 two-player-general|--rules two-player --union general:1 --confederate general:1|Two-player rules: the computer general (level 1) on both sides, the reference of a two-player game at the terminal (hot-seat, against the general, watched)|$ref_games"
 
+# The reference runs of each scenario of "The day by the hour" (data/scenarios/KEY.txt,
+# `--scenario KEY`), REF_GAMES games each: the same players as the whole day's two, for a
+# solitaire and a two-player game started from that scenario at the terminal
+scenario_runs=
+for f in data/scenarios/*.txt; do
+	[ -f "$f" ] || continue
+	key=$(awk '$1 == "key" { print $2; exit }' "$f")
+	stitle=$(awk '$1 == "title" { $1 = ""; sub(/^ /, ""); print; exit }' "$f")
+	scenario_runs="$scenario_runs
+scenario-$key-solitaire|--scenario $key --rules solitaire --union bot --confederate general:1|$stitle, solitaire: the Union bot against the computer general (level 1) as Lee, the reference of a solitaire game of this scenario|$ref_games
+scenario-$key-two-player|--scenario $key --rules two-player --union general:1 --confederate general:1|$stitle, two-player rules: the computer general (level 1) on both sides, the reference of a two-player game of this scenario|$ref_games"
+done
+scenario_runs=${scenario_runs#?}
+if [ "$only" = scenarios ]; then
+	runs=$scenario_runs
+elif [ -n "$scenario_runs" ]; then
+	runs="$runs
+$scenario_runs"
+fi
+
 doc=$out/balance.md
 runs_md=$out/runs.md
 : >"$runs_md"
@@ -32,7 +64,7 @@ runs_md=$out/runs.md
 	# the engine, bots and data played: main's commit (a branch's own commits may follow)
 	base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD 2>/dev/null || echo unknown)
 	echo "Written by \`make balance\` (tools/balance.sh) on $(date -u +%Y-%m-%d): $games games"
-	echo "each (the two reference runs of the general in the players' seats $ref_games), seeds 1 on, with the engine, bots and data of main at $(echo "$base" | cut -c1-7)."
+	echo "each (the reference runs of the general in the players' seats, of the whole day and of each scenario, $ref_games), seeds 1 on, with the engine, bots and data of main at $(echo "$base" | cut -c1-7)."
 	echo "Each run's full report (every distribution, by turn, the objective map, A.P. Hill,"
 	echo "corps commitment) is build/balance/NAME/report.html; how to read the tables:"
 	echo "docs/simulate.md."
@@ -66,7 +98,7 @@ echo "$runs" | while IFS='|' read -r name args title n; do
 			"$out/$name/report.md"
 		# the charts of the VP in force and the losses, and the map of the objectives: the
 		# report's sections (gnuplot's SVGs copied beside this file, else text charts)
-		case $name in two-player*) vp="VP, two-player" ;; *) vp="VP, solitaire" ;; esac
+		case $name in *two-player*) vp="VP, two-player" ;; *) vp="VP, solitaire" ;; esac
 		for section in "$vp" "Union steps lost" "Confederate steps lost" \
 			"How often each objective hex ends Union"; do
 			awk -v s="### $section" -v run="$name" '
@@ -74,13 +106,28 @@ echo "$runs" | while IFS='|' read -r name args title n; do
 				go && /^##/ { exit }
 				go { gsub(/\(plots\//, "(balance/" run "-"); print }' "$out/$name/report.md"
 		done
-		# the SVGs those sections show
-		grep -o "(balance/$name-[a-z0-9-]*\.svg)" "$runs_md" | tr -d '()' | while read -r svg; do
-			mkdir -p docs/balance
-			cp "$out/$name/plots/${svg#balance/"$name"-}" "docs/$svg"
-		done
+		# the SVGs those sections show (docs/ only for the whole standard set)
+		if [ "$only" != scenarios ]; then
+			grep -o "(balance/$name-[a-z0-9-]*\.svg)" "$runs_md" | tr -d '()' | while read -r svg; do
+				mkdir -p docs/balance
+				cp "$out/$name/plots/${svg#balance/"$name"-}" "docs/$svg"
+			done
+		fi
 	} >>"$runs_md"
 done
+
+if [ "$only" = scenarios ]; then
+	# data/simulated.txt: its runs of the whole day as they are, then the scenarios' new ones
+	{
+		awk '/^run / { keep = $0 !~ / scenario=/ } !/^(run|figure) / || keep' data/simulated.txt
+		echo "$runs" | while IFS='|' read -r name args title n; do
+			grep -v -e '^antietam-simulated' -e '^#' "$out/$name/summary.txt"
+		done
+	} >"$out/simulated.txt"
+	cp "$out/simulated.txt" data/simulated.txt
+	echo "written: data/simulated.txt (the scenarios' runs); the runs in $out/" >&2
+	exit 0
+fi
 
 # Issue 35's targets on its standard set, the two reference runs (seeds 1 on: make fit plays
 # seeds 4001 on, so these are games the fit never saw), with gnuplot's boxes of the figures

@@ -1,7 +1,8 @@
 /* sim_compare.c — owns the end-of-game comparison of a game played at the terminal: its
  * own figures beside 1862 (data/history.txt) and beside the central 80% of simulated games
- * under the same rules and options (data/simulated.txt, make balance): the reference run,
- * the computer general in the seats a player takes, where the file has it. */
+ * of the same scenario (or the whole day) under the same rules and options
+ * (data/simulated.txt, make balance): the reference run, the computer general in the seats
+ * a player takes, where the file has it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +18,17 @@ static const char *const reference[2][2] = {
 	[SIM_TWO_PLAYER] = { "general:1", "general:1" },
 };
 
-/* The run of the summaries played under g's rules and options: the reference players' if
- * the file has them, else the first; NULL when none. */
+/* The run of the summaries played from g's scenario (or the whole day) under g's rules and
+ * options: the reference players' if the file has them, else the first; NULL when none. */
 static const struct sim_summary *like(const struct sim_summary *runs, int n, const struct game *g)
 {
 	enum sim_rules rules = g->opt.solitaire ? SIM_SOLITAIRE : SIM_TWO_PLAYER;
+	const struct start *st = start_game(g);
+	const char *key = st ? st->key : "";
 	const struct sim_summary *first = NULL;
 	for (int i = 0; i < n; i++) {
 		if (runs[i].rules != rules || runs[i].mishap != g->opt.mishap ||
-		    runs[i].unleashed != g->opt.unleashed)
+		    runs[i].unleashed != g->opt.unleashed || strcmp(runs[i].scenario, key))
 			continue;
 		if (!strcmp(runs[i].player[0], reference[rules][0]) &&
 		    !strcmp(runs[i].player[1], reference[rules][1]))
@@ -49,6 +52,12 @@ static void player_words(const char *name, char *buf, size_t len)
 		snprintf(buf, len, "the general (level %.8s)", name + 8);
 	else
 		snprintf(buf, len, "%.40s", name);
+}
+
+bool sim_whole_day(const struct start *st)
+{
+	return !st || (st->last_turn == GAME_TURNS && !st->area[0] && !st->area[1] &&
+		       !st->area[2] && !st->area[3]);
 }
 
 int sim_compare(const struct scenario *s, const char *datadir, const struct game *g,
@@ -83,25 +92,39 @@ int sim_compare(const struct scenario *s, const char *datadir, const struct game
 				m = &sim_metrics[i];
 		char mine[16], then[16], range[40] = "";
 		sim_format(m->get(r), m->scale, mine, sizeof mine);
-		sim_format(m->hist(&h), m->scale, then, sizeof then);
+		if (sim_whole_day(start_game(g)))
+			sim_format(m->hist(&h), m->scale, then, sizeof then);
+		else
+			snprintf(then, sizeof then, "-");
 		const struct sim_summary_figure *f = run ? sim_summary_figure(run, m->id) : NULL;
 		if (f)
 			snprintf(range, sizeof range, "%s to %s", f->q[0], f->q[2]);
 		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
 	}
-	if (run) {
+	/* which run the range column is: the scenario (or the whole day), the rules, the players */
+	const struct start *st = start_game(g);
+	char what[64];
+	if (st)
+		snprintf(what, sizeof what, "%.40s (turns %d-%d)", st->title, st->first_turn,
+			 st->last_turn);
+	else
+		snprintf(what, sizeof what, "the whole day");
+	if (!sim_whole_day(start_game(g)) && n < max)
+		snprintf(lines[n++], SIM_LINE, "(1862: the whole day's figures, not %.50s)", what);
+	if (run && n + 3 <= max) {
 		char u[48], c[48];
 		player_words(run->player[0], u, sizeof u);
 		player_words(run->player[1], c, sizeof c);
 		snprintf(lines[n++], SIM_LINE, "games like this: the central 80%% of %d simulated "
-			 "games, Union: %.30s,", run->games, u);
-		snprintf(lines[n++], SIM_LINE, "  Confederacy: %.30s%s (make balance)", c,
+			 "games", run->games);
+		snprintf(lines[n++], SIM_LINE, "  of %.50s, %s rules (make balance),", what,
+			 sim_rules_names[run->rules]);
+		snprintf(lines[n++], SIM_LINE, "  Union: %.24s, Confederacy: %.24s%s", u, c,
 			 strcmp(run->player[0], reference[run->rules][0]) ||
-			 strcmp(run->player[1], reference[run->rules][1]) ? ", not the reference" :
-			 ", the general in the players' seats");
-	} else {
-		snprintf(lines[n++], SIM_LINE, "(no simulated games under these rules: make balance "
-			 "writes data/simulated.txt)");
+			 strcmp(run->player[1], reference[run->rules][1]) ? " (not the reference)" : "");
+	} else if (!run && n < max) {
+		snprintf(lines[n++], SIM_LINE, "(make balance: no simulated games of %.38s under "
+			 "these rules)", what);
 	}
 	free(runs);
 	free(r);

@@ -17,7 +17,7 @@
 
 void sim_csv_games_header(const struct sim_layout *l, FILE *f)
 {
-	fputs("seed,rules,mishap,unleashed,union,confederate,vp_two_player,level_two_player,"
+	fputs("seed,rules,mishap,unleashed,scenario,union,confederate,vp_two_player,level_two_player,"
 	      "vp_solitaire,level_solitaire", f);
 	const char *pairs[] = { "steps_lost", "steps_regrouped", "men_lost", "infantry_eliminated",
 				"batteries_eliminated" };
@@ -43,9 +43,10 @@ static void vp(int vp2, FILE *f)
 
 void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f)
 {
-	fprintf(f, "%llu,%s,%s,%s,%s,%s", (unsigned long long)g->seed,
+	fprintf(f, "%llu,%s,%s,%s,%s,%s,%s", (unsigned long long)g->seed,
 		sim_rules_names[g->cfg.rules], g->cfg.mishap ? "yes" : "no",
-		g->cfg.unleashed ? "yes" : "no", g->player_name[0], g->player_name[1]);
+		g->cfg.unleashed ? "yes" : "no", g->cfg.scenario[0] ? g->cfg.scenario : "-",
+		g->player_name[0], g->player_name[1]);
 	vp(g->vp2_two, f);
 	fprintf(f, ",%s", g->level_two);
 	vp(g->vp2_solo, f);
@@ -324,6 +325,10 @@ static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 		g->cfg.rules = SIM_TWO_PLAYER;
 	else
 		return fail(r, "unknown rules '%s'", rules);
+	if (!take_str(r, "scenario", g->cfg.scenario, sizeof g->cfg.scenario))
+		return false;
+	if (!strcmp(g->cfg.scenario, "-"))
+		g->cfg.scenario[0] = 0; /* the whole day */
 	for (int s = 0; s < 2; s++) {
 		if (!take_str(r, names_side[s], g->player_name[s], sizeof g->player_name[s]))
 			return false;

@@ -195,6 +195,12 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 	}
 	struct game_options opt = { .mishap = cfg->mishap, .unleashed = cfg->unleashed,
 				    .solitaire = cfg->rules == SIM_SOLITAIRE };
+	if (cfg->scenario[0] && !(opt.start = (int8_t)start_find(s, cfg->scenario))) {
+		snprintf(err, errlen, "seed %llu: no scenario '%s' in data/scenarios/",
+			 (unsigned long long)seed, cfg->scenario);
+		free(g);
+		return false;
+	}
 	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
 	if (rec)
 		record_init(rec, SETUP_HISTORICAL, seed, &opt);

@@ -49,6 +49,12 @@ bool sim_out_open(struct sim_out *o);
 bool sim_out_write(struct sim_out *o, const char *path, char *err, size_t errlen);
 void sim_out_drop(struct sim_out *o);
 
+/* Whether 1862's figures of the whole day (history.txt) measure a game started from st: the
+ * standard game (NULL), or a scenario of a later hour played to nightfall over the whole field
+ * (Mid-Morning, Early Afternoon: its counters start with 1862's losses to that hour); not a
+ * sector's two turns (The Cornfield). sim_compare.c. */
+bool sim_whole_day(const struct start *st);
+
 /* Write DIR/summary.txt (antietam-simulated 1) of the games; false with err. */
 bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *err,
 		       size_t errlen);

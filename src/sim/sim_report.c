@@ -419,7 +419,7 @@ static void chart(struct doc *d, const char *id, const char *title, const int *v
 
 /* ---- the sections ---- */
 
-static void sec_header(struct doc *d, const struct sim_game *g, int n)
+static void sec_header(struct doc *d, const struct scenario *s, const struct sim_game *g, int n)
 {
 	const struct sim_config *c = &g[0].cfg;
 	heading(d, 1, "A thousand Antietams: simulated games beside 1862");
@@ -428,6 +428,12 @@ static void sec_header(struct doc *d, const struct sim_game *g, int n)
 	     sim_rules_names[c->rules], c->mishap ? ", Terrible Mishap (8.14)" : "",
 	     c->unleashed ? ", McClellan unleashed (13.0)" : "", g[0].player_name[0],
 	     g[0].player_name[1]);
+	if (c->scenario[0])
+		para(d, "Every game starts from the scenario `%s` (data/scenarios/%s.txt, `--scenario "
+			"%s`) and plays its turns only%s.", c->scenario, c->scenario, c->scenario,
+		     sim_whole_day(start_of(s, start_find(s, c->scenario))) ? ", to nightfall: its "
+		     "losses count from dawn (the counters start with 1862's to its hour), as 1862's "
+		     "do" : "; 1862's figures below are the whole day's, not the scenario's");
 	para(d, "Each figure is given as the median and the central 80%% of the games (10th to "
 		"90th percentile), the mean with its 95%% confidence interval, and 17 September "
 		"1862 (data/history.txt, docs/provenance-history.md); " FLAG " marks a historical "
@@ -920,7 +926,7 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 		d.plotdir = plotdir;
 	fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		      "<title>antietam: simulated games</title><style>%s</style></head><body>\n", css);
-	sec_header(&d, games, n);
+	sec_header(&d, s, games, n);
 	sec_headline(&d, h, games, n, v);
 	sec_levels(&d, s, h, games, n);
 	sec_distributions(&d, h, games, n, v);
@@ -960,8 +966,12 @@ void sim_report_terminal(const struct scenario *s, const struct sim_layout *l,
 	}
 	enum victory_mode mode = games[0].cfg.rules == SIM_SOLITAIRE ? VICTORY_SOLITAIRE
 								      : VICTORY_TWO_PLAYER;
-	fprintf(f, "%d games (%s rules, Union: %s, Confederacy: %s)\n\n", n,
-		sim_rules_names[games[0].cfg.rules], games[0].player_name[0], games[0].player_name[1]);
+	fprintf(f, "%d games (%s rules, Union: %s, Confederacy: %s%s%s)\n\n", n,
+		sim_rules_names[games[0].cfg.rules], games[0].player_name[0], games[0].player_name[1],
+		games[0].cfg.scenario[0] ? "; scenario " : "", games[0].cfg.scenario);
+	if (games[0].cfg.scenario[0] &&
+	    !sim_whole_day(start_of(s, start_find(s, games[0].cfg.scenario))))
+		fprintf(f, "(1862: the whole day's figures, not the scenario's)\n\n");
 	fprintf(f, "%-40s %8s %16s %8s\n", "figure", "median", "central 80%", "1862");
 	for (int i = 0; i < sim_nmetrics; i++) {
 		const struct sim_metric *m = &sim_metrics[i];

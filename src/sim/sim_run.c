@@ -49,7 +49,7 @@ static void usage(FILE *f)
 	int n;
 	const struct sim_player *p = sim_players(&n);
 	fputs("usage: antietam --simulate N [--union P] [--confederate P] [--rules solitaire|two-player]\n"
-	      "                [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
+	      "                [--scenario KEY] [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
 	      "                [--shard K/N | --shard-index I/N]\n"
 	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
 	      "       antietam --merge DIR... [--out DIR] [--no-plots] [--data DIR]\n"
@@ -114,6 +114,11 @@ static int parse(int argc, char **argv, struct opts *o)
 			if (!next)
 				return bad("--rules takes solitaire or two-player", "");
 			rules = next, i++;
+		} else if (!strcmp(a, "--scenario")) {
+			/* checked against data/scenarios/ once the data is loaded (sim_main) */
+			if (!next || strlen(next) >= sizeof o->cfg.scenario)
+				return bad("--scenario takes the key of a scenario of data/scenarios/", "");
+			snprintf(o->cfg.scenario, sizeof o->cfg.scenario, "%s", next), i++;
 		} else if (!strcmp(a, "--mishap")) {
 			o->cfg.mishap = true;
 		} else if (!strcmp(a, "--unleashed")) {
@@ -647,7 +652,8 @@ static int cmp_seed(const void *a, const void *b)
 static bool same_config(const struct sim_game *a, const struct sim_game *b)
 {
 	return a->cfg.rules == b->cfg.rules && a->cfg.mishap == b->cfg.mishap &&
-	       a->cfg.unleashed == b->cfg.unleashed && !strcmp(a->player_name[0], b->player_name[0]) &&
+	       a->cfg.unleashed == b->cfg.unleashed && !strcmp(a->cfg.scenario, b->cfg.scenario) &&
+	       !strcmp(a->player_name[0], b->player_name[0]) &&
 	       !strcmp(a->player_name[1], b->player_name[1]);
 }
 
@@ -668,7 +674,7 @@ static int merge(const struct scenario *s, const struct sim_layout *l, const str
 	qsort(g, (size_t)n, sizeof *g, cmp_seed);
 	for (int i = 1; i < n; i++) {
 		const char *why = g[i].seed == g[i - 1].seed ? "is in two of the runs"
-				  : !same_config(&g[i], &g[0]) ? "was played with other players, rules or options"
+				  : !same_config(&g[i], &g[0]) ? "was played with other players, rules, options or scenario"
 				  : NULL;
 		if (why) {
 			fprintf(stderr, "antietam: --merge: seed %llu %s\n",
@@ -694,6 +700,15 @@ int sim_main(int argc, char **argv)
 	struct sim_history h;
 	if (!load(&o, &s, &h))
 		return 2;
+	if (o.cfg.scenario[0] && !start_find(s, o.cfg.scenario)) {
+		fprintf(stderr, "antietam: --scenario %s: not one of data/scenarios/ (", o.cfg.scenario);
+		for (int i = 1; start_of(s, i); i++)
+			fprintf(stderr, "%s%s", i > 1 ? ", " : "", start_of(s, i)->key);
+		fprintf(stderr, ")\n");
+		scenario_free(s);
+		free(s);
+		return 2;
+	}
 	struct sim_layout l;
 	sim_layout(s, &l);
 	rc = o.nmerge ? merge(s, &l, &h, &o) : simulate(s, &l, &h, &o);

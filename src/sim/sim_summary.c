@@ -32,12 +32,22 @@ static bool yes_no(struct datafile *df, int i, const char *key, bool *out)
 	return true;
 }
 
-/* "run RULES UNION CONFEDERATE games=N mishap=yes|no unleashed=yes|no" */
+/* "run RULES UNION CONFEDERATE games=N mishap=yes|no unleashed=yes|no [scenario=KEY]" */
 static bool run_line(struct datafile *df, struct sim_summary *r)
 {
 	memset(r, 0, sizeof *r);
-	if (!datafile_nfields(df, 7, false))
+	if (!datafile_nfields(df, 7, true))
 		return false;
+	if (df->nfields > 8)
+		return datafile_fail(df, "a run has 7 fields, or 8 with scenario=KEY");
+	if (df->nfields == 8) {
+		const char *key = datafile_keyval(df, 7, "scenario");
+		if (!key)
+			return false;
+		if (!*key || strlen(key) >= sizeof r->scenario)
+			return datafile_fail(df, "scenario=%s: the key of a scenario", key);
+		snprintf(r->scenario, sizeof r->scenario, "%s", key);
+	}
 	if (!strcmp(df->field[1], sim_rules_names[SIM_SOLITAIRE]))
 		r->rules = SIM_SOLITAIRE;
 	else if (!strcmp(df->field[1], sim_rules_names[SIM_TWO_PLAYER]))
@@ -141,9 +151,12 @@ bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *e
 	}
 	FILE *f = out.f;
 	fprintf(f, "antietam-simulated 1\n# figure ID P10 P50 P90 (docs/formats.md)\n");
-	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s\n", sim_rules_names[g[0].cfg.rules],
+	fprintf(f, "run %s %s %s games=%d mishap=%s unleashed=%s", sim_rules_names[g[0].cfg.rules],
 		g[0].player_name[0], g[0].player_name[1], n, g[0].cfg.mishap ? "yes" : "no",
 		g[0].cfg.unleashed ? "yes" : "no");
+	if (g[0].cfg.scenario[0])
+		fprintf(f, " scenario=%s", g[0].cfg.scenario);
+	fputc('\n', f);
 	for (int i = 0; i < sim_nmetrics; i++) {
 		struct dist ds;
 		char a[16], b[16], c[16];

@@ -701,8 +701,8 @@ void dialog_report(struct tui *t)
 	page("%s", "");
 	page("Losses");
 	report_losses(t);
-	if (over && !start_game(t->g)) { /* beside 1862 and simulated games (src/sim,
-					   * docs/simulate.md): the whole day's, not a scenario's */
+	if (over) { /* beside 1862 and the simulated games of the same scenario (src/sim,
+		     * docs/simulate.md) */
 		char cmp[12][SIM_LINE];
 		int k = sim_compare(t->scn, t->datadir, t->g, cmp, 12);
 		if (k > 0)
