@@ -41,6 +41,11 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
  * broken in err. */
 bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
 		int *cost, bool *double_time, char *err, size_t errlen);
+/* Forget the searches move.c keeps for the positions it saw last (pure speed: move_check
+ * finds again a move move_reachable has just listed by the one way of moving it knows is the
+ * cheapest). They name their scenario by its address only: whoever changes a scenario's map
+ * or charts calls this (scenario_step_costs does). */
+void move_memo_forget(void);
 /* The one step cost of the rules: the MPs to enter hex `to` from its neighbour `from` by the
  * charts alone — the in-hex terrain (8.7; the road cost instead across a road hexside,
  * 8.8.1A, or into a Sunken Road hex, 8.8.3B) plus the hexside's own cost (8.7.4–8.7.5A,

@@ -8,6 +8,7 @@
  *
  * Each way of moving is a Dijkstra search over hexes with its own allowance and its own
  * filter on the steps; a hex is reachable at the cheapest cost any of them gives. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +87,7 @@ struct search {
  * a double-time (8.9), and every hex any way reached. */
 struct found {
 	uint8_t best[HEX_INDEX_COUNT];
+	uint8_t mode[HEX_INDEX_COUNT]; /* the way that gave best first (read only where best is) */
 	uint64_t dbl[BITWORDS];
 	uint64_t any[BITWORDS];
 };
@@ -597,6 +599,7 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 				f->any[h / 64] |= bit;
 				if (k < f->best[h]) {
 					f->best[h] = (uint8_t)k;
+					f->mode[h] = (uint8_t)m;
 					if (dbl)
 						f->dbl[h / 64] |= bit;
 				}
@@ -707,6 +710,76 @@ static int minimum_step(const struct ctx *c, int b, const char **why)
 	return step_cost(c, MODE_PLAIN, c->start, b, why);
 }
 
+/* ---- the searches remembered (pure speed) ----
+ * A move the bot or the general plays is one it has just seen in move_reachable, on the same
+ * position; move_check would search the six ways of moving again to find the path. The last
+ * MEMO_SLOTS searches of every way (reachable with MODE_COUNT) keep, for the unit and the
+ * position they were made on, each hex's first way of moving at its least cost and the list
+ * of destinations: move_check then searches that one way (the same path: a search's paths to
+ * a hex do not depend on where it stops), and the same question asked again gets the same
+ * list. A slot answers only a position of the same bytes (memo_same: the whole struct game
+ * but its dice and its event log, which no movement rule reads); move_memo_forget empties
+ * them all (a scenario's map or charts changed). The slots are the process's own: the
+ * simulator's workers are processes. */
+#define MEMO_SLOTS 16
+
+struct memo {
+	int u;                               /* -1: empty */
+	int n;                               /* destinations listed, -1 when the list was cut */
+	struct game pos;
+	uint8_t best[HEX_INDEX_COUNT];
+	uint8_t mode[HEX_INDEX_COUNT];
+	struct move_dest d[HEX_INDEX_COUNT];
+};
+
+static struct memo memo[MEMO_SLOTS];
+static int memo_next;
+static bool memo_ready;
+
+void move_memo_forget(void)
+{
+	for (int i = 0; i < MEMO_SLOTS; i++)
+		memo[i].u = -1;
+	memo_ready = true;
+}
+
+/* The bytes of a position that movement may read: all of struct game but the dice (rng,
+ * forced) and the events (nlog, events). */
+static bool memo_same(const struct game *a, const struct game *b)
+{
+	const char *x = (const char *)a, *y = (const char *)b;
+	size_t r = offsetof(struct game, rng), t = offsetof(struct game, turn),
+	       l = offsetof(struct game, nlog);
+	return !memcmp(x, y, r) && !memcmp(x + t, y + t, l - t);
+}
+
+static struct memo *memo_find(const struct game *g, int u)
+{
+	if (!memo_ready)
+		move_memo_forget();
+	for (int i = 0; i < MEMO_SLOTS; i++)
+		if (memo[i].u == u && memo_same(&memo[i].pos, g))
+			return &memo[i];
+	return NULL;
+}
+
+static void memo_keep(const struct game *g, int u, const struct found *f,
+		      const struct move_dest *out, int n, bool whole)
+{
+	struct memo *m = memo_find(g, u);
+	if (!m) {
+		m = &memo[memo_next];
+		memo_next = (memo_next + 1) % MEMO_SLOTS;
+	}
+	m->u = u;
+	m->pos = *g;
+	memcpy(m->best, f->best, sizeof m->best);
+	memcpy(m->mode, f->mode, sizeof m->mode);
+	m->n = whole ? n : -1;
+	if (whole)
+		memcpy(m->d, out, sizeof out[0] * (size_t)n);
+}
+
 /* move_reachable over the first `modes` modes of enum mode in position p (built on first
  * use); `entered` (may be NULL) gets a bit (hex_index) for every hex the search entered,
  * whether or not a move may end there. */
@@ -720,6 +793,12 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	}
 	if (u < 0 || u >= ROSTER_UNITS || !move_unit_may_move(g, u, err, errlen))
 		return 0;
+	struct memo *kept = modes == MODE_COUNT && !entered ? memo_find(g, u) : NULL;
+	if (kept && kept->n >= 0) {
+		int n = kept->n < max ? kept->n : max;
+		memcpy(out, kept->d, sizeof out[0] * (size_t)(n > 0 ? n : 0));
+		return n;
+	}
 	if (!p->built || p->g != g || p->side != unit_side(u))
 		pos_init(p, g, unit_side(u));
 	struct ctx c;
@@ -771,6 +850,11 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 			out[n].double_time = dbl;
 			n++;
 		}
+	if (modes == MODE_COUNT && !entered) {
+		/* whole when the loop saw every hex it asks (the last word reached) */
+		bool whole = n < max;
+		memo_keep(g, u, &f, out, n, whole);
+	}
 	return n;
 }
 
@@ -870,11 +954,21 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		 * so far (a later way wins only with a lower cost). */
 		struct search s[MODE_COUNT];
 		int best = COST_INF, bm = -1, di = hex_index(dest);
-		for (int m = 0; m < MODE_COUNT; m++) {
-			search_path(&c, (enum mode)m, &s[m], di, best);
-			if (s[m].cost[di] < best) {
-				best = s[m].cost[di];
-				bm = m;
+		const struct memo *kept = memo_find(g, u);
+		if (kept) {
+			/* the way that gives the least cost first is known: search it alone */
+			if (kept->best[di] < COST_INF) {
+				bm = kept->mode[di];
+				search_path(&c, (enum mode)bm, &s[bm], di, COST_INF + 1);
+				best = s[bm].cost[di];
+			}
+		} else {
+			for (int m = 0; m < MODE_COUNT; m++) {
+				search_path(&c, (enum mode)m, &s[m], di, best);
+				if (s[m].cost[di] < best) {
+					best = s[m].cost[di];
+					bm = m;
+				}
 			}
 		}
 		if (bm >= 0) {
@@ -1071,14 +1165,33 @@ void move_ap_hill_roll(struct game *g)
 	}
 }
 
+/* May unit u, off the map, end a move anywhere (move_reachable would list a hex)? An entry
+ * hex it may step into (plain, 9.2) and end in is always listed, by the searches or by 8.3's
+ * one-hex move: those are asked first, the searches only when none is. */
+static bool may_enter(const struct game *g, int u)
+{
+	if (!move_unit_may_move(g, u, NULL, 0))
+		return false;
+	struct movepos p;
+	struct ctx c;
+	pos_init(&p, g, unit_side(u));
+	ctx_init(&c, &p, u, true);
+	const char *why;
+	for (int k = 0; c.si < 0 && k < c.nentry; k++)
+		if (!end_refused(&c, c.entry[k], false) &&
+		    step_cost(&c, MODE_PLAIN, HEX_NONE, c.entry[k], &why) >= 0)
+			return true;
+	struct move_dest dest[1];
+	return reachable(&p, g, u, dest, 1, NULL, 0, MODE_COUNT, NULL) > 0;
+}
+
 /* 9.1C: once triggered, A.P. Hill enters that turn unless it cannot. */
 static bool ap_hill_must_enter(const struct game *g, char *err, size_t errlen)
 {
 	if (g->side != SIDE_CONFEDERATE || !g->ap_hill_triggered || g->ap_hill_turn != g->turn)
 		return false;
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
-		struct move_dest dest[1];
-		if (ap_hill_waiting(g, u) && move_reachable(g, u, dest, 1, NULL, 0) > 0) {
+		if (ap_hill_waiting(g, u) && may_enter(g, u)) {
 			snprintf(err, errlen, "9.1C: A.P. Hill's entry may not be delayed (%s has not entered)",
 				 names_of_unit(u));
 			return true;
