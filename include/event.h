@@ -58,8 +58,9 @@ enum {
 	X(WITHDRAW_STAYS, "withdraw-stays", EF_UNIT | EF_FROM)     /* 13.6A */                    \
 	X(WITHDRAW_MOVE, "withdraw-move", EF_UNIT | EF_FROM | EF_TO) /* 13.6 */                   \
 	X(WITHDRAW_TRAPPED, "withdraw-trapped", EF_UNIT)           /* 13.6D */                    \
-	X(FIRE, "fire", EF_UNIT | EF_TARGET | EF_DIE | EF_DRM | EF_STEPS | EF_DEFENSIVE | EF_MODS) \
-	                                                           /* 10.2C, 11.5B; steps lost */ \
+	X(FIRE, "fire", EF_UNIT | EF_TARGET | EF_TO | EF_COLUMN | EF_DIE | EF_DRM | EF_STEPS |   \
+	                EF_DEFENSIVE | EF_MODS)    /* 10.2C, 11.5B; steps lost; to: the target's \
+	                                              hex; column: the fire value (20.3) */       \
 	X(DECLARE, "declare", EF_FROM | EF_SEVERAL | EF_UNITS)     /* 11.1 */                     \
 	X(CANCEL, "cancel", EF_FROM)                               /* 11.1 */                     \
 	X(NO_ATTACKS, "no-attacks", EF_ROUND)                      /* 11.1 */                     \
@@ -145,7 +146,8 @@ struct game_event {
 	int8_t steps;             /* steps left (STEP_LOST), now (REGROUP), lost (FIRE) */
 	int8_t mp;                /* movement points spent (MOVE) */
 	int8_t round;             /* combat round (NO_ATTACKS) */
-	int8_t column;            /* CRT column (ATTACK); objective column 0-2 (OBJECTIVE) */
+	int8_t column;            /* CRT column (ATTACK); the fire value, the Artillery Fire Table's
+				     column (FIRE, 20.3); objective column 0-2 (OBJECTIVE) */
 	int8_t att_loss, def_loss;/* ATTACK */
 	int8_t objective;         /* solo_objective.key (15.x), with objective_hex */
 	bool double_time;         /* MOVE: 8.9 */

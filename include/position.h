@@ -27,8 +27,9 @@
 
 #include "game.h"
 
-#define POSITION_VERSION 4  /* 4: the DRMs of ATTACK and FIRE events (drms=), no last-fire or
-			       last-attack; 3 (read): names its order of battle (`order-of-battle N`);
+#define POSITION_VERSION 5  /* 5: FIRE events name the target's hex and the fire value (to=,
+			       column=); 4 (read): the DRMs of ATTACK and FIRE events (drms=), no
+			       last-fire or last-attack; 3 (read): names its order of battle (`order-of-battle N`);
 			       2 (read): typed events (event.h); 1 (read): events as text */
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024

@@ -434,7 +434,7 @@ static void test_symbolic(void **state)
 		"\nevent 10 note \"\\xe2\\x80\\x93 dash 53\"\n",
 		"\nevent 3 attack unit=U12 from=1917 die=3 drm=-3 attack=12 defence=7 column=3 "
 		"attacker-loss=1 defender-loss=2 retreat=yes drms=morale:1:4:3,range:-2:7,elan:2\n",
-		" fire unit=U12 target=C53 die=5 drm=-3 steps=2 defensive=yes "
+		" fire unit=U12 target=C53 to=2018 die=5 drm=-3 steps=2 column=3 defensive=yes "
 		"drms=morale:1:4:3,range:-2:7,elan:2\n",
 		"\nevent 2 move unit=U12 from=1917 mp=7 double-time=yes path=1917,1918,2018\n",
 		"\nevent 10 new-game setup=quick seed=18446744073709551615\n",
@@ -1272,20 +1272,21 @@ static void expect_answer(struct cli *c, const char *line, const char *want)
 	free(got);
 }
 
-/* A file of version 2 or 3 (tests/data/saved-format2.pos and saved-format3.pos, written by
- * the programs of before the events carried their DRMs: a historical game, seed 3, after six
- * `bot` turns) still opens: its attacks and fires come back without their lists of DRMs, its
- * last-fire and last-attack records are read and left, and it is written back as today's
- * version with every other line as it was (a file of version 2 naming the order of battle it
- * was read under, that of its time: 2). */
+/* A file of version 2, 3 or 4 (tests/data/saved-format2.pos, saved-format3.pos and
+ * saved-format4.pos, written by the programs of their time: a historical game, seed 3, after
+ * six `bot` turns) still opens: its fires come back without the target's hex and the fire
+ * value (before version 5), its attacks and fires without their lists of DRMs and its
+ * last-fire and last-attack records read and left (before version 4), and it is written back
+ * as today's version with every other line as it was (a file of version 2 naming the order of
+ * battle it was read under, that of its time: 2). */
 static void reads_back_as_today(const char *path, int version)
 {
 	size_t len;
 	char *old = fx_read_file(path, &len), first[32];
 	snprintf(first, sizeof first, "antietam-position %d\n", version);
 	assert_int_equal(strncmp(old, first, strlen(first)), 0);
-	assert_non_null(strstr(old, "\nlast-fire "));
-	assert_non_null(strstr(old, "\nlast-attack "));
+	assert_true((strstr(old, "\nlast-fire ") != NULL) == (version < 4));
+	assert_true((strstr(old, "\nlast-attack ") != NULL) == (version < 4));
 	struct game *g = malloc(sizeof *g);
 	assert_non_null(g);
 	struct position_record rec = { 0 };
@@ -1297,8 +1298,12 @@ static void reads_back_as_today(const char *path, int version)
 		const struct game_event *e = event_log_at(&rec.events, k);
 		fires += e->kind == EVENT_FIRE;
 		attacks += e->kind == EVENT_ATTACK;
-		if (e->kind == EVENT_FIRE || e->kind == EVENT_ATTACK)
+		if ((e->kind == EVENT_FIRE || e->kind == EVENT_ATTACK) && version < 4)
 			assert_int_equal(e->n, 0);
+		if (e->kind == EVENT_FIRE) {
+			assert_int_equal(e->to, HEX_NONE);
+			assert_int_equal(e->column, 0);
+		}
 	}
 	assert_true(fires > 0 && attacks > 0);
 	/* the file's lines but its comments, its version and the two records, in their order */
@@ -1332,6 +1337,30 @@ static void test_old_versions_read(void **state)
 	(void)state;
 	reads_back_as_today("tests/data/saved-format2.pos", 2);
 	reads_back_as_today("tests/data/saved-format3.pos", 3);
+	reads_back_as_today("tests/data/saved-format4.pos", 4);
+	/* a version-4 fire names no hex nor fire value: those keys are refused there */
+	size_t len;
+	char *old = fx_read_file("tests/data/saved-format4.pos", &len);
+	char *fire = strstr(old, " fire unit=U5 target=C18 ");
+	assert_non_null(fire);
+	const char *keys[] = { "to=1108 ", "column=4 " };
+	for (int i = 0; i < 2; i++) {
+		size_t at = (size_t)(fire - old) + strlen(" fire unit=U5 target=C18 ");
+		char *bad = malloc(len + 16);
+		assert_non_null(bad);
+		snprintf(bad, len + 16, "%.*s%s%s", (int)at, old, keys[i], old + at);
+		struct game *g = malloc(sizeof *g);
+		assert_non_null(g);
+		char err[512], want[64];
+		assert_false(read_text(g, NULL, fx_real_scenario(), bad, strlen(bad), err, sizeof err));
+		snprintf(want, sizeof want, "a 'fire' event has no key %.*s", (int)strcspn(keys[i], "=") + 1,
+			 keys[i]);
+		if (!strstr(err, want))
+			fail_msg("'%s': expected '%s'", err, want);
+		free(g);
+		free(bad);
+	}
+	free(old);
 }
 
 /* The answer to `state` is "= ", the file, and the blank line that ends every answer. */

@@ -1201,7 +1201,8 @@ static bool parse_typed_event(struct reader *r, struct game_event *e)
 			bit = EF_SEED;
 		else if (!strcmp(key, "drms") && r->df.version >= 4)
 			bit = EF_MODS;
-		if (!(uses & bit))
+		if (!(uses & bit) ||
+		    (k == EVENT_FIRE && (bit & (EF_TO | EF_COLUMN)) && r->df.version < 5))
 			return FAIL("a '%s' event has no key %s=", r->df.field[2], key);
 		if (fi < 0 ? (seen & bit) != 0 : (seen_field >> fi & 1) != 0)
 			return FAIL("key '%s' given twice", key);

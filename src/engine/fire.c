@@ -177,6 +177,8 @@ void fire_resolve(struct game *g, int gun, int target, bool defensive)
 	struct game_event *e = event_new(g, EVENT_FIRE);
 	e->unit = (int16_t)gun;
 	e->target = (int16_t)target;
+	e->to = g->unit[target].hex; /* where it stood when fired at */
+	e->column = (int8_t)o.fire_value;
 	e->die = (int8_t)roll;
 	e->drm = (int8_t)o.drm;
 	e->steps = (int8_t)steps;

@@ -13,9 +13,9 @@
 #include "act.h"
 #include "combat.h"
 #include "event_text.h"
-#include "view_event.h"
 #include "tables.h"
 #include "tui_internal.h"
+#include "view_event.h"
 
 #define VIEW_LINES 96
 
@@ -518,72 +518,71 @@ bool combat_view_has_attack(const struct tui *t, int hex)
 
 /* ---- the result box ---- */
 
-/* The lines of one attack or fire event and what followed it (steps, retreats); `seen` is
- * the position just before the event (NULL: unknown), for its DRMs. */
-static void result_lines(struct tui *t, const struct game *seen, const struct view_event *e,
-			 struct view *v)
+/* The hex a fire's target stood in: the event's (a FIRE event of a file before version 5
+ * does not say: where the target is now). */
+static int fire_hex(const struct tui *t, const struct game_event *e)
+{
+	int h = view_event_aim(e);
+	return hex_valid(h) || e->target < 0 ? h : t->g->unit[e->target].hex;
+}
+
+/* The lines of one attack or fire event, its DRMs as the event carries them (modifier.h). */
+static void result_lines(struct tui *t, const struct game_event *e, struct view *v)
 {
 	const char *id = draw_unit_id(t, e->unit);
-	if (e->kind == EV_ATTACK) {
-		vl(v, A_BOLD, "%s attacks %04d: %d against %d, column %s", id, e->hex[0], e->attack,
-		   e->defence, e->column);
-		struct combat_odds o;
-		if (seen && view_event_attack_mods(seen, e, &o))
-			mods_lines(v, o.mod, o.nmods);
-		vl(v, A_NORMAL, " die %d, DRM %+d: row %d of the CRT gives %d/%d%s", e->roll, e->drm,
-		   e->roll + e->drm, e->att_loss, e->def_loss, e->retreat ? "*" : "");
+	if (e->kind == EVENT_ATTACK) {
+		vl(v, A_BOLD, "%s attacks %04d: %d against %d, column %s", id, e->from, e->attack,
+		   e->defence, tables_crt_column_name((enum crt_column)e->column));
+		mods_lines(v, e->mod, e->n);
+		vl(v, A_NORMAL, " die %d, DRM %+d: row %d of the CRT gives %d/%d%s", e->die, e->drm,
+		   e->die + e->drm, e->att_loss, e->def_loss, e->retreat ? "*" : "");
 		char words[160];
-		view_event_attack_words(t->g, e, words, sizeof words);
+		view_event_attack_words(e, words, sizeof words);
 		vl(v, A_BOLD, " %s", words);
 	} else {
 		vl(v, A_BOLD, "%s fires%s at %s in %04d", id, e->defensive ? " defensively" : "",
-		   draw_unit_id(t, e->target), seen ? seen->unit[e->target].hex : t->g->unit[e->target].hex);
-		struct fire_odds fo;
-		bool known = seen && fire_check(seen, e->unit, e->target, e->defensive, &fo, NULL, 0) &&
-			     fo.drm == e->drm;
-		if (known)
-			mods_lines(v, fo.mod, fo.nmods);
-		if (known)
+		   draw_unit_id(t, e->target), fire_hex(t, e));
+		mods_lines(v, e->mod, e->n);
+		if (e->column > 0)
 			vl(v, A_NORMAL, " die %d, DRM %+d = %d on the Artillery Fire Table, fire value %d "
-			   "(20.3)", e->roll, e->drm, e->roll + e->drm, fo.fire_value);
+			   "(20.3)", e->die, e->drm, e->die + e->drm, e->column);
 		else
-			vl(v, A_NORMAL, " die %d, DRM %+d = %d on the Artillery Fire Table (20.3)", e->roll,
-			   e->drm, e->roll + e->drm);
+			vl(v, A_NORMAL, " die %d, DRM %+d = %d on the Artillery Fire Table (20.3)", e->die,
+			   e->drm, e->die + e->drm);
 		vl(v, A_BOLD, " %s %s", draw_unit_id(t, e->target),
-		   e->def_loss ? "loses 1 step" : "loses nothing: no effect");
+		   e->steps ? "loses 1 step" : "loses nothing: no effect");
 	}
 }
 
-void combat_view_results(struct tui *t, int from, const struct game *before)
+void combat_view_results(struct tui *t, int from, int end)
 {
 	struct view v = { .n = 0 };
 	int nres = 0, focus = HEX_NONE;
 	bool any_attack = false;
-	struct view_event e;
-	/* the position each event saw: `before`, then what every earlier event changed */
-	struct game *seen = before ? malloc(sizeof *seen) : NULL;
-	if (seen)
-		*seen = *before;
 	const struct event_log *log = &match_record(t->match)->events;
-	for (int k = from < log->first ? log->first : from; k < event_log_end(log); k++) {
-		if (!view_event_read(t->scn, log, k, &e))
+	if (from < log->first)
+		from = log->first;
+	if (end > event_log_end(log))
+		end = event_log_end(log);
+	for (int k = from; k < end; k++) {
+		const struct game_event *e = event_log_at(log, k);
+		if (!e)
 			continue;
-		if (e.kind == EV_ATTACK || e.kind == EV_FIRE) {
+		if (e->kind == EVENT_ATTACK || e->kind == EVENT_FIRE) {
 			if (!hex_valid(focus)) /* the first combat's hex: the view centres on it */
-				focus = e.kind == EV_ATTACK ? e.hex[0] : e.target < 0 ? HEX_NONE :
-					(seen ? seen : t->g)->unit[e.target].hex;
+				focus = e->kind == EVENT_ATTACK ? e->from : fire_hex(t, e);
 			if (nres++)
 				vl(&v, A_NORMAL, "%s", "");
-			any_attack |= e.kind == EV_ATTACK;
-			result_lines(t, seen, &e, &v);
-		} else if (nres && (e.kind == EV_STEP || e.kind == EV_ELIMINATED ||
-				    e.kind == EV_RETREAT || e.kind == EV_ADVANCE)) {
-			vl(&v, A_DIM, "   %s", e.text);
+			any_attack |= e->kind == EVENT_ATTACK;
+			result_lines(t, e, &v);
+		} else if (nres && (e->kind == EVENT_STEP_LOST || e->kind == EVENT_ELIMINATED ||
+				    e->kind == EVENT_NO_RETREAT || e->kind == EVENT_RETREAT ||
+				    e->kind == EVENT_ADVANCE || e->kind == EVENT_SUPPORT)) {
+			char text[EVENT_TEXT_MAX];
+			event_format(t->scn, e, text, sizeof text);
+			vl(&v, A_DIM, "   %s", text);
 		}
-		if (seen)
-			view_event_follow(seen, &e);
 	}
-	free(seen);
 	if (!nres)
 		return;
 	vl(&v, A_NORMAL, "%s", "");
@@ -639,9 +638,12 @@ bool combat_view_defensive(struct tui *t)
 		int first = end - COMBAT_VIEW_CONTEXT > log->first ? end - COMBAT_VIEW_CONTEXT :
 								      log->first;
 		for (int k = first; k < end; k++) {
-			struct view_event ev;
-			if (view_event_read(t->scn, log, k, &ev))
-				vl(&v, A_DIM, "%s", ev.text);
+			const struct game_event *ev = event_log_at(log, k);
+			char text[EVENT_TEXT_MAX];
+			if (ev) {
+				event_format(t->scn, ev, text, sizeof text);
+				vl(&v, A_DIM, "%s", text);
+			}
 		}
 		if (first < end)
 			vl(&v, A_NORMAL, "%s", "");

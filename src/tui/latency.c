@@ -85,7 +85,7 @@ int tui_bench_latency(const char *datadir, int cols, int lines, int moves,
 	SCREEN *screen = NULL;
 	bool made_dir = false;
 	if (!t || !v || !o || !in || moves < 1 || !(t->scn = malloc(sizeof *t->scn)) ||
-	    !(t->before = malloc(sizeof *t->before)) || !legal_init(&t->legal)) {
+	    !legal_init(&t->legal)) {
 		snprintf(err, errlen, "out of memory");
 		goto done;
 	}
@@ -152,7 +152,6 @@ done:
 	if (t) {
 		match_free(t->match);
 		free(t->scn);
-		free(t->before);
 		legal_free(&t->legal);
 	}
 	if (made_dir)

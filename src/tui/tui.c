@@ -223,12 +223,31 @@ void play_undo(struct tui *t)
 	tui_say(t, false, "move taken back (%d more can be)", match_undo_count(t->match));
 }
 
+/* The match's sink (match.h): the events each applied action raised, heard for the result
+ * box (heard_from .. heard_end, from the first action heard since tui_hear_reset). */
+static void hear(void *ctx, const struct game *g, int first, int end)
+{
+	(void)g;
+	struct tui *t = ctx;
+	if (t->heard_from < 0)
+		t->heard_from = first;
+	t->heard_end = end;
+}
+
+/* Forget what the sink heard: the result box shows only what comes after. */
+static void hear_reset(struct tui *t)
+{
+	t->heard_from = t->heard_end = -1;
+}
+
 /* Make m the game in play (the old one is freed), autosaving after every action. */
 static void set_match(struct tui *t, struct match *m)
 {
 	match_free(t->match);
 	t->match = m;
 	t->g = match_game(m);
+	hear_reset(t);
+	match_set_sink(m, hear, t);
 	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY);
 	match_defer_autosave(m, true); /* the move shown first, saved after (tui_autosave_due) */
 }
@@ -860,13 +879,13 @@ static bool computer_turn(struct tui *t)
 static void defensive_fire_screen(struct tui *t)
 {
 	int from = t->g->nlog;
-	*t->before = *t->g;
+	hear_reset(t);
 	draw_frame(t);
 	bool applied = combat_view_defensive(t);
 	t->replay_from = t->seen_log;
 	t->seen_log = from;
-	if (applied)
-		combat_view_results(t, from, t->before);
+	if (applied && t->heard_from >= 0)
+		combat_view_results(t, t->heard_from, t->heard_end);
 }
 
 /* Before each decision: the hot-seat hand-over, the bot's turn and the end-of-game report. */
@@ -976,12 +995,11 @@ static void run(struct tui *t)
 		}
 		/* What the key resolved (fire, attacks) is shown before play goes on, and so before
 		 * any hand-over. */
-		int from = t->g->nlog;
 		unsigned epoch = t->epoch;
-		*t->before = *t->g;
+		hear_reset(t);
 		bool stay = keys_dispatch(t, ch); /* the key table, keys.c */
-		if (t->playing && t->epoch == epoch && t->g->nlog > from)
-			combat_view_results(t, from, t->before);
+		if (t->playing && t->epoch == epoch && t->heard_from >= 0)
+			combat_view_results(t, t->heard_from, t->heard_end);
 		if (!stay)
 			start_menu(t);
 	}
@@ -995,8 +1013,7 @@ static bool session_open(struct tui *t, const char *datadir)
 		return false;
 	}
 	t->scn = malloc(sizeof *t->scn);
-	t->before = malloc(sizeof *t->before);
-	if (!t->scn || !t->before || !legal_init(&t->legal)) {
+	if (!t->scn || !legal_init(&t->legal)) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
@@ -1023,7 +1040,6 @@ static void session_close(struct tui *t)
 	scenario_free(t->scn);
 	free(t->scn);
 	free(t->rules);
-	free(t->before);
 	legal_free(&t->legal);
 }
 

@@ -47,7 +47,8 @@ struct tui {
 	struct match *match;       /* the game with its record, undo and autosave (match.h) */
 	const struct game *g;      /* match_game(match): read here, changed only by tui_apply */
 	unsigned epoch;            /* counts games begun or loaded in this session */
-	struct game *before;       /* the position before the last key (the result box's DRMs) */
+	int heard_from, heard_end; /* the events the match's sink heard since it was last reset
+				      (tui_hear_reset): the result box's; heard_from -1 none */
 	struct game_options gopt;
 	char save_path[POSITION_PATH_MAX];
 	char state_dir[POSITION_PATH_MAX]; /* autosaves and `last` (include/paths.h); "" none */
@@ -385,10 +386,10 @@ bool combat_view_fire(struct tui *t, const struct action *a);
 void combat_view_attack(struct tui *t, int hex, int preselect);
 /* The attack builder on the hexes of a legal declaration (from a list), its units chosen. */
 void combat_view_declare(struct tui *t, const struct action *a);
-/* The result box: every attack and fire the log shows from entry `from` on (its column,
- * DRMs as `before` saw them, die and result in words, the steps and retreats that followed);
- * nothing when there is none. Enter goes on. */
-void combat_view_results(struct tui *t, int from, const struct game *before);
+/* The result box: every attack and fire of the events numbered [from, end) (its column, its
+ * DRMs as the event carries them, die and result in words, the steps and retreats that
+ * followed); nothing when there is none. Enter goes on. */
+void combat_view_results(struct tui *t, int from, int end);
 /* Defensive fire (11.5B) in one screen: the attack coming (the log since the player last
  * looked), each attacker the gun may fire at with its odds; Enter fires, d holds fire, Esc
  * leaves the decision on the map. True when an action was applied. */

@@ -1,61 +1,34 @@
-/* view_event.h — the one place where the front-end reads the game's events (event.h): each event
- * the views draw (a move, an attack, a fire, a retreat, an advance, a step lost …) as the
- * record they draw it from, for the result box and the replay of what the other side did.
- * Curses-free, so tests/test_tui_view_event.c checks it against the events the engine raises. */
+/* view_event.h — what the views draw of one of the game's typed events (struct game_event,
+ * event.h), read from the event itself: which events the map shows, the trail a unit left
+ * (a move, a withdrawal, a retreat, an advance), the hex attacked or fired at, and an
+ * attack's result in words. The result box and the replay of what the other side did read
+ * the events the match's sink heard (match.h) through these, with no copy of their own and no
+ * position figured again: an ATTACK or FIRE event carries its DRMs (modifier.h). Curses-free,
+ * so tests/test_tui_view_event.c checks it against the events the engine raises. */
 #ifndef ANTIETAM_TUI_VIEW_EVENT_H
 #define ANTIETAM_TUI_VIEW_EVENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-#include "combat.h"
-#include "game.h"
+#include "event.h"
 
-enum view_event_kind {
-	EV_OTHER,       /* a line no view draws (dice, corps statuses, turn starts …) */
-	EV_MOVE,        /* unit moves along hex[] (the hexes entered, 8.0; 13.6; 8.14) */
-	EV_DECLARE,     /* an attack declared on hex[0] */
-	EV_ATTACK,      /* unit attacks hex[0]: column, roll, drm, losses, retreat (11.5) */
-	EV_FIRE,        /* unit fires at target: roll, drm, steps lost (10.2, 11.5B) */
-	EV_RETREAT,     /* unit retreats from `from` along hex[] (11.17) */
-	EV_ADVANCE,     /* unit advances from `from` into hex[0] (11.18, 11.19) */
-	EV_STEP,        /* unit loses a step (steps_left after it) */
-	EV_ELIMINATED,  /* unit is eliminated */
-	EV_KIND_COUNT
-};
+/* The most hexes a trail has (a move's path, EVENT_HEXES). */
+#define VIEW_TRAIL_MAX EVENT_HEXES
 
-struct view_event {
-	enum view_event_kind kind;
-	int turn;
-	int unit;               /* the unit acting or losing, -1 */
-	int target;             /* EV_FIRE: the unit fired at, -1 */
-	int from;               /* EV_RETREAT, EV_ADVANCE: the hex left; else HEX_NONE */
-	int hex[GAME_PATH_MAX];
-	int n;                  /* hexes in hex[] */
-	int attack, defence;    /* EV_ATTACK: the combat factors */
-	char column[8];         /* EV_ATTACK: the CRT column ("2:1", "-1") */
-	int roll, drm;          /* EV_ATTACK, EV_FIRE */
-	int att_loss, def_loss; /* EV_ATTACK: steps; EV_FIRE: def_loss = steps lost */
-	bool retreat;           /* EV_ATTACK: the defender must retreat ('*') */
-	int steps_left;         /* EV_STEP */
-	bool defensive;         /* EV_FIRE: defensive fire (11.5B) */
-	char text[EVENT_TEXT_MAX]; /* its sentence (event_format) */
-};
-
-/* Read event k of log (a game on scenario s) into e; false when the log does not hold it. */
-bool view_event_read(const struct scenario *s, const struct event_log *log, int k,
-		     struct view_event *e);
-/* What event e changed in the position g that the views figure odds on — a unit's steps
- * (11.15), its hex (a move, retreat or advance), its elimination. Followed in order from a
- * copy of the position before an action, it gives the position each later event of that
- * action saw: the second attacker of a combat attacks a defender the first one thinned. */
-void view_event_follow(struct game *g, const struct view_event *e);
-/* The DRMs of attack event e figured again on the position `seen` just before it: true when
- * they give the column and the DRM total the event reports (then o holds every modifier
- * with its rule), false when that position cannot be the one the attack saw. */
-bool view_event_attack_mods(const struct game *seen, const struct view_event *e,
-			    struct combat_odds *o);
-/* An attack's result in words: "C3 loses 1 step and must retreat; U10 loses 1". */
-void view_event_attack_words(const struct game *g, const struct view_event *e, char *buf,
-			     size_t len);
+/* True for the events the map draws: moves, withdrawals, mishaps, retreats, advances (a
+ * trail), declarations, attacks and fire (a hex aimed at). */
+bool view_event_drawn(const struct game_event *e);
+/* The hexes e's unit entered, in order, into hex[] (at most max), and the hex it left into
+ * *left (HEX_NONE when the event does not say: a move's path begins with its first step);
+ * the count, 0 for an event with no trail. */
+int view_event_trail(const struct game_event *e, int *left, int *hex, int max);
+/* The hex a declaration or an attack is against, or a fire's target stood in when fired at
+ * (FIRE events of position files before version 5 do not say: HEX_NONE); HEX_NONE for
+ * other events. */
+int view_event_aim(const struct game_event *e);
+/* An attack's result in words: "the defender in 2515 loses 2 steps and must retreat (11.17);
+ * C32 loses 1 step". */
+void view_event_attack_words(const struct game_event *e, char *buf, size_t len);
 
 #endif
