@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "game.h"
@@ -36,6 +37,19 @@ int bot_confederate_play(const struct bot_port *port, char *err, size_t errlen);
 /* Play for whichever side owns the pending decision (Union: bot_play; Confederacy:
  * bot_confederate_play); 0 when the game is over. */
 int bot_play_pending(const struct bot_port *port, char *err, size_t errlen);
+
+/* Random legal play for side until the decision passes to the other side or the game ends:
+ * in movement mostly a random unit to a random hex it may reach, elsewhere any legal action;
+ * rng is the player's own stream, apart from the game's dice (the simulator's yardstick). */
+int bot_random_play(const struct bot_port *port, enum side side, uint64_t *rng, char *err,
+		    size_t errlen);
+
+/* The one "apply with a note" of the computer players: append "who: why" to the reasons
+ * already in note (size bytes, one a line; nothing appended when it is full), hand a to the
+ * port with note as its note, and on refusal cut note back to what it held. True when the
+ * port applied it (err set when not). */
+bool bot_port_apply(const struct bot_port *port, const struct action *a, char *note,
+		    size_t size, const char *who, const char *why, char *err, size_t errlen);
 
 /* bot_play_pending on a bare game (tests, the bench, the soak): each action through
  * game_apply, its command appended to played (one a line; played may be NULL). */

@@ -7,7 +7,9 @@
  *     game does not keep: the front-ends show them with event_format (event_text.h);
  *   - undo of the moves of the current movement phase, kept as the bytes each move changed;
  *   - one autosave policy (off, at every phase change, after every action);
- *   - an event sink that hears of the events each action logged.
+ *   - an event sink that hears of the events each action logged;
+ *   - its seats: who decides for each side, a person or a computer player (player.h), and
+ *     the computer seats' turns (match_play_seats), each choice through match_apply.
  * The engine knows nothing of files or the environment: the autosave directory is given
  * here by the program (main.c). */
 #ifndef ANTIETAM_MATCH_H
@@ -18,6 +20,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "player.h"
 #include "position.h"
 
 struct match;
@@ -49,14 +52,36 @@ const char *match_game_id(const struct match *m);
 /* Apply a (game_apply), add it to the record, keep what undo needs, autosave by the policy
  * and tell the sink; false with err set (nothing changed) when the engine refuses it. */
 bool match_apply(struct match *m, const struct action *a, char *err, size_t errlen);
-/* Let the computer player of the side to decide (the solitaire Union bot, or the scripted
- * Confederate player) make every decision of that side until it passes to the other side
- * or the game ends, each choice through match_apply; one autosave at the end. Returns the
- * number of actions, or -1 with err when the bot could not go on: with keep, the game stays
- * where it stopped (the player decides for it); without, the match is as it was before. */
+/* Who decides for side: player p (a row of the table of players, player.h) at level
+ * 1..its levels (1 for one without levels), or a person when p is NULL. New matches and
+ * opened files begin with people in both seats. False with err (nothing changed) when p
+ * does not take that seat under the game's rules (player_sits) or the level is out of
+ * range. */
+bool match_set_seat(struct match *m, enum side side, const struct player *p, int level,
+		    char *err, size_t errlen);
+/* The seat of side (player NULL: a person; so too for a side that is neither). */
+const struct seat *match_seat(const struct match *m, enum side side);
+
+/* After each stretch a computer seat played (its side's decisions until they passed to the
+ * other side or the game ended; n actions, autosaved): false stops match_play_seats. The
+ * hook may apply actions (match_apply) for a person. */
+typedef bool (*match_seat_hook)(void *ctx, struct match *m, enum side side, int n);
+/* Let the computer seats decide, each choice through match_apply, while the side to decide
+ * has one (seats_play, the one loop of player.h): stops when a person must decide, the game
+ * is over or hook (may be NULL) says so. With keep each stretch is autosaved at its end;
+ * without, once at the end. Returns the number of actions, or -1 with err when a player
+ * could not go on: with keep, the game stays where it stopped (a person decides for it);
+ * without, the match is as it was before. */
+int match_play_seats(struct match *m, bool keep, match_seat_hook hook, void *ctx, char *err,
+		     size_t errlen);
+/* One stretch of player p at level for the side to decide, whoever sits there (--batch's
+ * `bot` and `general`); as match_play_seats otherwise; 0 when the game is over. */
+int match_play(struct match *m, const struct player *p, int level, bool keep, char *err,
+	       size_t errlen);
+/* match_play with the bots of rules 14-18 for the side to decide: the solitaire Union bot
+ * ("bot"), or the scripted Confederate player ("scripted") (an old record's `bot` lines). */
 int match_play_bot(struct match *m, bool keep, char *err, size_t errlen);
-/* The same with the computer general (general.h) at level 1..GENERAL_LEVELS, for whichever
- * side is to decide. */
+/* match_play with the computer general (general.h) at level 1..GENERAL_LEVELS. */
 int match_play_general(struct match *m, int level, bool keep, char *err, size_t errlen);
 
 /* Moves that can be taken back (those of the current movement phase, newest last). */

@@ -15,48 +15,21 @@
 
 #include "game.h"
 #include "map.h"
+#include "player.h"
 #include "sim_hours.h"
 #include "start.h"
 
 /* ---- players ---- */
 
-#define SIM_NAME_MAX 24
+#define SIM_NAME_MAX PLAYER_NAME_MAX
 
 enum sim_rules { SIM_SOLITAIRE, SIM_TWO_PLAYER, SIM_RULES_COUNT };
 extern const char *const sim_rules_names[SIM_RULES_COUNT]; /* "solitaire", "two-player" */
 
-/* A player: chooses the pending decisions of its side until the decision passes to the
- * other side or the game ends, handing each choice (with its reason as the action's note)
- * to the port, which applies it to the game and records it — the bots' model (bot.h). A
- * computer player is one more row of the table in sim_player.c (its levels, if any, chosen
- * as NAME:LEVEL). */
-struct bot_port;
-#define SIM_SEAT(side, rules) (1u << ((side) * SIM_RULES_COUNT + (rules)))
-struct sim_player {
-	const char *name;          /* "bot", "scripted", "random" */
-	const char *about;         /* one line for --help and the report */
-	unsigned seats;            /* SIM_SEAT(side, rules) per side it plays under which rules */
-	int levels;                /* 0: none; else NAME:1..levels, NAME alone = level 1 */
-	/* The number of actions applied (>= 0), or -1 with err when it could not go on. rng
-	 * is the player's own stream (random play), separate from the game's dice. */
-	int (*play)(const struct bot_port *port, enum side side, int level, uint64_t *rng,
-		    char *err, size_t errlen);
-};
-
-/* A player chosen on the command line: the row and its level. */
-struct sim_choice {
-	const struct sim_player *player;
-	int level;
-};
-
-/* The table, in the order --help lists it; n players. */
-const struct sim_player *sim_players(int *n);
-/* Parse "NAME" or "NAME:LEVEL" for side under rules; false with err when unknown, when the
- * player does not play that side or under those rules, or when the level is out of range. */
-bool sim_player_parse(const char *text, enum side side, enum sim_rules rules,
-		      struct sim_choice *out, char *err, size_t errlen);
-/* "bot", "general:3": the choice as parsed. */
-void sim_choice_name(const struct sim_choice *c, char *buf, size_t len);
+/* The players are the rows of the one table of players (player.h); a seat is one of them
+ * with its level. Parse "NAME" or "NAME:LEVEL" for side under rules (player_parse). */
+bool sim_player_parse(const char *text, enum side side, enum sim_rules rules, struct seat *out,
+		      char *err, size_t errlen);
 
 /* ---- one game ---- */
 
@@ -65,7 +38,7 @@ struct sim_config {
 	bool mishap, unleashed;             /* 8.14, 13.0 note */
 	char scenario[START_KEY_MAX];       /* a scenario of data/scenarios/ (start.h, --scenario
 					       KEY), "" for the whole day */
-	struct sim_choice player[2];        /* indexed by enum side */
+	struct seat player[2];              /* indexed by enum side */
 };
 
 /* Where the Union stands at the end of a game-turn. */

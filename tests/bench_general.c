@@ -34,8 +34,8 @@ struct seat_cost {
 	int nturns;
 };
 
-static const struct sim_player *inner[2];
-static struct sim_player timed[2];
+static const struct player *inner[2];
+static struct player timed[2];
 static struct seat_cost *seat[2];
 
 static int timed_play(const struct bot_port *port, enum side side, int level, uint64_t *rng,

@@ -28,8 +28,8 @@ static double cpu_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static const struct sim_player *inner[2];
-static struct sim_player timed[2];
+static const struct player *inner[2];
+static struct player timed[2];
 static double turn_cpu[2][GAME_TURNS + 2]; /* a side's own player-turns in this game */
 
 static int timed_play(const struct bot_port *port, enum side side, int level, uint64_t *rng,

@@ -920,7 +920,7 @@ static void test_compare_at_the_end(void **st)
 static void test_players(void **st)
 {
 	(void)st;
-	struct sim_choice c;
+	struct seat c;
 	char err[256];
 	assert_true(sim_player_parse("bot", SIDE_UNION, SIM_SOLITAIRE, &c, err, sizeof err));
 	assert_string_equal(c.player->name, "bot");

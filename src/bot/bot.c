@@ -101,16 +101,45 @@ void bot_maps(struct bot *b)
 
 /* ---- choosing: every action goes to the port, which applies it ---- */
 
-void bot_note(struct bot *b, const char *fmt, ...)
+/* Append a line to the reasons in note, unless it is full. */
+static void note_vadd(char *note, size_t size, const char *fmt, va_list ap)
 {
-	size_t used = strlen(b->note);
-	if (used + 2 >= sizeof b->note)
+	size_t used = strlen(note);
+	if (used + 2 >= size)
 		return;
 	if (used)
-		b->note[used++] = '\n';
+		note[used++] = '\n';
+	vsnprintf(note + used, size - used, fmt, ap);
+}
+
+static void note_add(char *note, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void note_add(char *note, size_t size, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(b->note + used, sizeof b->note - used, fmt, ap);
+	note_vadd(note, size, fmt, ap);
+	va_end(ap);
+}
+
+bool bot_port_apply(const struct bot_port *port, const struct action *a, char *note,
+		    size_t size, const char *who, const char *why, char *err, size_t errlen)
+{
+	size_t kept = strlen(note);
+	note_add(note, size, "%s: %s", who, why);
+	struct action act = *a;
+	act.note = note;
+	if (port->apply(port->ctx, &act, err, errlen))
+		return true;
+	note[kept] = 0; /* refused: the game is unchanged; its reason goes */
+	return false;
+}
+
+void bot_note(struct bot *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	note_vadd(b->note, sizeof b->note, fmt, ap);
 	va_end(ap);
 }
 
@@ -118,19 +147,14 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 {
 	/* the reason rides on the action (game_apply logs it before the dice the action rolls),
 	 * after any reason noted for a choice that was no action (a gun that stays …) */
-	size_t kept = strlen(b->note);
 	char why[EVENT_TEXT_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	bot_note(b, "%s: %s", rule, why);
-	struct action act = *a;
-	act.note = b->note;
 	int from = a->type == ACT_MOVE && a->unit >= 0 && a->unit < ROSTER_UNITS
 			   ? b->g->unit[a->unit].hex : HEX_NONE;
-	if (!b->port->apply(b->port->ctx, &act, b->err, b->errlen)) {
-		b->note[kept] = 0; /* refused: the game is unchanged; its reason goes */
+	if (!bot_port_apply(b->port, a, b->note, sizeof b->note, rule, why, b->err, b->errlen)) {
 		b->refused++;
 		return false;
 	}

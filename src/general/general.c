@@ -456,15 +456,12 @@ static bool apply(struct general *gen, const struct action *a, const char *fmt, 
 	__attribute__((format(printf, 3, 4)));
 static bool apply(struct general *gen, const struct action *a, const char *fmt, ...)
 {
-	char note[256];
-	int n = snprintf(note, sizeof note, "general: ");
+	char note[256] = "", why[sizeof note - sizeof "general: " + 1];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(note + n, sizeof note - (size_t)n, fmt, ap);
+	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	struct action act = *a;
-	act.note = note;
-	if (!gen->port->apply(gen->port->ctx, &act, gen->err, gen->errlen))
+	if (!bot_port_apply(gen->port, a, note, sizeof note, "general", why, gen->err, gen->errlen))
 		return false;
 	gen->applied++;
 	return true;

@@ -11,6 +11,7 @@
 #include "general.h"
 #include "match.h"
 #include "paths.h"
+#include "player.h"
 
 #define UNDO_MAX 64
 
@@ -39,7 +40,16 @@ struct match {
 	int open_lock;            /* store_game_lock of game_id in autosave_dir, -1 none */
 	match_sink_fn sink;
 	void *sink_ctx;
+	struct seat seat[2];      /* who decides for each side (enum side): player NULL a person */
+	uint64_t rng[2];          /* each seat's own stream (random play), apart from the dice */
 };
+
+/* Each seat's stream from the game's seed, as the simulator seeds them. */
+static void seed_seats(struct match *m, uint64_t seed)
+{
+	m->rng[SIDE_UNION] = seed ^ 0x5eed0001u;
+	m->rng[SIDE_CONFEDERATE] = seed ^ 0x5eed0002u;
+}
 
 static struct match *alloc_match(void)
 {
@@ -57,6 +67,7 @@ struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_
 		return NULL;
 	record_init(&m->rec, setup, seed, opt);
 	game_new_events(&m->game, s, setup, seed, opt, &m->rec.events);
+	seed_seats(m, seed);
 	paths_game_id(m->game_id, sizeof m->game_id);
 	return m;
 }
@@ -310,16 +321,72 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
 	return true;
 }
 
-/* ---- the computer players ---- */
+/* ---- the seats and the computer players ---- */
+
+bool match_set_seat(struct match *m, enum side side, const struct player *p, int level,
+		    char *err, size_t errlen)
+{
+	if (side != SIDE_UNION && side != SIDE_CONFEDERATE) {
+		snprintf(err, errlen, "no such side");
+		return false;
+	}
+	if (p && !player_sits(p, side, m->game.opt.solitaire)) {
+		struct seat s = { p, 1 };
+		/* player_parse says why, in the words of --simulate */
+		char name[PLAYER_NAME_MAX];
+		seat_name(&s, name, sizeof name);
+		player_parse(name, side, m->game.opt.solitaire, &s, err, errlen);
+		return false;
+	}
+	if (p && (level < 1 || level > (p->levels ? p->levels : 1))) {
+		snprintf(err, errlen, "the %s player's level is 1 to %d", p->name,
+			 p->levels ? p->levels : 1);
+		return false;
+	}
+	m->seat[side] = (struct seat){ p, p ? level : 0 };
+	return true;
+}
+
+const struct seat *match_seat(const struct match *m, enum side side)
+{
+	static const struct seat nobody;
+	return side == SIDE_UNION || side == SIDE_CONFEDERATE ? &m->seat[side] : &nobody;
+}
 
 static bool port_apply(void *ctx, const struct action *a, char *err, size_t errlen)
 {
 	return match_apply(ctx, a, err, errlen);
 }
 
-/* One computer player's stretch: every decision of the side to decide through match_apply,
- * one autosave at its end; rolled back on failure unless keep. */
-static int play_computer(struct match *m, int level, bool keep, char *err, size_t errlen)
+struct seats_run {
+	struct match *m;
+	match_seat_hook hook;
+	void *ctx;
+	bool keep;      /* each stretch autosaved at its end (else once, at the end of all) */
+};
+
+/* After each stretch of a computer seat: one autosave at its end (what may yet be rolled back
+ * is saved once, at the end), then the caller's hook. */
+static bool after_stretch(void *ctx, enum side side, int n)
+{
+	struct seats_run *r = ctx;
+	struct match *m = r->m;
+	if (r->keep && n > 0 && m->autosave != MATCH_AUTOSAVE_OFF) {
+		char aerr[512];
+		match_autosave(m, aerr, sizeof aerr);
+	}
+	if (!r->hook)
+		return true;
+	m->in_bot = false; /* the hook may act for a person (defensive fire) */
+	bool go_on = r->hook(r->ctx, m, side, n);
+	m->in_bot = true;
+	return go_on;
+}
+
+/* The computer seats in seat[] play through seats_play (the one loop, player.h), every
+ * action through match_apply; rolled back on failure unless keep. */
+static int play_seats(struct match *m, const struct seat seat[2], bool keep,
+		      match_seat_hook hook, void *ctx, char *err, size_t errlen)
 {
 	struct game *before = keep ? NULL : malloc(sizeof *before);
 	if (!keep && !before) {
@@ -331,9 +398,9 @@ static int play_computer(struct match *m, int level, bool keep, char *err, size_
 	int nrec = m->rec.n;
 	bool had_start = m->rec.has_start;
 	struct bot_port port = { &m->game, port_apply, m };
+	struct seats_run run = { m, hook, ctx, keep };
 	m->in_bot = true;
-	int n = level > 0 ? general_play(&port, level, err, errlen)
-			  : bot_play_pending(&port, err, errlen);
+	int n = seats_play(&port, seat, m->rng, after_stretch, &run, err, errlen);
 	m->in_bot = false;
 	if (n < 0 && before) {
 		m->game = *before;
@@ -341,7 +408,7 @@ static int play_computer(struct match *m, int level, bool keep, char *err, size_
 		event_log_truncate(&m->rec.events, m->game.nlog);
 		m->rec.has_start = had_start;
 		undo_reset(m);
-	} else if (n > 0 && m->autosave != MATCH_AUTOSAVE_OFF) {
+	} else if (!keep && n > 0 && m->autosave != MATCH_AUTOSAVE_OFF) {
 		char aerr[512];
 		match_autosave(m, aerr, sizeof aerr);
 	}
@@ -349,14 +416,36 @@ static int play_computer(struct match *m, int level, bool keep, char *err, size_
 	return n;
 }
 
+int match_play_seats(struct match *m, bool keep, match_seat_hook hook, void *ctx, char *err,
+		     size_t errlen)
+{
+	return play_seats(m, m->seat, keep, hook, ctx, err, errlen);
+}
+
+int match_play(struct match *m, const struct player *p, int level, bool keep, char *err,
+	       size_t errlen)
+{
+	const struct game *g = &m->game;
+	if (g->pending.what == DECISION_GAMEOVER)
+		return 0;
+	/* the side to decide seated with p for one stretch, the other side nobody's */
+	struct seat seat[2] = { { NULL, 0 }, { NULL, 0 } };
+	seat[g->pending.side] = (struct seat){ p, level };
+	return play_seats(m, seat, keep, NULL, NULL, err, errlen);
+}
+
 int match_play_bot(struct match *m, bool keep, char *err, size_t errlen)
 {
-	return play_computer(m, 0, keep, err, errlen);
+	const struct game *g = &m->game;
+	if (g->pending.what == DECISION_GAMEOVER)
+		return 0;
+	return match_play(m, player_named(g->pending.side == SIDE_UNION ? "bot" : "scripted"), 1,
+			  keep, err, errlen);
 }
 
 int match_play_general(struct match *m, int level, bool keep, char *err, size_t errlen)
 {
-	return play_computer(m, level < 1 ? 1 : level, keep, err, errlen);
+	return match_play(m, player_named("general"), level < 1 ? 1 : level, keep, err, errlen);
 }
 
 /* ---- opening a file ---- */
@@ -408,6 +497,7 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 		match_free(m);
 		return NULL;
 	}
+	seed_seats(m, m->rec.seed);
 	/* a game resumed from its autosaves goes on under its id; any other is a game of its own */
 	if (!store_autosave_id(path, m->game_id, sizeof m->game_id))
 		paths_game_id(m->game_id, sizeof m->game_id);

@@ -162,16 +162,22 @@ void sim_game_figures(const struct game *g, struct sim_game *r)
 }
 
 /* The port the players hand their choices to: each applied to the game and, for --keep,
- * recorded with its note (a record that replays the game, log and all). */
-struct seat {
+ * recorded with its note (a record that replays the game, log and all); and what is read
+ * off the position after each player's turn. */
+struct sim_seats {
 	struct game *g;
 	struct position_record *rec;
 	bool rec_ok;
+	struct sim_game *out;
+	struct tally *t;
+	int calls, turn;       /* players' turns so far; the game-turn the last one began in */
+	bool endless;          /* more than CALLS_MAX of them, the last by side endless_side */
+	enum side endless_side;
 };
 
 static bool seat_apply(void *ctx, const struct action *a, char *err, size_t errlen)
 {
-	struct seat *s = ctx;
+	struct sim_seats *s = ctx;
 	if (!game_apply(s->g, a, err, errlen))
 		return false;
 	if (s->rec) {
@@ -181,6 +187,30 @@ static bool seat_apply(void *ctx, const struct action *a, char *err, size_t errl
 		if (a->note)
 			s->rec_ok &= record_note(s->rec, a->note);
 	}
+	return true;
+}
+
+/* After a player's turn: its actions counted, the game looked at, the game-turns it ended
+ * written (a game-turn is over when the next one has begun or the game has ended). */
+static bool after_turn(void *ctx, enum side side, int k)
+{
+	struct sim_seats *s = ctx;
+	const struct game *g = s->g;
+	struct sim_game *out = s->out;
+	if (++s->calls > CALLS_MAX) {
+		s->endless = true;
+		s->endless_side = side;
+		return false;
+	}
+	out->actions += k;
+	look(g, s->t, out);
+	for (; out->nturns < GAME_TURNS &&
+	       (out->nturns + 1 < g->turn || g->pending.what == DECISION_GAMEOVER);
+	     out->nturns++) {
+		turn_row(g, &out->turn[out->nturns]);
+		hour_row(g, out->nturns + 1, out);
+	}
+	s->turn = g->turn;
 	return true;
 }
 
@@ -208,40 +238,24 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 	out->seed = seed;
 	out->cfg = *cfg;
 	for (int sd = 0; sd < 2; sd++)
-		sim_choice_name(&cfg->player[sd], out->player_name[sd], sizeof out->player_name[sd]);
+		seat_name(&cfg->player[sd], out->player_name[sd], sizeof out->player_name[sd]);
 	struct tally t;
 	memset(&t, 0, sizeof t);
 	for (int u = 0; u < ROSTER_UNITS; u++)
 		t.steps[u] = g->unit[u].steps;
 	/* each side's own stream for random play, apart from the game's dice */
 	uint64_t rng[2] = { seed ^ 0x5eed0001u, seed ^ 0x5eed0002u };
-	struct seat seat = { g, rec, true };
+	struct sim_seats seat = { g, rec, true, out, &t, 0, g->turn, false, SIDE_NONE };
 	struct bot_port port = { g, seat_apply, &seat };
-	bool ok = true;
-	int calls = 0;
-	while (g->pending.what != DECISION_GAMEOVER) {
-		enum side side = g->pending.side;
-		int turn = g->turn;
-		const struct sim_choice *c = &cfg->player[side];
-		char why[512];
-		why[0] = 0;
-		int k = c->player->play(&port, side, c->level, &rng[side], why, sizeof why);
-		if (k < 0 || ++calls > CALLS_MAX) {
-			snprintf(err, errlen, "seed %llu turn %d: the %s player (%s): %s",
-				 (unsigned long long)seed, turn, out->player_name[side],
-				 names_of_side(side), k < 0 ? why : "the game does not end");
-			ok = false;
-			break;
-		}
-		out->actions += k;
-		look(g, &t, out);
-		/* a game-turn is over when the next one has begun or the game has ended */
-		for (; out->nturns < GAME_TURNS &&
-		       (out->nturns + 1 < g->turn || g->pending.what == DECISION_GAMEOVER);
-		     out->nturns++) {
-			turn_row(g, &out->turn[out->nturns]);
-			hour_row(g, out->nturns + 1, out);
-		}
+	char why[512];
+	why[0] = 0;
+	bool ok = seats_play(&port, cfg->player, rng, after_turn, &seat, why, sizeof why) >= 0 &&
+		  !seat.endless;
+	if (!ok) {
+		enum side side = seat.endless ? seat.endless_side : g->pending.side;
+		snprintf(err, errlen, "seed %llu turn %d: the %s player (%s): %s",
+			 (unsigned long long)seed, seat.turn, out->player_name[side],
+			 names_of_side(side), seat.endless ? "the game does not end" : why);
 	}
 	if (ok && !seat.rec_ok) {
 		snprintf(err, errlen, "seed %llu: out of memory for the record of the game",

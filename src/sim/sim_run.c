@@ -46,16 +46,14 @@ struct msg {
 
 static void usage(FILE *f)
 {
-	int n;
-	const struct sim_player *p = sim_players(&n);
 	fputs("usage: antietam --simulate N [--union P] [--confederate P] [--rules solitaire|two-player]\n"
 	      "                [--scenario KEY] [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
 	      "                [--shard K/N | --shard-index I/N]\n"
 	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
 	      "       antietam --merge DIR... [--out DIR] [--no-plots] [--data DIR]\n"
 	      "players P:\n", f);
-	for (int i = 0; i < n; i++)
-		fprintf(f, "  %-10s %s\n", p[i].name, p[i].about);
+	for (int i = 0; i < player_count(); i++)
+		fprintf(f, "  %-10s %s\n", player_at(i)->name, player_at(i)->about);
 	fputs("defaults: solitaire rules, --union bot --confederate scripted (two-player: --union "
 	      "general);\n  --seed 1, --jobs the number of CPUs, --out the current directory\n", f);
 }

@@ -55,7 +55,7 @@ int dialog_key(struct tui *t)
 /* The computer plays both sides (the watched games). */
 static bool watching(const struct tui *t)
 {
-	return t->computer[SIDE_UNION] && t->computer[SIDE_CONFEDERATE];
+	return tui_computer(t, SIDE_UNION) && tui_computer(t, SIDE_CONFEDERATE);
 }
 
 int dialog_key_within(struct tui *t, int ms)

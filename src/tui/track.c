@@ -347,7 +347,7 @@ void track_turns(struct tui *t)
 static enum side unheld_side(const struct tui *t)
 {
 	const struct game *g = t->g;
-	bool human_u = !t->computer[SIDE_UNION], human_c = !t->computer[SIDE_CONFEDERATE];
+	bool human_u = !tui_computer(t, SIDE_UNION), human_c = !tui_computer(t, SIDE_CONFEDERATE);
 	if (human_u != human_c)
 		return human_u ? SIDE_UNION : SIDE_CONFEDERATE;
 	if (human_u && (g->pending.side == SIDE_UNION || g->pending.side == SIDE_CONFEDERATE))

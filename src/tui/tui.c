@@ -240,6 +240,11 @@ static void hear_reset(struct tui *t)
 	t->heard_from = t->heard_end = -1;
 }
 
+bool tui_computer(const struct tui *t, enum side s)
+{
+	return t->match && match_seat(t->match, s)->player;
+}
+
 /* Make m the game in play (the old one is freed), autosaving after every action. */
 static void set_match(struct tui *t, struct match *m)
 {
@@ -257,20 +262,27 @@ static void set_match(struct tui *t, struct match *m)
 static void game_started(struct tui *t);
 
 /* A new game on the 4.3 set-up, or with the quick set-up of 4.2 placed by the players (in
- * solitaire the Union bot places the Union on its 4.3 hexes). */
-static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int union_player,
-		     int confederate_player)
+ * solitaire the Union bot places the Union on its 4.3 hexes); the computer general at level
+ * union_general / confederate_general (0: a person) on the other seats. */
+static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int union_general,
+		     int confederate_general)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	t->gopt.solitaire = solitaire;
-	t->computer[SIDE_UNION] = solitaire ? PLAYER_BOT : union_player;
-	t->computer[SIDE_CONFEDERATE] = confederate_player;
 	t->bot_stuck = false;
 	struct match *m = match_new(t->scn, setup, seed, &t->gopt);
 	if (!m) {
 		tui_say(t, true, "out of memory");
 		return;
 	}
+	char err[256];
+	const struct player *general = player_named("general");
+	if (solitaire)
+		match_set_seat(m, SIDE_UNION, player_named("bot"), 1, err, sizeof err);
+	else if (union_general)
+		match_set_seat(m, SIDE_UNION, general, union_general, err, sizeof err);
+	if (confederate_general)
+		match_set_seat(m, SIDE_CONFEDERATE, general, confederate_general, err, sizeof err);
 	set_match(t, m);
 	t->save_path[0] = 0;
 	game_started(t);
@@ -280,8 +292,8 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 			"the rest (4.3), e ends. F1: the keys");
 	else
 		tui_say(t, false, "New %s%s%s: turn %d, %s. F1 keys, ? rules.",
-			solitaire ? "solitaire game" : t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]
-			? "game against the computer general" : "game", start_game(t->g) ? ", " : "",
+			solitaire ? "solitaire game" : tui_computer(t, SIDE_UNION) ||
+			tui_computer(t, SIDE_CONFEDERATE) ? "game against the computer general" : "game", start_game(t->g) ? ", " : "",
 			start_game(t->g) ? start_game(t->g)->title : "", t->g->turn,
 			tui_turn_time(t, t->g->turn));
 }
@@ -339,8 +351,8 @@ static bool load_game(struct tui *t, const char *path)
 	set_match(t, m);
 	t->gopt = t->g->opt;
 	/* who plays is not in the file: the solitaire bot plays the Union, players the rest */
-	t->computer[SIDE_UNION] = t->gopt.solitaire ? PLAYER_BOT : 0;
-	t->computer[SIDE_CONFEDERATE] = 0;
+	if (t->gopt.solitaire)
+		match_set_seat(m, SIDE_UNION, player_named("bot"), 1, err, sizeof err);
 	t->bot_stuck = false;
 	snprintf(t->save_path, sizeof t->save_path, "%s", path);
 	t->msg[0] = 0;
@@ -845,34 +857,77 @@ void tui_mouse_click(struct tui *t)
 		play_enter(t);
 }
 
-/* A computer player's turn: the solitaire Union bot (14.0–19.0) or the computer general
- * makes every decision of its side, each action going through the match into the game's
- * record like the player's own. */
-static bool computer_turn(struct tui *t)
+/* What the computer seat of side is doing, on the screen before its stretch. */
+static void say_moving(struct tui *t)
 {
-	enum side side = t->g->pending.side;
-	int who = t->computer[side];
-	tui_say(t, false, "The %s is moving (%s)...", side == SIDE_UNION ? "Union" : "Confederacy",
-		names_of_decision(t->g->pending.what));
+	tui_say(t, false, "The %s is moving (%s)...", t->g->pending.side == SIDE_UNION ? "Union"
+		: "Confederacy", names_of_decision(t->g->pending.what));
 	draw_frame(t);
-	char err[256] = "";
-	int n = who == PLAYER_BOT ? match_play_bot(t->match, true, err, sizeof err)
-				  : match_play_general(t->match, who, true, err, sizeof err);
+}
+
+static void defensive_fire_screen(struct tui *t);
+
+/* After each stretch of a computer seat (match_play_seats): what it did shown, with the
+ * hand-over; true when the next side's computer seat goes on at once (watching, Enter). */
+static bool after_computer(void *ctx, struct match *m, enum side side, int n)
+{
+	(void)m, (void)n;
+	struct tui *t = ctx;
 	t->msg[0] = 0; /* what the player's decision asks, if anything, says itself */
 	tui_refresh_legal(t);
-	if (n < 0) {
-		/* The engine refused all the computer offered: the player decides for it. */
-		t->bot_stuck = true;
-		tui_say(t, true, "the computer cannot go on (%s): decide this for the %s", err,
-			tui_side_title(side));
-		return false;
-	}
 	if (match_autosave_error(t->match)[0])
 		tui_say(t, true, "the autosave failed: %s (S saves elsewhere)",
 			match_autosave_error(t->match));
 	else if (match_autosave_notice(t->match)[0])
 		tui_say(t, false, "%s", match_autosave_notice(t->match));
-	return n > 0;
+	draw_frame(t);
+	const struct pending *p = &t->g->pending;
+	const char *title = side == SIDE_UNION ? "The Union has played" : "The Confederacy has played";
+	if (p->what == DECISION_DEFENSIVE_FIRE && !tui_computer(t, p->side)) {
+		/* the computer's attack and the gun's answer in one screen; when the computer did
+		 * more than that screen shows (a whole turn of moves and fire before the attack),
+		 * the hand-over first: nothing is swallowed */
+		if (t->g->nlog - t->seen_log > COMBAT_VIEW_CONTEXT)
+			dialog_handover(t, title);
+		defensive_fire_screen(t);
+		return false;
+	}
+	/* No hand-over with one player: show him what the computer did. */
+	int closed = dialog_handover(t, title);
+	p = &t->g->pending;
+	if (p->what == DECISION_GAMEOVER)
+		return false;
+	if (!tui_computer(t, p->side)) {
+		if (!t->msg[0])
+			tui_say(t, false, "%s: your %s (g: the log)", title, names_of_decision(p->what));
+		return false;
+	}
+	if (closed != '\n') { /* watching, stopped to look: no key acts for it */
+		tui_say(t, false, "Watching: the %s is next (%s); any key goes on, q the menu",
+			p->side == SIDE_UNION ? "Union" : "Confederacy", names_of_decision(p->what));
+		return false;
+	}
+	say_moving(t);
+	return true;
+}
+
+/* The computer seats' turns, one side after the other while both are the computer's
+ * (watching) and the hand-over goes on with Enter; each action goes through the match into
+ * the game's record like the player's own. */
+static void computer_turns(struct tui *t)
+{
+	say_moving(t);
+	char err[256] = "";
+	enum side side = t->g->pending.side;
+	if (match_play_seats(t->match, true, after_computer, t, err, sizeof err) >= 0)
+		return;
+	/* The engine refused all the computer offered: the player decides for it. */
+	t->msg[0] = 0;
+	tui_refresh_legal(t);
+	t->bot_stuck = true;
+	tui_say(t, true, "the computer cannot go on (%s): decide this for the %s", err,
+		tui_side_title(t->g->pending.side == SIDE_UNION ||
+			       t->g->pending.side == SIDE_CONFEDERATE ? t->g->pending.side : side));
 }
 
 /* Defensive fire (11.5B) as one screen, its result shown before play goes on. */
@@ -892,48 +947,13 @@ static void defensive_fire_screen(struct tui *t)
 static void before_decision(struct tui *t)
 {
 	const struct pending *p = &t->g->pending;
-	if ((t->computer[SIDE_UNION] || t->computer[SIDE_CONFEDERATE]) &&
+	if ((tui_computer(t, SIDE_UNION) || tui_computer(t, SIDE_CONFEDERATE)) &&
 	    p->what != DECISION_GAMEOVER) {
-		enum side side = p->side;
-		if (!t->computer[side])
+		if (!tui_computer(t, p->side))
 			t->bot_stuck = false;
-		/* the computer's turns, one side after the other while both are the computer's
-		 * (watching) and the hand-over goes on with Enter */
-		while (t->computer[side] && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
-		       computer_turn(t)) {
-			draw_frame(t);
-			p = &t->g->pending;
-			const char *title = side == SIDE_UNION ? "The Union has played"
-							       : "The Confederacy has played";
-			if (p->what == DECISION_DEFENSIVE_FIRE && !t->computer[p->side]) {
-				/* the computer's attack and the gun's answer in one screen; when the
-				 * computer did more than that screen shows (a whole turn of moves and
-				 * fire before the attack), the hand-over first: nothing is swallowed */
-				if (t->g->nlog - t->seen_log > COMBAT_VIEW_CONTEXT)
-					dialog_handover(t, title);
-				defensive_fire_screen(t);
-				p = &t->g->pending;
-				break;
-			}
-			/* No hand-over with one player: show him what the computer did. */
-			int closed = dialog_handover(t, title);
-			p = &t->g->pending;
-			side = p->side;
-			if (p->what == DECISION_GAMEOVER)
-				break;
-			if (!t->computer[side]) {
-				if (!t->msg[0])
-					tui_say(t, false, "%s: your %s (g: the log)", title,
-						names_of_decision(p->what));
-				break;
-			}
-			if (closed != '\n') { /* watching, stopped to look: no key acts for it */
-				tui_say(t, false, "Watching: the %s is next (%s); any key goes on, q "
-					"the menu", side == SIDE_UNION ? "Union" : "Confederacy",
-					names_of_decision(p->what));
-				break;
-			}
-		}
+		else if (!t->bot_stuck)
+			computer_turns(t);
+		p = &t->g->pending;
 		if (p->what != DECISION_GAMEOVER) {
 			t->last_side = p->side;
 			return;
@@ -984,7 +1004,7 @@ static void run(struct tui *t)
 			continue;
 		}
 		const struct pending *p = &t->g->pending;
-		if (t->computer[p->side] && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
+		if (tui_computer(t, p->side) && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
 		    ch != 'q' && ch != 'Q') {
 			/* the computer's decision (watching, stopped to look): a key never acts
 			 * for it; any but q goes on with the computer's turn */

@@ -33,8 +33,6 @@ enum tui_mode {
 	MODE_UNIT,        /* a unit is selected: its destinations / targets are marked */
 };
 
-#define PLAYER_BOT (-1)
-
 struct tui {
 	struct tui_options opt;
 	bool utf8;                 /* the locale can show the wide glyphs */
@@ -85,9 +83,6 @@ struct tui {
 	/* hot-seat hand-over: the side that decided last */
 	enum side last_side;
 	bool bot_stuck;            /* a computer player could not play; the player decides */
-	/* who plays each side (enum side): 0 a player at this terminal, PLAYER_BOT the solitaire
-	 * Union bot (14–18), 1..GENERAL_LEVELS the computer general at that level */
-	int computer[2];
 	int general_level;         /* the start menu's level for the computer general (1..GENERAL_STRONG) */
 	int auto_ms;               /* watching and the replay go on by themselves after this
 				    * many ms without a key; 0: they wait for one */
@@ -117,6 +112,8 @@ bool tui_apply(struct tui *t, const struct action *a);
  * draw first, save after); true when it failed or the bound on the state directory took
  * other games' autosaves, the message line then saying so. */
 bool tui_autosave_due(struct tui *t);
+/* Is side s's seat the computer's (match_seat: the solitaire Union bot, the general …)? */
+bool tui_computer(const struct tui *t, enum side s);
 /* Recompute the legal actions and clear the marks after the position changed. */
 void tui_refresh_legal(struct tui *t);
 /* Put a message on the message line (printf style). */
