@@ -778,8 +778,9 @@ static bool move_unit(struct general *gen, int u)
 		     tries, why);
 }
 
-/* The Confederacy in the solitaire game: the whole phase planned at once against the bot's
- * reply (general_conf.c), its moves made in order (one the engine refuses now is left). */
+/* The Confederacy: the whole phase planned at once against the reply (general_conf.c: the
+ * bot's in the solitaire game, the Union general's under the two-player rules), its moves
+ * made in order (one the engine refuses now is left). */
 static bool conf_movement(struct general *gen, bool fresh)
 {
 	const struct game *g = gen->g;
@@ -805,8 +806,9 @@ static bool conf_movement(struct general *gen, bool fresh)
 		if (!game_apply(w, &a, err, sizeof err))
 			continue;
 		if (apply(gen, &a, "%s to %04d: %s (the plan kept of %d played out through the "
-			  "bot's reply: %+.2f VP against holding)", names_of_unit(m->unit), m->hex,
-			  m->script, p->playouts, p->value - p->stay_value))
+			  "%s reply: %+.2f VP against holding)", names_of_unit(m->unit), m->hex,
+			  m->script, p->playouts, g->opt.solitaire ? "bot's" : "Union's",
+			  p->value - p->stay_value))
 			return true;
 	}
 	if (apply_type(gen, ACT_END, "the movement phase is over: the plan is made"))
@@ -825,7 +827,7 @@ static bool movement(struct general *gen)
 		gen->move_side = g->side;
 		fresh = true;
 	}
-	if (gen->me == SIDE_CONFEDERATE && g->opt.solitaire)
+	if (gen->me == SIDE_CONFEDERATE)
 		return conf_movement(gen, fresh);
 	int order[ROSTER_UNITS], n = 0;
 	double key[ROSTER_UNITS];

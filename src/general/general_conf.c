@@ -1,6 +1,8 @@
-/* general_conf.c — owns the computer general's movement plan for the Confederacy in the
- * solitaire game (general_conf.h): a portfolio search over whole movement phases evaluated by
- * the Union bot's reply.
+/* general_conf.c — owns the computer general's movement plan for the Confederacy
+ * (general_conf.h): a portfolio search over whole movement phases evaluated by the Union's
+ * reply — the bot's in the solitaire game (scored by the 19.0 count, gc_value), the Union
+ * general's at level 1 under the two-player rules (scored by general_evaluate, the 3.2-3.4
+ * count and the rest, with the 3.2 objectives in place of 19.0's).
  *
  * Each Confederate unit that may move has a few scripts, each a hex it may reach now:
  *   - holds: stays where it is;
@@ -55,6 +57,23 @@ static const char *const solo_keys[] = {
 	"harpers-ferry-road",
 };
 
+/* The objectives that score under the two-player rules (3.2), which the plan covers there. */
+static const char *const two_keys[] = {
+	"nicodemus-hill", "miller-cornfield", "west-wood", "north-wood", "east-wood",
+	"dunker-church", "sunken-road", "hex-1943", "sharpsburg", "road-1032", "lower-bridge",
+};
+
+/* The objectives of g's rules the plan covers (19.0 in the solitaire game, 3.2 else). */
+static size_t plan_keys(const struct game *g, const char *const **keys)
+{
+	if (g->opt.solitaire) {
+		*keys = solo_keys;
+		return sizeof solo_keys / sizeof solo_keys[0];
+	}
+	*keys = two_keys;
+	return sizeof two_keys / sizeof two_keys[0];
+}
+
 /* The weights of the plan (docs/general.md), tuned by self-play against the bot on seeds
  * 1-12; a GENERAL_TUNE build reads them from GC_T (comma-separated, in this order). */
 static struct gc_weights {
@@ -74,6 +93,20 @@ static struct gc_weights {
 			   * from the enemy, where the next movement phase gives it a step back */
 } gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3, 3.0, 0.2 };
 
+#ifdef GENERAL_TUNE
+#define GC_TUNABLE
+#else
+#define GC_TUNABLE const
+#endif
+/* What one level spends: playouts of the bot's reply, dice samples for each, and the most
+ * of them spent on the divisions' postures (division_climb). */
+static GC_TUNABLE struct { int playouts, samples, postures; } budget[GENERAL_LEVELS] = {
+	{ 8, 1, 0 },
+	{ 10, 1, 0 },
+	{ 30, 2, 10 },
+	{ 90, 4, 40 },
+};
+
 static void tune(void)
 {
 #ifdef GENERAL_TUNE
@@ -82,17 +115,13 @@ static void tune(void)
 		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
 		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
 		       &gw.reach, &gw.repairs, &gw.battery_guns, &gw.bridge, &gw.regroup);
+	/* GC_B=L,playouts,samples,postures: level L's budget */
+	const char *b = getenv("GC_B");
+	int l, p, sm, po;
+	if (b && sscanf(b, "%d,%d,%d,%d", &l, &p, &sm, &po) == 4 && l >= 1 && l <= GENERAL_LEVELS)
+		budget[l - 1].playouts = p, budget[l - 1].samples = sm, budget[l - 1].postures = po;
 #endif
 }
-
-/* What one level spends: playouts of the bot's reply, dice samples for each, and the most
- * of them spent on the divisions' postures (division_climb). */
-static const struct { int playouts, samples, postures; } budget[GENERAL_LEVELS] = {
-	{ 8, 1, 0 },
-	{ 10, 1, 0 },
-	{ 30, 2, 10 },
-	{ 90, 4, 40 },
-};
 
 struct gc {
 	const struct game *g;
@@ -383,8 +412,10 @@ static void fill_maps(struct gc *c)
 	const struct map *m = &g->scn->map;
 	memset(c->obj_near, 60, sizeof c->obj_near);
 	memset(c->union_near, 60, sizeof c->union_near);
-	for (size_t k = 0; k < sizeof solo_keys / sizeof solo_keys[0]; k++) {
-		const struct map_objective *o = map_objective(m, solo_keys[k]);
+	const char *const *keys;
+	size_t nkeys = plan_keys(g, &keys);
+	for (size_t k = 0; k < nkeys; k++) {
+		const struct map_objective *o = map_objective(m, keys[k]);
 		bool all = true;
 		for (int i = 0; o && i < o->nhexes; i++) {
 			int x = hex_index(o->hexes[i]);
@@ -809,7 +840,7 @@ static double playout(struct gc *c, const int *choice)
 		general_own_dice(g, c->key, 3, k);
 		apply_moves(g, mv, nm);
 		play_reply(c, g);
-		sum += gc_value(g);
+		sum += g->opt.solitaire ? gc_value(g) : general_evaluate(g, SIDE_CONFEDERATE, NULL);
 		for (int i = 0; i < c->nunits; i++) {
 			int u = c->unit[i];
 			c->hurt[i] = k == 0 ? 0 : c->hurt[i];

@@ -1,7 +1,8 @@
-/* general_conf.h — the computer general's plan for the Confederacy in the solitaire game
- * (internal to src/general/): the whole movement phase planned at once, each candidate plan
- * played out on a copy through the Union bot's reply (14.0–18.0, bot_play) and scored by the
- * 19.0 count. docs/general.md "Lee against the bot". */
+/* general_conf.h — the computer general's plan for the Confederacy (internal to
+ * src/general/): the whole movement phase planned at once, each candidate plan played out on
+ * a copy through the Union's reply — in the solitaire game the bot's (14.0–18.0, bot_play),
+ * scored by the 19.0 count; under the two-player rules the Union general's at level 1, scored
+ * by general_evaluate. docs/general.md "Lee against the bot". */
 #ifndef ANTIETAM_GENERAL_CONF_H
 #define ANTIETAM_GENERAL_CONF_H
 
@@ -28,8 +29,8 @@ struct gc_plan {
 	double value, stay_value;
 };
 
-/* Plan the Confederate movement phase of g (the solitaire game, the Confederacy to move) at
- * level 1..3 (playouts and dice samples grow with it). Deterministic for a given g. */
+/* Plan the Confederate movement phase of g (the Confederacy to move, either rules) at level
+ * 1..4 (playouts and dice samples grow with it). Deterministic for a given g. */
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out);
 
 /* The Confederate value of g in the solitaire game: the 19.0 count as if the turn ended now
