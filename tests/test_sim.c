@@ -312,6 +312,79 @@ static void test_csv_reads_back(void **st)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Field j (from 0) of a CSV line emptied: the line's text before it, after it. */
+static void empty_field(const char *line, int j, char *out, size_t len)
+{
+	const char *a = line;
+	for (int k = 0; k < j; k++)
+		a = strchr(a, ',') + 1;
+	const char *b = a + strcspn(a, ",\n");
+	snprintf(out, len, "%.*s%s", (int)(a - line), line, b);
+}
+
+/* Every column of games.csv and turns.csv left empty is refused by the name its header gives
+ * it (the one table of columns: header, writer and reader): "games.csv:2: bad
+ * men_lost_IX …", not "a loss count" for ten columns alike; union_hexes may be empty (the
+ * Union holds none). */
+static void test_csv_bad_field_named(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct sim_config cfg = config(SIM_SOLITAIRE, "bot", "scripted");
+	static struct sim_game r;
+	play(&cfg, 11, &r, NULL);
+	char games[256], turns[256];
+	snprintf(games, sizeof games, "%s/games.csv", dir);
+	snprintf(turns, sizeof turns, "%s/turns.csv", dir);
+	for (int file = 0; file < 2; file++) {
+		FILE *f = fopen(games, "w");
+		assert_non_null(f);
+		sim_csv_games_header(&layout, f);
+		sim_csv_game(&layout, &r, f);
+		fclose(f);
+		assert_non_null(f = fopen(turns, "w"));
+		sim_csv_turns_header(&layout, f);
+		sim_csv_turns(&layout, &r, f);
+		fclose(f);
+		const char *path = file ? turns : games;
+		char *good = fx_read_file(path, NULL);
+		char *row = strchr(good, '\n') + 1, *rest = strchr(row, '\n') + 1;
+		int ncols = 1, tried = 0;
+		for (const char *c = good; *c != '\n'; c++)
+			ncols += *c == ',';
+		for (int j = 0; j < ncols; j++) {
+			char name[64], line[8192], text[65536], err[1200], want[2][96];
+			const char *a = good;
+			for (int k = 0; k < j; k++)
+				a = strchr(a, ',') + 1;
+			snprintf(name, sizeof name, "%.*s", (int)strcspn(a, ",\n"), a);
+			if (!strcmp(name, "union_hexes"))
+				continue;
+			empty_field(row, j, line, sizeof line);
+			snprintf(text, sizeof text, "%.*s%s%s", (int)(row - good), good, line, rest);
+			assert_non_null(f = fopen(path, "w"));
+			fputs(text, f);
+			fclose(f);
+			struct sim_game *none = NULL;
+			int m = 0;
+			assert_false(sim_csv_read(&layout, dir, &none, &m, err, sizeof err));
+			assert_int_equal(m, 0);
+			snprintf(want[0], sizeof want[0], ".csv:2: bad %s", name);
+			snprintf(want[1], sizeof want[1], ".csv:2: %s is yes or no", name);
+			if (!strstr(err, want[0]) && !strstr(err, want[1]))
+				fail_msg("%s emptied: '%s'", name, err);
+			free(none);
+			tried++;
+		}
+		assert_true(tried >= (file ? 10 : 40));
+		free(good);
+	}
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- the program: --jobs and --shard/--merge change nothing ---- */
 
 static void same_files(const char *a, const char *b)
@@ -974,6 +1047,7 @@ int main(void)
 		cmocka_unit_test(test_record_agrees_with_game),
 		cmocka_unit_test(test_hours_recorded),
 		cmocka_unit_test(test_csv_reads_back),
+		cmocka_unit_test(test_csv_bad_field_named),
 		cmocka_unit_test(test_shards_merge_to_one_run),
 		cmocka_unit_test(test_shard_index_through_parallel),
 		cmocka_unit_test(test_plots_without_a_shell),

@@ -15,88 +15,200 @@
 #include "victory.h"
 
 
-void sim_csv_games_header(const struct sim_layout *l, FILE *f)
+/* ---- the columns of games.csv and turns.csv: one table each, read by the header, the
+ * writer and the reader alike ---- */
+
+enum col_type {
+	COL_SEED,        /* uint64_t, decimal */
+	COL_RULES,       /* sim_config.rules, by sim_rules_names */
+	COL_YES,         /* bool: yes, no */
+	COL_PLAYER,      /* a side's player, char[SIM_NAME_MAX] (sim_player_parse reads it) */
+	COL_VP,          /* int, half VPs, written 17.5 / -3 (victory_format) */
+	COL_TEXT,        /* char[size], not empty */
+	COL_SCENARIO,    /* char[size]: a scenario's key, "" (the whole day) written "-" */
+	COL_INT,         /* an integer of `size` bytes (1 unsigned, 4 or 8 signed), min..max */
+	COL_HELD,        /* uint8_t, hexes of the objective held: 0..its hexes */
+	COL_STATUS,      /* int8_t, enum corps_status by its name */
+	COL_UNION_HEXES, /* the objective hexes the Union holds, "1811 1812" */
+};
+
+/* A column repeated: once, for each side (union, confederate), for each corps (I, II, V …)
+ * or for each objective of the layout (its key); the header's word is `name` with %s
+ * replaced by the side's, the corps' or the objective's word. */
+enum col_repeat { ONCE, BY_SIDE, BY_CORPS, BY_OBJECTIVE };
+
+struct column {
+	const char *name;
+	enum col_type type;
+	enum col_repeat rep;
+	size_t off, size; /* the field in struct sim_game or sim_turn; size: of one element */
+	long min, max;    /* COL_INT */
+};
+
+/* A column of one field, and one repeated over an array's elements. */
+#define GAME_COL(name, type, member, min, max)                                                \
+	{ name, type, ONCE, offsetof(struct sim_game, member),                                 \
+	  sizeof(((struct sim_game *)0)->member), min, max }
+#define GAME_COLS(name, type, rep, member, min, max)                                          \
+	{ name, type, rep, offsetof(struct sim_game, member),                                  \
+	  sizeof(((struct sim_game *)0)->member[0]), min, max }
+#define TURN_COL(name, type, member, min, max)                                                \
+	{ name, type, ONCE, offsetof(struct sim_turn, member),                                 \
+	  sizeof(((struct sim_turn *)0)->member), min, max }
+#define TURN_COLS(name, type, rep, member, min, max)                                          \
+	{ name, type, rep, offsetof(struct sim_turn, member),                                  \
+	  sizeof(((struct sim_turn *)0)->member[0]), min, max }
+
+/* games.csv (docs/simulate.md): a row a game. */
+static const struct column game_cols[] = {
+	GAME_COL("seed", COL_SEED, seed, 0, 0),
+	GAME_COL("rules", COL_RULES, cfg.rules, 0, 0),
+	GAME_COL("mishap", COL_YES, cfg.mishap, 0, 0),
+	GAME_COL("unleashed", COL_YES, cfg.unleashed, 0, 0),
+	GAME_COL("scenario", COL_SCENARIO, cfg.scenario, 0, 0),
+	GAME_COLS("%s", COL_PLAYER, BY_SIDE, player_name, 0, 0),
+	GAME_COL("vp_two_player", COL_VP, vp2_two, 0, 0),
+	GAME_COL("level_two_player", COL_TEXT, level_two, 0, 0),
+	GAME_COL("vp_solitaire", COL_VP, vp2_solo, 0, 0),
+	GAME_COL("level_solitaire", COL_TEXT, level_solo, 0, 0),
+	GAME_COLS("steps_lost_%s", COL_INT, BY_SIDE, steps_lost, 0, 1000000),
+	GAME_COLS("steps_regrouped_%s", COL_INT, BY_SIDE, steps_regrouped, 0, 1000000),
+	GAME_COLS("men_lost_%s", COL_INT, BY_SIDE, men_lost, 0, 1000000),
+	GAME_COLS("infantry_eliminated_%s", COL_INT, BY_SIDE, infantry_elim, 0, 1000000),
+	GAME_COLS("batteries_eliminated_%s", COL_INT, BY_SIDE, batteries_elim, 0, 1000000),
+	GAME_COLS("men_lost_%s", COL_INT, BY_CORPS, corps_men, 0, 1000000),
+	GAME_COL("ap_hill_turn", COL_INT, ap_hill_turn, 0, GAME_TURNS),
+	GAME_COLS("committed_%s", COL_INT, BY_CORPS, commit_turn, 0, GAME_TURNS),
+	GAME_COL("actions", COL_INT, actions, 0, LONG_MAX),
+	GAME_COLS("union_%s", COL_HELD, BY_OBJECTIVE, held, 0, 0),
+	GAME_COL("union_hexes", COL_UNION_HEXES, union_hex, 0, 0),
+};
+
+/* turns.csv: a row a game and turn, after its `seed,turn`. */
+static const struct column turn_cols[] = {
+	TURN_COL("vp_two_player", COL_VP, vp2[0], 0, 0),
+	TURN_COL("vp_solitaire", COL_VP, vp2[1], 0, 0),
+	TURN_COLS("steps_lost_%s", COL_INT, BY_SIDE, steps_lost, 0, 1000000),
+	TURN_COLS("eliminated_%s", COL_INT, BY_SIDE, eliminated, 0, ROSTER_UNITS),
+	TURN_COLS("corps_%s", COL_STATUS, BY_CORPS, corps, 0, 0),
+	TURN_COLS("union_%s", COL_HELD, BY_OBJECTIVE, held, 0, 0),
+};
+
+#define NCOLS(t) (int)(sizeof t / sizeof t[0])
+
+/* How many columns c stands for, and the word of its i-th. */
+static int col_count(const struct sim_layout *l, const struct column *c)
 {
-	fputs("seed,rules,mishap,unleashed,scenario,union,confederate,vp_two_player,level_two_player,"
-	      "vp_solitaire,level_solitaire", f);
-	const char *pairs[] = { "steps_lost", "steps_regrouped", "men_lost", "infantry_eliminated",
-				"batteries_eliminated" };
-	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-		fprintf(f, ",%s_union,%s_confederate", pairs[i], pairs[i]);
-	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",men_lost_%s", names_of_corps((enum corps)c));
-	fputs(",ap_hill_turn", f);
-	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",committed_%s", names_of_corps((enum corps)c));
-	fputs(",actions", f);
-	for (int i = 0; i < l->nobj; i++)
-		fprintf(f, ",union_%s", l->key[i]);
-	fputs(",union_hexes\n", f);
+	return c->rep == BY_SIDE ? 2 : c->rep == BY_CORPS ? CORPS_COUNT :
+	       c->rep == BY_OBJECTIVE ? l->nobj : 1;
+}
+
+static void col_name(const struct sim_layout *l, const struct column *c, int i, char *buf,
+		     size_t len)
+{
+	const char *word = c->rep == BY_SIDE ? names_side[i] :
+			   c->rep == BY_CORPS ? names_of_corps((enum corps)i) :
+			   c->rep == BY_OBJECTIVE ? l->key[i] : "";
+	const char *at = strstr(c->name, "%s");
+	if (at)
+		snprintf(buf, len, "%.*s%s%s", (int)(at - c->name), c->name, word, at + 2);
+	else
+		snprintf(buf, len, "%s", c->name);
+}
+
+static void header_of(const struct sim_layout *l, const struct column *cols, int n, FILE *f)
+{
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < col_count(l, &cols[k]); i++) {
+			char name[64];
+			col_name(l, &cols[k], i, name, sizeof name);
+			fprintf(f, "%s%s", k || i ? "," : "", name);
+		}
+	fputc('\n', f);
+}
+
+/* An integer field of 1 (unsigned), 4 or 8 bytes. */
+static long int_get(const void *p, size_t size)
+{
+	return size == 1 ? *(const uint8_t *)p : size == 4 ? *(const int *)p : *(const long *)p;
+}
+
+static void int_set(void *p, size_t size, long v)
+{
+	if (size == 1)
+		*(uint8_t *)p = (uint8_t)v;
+	else if (size == 4)
+		*(int *)p = (int)v;
+	else
+		*(long *)p = v;
 }
 
 static void vp(int vp2, FILE *f)
 {
 	char buf[16];
 	victory_format(vp2, buf, sizeof buf);
-	fprintf(f, ",%s", buf);
+	fputs(buf, f);
 }
 
-void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f)
+/* Column c's i-th value of the record at base (a sim_game or a sim_turn; g the game). */
+static void col_write(const struct sim_layout *l, const struct column *c, int i,
+		      const struct sim_game *g, const void *base, FILE *f)
 {
-	fprintf(f, "%llu,%s,%s,%s,%s,%s,%s", (unsigned long long)g->seed,
-		sim_rules_names[g->cfg.rules], g->cfg.mishap ? "yes" : "no",
-		g->cfg.unleashed ? "yes" : "no", g->cfg.scenario[0] ? g->cfg.scenario : "-",
-		g->player_name[0], g->player_name[1]);
-	vp(g->vp2_two, f);
-	fprintf(f, ",%s", g->level_two);
-	vp(g->vp2_solo, f);
-	fprintf(f, ",%s", g->level_solo);
-	const int *pairs[] = { g->steps_lost, g->steps_regrouped, g->men_lost, g->infantry_elim,
-			       g->batteries_elim };
-	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-		fprintf(f, ",%d,%d", pairs[i][0], pairs[i][1]);
-	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",%d", g->corps_men[c]);
-	fprintf(f, ",%d", g->ap_hill_turn);
-	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",%d", g->commit_turn[c]);
-	fprintf(f, ",%ld", g->actions);
-	for (int i = 0; i < l->nobj; i++)
-		fprintf(f, ",%d", g->held[i]);
-	fputc(',', f);
-	for (int i = 0, first = 1; i < l->nhex; i++)
-		if (g->union_hex[i]) {
-			fprintf(f, "%s%04d", first ? "" : " ", l->hex[i]);
-			first = 0;
+	const char *p = (const char *)base + c->off + (size_t)i * c->size;
+	switch (c->type) {
+	case COL_SEED: fprintf(f, "%llu", (unsigned long long)g->seed); break;
+	case COL_RULES: fputs(sim_rules_names[g->cfg.rules], f); break;
+	case COL_YES: fputs(*(const bool *)p ? "yes" : "no", f); break;
+	case COL_PLAYER: case COL_TEXT: fputs(p, f); break;
+	case COL_SCENARIO: fputs(*p ? p : "-", f); break;
+	case COL_VP: vp(*(const int *)p, f); break;
+	case COL_INT: case COL_HELD: fprintf(f, "%ld", int_get(p, c->size)); break;
+	case COL_STATUS:
+		fputs(names_of_corps_status((enum corps_status)*(const int8_t *)p), f);
+		break;
+	case COL_UNION_HEXES:
+		for (int h = 0, first = 1; h < l->nhex; h++)
+			if (g->union_hex[h]) {
+				fprintf(f, "%s%04d", first ? "" : " ", l->hex[h]);
+				first = 0;
+			}
+		break;
+	}
+}
+
+static void row_of(const struct sim_layout *l, const struct column *cols, int n,
+		   const struct sim_game *g, const void *base, FILE *f)
+{
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < col_count(l, &cols[k]); i++) {
+			if (k || i)
+				fputc(',', f);
+			col_write(l, &cols[k], i, g, base, f);
 		}
 	fputc('\n', f);
 }
 
+void sim_csv_games_header(const struct sim_layout *l, FILE *f)
+{
+	header_of(l, game_cols, NCOLS(game_cols), f);
+}
+
+void sim_csv_game(const struct sim_layout *l, const struct sim_game *g, FILE *f)
+{
+	row_of(l, game_cols, NCOLS(game_cols), g, g, f);
+}
+
 void sim_csv_turns_header(const struct sim_layout *l, FILE *f)
 {
-	fputs("seed,turn,vp_two_player,vp_solitaire,steps_lost_union,steps_lost_confederate,"
-	      "eliminated_union,eliminated_confederate", f);
-	for (int c = 0; c < CORPS_COUNT; c++)
-		fprintf(f, ",corps_%s", names_of_corps((enum corps)c));
-	for (int i = 0; i < l->nobj; i++)
-		fprintf(f, ",union_%s", l->key[i]);
-	fputc('\n', f);
+	fputs("seed,turn,", f);
+	header_of(l, turn_cols, NCOLS(turn_cols), f);
 }
 
 void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f)
 {
 	for (int t = 0; t < g->nturns; t++) {
-		const struct sim_turn *r = &g->turn[t];
-		fprintf(f, "%llu,%d", (unsigned long long)g->seed, t + 1);
-		vp(r->vp2[0], f);
-		vp(r->vp2[1], f);
-		fprintf(f, ",%d,%d,%d,%d", r->steps_lost[0], r->steps_lost[1], r->eliminated[0],
-			r->eliminated[1]);
-		for (int c = 0; c < CORPS_COUNT; c++)
-			fprintf(f, ",%s", names_of_corps_status((enum corps_status)r->corps[c]));
-		for (int i = 0; i < l->nobj; i++)
-			fprintf(f, ",%d", r->held[i]);
-		fputc('\n', f);
+		fprintf(f, "%llu,%d,", (unsigned long long)g->seed, t + 1);
+		row_of(l, turn_cols, NCOLS(turn_cols), g, &g->turn[t], f);
 	}
 }
 
@@ -213,24 +325,6 @@ static bool take_int(struct reader *r, const char *col, long min, long max, long
 	return true;
 }
 
-static bool take_i(struct reader *r, const char *col, long min, long max, int *out)
-{
-	long v;
-	if (!take_int(r, col, min, max, &v))
-		return false;
-	*out = (int)v;
-	return true;
-}
-
-static bool take_u8(struct reader *r, const char *col, int max, uint8_t *out)
-{
-	long v;
-	if (!take_int(r, col, 0, max, &v))
-		return false;
-	*out = (uint8_t)v;
-	return true;
-}
-
 static bool take_seed(struct reader *r, unsigned long long *out)
 {
 	const char *s = take(r, "seed");
@@ -309,78 +403,115 @@ static bool header(struct reader *r, const char *want)
 	return true;
 }
 
-static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_game *g)
+/* Read column c's i-th value into the record at base (a sim_game or a sim_turn of g). */
+static bool col_read(struct reader *r, const struct sim_layout *l, const struct column *c,
+		     int i, struct sim_game *g, void *base)
 {
-	memset(g, 0, sizeof *g);
-	unsigned long long seed;
-	char rules[24];
-	char perr[256];
-	if (!take_seed(r, &seed) || !take_str(r, "rules", rules, sizeof rules) ||
-	    !take_yes(r, "mishap", &g->cfg.mishap) || !take_yes(r, "unleashed", &g->cfg.unleashed))
-		return false;
-	g->seed = (uint64_t)seed;
-	if (!strcmp(rules, sim_rules_names[SIM_SOLITAIRE]))
-		g->cfg.rules = SIM_SOLITAIRE;
-	else if (!strcmp(rules, sim_rules_names[SIM_TWO_PLAYER]))
-		g->cfg.rules = SIM_TWO_PLAYER;
-	else
+	char name[64], perr[256];
+	col_name(l, c, i, name, sizeof name);
+	char *p = (char *)base + c->off + (size_t)i * c->size;
+	switch (c->type) {
+	case COL_SEED: {
+		unsigned long long seed;
+		if (!take_seed(r, &seed))
+			return false;
+		g->seed = (uint64_t)seed;
+		return true;
+	}
+	case COL_RULES: {
+		char rules[24];
+		if (!take_str(r, name, rules, sizeof rules))
+			return false;
+		for (int k = 0; k < SIM_RULES_COUNT; k++)
+			if (!strcmp(rules, sim_rules_names[k])) {
+				g->cfg.rules = (enum sim_rules)k;
+				return true;
+			}
 		return fail(r, "unknown rules '%s'", rules);
-	if (!take_str(r, "scenario", g->cfg.scenario, sizeof g->cfg.scenario))
-		return false;
-	if (!strcmp(g->cfg.scenario, "-"))
-		g->cfg.scenario[0] = 0; /* the whole day */
-	for (int s = 0; s < 2; s++) {
-		if (!take_str(r, names_side[s], g->player_name[s], sizeof g->player_name[s]))
+	}
+	case COL_YES:
+		return take_yes(r, name, (bool *)p);
+	case COL_PLAYER: /* after the rules: a player is parsed under them */
+		if (!take_str(r, name, p, c->size))
 			return false;
-		if (!sim_player_parse(g->player_name[s], (enum side)s, g->cfg.rules, &g->cfg.player[s],
-				      perr, sizeof perr))
+		if (!sim_player_parse(p, (enum side)i, g->cfg.rules, &g->cfg.player[i], perr,
+				      sizeof perr))
 			return fail(r, "%s", perr);
+		return true;
+	case COL_TEXT:
+		return take_str(r, name, p, c->size);
+	case COL_SCENARIO:
+		if (!take_str(r, name, p, c->size))
+			return false;
+		if (!strcmp(p, "-"))
+			*p = 0; /* the whole day */
+		return true;
+	case COL_VP:
+		return take_vp(r, name, (int *)p);
+	case COL_INT:
+	case COL_HELD: {
+		long v;
+		if (!take_int(r, name, c->type == COL_HELD ? 0 : c->min,
+			      c->type == COL_HELD ? l->nhexes[i] : c->max, &v))
+			return false;
+		int_set(p, c->size, v);
+		return true;
 	}
-	if (!take_vp(r, "vp_two_player", &g->vp2_two) ||
-	    !take_str(r, "level_two_player", g->level_two, sizeof g->level_two) ||
-	    !take_vp(r, "vp_solitaire", &g->vp2_solo) ||
-	    !take_str(r, "level_solitaire", g->level_solo, sizeof g->level_solo))
-		return false;
-	int *pairs[] = { g->steps_lost, g->steps_regrouped, g->men_lost, g->infantry_elim,
-			 g->batteries_elim };
-	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-		for (int s = 0; s < 2; s++)
-			if (!take_i(r, "a loss count", 0, 1000000, &pairs[i][s]))
+	case COL_STATUS: {
+		const char *st = take(r, name);
+		enum corps_status cs;
+		if (!st)
+			return false;
+		if (!names_parse_corps_status(st, &cs)) {
+			char what[128];
+			snprintf(what, sizeof what, "%s (a corps status, not '%.32s')", name, st);
+			return fail(r, "bad %s", what);
+		}
+		*(int8_t *)p = (int8_t)cs;
+		return true;
+	}
+	case COL_UNION_HEXES: {
+		const char *hexes = take(r, name);
+		if (!hexes)
+			return false;
+		/* "1811 1812 …": objective hexes as CCRR, in the layout's order, each once */
+		for (int last = -1; *hexes;) {
+			int h = 0, k = 0;
+			while (k < 4 && isdigit((unsigned char)hexes[k]))
+				h = 10 * h + (hexes[k++] - '0');
+			int at = last + 1;
+			while (at < l->nhex && l->hex[at] != h)
+				at++;
+			if (k != 4 || at == l->nhex || (hexes[4] && (hexes[4] != ' ' || !hexes[5])))
+				return fail(r, "%s", "union_hexes: objective hexes as CCRR in the map's "
+					    "order, each once, one blank apart");
+			g->union_hex[at] = 1;
+			last = at;
+			hexes += hexes[4] ? 5 : 4;
+		}
+		return true;
+	}
+	}
+	return false;
+}
+
+/* The rest of a row: every column of cols, and nothing after them. */
+static bool row_read(struct reader *r, const struct sim_layout *l, const struct column *cols,
+		     int n, struct sim_game *g, void *base)
+{
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < col_count(l, &cols[k]); i++)
+			if (!col_read(r, l, &cols[k], i, g, base))
 				return false;
-	for (int c = 0; c < CORPS_COUNT; c++)
-		if (!take_i(r, "men_lost by corps", 0, 1000000, &g->corps_men[c]))
-			return false;
-	if (!take_i(r, "ap_hill_turn", 0, GAME_TURNS, &g->ap_hill_turn))
-		return false;
-	for (int c = 0; c < CORPS_COUNT; c++)
-		if (!take_i(r, "committed", 0, GAME_TURNS, &g->commit_turn[c]))
-			return false;
-	if (!take_int(r, "actions", 0, LONG_MAX, &g->actions))
-		return false;
-	for (int i = 0; i < l->nobj; i++)
-		if (!take_u8(r, l->key[i], l->nhexes[i], &g->held[i]))
-			return false;
-	const char *hexes = take(r, "union_hexes");
-	if (!hexes)
-		return false;
-	/* "1811 1812 …": objective hexes as CCRR, in the layout's order, each once */
-	for (int last = -1; *hexes;) {
-		int h = 0, k = 0;
-		while (k < 4 && isdigit((unsigned char)hexes[k]))
-			h = 10 * h + (hexes[k++] - '0');
-		int i = last + 1;
-		while (i < l->nhex && l->hex[i] != h)
-			i++;
-		if (k != 4 || i == l->nhex || (hexes[4] && (hexes[4] != ' ' || !hexes[5])))
-			return fail(r, "%s", "union_hexes: objective hexes as CCRR in the map's order, "
-				    "each once, one blank apart");
-		g->union_hex[i] = 1;
-		last = i;
-		hexes += hexes[4] ? 5 : 4;
-	}
 	if (r->at != r->n)
 		return fail(r, "%s", "too many fields");
 	return true;
+}
+
+static bool game_row(struct reader *r, const struct sim_layout *l, struct sim_game *g)
+{
+	memset(g, 0, sizeof *g);
+	return row_read(r, l, game_cols, NCOLS(game_cols), g, g);
 }
 
 static int cmp_seed(const void *a, const void *b)
@@ -413,30 +544,7 @@ static bool turn_row(struct reader *r, const struct sim_layout *l, struct sim_ga
 		return false;
 	if (turn != g->nturns + 1)
 		return fail(r, "%s", "turns out of order");
-	struct sim_turn *t = &g->turn[g->nturns++];
-	if (!take_vp(r, "vp_two_player", &t->vp2[0]) || !take_vp(r, "vp_solitaire", &t->vp2[1]))
-		return false;
-	for (int s = 0; s < 2; s++)
-		if (!take_i(r, "steps_lost", 0, 1000000, &t->steps_lost[s]))
-			return false;
-	for (int s = 0; s < 2; s++)
-		if (!take_i(r, "eliminated", 0, ROSTER_UNITS, &t->eliminated[s]))
-			return false;
-	for (int c = 0; c < CORPS_COUNT; c++) {
-		const char *st = take(r, "corps");
-		enum corps_status cs;
-		if (!st)
-			return false;
-		if (!names_parse_corps_status(st, &cs))
-			return fail(r, "bad corps status '%s'", st);
-		t->corps[c] = (int8_t)cs;
-	}
-	for (int i = 0; i < l->nobj; i++)
-		if (!take_u8(r, l->key[i], l->nhexes[i], &t->held[i]))
-			return false;
-	if (r->at != r->n)
-		return fail(r, "%s", "too many fields");
-	return true;
+	return row_read(r, l, turn_cols, NCOLS(turn_cols), g, &g->turn[g->nturns++]);
 }
 
 static bool open_reader(struct reader *r, const char *dir, const char *name, char *path,
