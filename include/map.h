@@ -11,22 +11,26 @@
 
 #include "hex.h"
 
-enum terrain { TERRAIN_CLEAR, TERRAIN_WOODS, TERRAIN_ORCHARD, TERRAIN_CORNFIELD, TERRAIN_TOWN,
-	       TERRAIN_COUNT };
-
-/* Hexside features (PROTOCOL.md `hex` names), as bits. */
-enum side_feature {
-	SIDE_PRIMARY = 1 << 0,   /* primary road crosses the side (8.8) */
-	SIDE_SECONDARY = 1 << 1, /* secondary road crosses it, the Sunken Road included */
-	SIDE_SUNKEN = 1 << 2,    /* a protected side of a Sunken Road hex (10.4, 11.14B) */
-	SIDE_RUN = 1 << 3,
-	SIDE_SLOPE = 1 << 4,     /* high meets low (10.5B) */
-	SIDE_CREST = 1 << 5,
-	SIDE_CREEK = 1 << 6,     /* Antietam Creek (8.7.6) */
-	SIDE_BRIDGE = 1 << 7,    /* always together with SIDE_CREEK */
-	SIDE_FORD = 1 << 8,      /* always together with SIDE_CREEK */
+/* The in-hex terrains (list-terrain.h). */
+enum terrain {
+#define TERRAIN(name, word, grid) TERRAIN_##name,
+#include "list-terrain.h"
+#undef TERRAIN
+	TERRAIN_COUNT
 };
-#define SIDE_FEATURE_COUNT 9
+
+/* Hexside features (list-features.h), as bits: SIDE_PRIMARY is bit SIDE_BIT_PRIMARY … */
+enum side_feature_bit {
+#define FEATURE(name, word) SIDE_BIT_##name,
+#include "list-features.h"
+#undef FEATURE
+	SIDE_FEATURE_COUNT
+};
+enum side_feature {
+#define FEATURE(name, word) SIDE_##name = 1 << SIDE_BIT_##name,
+#include "list-features.h"
+#undef FEATURE
+};
 
 #define MAP_NAME_MAX 40
 #define MAP_NAMES_MAX 128
@@ -108,9 +112,17 @@ const struct map_zone *map_zone(const struct map *m, const char *formation);
 const struct map_zone *map_zone_side(const struct map *m, bool confederate, const char *formation);
 /* The data file's word for a label kind ("road", "creek", "hq-union", "hq-confederate"). */
 const char *map_label_kind_name(enum map_label_kind k);
-/* Lower-case names for PROTOCOL.md: terrain ("clear", "woods", …) and a side feature bit. */
+/* Lower-case names for PROTOCOL.md and the data files: terrain ("clear", "woods", …) and a
+ * side feature bit ("primary", …); "?" when out of range (list-terrain.h, list-features.h). */
 const char *map_terrain_name(enum terrain t);
 const char *map_feature_name(unsigned feature_bit);
+/* The terrain a word names, or the bit number (0 .. SIDE_FEATURE_COUNT-1) of a feature's;
+ * -1 when it names none. */
+int map_terrain_parse(const char *word);
+int map_feature_parse(const char *word);
+/* The character data/map.txt's terrain grid gives terrain t ('.', 'w', …), 0 when out of
+ * range. */
+char map_terrain_grid(enum terrain t);
 /* The landmark name of a hex ("Dunker Church"), or NULL. */
 const char *map_hex_name(const struct map *m, int id);
 /* True when id is one of the objective's (or zone's) hexes; false for a NULL o (or z). */

@@ -992,6 +992,32 @@ static void assert_load_fails(const char *path, const char *want)
 		fail_msg("%s: got '%s', want '%s'", path, err, want);
 }
 
+/* The words of terrains and hexside features are one list each (list-terrain.h,
+ * list-features.h): every word parses back to its terrain or bit, the grid characters of
+ * data/map.txt are distinct, and what is no word is refused. */
+static void test_terrain_and_feature_words(void **state)
+{
+	(void)state;
+	for (int t = 0; t < TERRAIN_COUNT; t++) {
+		assert_int_equal(map_terrain_parse(map_terrain_name((enum terrain)t)), t);
+		assert_true(map_terrain_grid((enum terrain)t) != 0);
+		for (int u = 0; u < t; u++)
+			assert_true(map_terrain_grid((enum terrain)t) != map_terrain_grid((enum terrain)u));
+	}
+	assert_string_equal(map_terrain_name(TERRAIN_CORNFIELD), "cornfield");
+	assert_int_equal(map_terrain_grid(TERRAIN_TOWN), 't');
+	assert_int_equal(map_terrain_grid(TERRAIN_COUNT), 0);
+	assert_string_equal(map_terrain_name(TERRAIN_COUNT), "?");
+	assert_int_equal(map_terrain_parse("swamp"), -1);
+	for (int b = 0; b < SIDE_FEATURE_COUNT; b++)
+		assert_int_equal(map_feature_parse(map_feature_name(1u << b)), b);
+	assert_int_equal(1u << map_feature_parse("ford"), SIDE_FORD);
+	assert_int_equal(1u << map_feature_parse("sunken"), SIDE_SUNKEN);
+	assert_string_equal(map_feature_name(SIDE_CREST), "crest");
+	assert_string_equal(map_feature_name(SIDE_CREEK | SIDE_FORD), "?"); /* one bit only */
+	assert_int_equal(map_feature_parse("river"), -1);
+}
+
 static void test_loader_errors(void **state)
 {
 	(void)state;
@@ -1002,7 +1028,7 @@ static void test_loader_errors(void **state)
 	assert_load_fails("tests/data/map-missing.txt", "cannot open");
 	assert_load_fails("tests/data/map-bad-version.txt", "map-bad-version.txt:1:");
 	assert_load_fails("tests/data/map-bad-kind.txt", "map-bad-kind.txt:95: unknown record kind 'river'");
-	assert_load_fails("tests/data/map-bad-terrain.txt", "map-bad-terrain.txt:4: hex 1101: unknown terrain 'x'");
+	assert_load_fails("tests/data/map-bad-terrain.txt", "map-bad-terrain.txt:4: hex 1101: unknown terrain 'x' (one of . w o c t)");
 	assert_load_fails("tests/data/map-bad-row.txt", "map-bad-row.txt:7: terrain row 04 has 32 characters");
 	assert_load_fails("tests/data/map-missing-row.txt", "terrain row 44 missing");
 	assert_load_fails("tests/data/map-not-adjacent.txt", "map-not-adjacent.txt:95: '1010/1012': 1010 and 1012 are not adjacent");
@@ -1110,6 +1136,7 @@ static void test_print_map(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_terrain_and_feature_words),
 		cmocka_unit_test(test_dunker_church),
 		cmocka_unit_test(test_victory_objectives),
 		cmocka_unit_test(test_sharpsburg),

@@ -16,16 +16,6 @@
 
 #define MAP_VERSION 1
 
-static const char *const terrain_names[TERRAIN_COUNT] = {
-	"clear", "woods", "orchard", "cornfield", "town",
-};
-/* The grid characters of each terrain, in enum order. */
-static const char terrain_chars[TERRAIN_COUNT] = { '.', 'w', 'o', 'c', 't' };
-
-static const char *const feature_names[SIDE_FEATURE_COUNT] = {
-	"primary", "secondary", "sunken", "run", "slope", "crest", "creek", "bridge", "ford",
-};
-
 /* Everything the loader needs besides the map: the line that set each feature of each
  * hexside (0 = not set, or derived), so late checks can name the line at fault. */
 struct loader {
@@ -37,23 +27,13 @@ struct loader {
 	int sunken_line;
 };
 
-const char *map_terrain_name(enum terrain t)
-{
-	return (unsigned)t < TERRAIN_COUNT ? terrain_names[t] : "?";
-}
-
+/* The bit number of a single feature bit. */
 static int feature_index(unsigned bit)
 {
 	for (int i = 0; i < SIDE_FEATURE_COUNT; i++)
 		if (bit == 1u << i)
 			return i;
 	return -1;
-}
-
-const char *map_feature_name(unsigned feature_bit)
-{
-	int i = feature_index(feature_bit);
-	return i < 0 ? "?" : feature_names[i];
 }
 
 /* ------------------------------------------------------------------ record readers */
@@ -67,7 +47,7 @@ static bool add_feature(struct loader *L, int a, int b, unsigned bit)
 	int *line = &L->fline[ia][d][fi];
 	if (*line)
 		return datafile_fail(&L->df, "hexside %04d/%04d already has %s (line %d)", a, b,
-				     feature_names[fi], *line);
+				     map_feature_name(bit), *line);
 	if ((bit == SIDE_PRIMARY && (L->m.hex[ia].side[d] & SIDE_SECONDARY)) ||
 	    (bit == SIDE_SECONDARY && (L->m.hex[ia].side[d] & SIDE_PRIMARY)))
 		return datafile_fail(&L->df, "hexside %04d/%04d would carry both a primary and a "
@@ -106,11 +86,18 @@ static bool read_grid(struct loader *L, bool terrain)
 		}
 		struct map_hex *h = &L->m.hex[hex_index(id)];
 		if (terrain) {
-			const char *p = ch ? memchr(terrain_chars, ch, TERRAIN_COUNT) : NULL;
-			if (!p)
-				return datafile_fail(df, "hex %04d: unknown terrain '%c' (one of . w o c t)",
-						     id, ch);
-			h->terrain = (uint8_t)(p - terrain_chars);
+			int ter = TERRAIN_COUNT;
+			char chars[2 * TERRAIN_COUNT] = "";
+			for (int t = 0; t < TERRAIN_COUNT; t++) {
+				if (ch && ch == map_terrain_grid((enum terrain)t))
+					ter = t;
+				chars[2 * t] = map_terrain_grid((enum terrain)t);
+				chars[2 * t + 1] = t + 1 < TERRAIN_COUNT ? ' ' : 0;
+			}
+			if (ter == TERRAIN_COUNT)
+				return datafile_fail(df, "hex %04d: unknown terrain '%c' (one of %s)", id,
+						     ch, chars);
+			h->terrain = (uint8_t)ter;
 		} else {
 			if (ch != 'h' && ch != '.')
 				return datafile_fail(df, "hex %04d: unknown elevation '%c' (h or .)", id, ch);
@@ -149,13 +136,11 @@ static bool read_road(struct loader *L)
 	struct datafile *df = &L->df;
 	if (!datafile_nfields(df, 5, true))
 		return false;
-	unsigned bit;
-	if (!strcmp(df->field[1], "primary"))
-		bit = SIDE_PRIMARY;
-	else if (!strcmp(df->field[1], "secondary"))
-		bit = SIDE_SECONDARY;
-	else
-		return datafile_fail(df, "road kind '%s': expected primary or secondary", df->field[1]);
+	int b = map_feature_parse(df->field[1]);
+	unsigned bit = b < 0 ? 0 : 1u << b;
+	if (bit != SIDE_PRIMARY && bit != SIDE_SECONDARY)
+		return datafile_fail(df, "road kind '%s': expected %s or %s", df->field[1],
+				     map_feature_name(SIDE_PRIMARY), map_feature_name(SIDE_SECONDARY));
 	int n;
 	return read_path(L, 3, bit, NULL, &n, 0);
 }
@@ -197,18 +182,18 @@ static bool read_side(struct loader *L)
 	struct datafile *df = &L->df;
 	if (!datafile_nfields(df, 3, true))
 		return false;
-	static const struct { const char *name; unsigned bit; } kinds[] = {
-		{ "run", SIDE_RUN }, { "slope", SIDE_SLOPE }, { "crest", SIDE_CREST },
-		{ "creek", SIDE_CREEK }, { "bridge", SIDE_BRIDGE }, { "ford", SIDE_FORD },
-		{ "sunken", SIDE_SUNKEN },
-	};
-	unsigned bit = 0;
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (!strcmp(df->field[1], kinds[i].name))
-			bit = kinds[i].bit;
-	if (!bit)
-		return datafile_fail(df, "unknown hexside feature '%s' (run slope crest creek bridge "
-				     "ford sunken; roads are 'road' records)", df->field[1]);
+	/* every feature but the roads, which are `road` records */
+	int fb = map_feature_parse(df->field[1]);
+	unsigned bit = fb < 0 ? 0 : 1u << fb;
+	if (!bit || bit == SIDE_PRIMARY || bit == SIDE_SECONDARY) {
+		char kinds[128] = "";
+		for (int i = 0; i < SIDE_FEATURE_COUNT; i++)
+			if ((1u << i) != SIDE_PRIMARY && (1u << i) != SIDE_SECONDARY)
+				snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%s",
+					 kinds[0] ? " " : "", map_feature_name(1u << i));
+		return datafile_fail(df, "unknown hexside feature '%s' (%s; roads are 'road' "
+				     "records)", df->field[1], kinds);
+	}
 	for (int i = 2; i < df->nfields; i++) {
 		int a, b;
 		if (!parse_side(df, df->field[i], &a, &b) || !add_feature(L, a, b, bit))

@@ -36,14 +36,6 @@ static const char *const combat_drm_names[COMBAT_DRM_COUNT] = {
 static const char *const fire_drm_names[FIRE_DRM_COUNT] = {
 	"infantry", "cover", "sunken", "town", "crest",
 };
-/* PROTOCOL.md names in the order of enum terrain and of the enum side_feature bits (kept
- * here so the charts load without the map module). */
-static const char *const terrain_names[TERRAIN_COUNT] = {
-	"clear", "woods", "orchard", "cornfield", "town",
-};
-static const char *const feature_names[SIDE_FEATURE_COUNT] = {
-	"primary", "secondary", "sunken", "run", "slope", "crest", "creek", "bridge", "ford",
-};
 
 /* ---- small parsers ------------------------------------------------------------------- */
 
@@ -293,7 +285,7 @@ static bool rec_move_hex(struct loader *L)
 	struct datafile *df = &L->df;
 	if (!datafile_nfields(df, 3, false))
 		return false;
-	int ter = name_index(terrain_names, TERRAIN_COUNT, df->field[1]);
+	int ter = map_terrain_parse(df->field[1]);
 	if (ter < 0)
 		return datafile_fail(df, "unknown terrain '%s'", df->field[1]);
 	if (!datafile_int(df, 2, 1, 9, &L->t->move_hex[ter]))
@@ -315,7 +307,7 @@ static bool rec_move_side(struct loader *L)
 	struct datafile *df = &L->df;
 	if (!datafile_nfields(df, 3, false))
 		return false;
-	int bit = name_index(feature_names, SIDE_FEATURE_COUNT, df->field[1]);
+	int bit = map_feature_parse(df->field[1]);
 	if (bit < 0)
 		return datafile_fail(df, "unknown hexside feature '%s'", df->field[1]);
 	unsigned road = SIDE_PRIMARY | SIDE_SECONDARY | SIDE_SUNKEN;
@@ -691,7 +683,8 @@ static bool check_charts_complete(struct loader *L)
 			return datafile_fail(df, "20.4: missing art-retreat roll %d", r);
 	for (int i = 0; i < TERRAIN_COUNT; i++)
 		if (!s->move_hex[i])
-			return datafile_fail(df, "missing move-hex %s", terrain_names[i]);
+			return datafile_fail(df, "missing move-hex %s",
+					     map_terrain_name((enum terrain)i));
 	if (!s->road)
 		return datafile_fail(df, "missing move-road");
 	static const unsigned need[] = { SIDE_BRIDGE, SIDE_RUN, SIDE_SLOPE, SIDE_CREST,
@@ -699,7 +692,8 @@ static bool check_charts_complete(struct loader *L)
 	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
 		int bit = __builtin_ctz(need[i]);
 		if (!s->side[bit])
-			return datafile_fail(df, "missing move-side %s", feature_names[bit]);
+			return datafile_fail(df, "missing move-side %s",
+					     map_feature_name(1u << bit));
 	}
 	return true;
 }

@@ -44,9 +44,8 @@ static unsigned side_between(const struct map *m, int a, int b)
 static const char *tall_name(const struct map_hex *h)
 {
 	switch (h->terrain) {
-	case TERRAIN_WOODS: return "woods";
-	case TERRAIN_ORCHARD: return "orchard";
-	case TERRAIN_TOWN: return "town";
+	case TERRAIN_WOODS: case TERRAIN_ORCHARD: case TERRAIN_TOWN:
+		return map_terrain_name((enum terrain)h->terrain);
 	default: return NULL; /* 10.6.1B: cornfields and clear never block */
 	}
 }

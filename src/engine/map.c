@@ -1,11 +1,65 @@
 /* map.c — owns the queries of a loaded map (struct map, map.h) that the rules ask: a
- * hex's record, the features of a hexside, an objective, a set-up zone, an edge hex. The
- * loader and the words of terrain and features are src/data/map_load.c's. */
+ * hex's record, the features of a hexside, an objective, a set-up zone, an edge hex; and the
+ * words of terrains and hexside features (list-terrain.h, list-features.h), which the
+ * loaders of the map and the charts, the protocol and the front-ends share. The loader is
+ * src/data/map_load.c's. */
 #include "map.h"
 
 #include <string.h>
 
 #include "hex.h"
+
+/* ---- the words of terrains and hexside features (list-terrain.h, list-features.h) ---- */
+
+static const char *const terrain_names[TERRAIN_COUNT] = {
+#define TERRAIN(name, word, grid) [TERRAIN_##name] = word,
+#include "list-terrain.h"
+#undef TERRAIN
+};
+static const char terrain_grid[TERRAIN_COUNT] = {
+#define TERRAIN(name, word, grid) [TERRAIN_##name] = grid,
+#include "list-terrain.h"
+#undef TERRAIN
+};
+static const char *const feature_names[SIDE_FEATURE_COUNT] = {
+#define FEATURE(name, word) [SIDE_BIT_##name] = word,
+#include "list-features.h"
+#undef FEATURE
+};
+
+const char *map_terrain_name(enum terrain t)
+{
+	return (unsigned)t < TERRAIN_COUNT ? terrain_names[t] : "?";
+}
+
+const char *map_feature_name(unsigned feature_bit)
+{
+	for (int i = 0; i < SIDE_FEATURE_COUNT; i++)
+		if (feature_bit == 1u << i)
+			return feature_names[i];
+	return "?";
+}
+
+int map_terrain_parse(const char *word)
+{
+	for (int i = 0; i < TERRAIN_COUNT; i++)
+		if (!strcmp(terrain_names[i], word))
+			return i;
+	return -1;
+}
+
+int map_feature_parse(const char *word)
+{
+	for (int i = 0; i < SIDE_FEATURE_COUNT; i++)
+		if (!strcmp(feature_names[i], word))
+			return i;
+	return -1;
+}
+
+char map_terrain_grid(enum terrain t)
+{
+	return (unsigned)t < TERRAIN_COUNT ? terrain_grid[t] : 0;
+}
 
 const struct map_hex *map_hex(const struct map *m, int id)
 {
