@@ -13,6 +13,9 @@
 /* Parse a command line ("move U12 1707 1708") into an action; false with err set. */
 bool action_parse(const struct scenario *s, const char *line, struct action *a, char *err,
 		  size_t errlen);
+/* The same from its words, split already (--batch's command words): argv[0] the command. */
+bool action_parse_words(const struct scenario *s, int argc, const char *const *argv,
+			struct action *a, char *err, size_t errlen);
 /* Write an action as the command that performs it. */
 void action_format(const struct scenario *s, const struct action *a, char *buf, size_t len);
 

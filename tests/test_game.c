@@ -136,7 +136,32 @@ static void test_action_text(void **state)
 			fail_msg("'%s': %s", lines[i], fx_err);
 		action_format(S, &a, buf, sizeof buf);
 		assert_string_equal(buf, lines[i]);
+		/* the same from the words (--batch's): split here, the action byte for byte */
+		char copy[256], *save = NULL;
+		const char *w[16];
+		int n = 0;
+		snprintf(copy, sizeof copy, "%s", lines[i]);
+		for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+			w[n++] = t;
+		struct action b;
+		if (!action_parse_words(S, n, w, &b, fx_err, sizeof fx_err))
+			fail_msg("'%s' as words: %s", lines[i], fx_err);
+		assert_memory_equal(&a, &b, sizeof a);
 	}
+	/* words are taken as they are, never split again: "U12 1707" is one (bad) unit */
+	struct action wa;
+	const char *joined[] = { "fire", "U12 U13", "C14" };
+	assert_false(action_parse_words(S, 3, joined, &wa, fx_err, sizeof fx_err));
+	assert_non_null(strstr(fx_err, "'U12 U13' is not a unit"));
+	assert_false(action_parse_words(S, 0, joined, &wa, fx_err, sizeof fx_err));
+	assert_string_equal(fx_err, "empty command");
+	const char *many[GAME_PATH_MAX + 8];
+	many[0] = "move";
+	many[1] = "U12";
+	for (int k = 2; k < GAME_PATH_MAX + 8; k++)
+		many[k] = "1707";
+	assert_false(action_parse_words(S, GAME_PATH_MAX + 8, many, &wa, fx_err, sizeof fx_err));
+	assert_string_equal(fx_err, "too many words");
 	static const char *const bad[] = {
 		"", "walk U1 1707", "move U70 1707", "move C54 1707", "move U1 4301", "move U1",
 		"fire U1", "dice 0", "set turn 0", "set phase union lunch", "set corps X committed",

@@ -46,13 +46,9 @@ const char *cli_apply_action(struct cli *c, int argc, char **argv, char *err, si
 	const struct game *g = cli_game(c, err, errlen);
 	if (!g)
 		return err;
-	char line[1024];
-	size_t len = 0;
-	line[0] = 0;
-	for (int i = 0; i < argc && len < sizeof line; i++)
-		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " " : "", argv[i]);
 	struct action a;
-	if (!action_parse(g->scn, line, &a, err, errlen) || !match_apply(c->match, &a, err, errlen))
+	if (!action_parse_words(g->scn, argc, (const char *const *)argv, &a, err, errlen) ||
+	    !match_apply(c->match, &a, err, errlen))
 		return err;
 	return NULL;
 }

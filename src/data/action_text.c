@@ -80,7 +80,7 @@ static bool nargs(int argc, int lo, int hi, const char *usage, char *err, size_t
 	return true;
 }
 
-static bool parse_set(char **w, int argc, struct action *a, char *err, size_t errlen)
+static bool parse_set(const char *const *w, int argc, struct action *a, char *err, size_t errlen)
 {
 	if (argc >= 2 && !strcmp(w[1], "turn")) {
 		long n;
@@ -118,8 +118,12 @@ static bool parse_set(char **w, int argc, struct action *a, char *err, size_t er
 }
 
 /* "2520" or "2520+2521": the defending hexes of an attack. */
-static bool parse_attack_hexes(char *w, struct action *a, char *err, size_t errlen)
+static bool parse_attack_hexes(const char *word, struct action *a, char *err, size_t errlen)
 {
+	char w[1024];
+	if (strlen(word) >= sizeof w)
+		return names_refusal(err, errlen, "attack: '%.40s…' is too long", word);
+	strcpy(w, word);
 	char *save = NULL;
 	for (char *tok = strtok_r(w, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
 		int h;
@@ -136,21 +140,29 @@ static bool parse_attack_hexes(char *w, struct action *a, char *err, size_t errl
 bool action_parse(const struct scenario *s, const char *line, struct action *a, char *err,
 		  size_t errlen)
 {
-	(void)s;
 	char buf[1024];
-	char *w[WORDS_MAX];
+	const char *w[WORDS_MAX + 1];
 	int argc = 0;
+	snprintf(buf, sizeof buf, "%s", line);
+	char *save = NULL;
+	for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+		if (argc == WORDS_MAX + 1)
+			break; /* one too many is enough to refuse */
+		w[argc++] = tok;
+	}
+	return action_parse_words(s, argc, w, a, err, errlen);
+}
+
+bool action_parse_words(const struct scenario *s, int argc, const char *const *w,
+			struct action *a, char *err, size_t errlen)
+{
+	(void)s;
 	memset(a, 0, sizeof *a);
 	a->unit = -1;
 	a->target = -1;
 	a->side = SIDE_NONE;
-	snprintf(buf, sizeof buf, "%s", line);
-	char *save = NULL;
-	for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
-		if (argc == WORDS_MAX)
-			return names_refusal(err, errlen, "too many words");
-		w[argc++] = tok;
-	}
+	if (argc > WORDS_MAX)
+		return names_refusal(err, errlen, "too many words");
 	if (argc == 0)
 		return names_refusal(err, errlen, "empty command");
 	const char *cmd = w[0];
