@@ -32,6 +32,11 @@ bool game_apply_events(struct game *g, const struct action *a, struct event_log 
 		       char *err, size_t errlen);
 /* Every legal action at the current decision point (at most max); returns the count. */
 int game_legal(const struct game *g, struct action *out, int max);
+/* Forget the searches the engine keeps for the positions it saw last (pure speed: the
+ * movement searches, move.c, and the legal retreats, retreat.c, asked again of the same
+ * position). They name their scenario by its address only: whoever changes a scenario's map,
+ * counters or charts calls this (scenario_step_costs does). */
+void game_memo_forget(void);
 
 /* The queries of a position every layer asks, each in the file it names: unit.h (the units'
  * state), zoc.h (6.0), stack.h (7.0); the words of names.h come with roster.h. */

@@ -24,6 +24,12 @@ struct move_dest {
  * err is not NULL). */
 int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
 		   size_t errlen);
+/* move_reachable, and a bit at hex_index in `entered` (HEX_INDEX_COUNT bits, cleared by the
+ * caller) of every hex its searches entered, an end or not: a friendly unit arriving in or
+ * leaving a hex neither entered, next to one nor next to u's start changes nothing of the
+ * answer but through a ford crossed (8.7.5B) or an edge hex entered (9.2E). */
+int move_reachable_entered(const struct game *g, int u, struct move_dest *out, int max,
+			   uint64_t *entered);
 /* Where unit u could end a move in its own side's next movement phase if the position stood
  * as it is now (same turn number, commitment as it is), by the MPs of its MA alone — no road
  * bonus or double-time, which may not end next to an enemy (8.8.2D, 8.9A): the search of
@@ -41,11 +47,6 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
  * broken in err. */
 bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
 		int *cost, bool *double_time, char *err, size_t errlen);
-/* Forget the searches move.c keeps for the positions it saw last (pure speed: move_check
- * finds again a move move_reachable has just listed by the one way of moving it knows is the
- * cheapest). They name their scenario by its address only: whoever changes a scenario's map
- * or charts calls this (scenario_step_costs does). */
-void move_memo_forget(void);
 /* The one step cost of the rules: the MPs to enter hex `to` from its neighbour `from` by the
  * charts alone — the in-hex terrain (8.7; the road cost instead across a road hexside,
  * 8.8.1A, or into a Sunken Road hex, 8.8.3B) plus the hexside's own cost (8.7.4–8.7.5A,

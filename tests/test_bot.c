@@ -1386,33 +1386,62 @@ static void test_bot_step_loss(void **st)
 	assert_int_equal(G->unit[C(1)].steps, 2);
 }
 
-/* bot_distance_field keeps a call's last BOT_FIELDS fields by their targets: a field asked
- * again, whether still kept or pushed out by others since, is the one worked out afresh. */
+/* bot_distance_field keeps its last BOT_FIELDS fields (struct bot_keep) by their targets: a
+ * field asked again, whether still kept or pushed out by others since, is the one worked out
+ * afresh. */
 static void test_distance_fields_kept(void **st)
 {
 	(void)st;
 	static struct bot fresh_bot, b;
+	static struct bot_keep fresh_keep, keep; /* empty: zeroed */
 	static int fresh[HEX_INDEX_COUNT], other[HEX_INDEX_COUNT], again[HEX_INDEX_COUNT];
 	fresh_bot.s = b.s = S;
 	fresh_bot.g = b.g = G;
-	const int a[2] = { 2016, 2020 }, lists[BOT_FIELDS + 1][1] = {
-		{ 1010 }, { 3324 }, { 2836 }, { 2942 }, { 2443 } };
+	fresh_bot.keep = &fresh_keep;
+	b.keep = &keep;
+	const int a[2] = { 2016, 2020 }, first[1] = { 1010 };
 	bot_distance_field(&fresh_bot, a, 2, fresh);
 	assert_int_equal(fresh[hex_index(2016)], 0);
 	assert_true(fresh[hex_index(1010)] > 0);
-	bot_distance_field(&b, lists[0], 1, other);
+	bot_distance_field(&b, first, 1, other);
 	bot_distance_field(&b, a, 2, again);
-	assert_int_equal(b.nfields, 2);
+	assert_int_equal(keep.nfields, 2);
 	assert_memory_equal(again, fresh, sizeof fresh);
-	bot_distance_field(&b, lists[0], 1, again); /* kept: not worked out again */
-	assert_int_equal(b.nfields, 2);
+	bot_distance_field(&b, first, 1, again); /* kept: not worked out again */
+	assert_int_equal(keep.nfields, 2);
 	assert_memory_equal(again, other, sizeof other);
 	assert_int_not_equal(other[hex_index(2016)], fresh[hex_index(2016)]);
-	for (int i = 1; i <= BOT_FIELDS; i++)
-		bot_distance_field(&b, lists[i], 1, other);
+	for (int i = 1; i <= BOT_FIELDS; i++) {
+		const int t[1] = { hex_from_index(100 + 37 * i) }; /* BOT_FIELDS other targets */
+		bot_distance_field(&b, t, 1, other);
+	}
 	bot_distance_field(&b, a, 2, again); /* pushed out and worked out again */
-	assert_int_equal(b.nfields, BOT_FIELDS + 3);
+	assert_int_equal(keep.nfields, BOT_FIELDS + 3);
 	assert_memory_equal(again, fresh, sizeof fresh);
+}
+
+/* The keep (bot_keep) outlasts a call only on the same map and charts: a field worked out,
+ * the board then redrawn (woods in the target's neighbours), the field asked again is the
+ * new board's, as a bot with nothing kept works it out. */
+static void test_keep_follows_the_map(void **st)
+{
+	(void)st;
+	static struct bot b, fresh_bot;
+	static struct bot_keep empty;
+	static int before[HEX_INDEX_COUNT], after[HEX_INDEX_COUNT], fresh[HEX_INDEX_COUNT];
+	const int t[1] = { 2016 };
+	b.s = fresh_bot.s = S;
+	b.g = fresh_bot.g = G;
+	b.keep = bot_keep(S);
+	bot_distance_field(&b, t, 1, before);
+	for (int d = 0; d < HEX_NDIRS; d++)
+		fx_terrain(hex_neighbour(2016, (enum hex_dir)d), TERRAIN_WOODS);
+	b.keep = bot_keep(S); /* as bot_new asks it */
+	bot_distance_field(&b, t, 1, after);
+	fresh_bot.keep = &empty;
+	bot_distance_field(&fresh_bot, t, 1, fresh);
+	assert_memory_equal(after, fresh, sizeof fresh);
+	assert_true(after[hex_index(1910)] != before[hex_index(1910)]);
 }
 
 int main(void)
@@ -1468,6 +1497,7 @@ int main(void)
 		cmocka_unit_test(test_quick_setup),
 		cmocka_unit_test(test_bench_figures),
 		cmocka_unit_test(test_distance_fields_kept),
+		cmocka_unit_test(test_keep_follows_the_map),
 	};
 	return cmocka_run_group_tests(tests, fx_setup, fx_teardown);
 }

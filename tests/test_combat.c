@@ -435,6 +435,35 @@ static void test_attack_retreat_advance_support(void **st)
 	assert_int_not_equal(G->phase, PHASE_COMBAT);
 }
 
+/* The legal retreats are kept for the position they were worked out on (retreat.c): the
+ * board redrawn (a creek between the defender and 2009, 11.17.3C), the same position asks
+ * them afresh and no retreat goes through 2009 any more. */
+static void test_retreats_follow_the_board(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_inf(U(1), 4, 8, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_phase("union", "combat");
+	fx_ok("attack 2010 U1");
+	fx_dice(1, 5);
+	fx_ok("end");
+	fx_pending(SIDE_CONFEDERATE, DECISION_RETREAT, C(1));
+	struct retreat_path p[RETREAT_PATHS_MAX];
+	int n = retreat_paths(G, C(1), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX), via = 0;
+	for (int i = 0; i < n; i++)
+		via += p[i].hex[0] == 2009;
+	assert_true(via > 0);
+	fx_side(2010, 2009, SIDE_CREEK);
+	n = retreat_paths(G, C(1), RETREAT_MANDATORY, p, RETREAT_PATHS_MAX);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++)
+		assert_int_not_equal(p[i].hex[0], 2009);
+	fx_refused("retreat C1 2009 2008 2007", "11.17.3C");
+}
+
 static void test_support_limits(void **st)
 {
 	(void)st;
@@ -1296,6 +1325,7 @@ int main(void)
 		cmocka_unit_test(test_chain_binds_what_the_corps_may_attack),
 		cmocka_unit_test(test_chain_legal_only_when_it_can_be_concluded),
 		cmocka_unit_test(test_optional_advance_by_corps_status),
+		cmocka_unit_test(test_retreats_follow_the_board),
 		cmocka_unit_test(test_retreat_ezoc_loss_and_panic),
 		cmocka_unit_test(test_retreat_blocked_eliminated),
 		cmocka_unit_test(test_retreat_stacking),

@@ -322,6 +322,22 @@ static bool union_decide(struct bot *b)
 
 /* ---- the loops ---- */
 
+static struct bot_keep keep;
+
+struct bot_keep *bot_keep(const struct scenario *s)
+{
+	if (!keep.ready || memcmp(&keep.map, &s->map, sizeof keep.map) ||
+	    memcmp(&keep.tables, &s->tables, sizeof keep.tables)) {
+		memset(keep.sight, 0, sizeof keep.sight);
+		keep.nsight = 0;
+		keep.nfields = 0;
+		keep.map = s->map;
+		keep.tables = s->tables;
+		keep.ready = true;
+	}
+	return &keep;
+}
+
 static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen)
 {
 	struct bot *b = malloc(sizeof *b);
@@ -344,8 +360,7 @@ static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen
 	b->generation = 0;
 	memset(b->conf_gen, 0, sizeof b->conf_gen);
 	memset(b->conf_ezoc_at, 0, sizeof b->conf_ezoc_at);
-	b->nsight = -1;
-	b->nfields = 0;
+	b->keep = bot_keep(b->s);
 	return b;
 }
 

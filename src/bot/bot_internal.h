@@ -17,8 +17,8 @@
 #define BOT_FAR 1000000
 #define BOT_MOVES_MAX 256
 #define BOT_HEX_WORDS ((HEX_INDEX_COUNT + 63) / 64)
-#define BOT_SIGHT_SLOTS 4096 /* a power of two */
-#define BOT_FIELDS 4
+#define BOT_SIGHT_SLOTS 16384 /* a power of two */
+#define BOT_FIELDS 16
 
 /* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
  * Confederate hex it moved to attack. */
@@ -28,6 +28,39 @@ struct bot_plan {
 	int16_t target;   /* the Confederate unit attacked (16.3.2) */
 	int8_t corps;
 };
+
+/* What the bot works out from the map and the charts alone, kept from one call to the next
+ * (bot_keep: the process's one, emptied when the map or the charts it was worked out on are
+ * not the scenario's any more): the playouts of the general call the bot thousands of times
+ * a game on the same ground. */
+struct bot_keep {
+	bool ready;                          /* map and tables hold what it was worked out on */
+	struct map map;
+	struct tables tables;
+	/* 10.6, 10.4: the sight (fire_sight) from hex to hex that gun_value asked for. Open
+	 * addressing on key = from's index * HEX_INDEX_COUNT + to's index + 1 (0 empty); when
+	 * three quarters full, further pairs are worked out and not kept */
+	struct bot_sight {
+		uint32_t key;
+		bool clear;
+		uint16_t sides;
+	} sight[BOT_SIGHT_SLOTS];
+	int nsight;
+	/* bot_distance_field's last BOT_FIELDS fields, by their list of targets: a field depends
+	 * on the map and the targets alone, and the formations head for the same objectives turn
+	 * after turn. nfields counts the fields kept (the slot nfields % BOT_FIELDS is the next
+	 * one replaced). */
+	struct bot_field {
+		int n;
+		int targets[MAP_OBJ_HEXES];
+		int field[HEX_INDEX_COUNT];
+	} fields[BOT_FIELDS];
+	int nfields;
+};
+
+/* The process's keep for scenario s, emptied first unless it was worked out on the same map
+ * and charts (compared byte for byte: a test's board drawn anew, another scenario loaded). */
+struct bot_keep *bot_keep(const struct scenario *s);
 
 struct bot {
 	const struct bot_port *port;         /* where the chosen actions go */
@@ -81,28 +114,7 @@ struct bot {
 	long long conf_ezoc_at[ROSTER_CONFEDERATE];
 	bool conf_ezoc[ROSTER_CONFEDERATE];
 
-	/* 10.6, 10.4: the sight (fire_sight) from hex to hex that gun_value asked for, kept
-	 * while this call plays: it depends on the map alone, which no action changes. Open
-	 * addressing on key = from's index * HEX_INDEX_COUNT + to's index + 1 (0 empty); when
-	 * three quarters full, further pairs are worked out and not kept. Cleared on first use
-	 * in a call (nsight < 0 until then): most calls move no gun. */
-	struct bot_sight {
-		uint32_t key;
-		bool clear;
-		uint16_t sides;
-	} sight[BOT_SIGHT_SLOTS];
-	int nsight;
-
-	/* bot_distance_field's last BOT_FIELDS fields worked out in this call, by their list of
-	 * targets: a field depends on the map and the targets alone, and the formations of a
-	 * turn often head for the same objective. nfields counts the fields kept (the slot
-	 * nfields % BOT_FIELDS is the next one replaced). */
-	struct bot_field {
-		int n;
-		int targets[MAP_OBJ_HEXES];
-		int field[HEX_INDEX_COUNT];
-	} fields[BOT_FIELDS];
-	int nfields;
+	struct bot_keep *keep;               /* what outlasts the call (bot_keep) */
 
 	struct action acts[BOT_ACTIONS_MAX]; /* scratch for game_legal */
 	int field[HEX_INDEX_COUNT];          /* scratch distance field */

@@ -19,13 +19,44 @@
 struct dests {
 	struct move_dest d[DESTS_MAX];
 	int n;
+	uint64_t entered[BOT_HEX_WORDS]; /* every hex the searches entered (dests_hold) */
+	int generation, nmoves, fords;   /* the position they hold for: b's, g->nfords_used */
 };
+
+static bool bears_on(const uint64_t *entered, int h, int start);
+
+/* Do the destinations ds worked out for unit u still hold, the engine's answer now? Since
+ * then only moves have been applied (the same generation), none of them from off the map
+ * (9.2E's count of an edge hex) nor across a ford not crossed before (8.7.5B), and none
+ * arrived in or left a hex that bears on u's searches (bears_on: entered by them, next to
+ * one, or near u's start): a friendly unit elsewhere changes no step nor end of u's move
+ * (move_reachable_entered). */
+static bool dests_hold(const struct bot *b, int u, const struct dests *ds)
+{
+	const struct game *g = b->g;
+	int start = g->unit[u].hex;
+	if (ds->generation != b->generation || ds->fords != g->nfords_used)
+		return false;
+	if (ds->nmoves == b->nmoves)
+		return true;
+	if (start == HEX_NONE)
+		return false;
+	for (int i = ds->nmoves; i < b->nmoves; i++)
+		if (b->moves[i].from == HEX_NONE || bears_on(ds->entered, b->moves[i].from, start) ||
+		    bears_on(ds->entered, b->moves[i].to, start))
+			return false;
+	return true;
+}
 
 static void reachable(struct bot *b, int u, struct dests *out)
 {
-	out->n = move_reachable(b->g, u, out->d, DESTS_MAX, NULL, 0);
+	memset(out->entered, 0, sizeof out->entered);
+	out->n = move_reachable_entered(b->g, u, out->d, DESTS_MAX, out->entered);
 	if (out->n < 0)
 		out->n = 0;
+	out->generation = b->generation;
+	out->nmoves = b->nmoves;
+	out->fords = b->g->nfords_used;
 }
 
 static bool move_to(struct bot *b, int u, int hex, const char *rule, const char *why)
@@ -647,28 +678,25 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int16_t 
 
 /* ---- artillery (17.0) ---- */
 
-/* The sight from hex `from` to hex `to` (fire_sight, 10.6 and 10.4), from b->sight when
- * asked before in this call. */
+/* The sight from hex `from` to hex `to` (fire_sight, 10.6 and 10.4), from the keep's
+ * (bot_keep) when asked before, in this call or an earlier one on the same map. */
 static struct fire_sight sight_of(struct bot *b, int from, int to)
 {
 	int fi = hex_index(from), ti = hex_index(to);
 	if (fi < 0 || ti < 0)
 		return fire_sight(&b->s->map, from, to);
-	if (b->nsight < 0) {
-		memset(b->sight, 0, sizeof b->sight);
-		b->nsight = 0;
-	}
+	struct bot_keep *k = b->keep;
 	uint32_t key = (uint32_t)fi * HEX_INDEX_COUNT + (uint32_t)ti + 1;
 	uint32_t i = (key * 2654435761u) & (BOT_SIGHT_SLOTS - 1);
-	for (; b->sight[i].key; i = (i + 1) & (BOT_SIGHT_SLOTS - 1))
-		if (b->sight[i].key == key)
-			return (struct fire_sight){ .clear = b->sight[i].clear,
-						    .sides = b->sight[i].sides };
+	for (; k->sight[i].key; i = (i + 1) & (BOT_SIGHT_SLOTS - 1))
+		if (k->sight[i].key == key)
+			return (struct fire_sight){ .clear = k->sight[i].clear,
+						    .sides = k->sight[i].sides };
 	struct fire_sight s = fire_sight(&b->s->map, from, to);
-	if (b->nsight < BOT_SIGHT_SLOTS / 4 * 3) {
-		b->sight[i] = (struct bot_sight){ .key = key, .clear = s.clear,
+	if (k->nsight < BOT_SIGHT_SLOTS / 4 * 3) {
+		k->sight[i] = (struct bot_sight){ .key = key, .clear = s.clear,
 						  .sides = (uint16_t)s.sides };
-		b->nsight++;
+		k->nsight++;
 	}
 	return s;
 }
@@ -871,7 +899,8 @@ static bool unit_present(const struct game *g, int u)
  * (16.2B–C); else farthest from the enemy first (16.2D). It ends next to the enemy only off
  * roads and not at double-time (8.8.2D, 8.9A), so only units within MA hexes can attack;
  * their reachable hexes are left in *dests (dests may be NULL): true when they are. */
-static bool judge(struct bot *b, struct order *o, const int *field, struct dests *dests)
+static bool judge(struct bot *b, struct order *o, const int *field, struct dests *dests,
+		  bool have)
 {
 	const struct game *g = b->g;
 	int u = o->u, here = g->unit[u].hex;
@@ -882,7 +911,8 @@ static bool judge(struct bot *b, struct order *o, const int *field, struct dests
 	if (!dests || g->unit[u].steps <= 1 || here == HEX_NONE || ed > bot_def(g, u)->ma ||
 	    commit_unit_status(g, u) != CORPS_COMMITTED)
 		return false;
-	reachable(b, u, dests);
+	if (!have)
+		reachable(b, u, dests);
 	struct attack_choice c = { 0 };
 	int corps = bot_def(g, u)->corps, targets[64];
 	if (corps_attacking(b, corps)) {
@@ -925,11 +955,8 @@ static void move_formation(struct bot *b, int f)
 	struct dests *cache = malloc(sizeof *cache * ROSTER_UNION);
 	bool cached[ROSTER_UNION] = { 0 };
 	int n = 0;
-	/* the reachable hexes worked out for a unit hold until the next action applied: after
-	 * one (another unit's move may fill a hex, 7.1A, or empty one) they are asked again.
-	 * cache_at: the position they were worked out on, as (generation, nmoves) */
-	long long cache_at[ROSTER_UNION];
-	long long now = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
+	/* the reachable hexes worked out for a unit hold while no move applied since bears on
+	 * them (dests_hold: another unit's move may fill a hex, 7.1A, or empty one) */
 	b->what_if = *g;
 	for (int u = 0; u < ROSTER_UNION; u++) {
 		if (bot_formation(g, u) != f || !bot_is_infantry(g, u) || !unit_present(g, u))
@@ -945,8 +972,7 @@ static void move_formation(struct bot *b, int f)
 			if (k != u && bot_formation(g, k) == f && !bot_is_infantry(g, k) &&
 			    unit_on_map(g, k) && g->unit[k].hex == here)
 				o->gun = k;
-		cached[u] = judge(b, o, field, cache ? &cache[u] : NULL);
-		cache_at[u] = now;
+		cached[u] = judge(b, o, field, cache ? &cache[u] : NULL, false);
 	}
 	/* 16.2A: the units that can and will attack move first — judged again whenever an attack
 	 * has been planned since (16.4.1 and 16.4.2 arise only then), so a unit that an attack
@@ -971,8 +997,8 @@ static void move_formation(struct bot *b, int f)
 					bears = hex_within(here, near[t], reach);
 				if (!bears)
 					continue;
-				cached[u] = judge(b, &ord[k], field, cache ? &cache[u] : NULL);
-				cache_at[u] = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
+				bool have = cache && cached[u] && dests_hold(b, u, &cache[u]);
+				cached[u] = judge(b, &ord[k], field, cache ? &cache[u] : NULL, have);
 			}
 		}
 		int first = i;
@@ -983,8 +1009,7 @@ static void move_formation(struct bot *b, int f)
 		ord[first] = ord[i];
 		ord[i] = next;
 		int u = next.u, gun = next.gun;
-		bool fresh = cached[u] &&
-			     cache_at[u] == (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves;
+		bool fresh = cache && cached[u] && dests_hold(b, u, &cache[u]);
 		move_infantry(b, u, field, b->moved, b->nmoved, fresh ? &cache[u] : NULL);
 		b->moved[b->nmoved++] = (int16_t)u;
 		/* 16.1C: a stack moves first, its gun right after its infantry (17.0) */

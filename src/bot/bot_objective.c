@@ -92,9 +92,10 @@ static bool distance_field(const struct bot *b, const int *targets, int n, int *
 void bot_distance_field(struct bot *b, const int *targets, int n, int *field)
 {
 	size_t size = sizeof(int) * HEX_INDEX_COUNT;
-	int kept = b->nfields < BOT_FIELDS ? b->nfields : BOT_FIELDS;
+	struct bot_keep *k = b->keep;
+	int kept = k->nfields < BOT_FIELDS ? k->nfields : BOT_FIELDS;
 	for (int i = 0; i < kept; i++) {
-		const struct bot_field *f = &b->fields[i];
+		const struct bot_field *f = &k->fields[i];
 		if (f->n == n && !memcmp(f->targets, targets, sizeof(int) * (size_t)n)) {
 			memcpy(field, f->field, size);
 			return;
@@ -102,7 +103,7 @@ void bot_distance_field(struct bot *b, const int *targets, int n, int *field)
 	}
 	if (!distance_field(b, targets, n, field) || n > MAP_OBJ_HEXES)
 		return;
-	struct bot_field *f = &b->fields[b->nfields++ % BOT_FIELDS];
+	struct bot_field *f = &k->fields[k->nfields++ % BOT_FIELDS];
 	f->n = n;
 	memcpy(f->targets, targets, sizeof(int) * (size_t)n);
 	memcpy(f->field, field, size);

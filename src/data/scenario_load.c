@@ -149,5 +149,5 @@ void scenario_step_costs(struct scenario *s)
 		for (int d = 0; d < HEX_NDIRS; d++)
 			s->step_cost[i][d] =
 				(int8_t)(nb[i][d] < 0 ? -1 : move_enter_cost_index(s, i, d, nb[i][d]));
-	move_memo_forget(); /* the movement searches kept were made on the map as it was */
+	game_memo_forget(); /* the searches kept were made on the map as it was */
 }

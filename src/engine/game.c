@@ -10,6 +10,7 @@
  * resolve.c. They never call up into the sequence: each apply function returns PHASE_OVER
  * when the step of 5.2 whose decision was pending is over, and the sequence here
  * (step_over) sets what comes next. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -121,6 +122,22 @@ static void advance(struct game *g)
 		union_turn_start(g);
 		return;
 	}
+}
+
+/* ---- the searches kept ---- */
+
+bool game_same_position(const struct game *a, const struct game *b)
+{
+	const char *x = (const char *)a, *y = (const char *)b;
+	size_t r = offsetof(struct game, rng), t = offsetof(struct game, turn),
+	       l = offsetof(struct game, nlog);
+	return !memcmp(x, y, r) && !memcmp(x + t, y + t, l - t);
+}
+
+void game_memo_forget(void)
+{
+	move_memo_clear();
+	retreat_memo_clear();
 }
 
 /* ---- a new game ---- */

@@ -23,6 +23,14 @@ enum phase_result {
 			* sequence sets what comes next */
 };
 
+/* ---- the searches kept (game_memo_forget) ---- */
+/* Are a and b the same position for the rules' searches: the same bytes but for the dice
+ * (rng, forced) and the event log (nlog, events), which no search reads? (game.c) */
+bool game_same_position(const struct game *a, const struct game *b);
+/* Empty move.c's and retreat.c's kept searches. */
+void move_memo_clear(void);
+void retreat_memo_clear(void);
+
 /* ---- pending.c ---- */
 /* Set the pending decision: side decides `what` about subject (a unit, or -1). */
 void pending_set(struct game *g, enum side side, enum decision what, int subject);

@@ -8,7 +8,6 @@
  *
  * Each way of moving is a Dijkstra search over hexes with its own allowance and its own
  * filter on the steps; a hex is reachable at the cheapest cost any of them gives. */
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -223,20 +222,43 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 
 /* 8.9A: the hexes within two of an enemy unit — two steps over the grid from each enemy
  * hex, steps that count hexes exactly as hex_distance does (test_hex:
- * test_grid_steps_are_hex_distance). */
+ * test_grid_steps_are_hex_distance). Each hex's neighbours at one and two steps are listed
+ * once (near2: at most 18, -1 after the last), so a spread is one pass over each list. */
+#define NEAR2_MAX 18
+static int16_t near2[HEX_INDEX_COUNT][NEAR2_MAX];
+static bool near2_ready;
+
+static void near2_build(const int16_t (*nb)[HEX_NDIRS])
+{
+	for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+		int n = 0;
+		for (int d = -1; d < HEX_NDIRS; d++) {
+			int a = d < 0 ? i : nb[i][d];
+			if (a < 0)
+				continue;
+			for (int e = -1; e < HEX_NDIRS; e++) {
+				int x = e < 0 ? a : nb[a][e];
+				bool seen = x < 0 || x == i;
+				for (int k = 0; k < n && !seen; k++)
+					seen = near2[i][k] == x;
+				if (!seen && n < NEAR2_MAX)
+					near2[i][n++] = (int16_t)x;
+			}
+		}
+		for (int k = n; k < NEAR2_MAX; k++)
+			near2[i][k] = -1;
+	}
+	near2_ready = true;
+}
+
 static void pos_spread(struct movepos *p)
 {
+	if (!near2_ready)
+		near2_build(p->nb);
 	for (int k = 0; k < p->nenemy; k++) {
-		int i = p->enemy_at[k];
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = p->nb[i][d];
-			if (n < 0)
-				continue;
-			p->flag[n] |= PF_NEAR3;
-			for (int e = 0; e < HEX_NDIRS; e++)
-				if (p->nb[n][e] >= 0)
-					p->flag[p->nb[n][e]] |= PF_NEAR3;
-		}
+		const int16_t *l = near2[p->enemy_at[k]];
+		for (int j = 0; j < NEAR2_MAX && l[j] >= 0; j++)
+			p->flag[l[j]] |= PF_NEAR3;
 	}
 	p->spread = true;
 }
@@ -526,6 +548,75 @@ static bool stops(const struct ctx *c, int i)
 	return c->p->flag[i] & PF_EZOC;
 }
 
+/* search_core's loop: the buckets emptied in order of cost up to `last`, n entries queued
+ * so far. `general` false: the way of moving has no roads, no ford has been crossed this
+ * phase and the unit has no 13.3B map (the compiler drops those tests). A neighbour is
+ * never the start: its cost 0 refuses every step into it. */
+static HOT_INLINE void search_loop(const struct ctx *c, enum mode m, struct search *s, int stop,
+				   int last, int budget, struct found *f, int16_t *qhex,
+				   int16_t *qnext, int16_t *head, int n, const bool general)
+{
+	const int16_t (*nb)[HEX_NDIRS] = c->p->nb;
+	const int8_t (*sc)[HEX_NDIRS] = c->g->scn->step_cost;
+	const struct map_hex *mh = c->g->scn->map.hex;
+	const uint8_t *flag = c->p->flag, *forbid = c->forbid;
+	const int si = c->si, leave = c->start_ezoc;                  /* 6.3B: leaving */
+	const unsigned roads = mode_roads(m);
+	const bool fords = c->g->nfords_used > 0, dbl = mode_double(m);
+	const unsigned stopmask = c->banmask | (dbl ? PF_NEAR3 : 0u) | (roads ? PF_EZOC : 0u);
+	for (int k = 0; k <= last; k++)
+		while (head[k] >= 0) {
+			int h = qhex[head[k]];
+			head[k] = qnext[head[k]];
+			if (k > s->cost[h])
+				continue;
+			if (f) {
+				uint64_t bit = 1ull << (h % 64);
+				f->any[h / 64] |= bit;
+				if (k < f->best[h]) {
+					f->best[h] = (uint8_t)k;
+					f->mode[h] = (uint8_t)m;
+					if (dbl)
+						f->dbl[h / 64] |= bit;
+				}
+			}
+			if (h == stop)
+				return;
+			int from = k;
+			if (h == si)
+				from += leave;
+			else if (flag[h] & PF_EZOC)
+				continue;                              /* 6.3B: the move ends */
+			for (int d = 0; d < HEX_NDIRS; d++) {
+				int st = sc[h][d];
+				if (st < 0)
+					continue;
+				int b = nb[h][d];
+				if (general && (roads || fords)) {
+					unsigned sf = mh[h].side[d];
+					if (roads && !(sf & roads))
+						continue;                  /* 8.8.2 */
+					if (fords && (sf & SIDE_FORD) &&
+					    ford_against(c->g, hex_from_index(h), hex_from_index(b)))
+						continue;                  /* 8.7.5B */
+				}
+				unsigned pf = flag[b];
+				if ((pf & stopmask) ||
+				    (general && forbid && forbid[b] > COMMIT_STOP_13_3E))
+					continue;                  /* 13.3E: passing is not stopping */
+				int nk = from + st + ((pf & PF_EZOC) != 0);  /* 6.3B: entering */
+				if (nk > budget || nk >= s->cost[b])
+					continue;
+				s->cost[b] = (uint8_t)nk;
+				if (!f)
+					s->prev[b] = (int16_t)h;
+				qhex[n] = (int16_t)b;
+				qnext[n] = head[nk];
+				head[nk] = (int16_t)n++;
+			}
+		}
+}
+
 /* Dijkstra for one way of moving, over dense hex indices; unreached hexes keep COST_INF.
  * `stop` (a hex index, or -1): the search may end once that hex's cost is final, or once
  * every hex left costs `limit` or more (COST_INF + 1: no limit). The queue is a bucket
@@ -543,18 +634,12 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 	memset(s->cost, COST_INF, sizeof s->cost);
 	if (mode_refused(c, m))
 		return;
-	const int16_t (*nb)[HEX_NDIRS] = c->p->nb;
-	const int8_t (*sc)[HEX_NDIRS] = c->g->scn->step_cost;
-	const struct map_hex *mh = c->g->scn->map.hex;
-	const uint8_t *flag = c->p->flag, *forbid = c->forbid;
 	int budget = mode_budget(c, m), si = c->si;
 	if (budget >= COST_INF)
 		budget = COST_INF - 1;
 	const char *why;
 	const struct step sk = step_of(c, m);
-	const unsigned stopmask = sk.stopmask, roads = sk.roads;
-	const bool fords = c->g->nfords_used > 0, dbl = sk.dbl;
-	const int leave = c->start_ezoc;                              /* 6.3B: leaving */
+	const bool roads = sk.roads != 0, fords = c->g->nfords_used > 0, forbid = c->forbid != NULL;
 	/* every hex is pushed at most once by each of its six neighbours (a hex is expanded
 	 * once, at its final cost), and once more as an entry hex */
 	int16_t qhex[(HEX_NDIRS + 1) * HEX_INDEX_COUNT];
@@ -588,54 +673,12 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 		}
 	}
 	int last = budget < limit - 1 ? budget : limit - 1;
-	for (int k = 0; k <= last; k++)
-		while (head[k] >= 0) {
-			int h = qhex[head[k]];
-			head[k] = qnext[head[k]];
-			if (k > s->cost[h])
-				continue;
-			if (f) {
-				uint64_t bit = 1ull << (h % 64);
-				f->any[h / 64] |= bit;
-				if (k < f->best[h]) {
-					f->best[h] = (uint8_t)k;
-					f->mode[h] = (uint8_t)m;
-					if (dbl)
-						f->dbl[h / 64] |= bit;
-				}
-			}
-			if (h == stop)
-				return;
-			int from = k;
-			if (h == si)
-				from += leave;
-			else if (flag[h] & PF_EZOC)
-				continue;                              /* 6.3B: the move ends */
-			for (int d = 0; d < HEX_NDIRS; d++) {
-				int st = sc[h][d];
-				int b = nb[h][d];
-				if (st < 0 || b == si)
-					continue;
-				if (roads || fords) {
-					unsigned sf = mh[h].side[d];
-					if (roads && !(sf & roads))
-						continue;                  /* 8.8.2 */
-					if (fords && (sf & SIDE_FORD) &&
-					    ford_against(c->g, hex_from_index(h), hex_from_index(b)))
-						continue;                  /* 8.7.5B */
-				}
-				unsigned pf = flag[b];
-				if ((pf & stopmask) || (forbid && forbid[b] > COMMIT_STOP_13_3E))
-					continue;                  /* 13.3E: passing is not stopping */
-				int nk = from + st + ((pf & PF_EZOC) != 0);  /* 6.3B: entering */
-				if (nk > budget || nk >= s->cost[b])
-					continue;
-				s->cost[b] = (uint8_t)nk;
-				if (!f)
-					s->prev[b] = (int16_t)h;
-				PUSH(b, nk);
-			}
-		}
+	/* the steps of most searches read neither the hexsides' roads and fords nor a 13.3B
+	 * map: their loop is the one without those tests */
+	if (roads || fords || forbid)
+		search_loop(c, m, s, stop, last, budget, f, qhex, qnext, head, n, true);
+	else
+		search_loop(c, m, s, stop, last, budget, f, qhex, qnext, head, n, false);
 #undef PUSH
 }
 
@@ -717,9 +760,9 @@ static int minimum_step(const struct ctx *c, int b, const char **why)
  * position they were made on, each hex's first way of moving at its least cost and the list
  * of destinations: move_check then searches that one way (the same path: a search's paths to
  * a hex do not depend on where it stops), and the same question asked again gets the same
- * list. A slot answers only a position of the same bytes (memo_same: the whole struct game
- * but its dice and its event log, which no movement rule reads); move_memo_forget empties
- * them all (a scenario's map or charts changed). The slots are the process's own: the
+ * list. A slot answers only a position of the same bytes (game_same_position: the whole
+ * struct game but its dice and its event log, which no movement rule reads);
+ * game_memo_forget empties them all (a scenario's map or charts changed). The slots are the process's own: the
  * simulator's workers are processes. */
 #define MEMO_SLOTS 16
 
@@ -729,6 +772,7 @@ struct memo {
 	struct game pos;
 	uint8_t best[HEX_INDEX_COUNT];
 	uint8_t mode[HEX_INDEX_COUNT];
+	uint64_t any[BITWORDS];              /* every hex the searches entered */
 	struct move_dest d[HEX_INDEX_COUNT];
 };
 
@@ -736,29 +780,19 @@ static struct memo memo[MEMO_SLOTS];
 static int memo_next;
 static bool memo_ready;
 
-void move_memo_forget(void)
+void move_memo_clear(void)
 {
 	for (int i = 0; i < MEMO_SLOTS; i++)
 		memo[i].u = -1;
 	memo_ready = true;
 }
 
-/* The bytes of a position that movement may read: all of struct game but the dice (rng,
- * forced) and the events (nlog, events). */
-static bool memo_same(const struct game *a, const struct game *b)
-{
-	const char *x = (const char *)a, *y = (const char *)b;
-	size_t r = offsetof(struct game, rng), t = offsetof(struct game, turn),
-	       l = offsetof(struct game, nlog);
-	return !memcmp(x, y, r) && !memcmp(x + t, y + t, l - t);
-}
-
 static struct memo *memo_find(const struct game *g, int u)
 {
 	if (!memo_ready)
-		move_memo_forget();
+		move_memo_clear();
 	for (int i = 0; i < MEMO_SLOTS; i++)
-		if (memo[i].u == u && memo_same(&memo[i].pos, g))
+		if (memo[i].u == u && game_same_position(&memo[i].pos, g))
 			return &memo[i];
 	return NULL;
 }
@@ -775,6 +809,7 @@ static void memo_keep(const struct game *g, int u, const struct found *f,
 	m->pos = *g;
 	memcpy(m->best, f->best, sizeof m->best);
 	memcpy(m->mode, f->mode, sizeof m->mode);
+	memcpy(m->any, f->any, sizeof m->any);
 	m->n = whole ? n : -1;
 	if (whole)
 		memcpy(m->d, out, sizeof out[0] * (size_t)n);
@@ -793,10 +828,12 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	}
 	if (u < 0 || u >= ROSTER_UNITS || !move_unit_may_move(g, u, err, errlen))
 		return 0;
-	struct memo *kept = modes == MODE_COUNT && !entered ? memo_find(g, u) : NULL;
+	struct memo *kept = modes == MODE_COUNT ? memo_find(g, u) : NULL;
 	if (kept && kept->n >= 0) {
 		int n = kept->n < max ? kept->n : max;
 		memcpy(out, kept->d, sizeof out[0] * (size_t)(n > 0 ? n : 0));
+		for (int w = 0; entered && w < BITWORDS; w++)
+			entered[w] |= kept->any[w];
 		return n;
 	}
 	if (!p->built || p->g != g || p->side != unit_side(u))
@@ -850,7 +887,7 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 			out[n].double_time = dbl;
 			n++;
 		}
-	if (modes == MODE_COUNT && !entered) {
+	if (modes == MODE_COUNT) {
 		/* whole when the loop saw every hex it asks (the last word reached) */
 		bool whole = n < max;
 		memo_keep(g, u, &f, out, n, whole);
@@ -864,6 +901,14 @@ int move_reachable(const struct game *g, int u, struct move_dest *out, int max, 
 	struct movepos p;
 	p.built = false;
 	return reachable(&p, g, u, out, max, err, errlen, MODE_COUNT, NULL);
+}
+
+int move_reachable_entered(const struct game *g, int u, struct move_dest *out, int max,
+			   uint64_t *entered)
+{
+	struct movepos p;
+	p.built = false;
+	return reachable(&p, g, u, out, max, NULL, 0, MODE_COUNT, entered);
 }
 
 int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,

@@ -131,13 +131,58 @@ static int keep_farthest(const struct game *g, enum side side, struct retreat_pa
 	return k;
 }
 
+/* The legal retreats last worked out (pure speed): the general tries each retreat of a unit
+ * on copies of one position, and each try (retreat_check) would enumerate them all again. A
+ * slot answers only the same unit, kind and position (game_same_position); game_memo_forget
+ * empties them (a scenario changed). */
+#define RMEMO_SLOTS 4
+static struct rmemo {
+	int u;                                  /* -1: empty */
+	enum retreat_kind kind;
+	int n;
+	struct game pos;
+	struct retreat_path legal[RETREAT_PATHS_MAX];
+} rmemo[RMEMO_SLOTS];
+static int rmemo_next;
+static bool rmemo_ready;
+
+void retreat_memo_clear(void)
+{
+	for (int i = 0; i < RMEMO_SLOTS; i++)
+		rmemo[i].u = -1;
+	rmemo_ready = true;
+}
+
+static int paths(const struct game *g, int u, enum retreat_kind kind, struct retreat_path *all);
+
 int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
 		  struct retreat_path *out, int max)
 {
 	static_assert(RETREAT_LEN_MAX < GAME_PATH_MAX, "retreat fits an action path");
 	if (u < 0 || u >= ROSTER_UNITS || !unit_on_map(g, u))
 		return 0;
-	struct retreat_path all[RETREAT_PATHS_MAX];
+	if (!rmemo_ready)
+		retreat_memo_clear();
+	struct rmemo *m = NULL;
+	for (int i = 0; i < RMEMO_SLOTS && !m; i++)
+		if (rmemo[i].u == u && rmemo[i].kind == kind && game_same_position(&rmemo[i].pos, g))
+			m = &rmemo[i];
+	if (!m) {
+		m = &rmemo[rmemo_next];
+		rmemo_next = (rmemo_next + 1) % RMEMO_SLOTS;
+		m->n = paths(g, u, kind, m->legal);
+		m->u = u;
+		m->kind = kind;
+		m->pos = *g;
+	}
+	for (int i = 0; i < m->n && i < max; i++)
+		out[i] = m->legal[i];
+	return m->n;
+}
+
+/* retreat_paths worked out into all (RETREAT_PATHS_MAX): the count kept. */
+static int paths(const struct game *g, int u, enum retreat_kind kind, struct retreat_path *all)
+{
 	struct search s = { .g = g, .u = u, .side = cdef(g, u)->side, .out = all,
 			    .max = RETREAT_PATHS_MAX };
 	s.cur[0] = g->unit[u].hex;
@@ -149,10 +194,7 @@ int retreat_paths(const struct game *g, int u, enum retreat_kind kind,
 	for (int len = 4; s.n == 0 && len <= RETREAT_LEN_MAX; len++)
 		dfs(&s, 0, len);
 	int n = s.n < RETREAT_PATHS_MAX ? s.n : RETREAT_PATHS_MAX;
-	n = keep_farthest(g, s.side, all, n);
-	for (int i = 0; i < n && i < max; i++)
-		out[i] = all[i];
-	return n;
+	return keep_farthest(g, s.side, all, n);
 }
 
 bool retreat_check(const struct game *g, int u, enum retreat_kind kind, const int16_t *path,
