@@ -78,7 +78,11 @@ struct map_zone {
 	int hexes[MAP_ZONE_HEXES];
 };
 
+#define MAP_GROUND_MAX 99 /* the largest `ground N` a file may name */
+
 struct map {
+	int ground;             /* the ground's version: map.txt's `ground N` (1 when the file has
+				   none), the same as its set-up's (roster.h); a position file names it */
 	struct map_hex hex[HEX_INDEX_COUNT];
 	char names[MAP_NAMES_MAX][MAP_NAME_MAX];
 	int nnames;

@@ -34,14 +34,23 @@ enum match_autosave {
 /* A new game (game_new) with an empty record; NULL when out of memory. */
 struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_t seed,
 			const struct game_options *opt);
-/* Open the position file at path (store_load). A record written before records held only
- * actions has `bot` lines (a bot's whole turn): it is converted once, by replaying it with
- * today's bots, and kept when that replay reaches the saved position; otherwise the position
- * is kept without its record. notice (may be NULL) then says which. NULL with err set when
+/* Open the position file at path (store_load). A file that names no ground nor charts (of
+ * before POSITION_NAMES_DATA) goes on with those match_settle_data finds. A record written
+ * before records held only actions has `bot` lines (a bot's whole turn): it is converted once,
+ * by replaying it with today's bots, and kept when that replay reaches the saved position;
+ * otherwise the position is kept without its record. notice (may be NULL) then says which,
+ * and names the data the game goes on with when they are not today's ("it was played with
+ * order of battle 1, ground 2 and charts 1 and goes on with those …"). NULL with err set when
  * the file does not load (nothing else changes). */
 struct match *match_load(const struct scenario *s, const char *path, char *notice,
 			 size_t noticelen, char *err, size_t errlen);
 void match_free(struct match *m);
+/* The data of a game read from a file that names no ground nor charts (position.h: rec's
+ * versions, the grounds and charts of the file's time, saved->scn on the first): the first on
+ * which its record replays from its start to the saved position (`bot` lines played by
+ * today's bot) becomes saved->scn; 1 then, -1 when none does (saved->scn unchanged), 0 when
+ * there is nothing to settle (the file names them, has one candidate or no record). */
+int match_settle_data(struct game *saved, const struct position_record *rec);
 
 const struct game *match_game(const struct match *m);
 const struct position_record *match_record(const struct match *m);

@@ -27,14 +27,23 @@
 
 #include "game.h"
 
-#define POSITION_VERSION 5  /* 5: FIRE events name the target's hex and the fire value (to=,
+#define POSITION_VERSION 6  /* 6: names its ground and charts (`ground N`, `charts N`);
+			       5 (read): FIRE events name the target's hex and the fire value (to=,
 			       column=); 4 (read): the DRMs of ATTACK and FIRE events (drms=), no
 			       last-fire or last-attack; 3 (read): names its order of battle (`order-of-battle N`);
 			       2 (read): typed events (event.h); 1 (read): events as text */
+#define POSITION_NAMES_DATA 6  /* the first version that names its ground and charts */
+#define POSITION_VERSIONS_MAX 4 /* grounds and charts a file naming none may be of */
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024
 #define POSITION_ACTION_TEXT 512   /* longest action text a record keeps */
 #define POSITION_EVENTS 256        /* events a position file keeps: the newest */
+
+/* A ground and charts (scenario.h: the versions of data/map.txt with setup-historical.txt, and
+ * of data/tables.txt). */
+struct position_versions {
+	int ground, charts;
+};
 
 /* How a game began and every action applied to it since (the replay of a game). */
 struct position_record {
@@ -47,6 +56,12 @@ struct position_record {
 	bool has_start;  /* set by record_init: the record says how the game began */
 	struct event_log events; /* what happened (event.h), numbered as the game counts them
 				    (game.nlog): the match appends each action's events */
+	int format;      /* position_read: the version of the file read (0: a record made here) */
+	/* position_read, for a file of before POSITION_NAMES_DATA (which names no ground nor
+	 * charts): the grounds and charts of its time the scenario has, oldest first, the file
+	 * read on the first; which is its own only a replay of its record tells (match.h) */
+	struct position_versions versions[POSITION_VERSIONS_MAX];
+	int nversions;
 };
 
 /* Start an empty record of a game begun with game_new(setup, seed, opt) (opt may be NULL). */
@@ -72,9 +87,11 @@ void record_free(struct position_record *r);
  * Returns false when writing fails (errno says why). */
 bool position_write(const struct game *g, const struct position_record *rec, FILE *f);
 /* Read a position file from f (name is used in messages) into g, played on scenario s with
- * the order of battle the file names (scenario_oob: g->scn is then the scenario of that
- * version, s itself for the newest); a file of before version 3 names none and gets the one of
- * its time, by its version (1: order of battle 1; 2: 2 or, when the file does not fit it, 1);
+ * the ground, order of battle and charts the file names (scenario_version: g->scn is then the
+ * scenario of those versions, s itself for the newest); a file of before version 3 names no
+ * order of battle and gets the one of its time, by its version (1: order of battle 1; 2: 2
+ * or, when the file does not fit it, 1); one of before POSITION_NAMES_DATA names no ground
+ * nor charts and gets the first of its time (rec->versions: the match settles them);
  * when rec is not NULL the record and the file's events replace *rec's (its old ones are
  * freed). All or nothing:
  * on any error returns false with "name:line: message" in err and g, rec untouched. */

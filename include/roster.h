@@ -45,6 +45,8 @@ struct roster {
 				   (1 when the file has none); a position file names it */
 	struct unit_def unit[ROSTER_UNITS];
 	int historical_hex[ROSTER_UNITS]; /* 4.3 set-up hex, HEX_NONE for reinforcements */
+	int ground;             /* the set-up's ground: setup-historical.txt's `ground N` (1 when
+				   the file has none), which must be its map's (map.h) */
 };
 
 /* Load the counters and the historical set-up; all or nothing; err gets "path:line: message". */

@@ -2,11 +2,13 @@
  * and set-ups, the charts, and the step costs built from the map and the charts. Immutable
  * once loaded; a struct game points at one.
  *
- * The order of battle is versioned (data/units.txt's `order-of-battle N`, struct roster's
- * version): every earlier version the program has shipped stays in data/ as units-K.txt
- * (K = 1 … N-1), and a scenario carries one scenario for each of them, the same map, set-up and
- * charts with that version's counters, so that a game saved with an earlier order of battle
- * opens and goes on with its own counters (position_read.c; docs/formats.md). */
+ * The data a game is played on is versioned three ways: the ground (data/map.txt and
+ * data/setup-historical.txt, `ground N`, map.h), the order of battle (data/units.txt,
+ * `order-of-battle N`, roster.h) and the charts (data/tables.txt, `charts N`, tables.h). Every
+ * earlier version the program has shipped stays in data/ beside today's, its version in its
+ * name (map-K.txt with setup-historical-K.txt, units-K.txt, tables-K.txt for K = 1 … N-1), and
+ * the scenario loaded carries one scenario for every combination of versions, so that a game
+ * saved with earlier data opens and goes on with its own (position_read.c; docs/formats.md). */
 #ifndef ANTIETAM_SCENARIO_H
 #define ANTIETAM_SCENARIO_H
 
@@ -25,18 +27,21 @@ struct scenario {
 	 * side d: -1 where the side may not be crossed (8.7.6) or there is no neighbour. Read by
 	 * the movement search, millions of times a game; filled by scenario_step_costs. */
 	int8_t step_cost[HEX_INDEX_COUNT][HEX_NDIRS];
-	struct scenario *older;         /* orders of battle 1 … roster.version - 1 (heap: free
-					   with scenario_free), NULL when there are none */
+	struct scenario *older;         /* every other combination of the versions (heap: free
+					   with scenario_free; scenario_version finds one), NULL
+					   when each of the three has one version */
 	const struct scenario *newest;  /* in one of those: the scenario it belongs to; else NULL */
 	struct start *start;            /* the scenarios of dir/scenarios/ (start.h; heap, shared
-					   by the older ones: freed with scenario_free), or NULL */
+					   by the older ones of today's ground: freed with
+					   scenario_free), or NULL */
 	int nstarts;
 };
 
 /* Load every data file of dir into *s (heap-sized: allocate it), the scenarios of
- * dir/scenarios/ (start.h), and every earlier order of battle dir/units-K.txt (each must be
- * there and name its version); all or nothing. Free
- * what it allocated with scenario_free before freeing s. */
+ * dir/scenarios/ (start.h), and every earlier version of the ground, the order of battle and
+ * the charts (dir/map-K.txt and setup-historical-K.txt, units-K.txt, tables-K.txt: each must
+ * be there and name its version); all or nothing. Free what it allocated with scenario_free
+ * before freeing s. */
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen);
 /* Fill s->step_cost from the map and the charts: scenario_load does; whoever builds or
  * changes a scenario's map or movement charts by hand afterwards (the tests' boards) calls it
@@ -45,10 +50,19 @@ void scenario_step_costs(struct scenario *s);
 /* Free the earlier orders of battle and the scenarios of s (s itself is the caller's); s may
  * be NULL. */
 void scenario_free(struct scenario *s);
-/* The scenario of order of battle `version` that s (or the scenario s belongs to) carries:
- * itself, one of its older ones, or NULL when it has no such version. */
+/* The scenario of ground `ground`, order of battle `oob` and charts `charts` that s (or the
+ * scenario s belongs to) carries: itself, one of its older ones, or NULL when it has no such
+ * version. */
+const struct scenario *scenario_version(const struct scenario *s, int ground, int oob,
+					int charts);
+/* The scenario of order of battle `version` on s's ground and charts (scenario_version). */
 const struct scenario *scenario_oob(const struct scenario *s, int version);
-/* The order of battle of s (its roster's version; 1 for a scenario built without one). */
+/* The versions of s: its order of battle (its roster's version), its ground (its map's) and
+ * its charts (its tables'); 1 for a scenario built without one. */
 int scenario_oob_version(const struct scenario *s);
+int scenario_ground(const struct scenario *s);
+int scenario_charts(const struct scenario *s);
+/* The newest version of each that s (or the scenario s belongs to) carries: today's data. */
+const struct scenario *scenario_newest(const struct scenario *s);
 
 #endif

@@ -121,7 +121,11 @@ struct corps_row {
 
 /* ---- everything ----------------------------------------------------------------------- */
 
+#define TABLES_CHARTS_MAX 99 /* the largest `charts N` a file may name */
+
 struct tables {
+	int charts;             /* the charts' version: tables.txt's `charts N` (1 when the file
+				   has none); a position file names it */
 	struct crt_result crt[CRT_ROWS][CRT_COLS];
 	int crt_ci[CRT_COLS];
 	int combat_drm[COMBAT_DRM_COUNT];

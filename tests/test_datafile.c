@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <unistd.h>
 
 #include "fixture.h"
 
@@ -126,8 +127,10 @@ static void test_cr_only_line_ends(void **state)
 	fclose(f);
 }
 
-/* Load path's text with the line starting at `at` and ending before `end` left out. */
-static bool load_without(const char *text, size_t at, size_t end, bool map, char *err,
+/* Load path's text with the line starting at `at` and ending before `end` left out: alone
+ * (tables.txt), or as `file` of the data directory (map.txt, or tables.txt's version record,
+ * which the scenario requires: the charts kept beside it are older). */
+static bool load_without(const char *text, size_t at, size_t end, const char *file, char *err,
 			 size_t errlen)
 {
 	size_t n = strlen(text);
@@ -138,7 +141,7 @@ static bool load_without(const char *text, size_t at, size_t end, bool map, char
 	FILE *f = fmemopen(t, strlen(t), "r");
 	assert_non_null(f);
 	bool ok;
-	if (map) {
+	if (file) {
 		/* the entry edges are required of a scenario to play on (a map alone may lack them):
 		 * load the data directory with this map */
 		fclose(f);
@@ -147,7 +150,7 @@ static bool load_without(const char *text, size_t at, size_t end, bool map, char
 		assert_non_null(mkdtemp(dir));
 		snprintf(cmd, sizeof cmd, "cp -R data/. %s/", dir);
 		assert_int_equal(system(cmd), 0);
-		snprintf(path, sizeof path, "%s/map.txt", dir);
+		snprintf(path, sizeof path, "%s/%s", dir, file);
 		FILE *w = fopen(path, "w");
 		assert_non_null(w);
 		fputs(t, w);
@@ -193,7 +196,9 @@ static void test_required_records(void **state)
 					!strncmp(p, "objective ", 10);
 			if (record && required) {
 				tried++;
-				if (load_without(text, at, end, file[i].map, err, sizeof err))
+				const char *in_dir = file[i].map ? "map.txt"
+						     : !strncmp(p, "charts ", 7) ? "tables.txt" : NULL;
+				if (load_without(text, at, end, in_dir, err, sizeof err))
 					fail_msg("%s without line %d ('%.*s') loads", file[i].path, line + 1,
 						 (int)strcspn(p, "\n"), p);
 				if (strncmp(err, "x.txt:", 6) && strncmp(err, "x.txt: missing ", 15))
@@ -284,6 +289,60 @@ static void test_scenario_needs_objectives(void **state)
 	free(m);
 }
 
+/* The versions of the data (docs/formats.md, "Versions of the data"): a copy of data/ with
+ * one file's line `from` changed to `to` (to NULL: the file removed) is refused with `want`. */
+static void versions_refused(const char *file, const char *from, const char *to,
+			     const char *want)
+{
+	char dir[] = "/tmp/antietam-versions-XXXXXX", cmd[400], path[300], err[700];
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd, "cp -R data/. %s/", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	if (to) {
+		char *text = fx_read_file(path, NULL), *at = strstr(text, from);
+		assert_non_null(at);
+		FILE *w = fopen(path, "w");
+		assert_non_null(w);
+		fprintf(w, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+		fclose(w);
+		free(text);
+	} else
+		assert_int_equal(unlink(path), 0);
+	struct scenario *s = malloc(sizeof *s);
+	assert_non_null(s);
+	bool ok = scenario_load(s, dir, err, sizeof err);
+	if (ok)
+		scenario_free(s);
+	free(s);
+	char *rel = strstr(err, dir);
+	if (ok || !rel || !strstr(err, want))
+		fail_msg("%s '%s' -> '%s': %s", file, from, to ? to : "(removed)",
+			 ok ? "loads" : err);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_versions_kept(void **state)
+{
+	(void)state;
+	versions_refused("setup-historical.txt", "\nground 3\n", "\nground 2\n",
+			 "setup-historical.txt: names ground 2, its map ground 3");
+	versions_refused("map-1.txt", "\nground 1\n", "\nground 2\n",
+			 "map-1.txt: names ground 2, not 1 (ground 1 of 3");
+	versions_refused("setup-historical-2.txt", "\nground 2\n", "\nground 1\n",
+			 "setup-historical-2.txt: names ground 1, not 2");
+	versions_refused("tables-1.txt", "\ncharts 1\n", "\ncharts 3\n",
+			 "tables-1.txt: names charts 3, not 1 (charts 1 of 2");
+	versions_refused("map-2.txt", NULL, NULL, "map-2.txt: cannot open");
+	versions_refused("tables-1.txt", NULL, NULL, "tables-1.txt: cannot open");
+	versions_refused("units-1.txt", NULL, NULL, "units-1.txt: cannot open");
+	versions_refused("units.txt", "\norder-of-battle 3\n", "\n",
+			 "units.txt: names order-of-battle 1 (none: 1), but");
+	versions_refused("map.txt", "\nground 3\n", "\nground 2\n", "names ground 3, its map ground 2");
+	versions_refused("map-1.txt", "\nterrain 10 ", "\nterrain 10 x", "map-1.txt:");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_cr_only_line_ends),
 		cmocka_unit_test(test_required_records),
 		cmocka_unit_test(test_scenario_needs_objectives),
+		cmocka_unit_test(test_versions_kept),
 		cmocka_unit_test(test_errors_name_the_line),
 	};
 	return cmocka_run_group_tests_name("datafile", tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "fixture.h"
+#include "position.h"
 #include "printable.h"
 
 static char tmpdir[64];
@@ -197,15 +198,48 @@ static void test_game_open_twice(void **state)
 			fail_msg("%s: %s", cmd, out);
 		free(out);
 	}
-	/* a second copy loaded by its file: played, never autosaved over the first */
+	/* a second copy loaded by its file: as the message promises, a new game of its own, with
+	 * its own id, autosaved, never over the first */
+	char listing[400];
+	snprintf(ls, sizeof ls, "ls %s | grep '^autosave-%s-' | tr '\\n' ' '", dir, id);
+	char *before = fx_program_output(ls, &rc);
 	char input[800];
 	snprintf(input, sizeof input, "load %s\nautosave on\nend\n", first);
 	setenv("XDG_STATE_HOME", xdg, 1);
 	char *out = fx_program_run("--batch 2>&1", input, &rc);
 	unsetenv("XDG_STATE_HOME");
 	assert_int_equal(rc, 0);
-	if (!strstr(out, "autosave failed: game ") || !strstr(out, "is open in another antietam"))
+	char *said = strstr(out, "\nautosave: game ");
+	if (!said || !strstr(said, "is open in another antietam") ||
+	    !strstr(said, "this copy goes on as a new game, ") || strstr(out, "autosave failed"))
 		fail_msg("%s", out);
+	char copy[POSITION_ID_MAX];
+	said = strstr(said, "as a new game, ") + strlen("as a new game, ");
+	snprintf(copy, sizeof copy, "%.*s", (int)strcspn(said, " "), said);
+	assert_string_not_equal(copy, id);
+	free(out);
+	char *after = fx_program_output(ls, &rc);
+	assert_string_equal(before, after); /* the first game's autosaves as they were */
+	free(before);
+	free(after);
+	snprintf(listing, sizeof listing, "ls %s | grep -c '^autosave-%s-'", dir, copy);
+	out = fx_program_output(listing, &rc);
+	assert_int_equal(rc, 0);
+	assert_true(atoi(out) >= 1);
+	free(out);
+	/* the copy's autosave opens as that game; the first is still refused */
+	snprintf(input, sizeof input, "load %s/autosave-%s-000001.pos\npending\n", dir, copy);
+	setenv("XDG_STATE_HOME", xdg, 1);
+	out = fx_program_run("--batch 2>&1", input, &rc);
+	unsetenv("XDG_STATE_HOME");
+	if (rc != 0 || strstr(out, "\n?") || out[0] == '?')
+		fail_msg("%s", out);
+	free(out);
+	snprintf(listing, sizeof listing, "XDG_STATE_HOME=%s TERM=xterm timeout 10 %s --resume %s "
+		 "</dev/null 2>&1", xdg, fx_program_path(), id);
+	out = fx_program_output(listing, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "is open in another antietam"));
 	free(out);
 	fputs("end\nquit\n", p);
 	assert_int_equal(pclose(p), 0);

@@ -1042,6 +1042,37 @@ static void test_loader_errors(void **state)
 	assert_load_fails("tests/data/map-bad-edge.txt", "map-bad-edge.txt:95: 9.2-9.3: entry hex 1212 is not on the map edge");
 	assert_load_fails("tests/data/map-bad-label.txt", "map-bad-label.txt:95: unknown label kind 'river'");
 	assert_load_fails("tests/data/map-bad-angle.txt", "map-bad-angle.txt:95:");
+	/* the ground's version (docs/formats.md, "Versions of the data"): 1 when left out, once,
+	 * 1..99 */
+	assert_int_equal(m.ground, 1);
+	size_t len;
+	char *ok_text = fx_read_file("tests/data/map-ok.txt", &len);
+	static const struct { const char *add, *want; int ground; } versions[] = {
+		{ "ground 4\n", NULL, 4 },
+		{ "ground 2\nground 3\n", "ground: given twice", 0 },
+		{ "ground 0\n", "0 out of range 1..99", 0 },
+		{ "ground\n", "", 0 },
+	};
+	for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+		char *text = malloc(len + 64);
+		assert_non_null(text);
+		snprintf(text, len + 64, "%s%s", ok_text, versions[i].add);
+		FILE *f = fmemopen(text, strlen(text), "r");
+		assert_non_null(f);
+		static struct map v;
+		bool loaded = map_load_stream(&v, f, "v.txt", err, sizeof err);
+		fclose(f);
+		free(text);
+		if (versions[i].want) {
+			assert_false(loaded);
+			if (!strstr(err, versions[i].want) || strncmp(err, "v.txt:", 6))
+				fail_msg("'%s': %s", versions[i].add, err);
+		} else {
+			assert_true(loaded);
+			assert_int_equal(v.ground, versions[i].ground);
+		}
+	}
+	free(ok_text);
 	/* all or nothing: a failed load leaves the caller's map untouched */
 	m.nobjectives = 77;
 	assert_false(map_load(&m, "tests/data/map-duplicate.txt", err, sizeof err));

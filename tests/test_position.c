@@ -336,8 +336,9 @@ static void test_version_1_log(void **state)
 		eol = strchr(line, '\n');
 		if (!strncmp(line, "antietam-position ", 18))
 			len += (size_t)snprintf(v1 + len, cap - len, "antietam-position 1\n");
-		else if (!strncmp(line, "order-of-battle ", 16))
-			; /* version 3 on */
+		else if (!strncmp(line, "order-of-battle ", 16) || !strncmp(line, "ground ", 7) ||
+			 !strncmp(line, "charts ", 7))
+			; /* versions 3 and POSITION_NAMES_DATA on */
 		else if (!strncmp(line, "event ", 6))
 			len += (size_t)snprintf(v1 + len, cap - len, "event %d \"U%d moves 1917 (%d MP)\"\n",
 						1 + k % 11, 1 + k % 69, k), k++;
@@ -366,7 +367,7 @@ static void test_version_1_log(void **state)
 	 * lines */
 	char *again = write_text(back, &rec2);
 	assert_non_null(strstr(again, VERSION_LINE));
-	assert_non_null(strstr(again, "\norder-of-battle 1\nsetup "));
+	assert_non_null(strstr(again, "\norder-of-battle 1\nground 1\ncharts 1\nsetup "));
 	assert_non_null(strstr(again, "\nevent 1 note \"U1 moves 1917 (0 MP)\"\n"));
 	/* a typed line in a version-1 file */
 	char *typed = strstr(v1, "\nevent ");
@@ -400,7 +401,8 @@ static void test_symbolic(void **state)
 	char *text = write_text(g, &rec);
 	static const char *const want[] = {
 		VERSION_LINE,
-		"\norder-of-battle 1\nsetup empty\n", /* the fake scenario's counters: version 1 */
+		/* the fake scenario's counters, ground and charts: version 1 */
+		"\norder-of-battle 1\nground 1\ncharts 1\nsetup empty\n",
 		"\noptions mishap=on unleashed=off solitaire=on\n",
 		"\nturn 7 confederate combat\n",
 		"\npending union retreat U5\n",
@@ -1278,8 +1280,9 @@ static void expect_answer(struct cli *c, const char *line, const char *want)
  * value (before version 5), its attacks and fires without their lists of DRMs and its
  * last-fire and last-attack records read and left (before version 4), and it is written back
  * as today's version with every other line as it was (a file of version 2 naming the order of
- * battle it was read under, that of its time: 2). */
-static void reads_back_as_today(const char *path, int version)
+ * battle it was read under, that of its time: 2; each naming the ground and charts it was
+ * read on, the first of its time: position_read leaves the rest to match_settle_data). */
+static void reads_back_as_today(const char *path, int version, int ground, int charts)
 {
 	size_t len;
 	char *old = fx_read_file(path, &len), first[32];
@@ -1314,7 +1317,10 @@ static void reads_back_as_today(const char *path, int version)
 		if (line == old)
 			w += sprintf(w, "%s", VERSION_LINE);
 		else if (version < 3 && !strncmp(line, "setup ", 6))
-			w += sprintf(w, "order-of-battle 2\n%.*s", (int)n, line);
+			w += sprintf(w, "order-of-battle 2\nground %d\ncharts %d\n%.*s", ground,
+				     charts, (int)n, line);
+		else if (!strncmp(line, "order-of-battle ", 16))
+			w += sprintf(w, "%.*sground %d\ncharts %d\n", (int)n, line, ground, charts);
 		else if (line[0] != '#' && strncmp(line, "last-fire ", 10) &&
 			 strncmp(line, "last-attack ", 12))
 			w += sprintf(w, "%.*s", (int)n, line);
@@ -1335,9 +1341,10 @@ static void reads_back_as_today(const char *path, int version)
 static void test_old_versions_read(void **state)
 {
 	(void)state;
-	reads_back_as_today("tests/data/saved-format2.pos", 2);
-	reads_back_as_today("tests/data/saved-format3.pos", 3);
-	reads_back_as_today("tests/data/saved-format4.pos", 4);
+	/* each on the first ground and charts of its time (match_settle_data settles them) */
+	reads_back_as_today("tests/data/saved-format2.pos", 2, 2, 1);
+	reads_back_as_today("tests/data/saved-format3.pos", 3, 3, 1);
+	reads_back_as_today("tests/data/saved-format4.pos", 4, 3, 1);
 	/* a version-4 fire names no hex nor fire value: those keys are refused there */
 	size_t len;
 	char *old = fx_read_file("tests/data/saved-format4.pos", &len);
@@ -1533,8 +1540,8 @@ static void test_cli_commands(void **state)
 	char *legacy = run(c, "load tests/data/legacy-bot-record.pos");
 	assert_string_equal(legacy, "= its record (with `bot` turns that today's bot plays "
 			    "differently) was dropped: the game goes on from the saved position; it "
-			    "was played with order of battle 2 and goes on with those counters (new "
-			    "games: 3)\n\n");
+			    "was played with order of battle 2, ground 1 and charts 1 and goes on "
+			    "with those (new games: order of battle 3, ground 3, charts 2)\n\n");
 	char *st5 = run(c, "state");
 	assert_null(strstr(st5, "\nstart "));
 	char *orig = fx_read_file("tests/data/legacy-bot-record.pos", NULL);

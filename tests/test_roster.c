@@ -775,6 +775,9 @@ static void test_loader_errors(void **state)
 		     "tests/data/units-version-late.txt:3: order-of-battle: once, before the units");
 	expect_error("tests/data/units-version-zero.txt", SETUP_PATH,
 		     "tests/data/units-version-zero.txt:2: 0 out of range 1..99");
+	/* the set-up's ground (its map's): once, before the units */
+	expect_error(UNITS_PATH, "tests/data/setup-ground-late.txt",
+		     "tests/data/setup-ground-late.txt:3: ground: once, before the units");
 	expect_error("tests/data/units-bad-formation.txt", SETUP_PATH,
 		     "tests/data/units-bad-formation.txt:2: C1: unknown Confederate division 'Jx'");
 	expect_error("tests/data/units-bad-id.txt", SETUP_PATH,

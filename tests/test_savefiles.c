@@ -796,112 +796,225 @@ static void test_paths(void **state)
 	assert_string_not_equal(a, b);
 }
 
-/* ---- saves of every earlier order of battle (issue 33) ---- */
+/* ---- saves of every earlier version of the data (issue 33, issue 35) ---- */
 
-/* Each made by the program of its time (git worktree of the commit, built, `new historical
- * 7` and 14 `bot` in --batch, `save`): position format 1 and order of battle 1 (3664106),
- * format 2 with order of battle 1 (e017508, just before 2b16362 changed the brigades'
- * strengths), format 2 with order of battle 2 (cc3815b). */
+/* Each made by the program of its time (a git worktree of the commit, built; `new historical
+ * 7` and 14 `bot` (the first three) or six (the later ones) in --batch, `save`; the file of
+ * ground 1 got plain actions, its program recording the bot's turns as `bot`). Together they
+ * are every position format, order of battle, ground and charts the program has shipped, in
+ * every combination that was: format 1 spans grounds 1 and 2, format 2 grounds 2 and 3 and
+ * orders of battle 1 and 2, format 4 orders of battle 2 and 3 and charts 1 and 2; format 5
+ * names no ground nor charts either. */
 static const struct {
 	const char *path;
-	int oob;     /* the order of battle it was played with */
-	int u29;     /* U29's steps in the file (5 of 5 before 2b16362, 2 of 2 after) */
+	int format, oob, ground, charts;  /* what it was played with */
+	int u29;                          /* U29's steps in the file */
 } old_saves[] = {
-	{ "tests/data/saved-oob1-format1.pos", 1, 5 },
-	{ "tests/data/saved-oob1-format2.pos", 1, 5 },
-	{ "tests/data/saved-oob2-format2.pos", 2, 2 },
+	{ "tests/data/saved-ground1-format1.pos", 1, 1, 1, 1, 5 },  /* 3b94eaf (cc13778^) */
+	{ "tests/data/saved-oob1-format1.pos", 1, 1, 2, 1, 5 },     /* 3664106 */
+	{ "tests/data/saved-oob1-format2.pos", 2, 1, 2, 1, 5 },     /* e017508 (2b16362^) */
+	{ "tests/data/saved-oob2-format2.pos", 2, 2, 2, 1, 2 },     /* cc3815b */
+	{ "tests/data/saved-ground3-format2.pos", 2, 2, 3, 1, 2 },  /* 2e19978 (b3ec1ab^) */
+	{ "tests/data/saved-format3.pos", 3, 2, 3, 1, 2 },          /* 4198ccd^ */
+	{ "tests/data/saved-oob2-format4.pos", 4, 2, 3, 1, 2 },     /* 806da6c (e2a0eb9^) */
+	{ "tests/data/saved-oob3-format4.pos", 4, 3, 3, 1, 3 },     /* 6d037cf (223a33c^) */
+	{ "tests/data/saved-charts2-format4.pos", 4, 3, 3, 2, 3 },  /* 19a451d */
+	{ "tests/data/saved-format5.pos", 5, 3, 3, 2, 3 },          /* 43665de */
 };
 
-/* The record of m re-applied from its start on the game's own scenario begins with the
- * file's counters (U29 with u29 steps) and, where today's map and set-up still allow every
- * action (the ground changed at 02fb4f0, after these files were made: a line of sight an
- * old game fired along may be gone), reaches its game. The number of actions applied. */
-static int replays(const struct match *m, int u29)
+/* The record of m re-applied from its start on scenario s (NULL: the game's own): the number
+ * of actions applied before one was refused; *same whether all were and reached m's game. */
+static int replays(const struct match *m, const struct scenario *s, bool *same)
 {
 	const struct game *g = match_game(m);
 	const struct position_record *rec = match_record(m);
 	assert_true(rec->has_start);
-	struct match *r = match_new(g->scn, rec->setup, rec->seed, &rec->opt);
+	if (!s)
+		s = g->scn;
+	struct match *r = match_new(s, rec->setup, rec->seed, &rec->opt);
 	assert_non_null(r);
-	assert_int_equal(match_game(r)->unit[roster_find(&S->roster, "U29")].steps, u29);
 	char err[600];
 	int i;
 	for (i = 0; i < rec->n; i++) {
 		struct action a;
-		if (!action_parse(g->scn, rec->action[i], &a, err, sizeof err) ||
+		if (!action_parse(s, rec->action[i], &a, err, sizeof err) ||
 		    !match_apply(r, &a, err, sizeof err))
 			break;
 	}
+	*same = false;
 	if (i == rec->n) {
 		struct game x = *match_game(r), y = *g;
 		x.nlog = y.nlog = 0;
-		assert_int_equal(memcmp(&x, &y, sizeof x), 0);
+		x.scn = y.scn;
+		*same = !memcmp(&x, &y, sizeof x);
 	}
 	match_free(r);
 	return i;
 }
 
-static void test_every_order_of_battle_opens(void **state)
+/* The last line `antietam --replay path` prints, into line. */
+static void replay_program(const char *path, char *line, size_t len)
+{
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "./antietam --data data --replay %s 2>&1", path);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	char buf[2048];
+	line[0] = 0;
+	while (fgets(buf, sizeof buf, p))
+		if (buf[0] != '\n')
+			snprintf(line, len, "%.*s", (int)strcspn(buf, "\n"), buf);
+	pclose(p);
+}
+
+static void test_every_version_opens(void **state)
 {
 	(void)state;
-	int newest = scenario_oob_version(S);
-	assert_true(newest >= 2);
-	/* the program keeps every version it shipped: 2b16362 changed U29 from 5 steps to 2 */
-	for (int v = 1; v <= newest; v++)
-		assert_non_null(scenario_oob(S, v));
-	assert_null(scenario_oob(S, newest + 1));
-	assert_int_equal(scenario_oob(S, 1)->roster.unit[roster_find(&S->roster, "U29")].steps, 5);
-	assert_int_equal(scenario_oob(S, 2)->roster.unit[roster_find(&S->roster, "U29")].steps, 2);
+	const struct scenario *top = S;
+	int NG = scenario_ground(top), NO = scenario_oob_version(top), NC = scenario_charts(top);
+	/* the program keeps every version it shipped: 2b16362 changed U29 from 5 steps to 2,
+	 * e2a0eb9 to 3; 02fb4f0 took the Sunken Road's protection from its south sides (2319/2320
+	 * among them); 223a33c fitted the CRT (row 4 at 2:1: 1/2 before, 1/1 after) */
+	assert_true(NG >= 3 && NO >= 3 && NC >= 2);
+	for (int g = 1; g <= NG; g++)
+		for (int o = 1; o <= NO; o++)
+			for (int c = 1; c <= NC; c++) {
+				const struct scenario *v = scenario_version(top, g, o, c);
+				assert_non_null(v);
+				assert_int_equal(scenario_ground(v), g);
+				assert_int_equal(scenario_oob_version(v), o);
+				assert_int_equal(scenario_charts(v), c);
+				assert_ptr_equal(scenario_newest(v), top);
+			}
+	assert_ptr_equal(scenario_version(top, NG, NO, NC), top);
+	assert_null(scenario_version(top, NG + 1, NO, NC));
+	assert_null(scenario_version(top, NG, NO + 1, NC));
+	assert_null(scenario_version(top, NG, NO, NC + 1));
 	int u29 = roster_find(&S->roster, "U29");
+	assert_int_equal(scenario_version(top, 3, 1, 2)->roster.unit[u29].steps, 5);
+	assert_int_equal(scenario_version(top, 3, 2, 2)->roster.unit[u29].steps, 2);
+	assert_int_equal(scenario_version(top, 3, 3, 2)->roster.unit[u29].steps, 3);
+	assert_true(map_side(&scenario_version(top, 2, 3, 2)->map, 2319, 2320) & SIDE_SUNKEN);
+	assert_false(map_side(&scenario_version(top, 3, 3, 2)->map, 2319, 2320) & SIDE_SUNKEN);
+	assert_int_equal(scenario_version(top, 3, 3, 1)->tables.crt[4 - CRT_ROW_MIN][4].defender, 2);
+	assert_int_equal(scenario_version(top, 3, 3, 2)->tables.crt[4 - CRT_ROW_MIN][4].defender, 1);
+
 	for (size_t i = 0; i < sizeof old_saves / sizeof old_saves[0]; i++) {
-		char err[600], notice[256];
-		struct match *m = match_load(S, old_saves[i].path, notice, sizeof notice, err,
-					     sizeof err);
+		const char *path = old_saves[i].path;
+		char err[600], notice[512];
+		struct match *m = match_load(S, path, notice, sizeof notice, err, sizeof err);
 		if (!m)
-			fail_msg("%s: %s", old_saves[i].path, err);
+			fail_msg("%s: %s", path, err);
 		const struct game *g = match_game(m);
-		assert_int_equal(scenario_oob_version(g->scn), old_saves[i].oob);
-		assert_ptr_equal(g->scn, scenario_oob(S, old_saves[i].oob));
+		const struct scenario *own = scenario_version(top, old_saves[i].ground,
+							      old_saves[i].oob, old_saves[i].charts);
+		if (g->scn != own)
+			fail_msg("%s: opened with ground %d, order of battle %d, charts %d", path,
+				 scenario_ground(g->scn), scenario_oob_version(g->scn),
+				 scenario_charts(g->scn));
+		assert_int_equal(match_record(m)->format, old_saves[i].format);
 		assert_int_equal(g->unit[u29].steps, old_saves[i].u29);
-		/* the player is told when the counters are not today's */
-		if (old_saves[i].oob != newest) {
+		/* the player is told which of the data are not today's */
+		if (own != top) {
 			char want[64];
 			snprintf(want, sizeof want, "order of battle %d", old_saves[i].oob);
-			assert_non_null(strstr(notice, want));
+			if (old_saves[i].oob != NO && !strstr(notice, want))
+				fail_msg("%s: '%s' lacks '%s'", path, notice, want);
+			snprintf(want, sizeof want, "ground %d", old_saves[i].ground);
+			if (old_saves[i].ground != NG && !strstr(notice, want))
+				fail_msg("%s: '%s' lacks '%s'", path, notice, want);
+			snprintf(want, sizeof want, "charts %d", old_saves[i].charts);
+			if (old_saves[i].charts != NC && !strstr(notice, want))
+				fail_msg("%s: '%s' lacks '%s'", path, notice, want);
 		} else
 			assert_string_equal(notice, "");
-		int applied = replays(m, old_saves[i].u29);
-		/* it goes on, and saved again it names its order of battle and opens with it */
+		/* its record replays to its end, to the saved game, on its own data; and not on
+		 * the other ground or charts of its format's time (which is how a file naming
+		 * neither is told), nor on today's data where those differ */
+		bool same;
+		int n = match_record(m)->n, applied = replays(m, NULL, &same);
+		if (applied != n || !same)
+			fail_msg("%s: %d of %d actions replayed, %s", path, applied, n,
+				 same ? "the same game" : "not the saved game");
+		const struct position_record *rec = match_record(m);
+		for (int k = 0; k < rec->nversions; k++) {
+			const struct scenario *other = scenario_version(top, rec->versions[k].ground,
+									old_saves[i].oob,
+									rec->versions[k].charts);
+			if (other != own) {
+				replays(m, other, &same);
+				if (same)
+					fail_msg("%s: replays on ground %d, charts %d too", path,
+						 rec->versions[k].ground, rec->versions[k].charts);
+			}
+		}
+		const struct scenario *today = scenario_oob(top, old_saves[i].oob);
+		if (today != own) {
+			replays(m, today, &same);
+			assert_false(same);
+		}
+		/* so does `antietam --replay` */
+		char last[256], want[128];
+		replay_program(path, last, sizeof last);
+		snprintf(want, sizeof want, "replay matches the saved position after %d actions", n);
+		if (strcmp(last, want))
+			fail_msg("%s: --replay says '%s'", path, last);
+		/* it goes on, and saved again it names its data and opens with them */
 		assert_true(match_play_bot(m, false, err, sizeof err) >= 0);
-		char path[600];
-		snprintf(path, sizeof path, "%s/again.pos", tmpdir);
-		assert_true(match_save(m, path, err, sizeof err));
-		FILE *f = fopen(path, "r");
-		assert_non_null(f);
-		char line[2][128];
-		assert_non_null(fgets(line[0], sizeof line[0], f));
-		assert_non_null(fgets(line[1], sizeof line[1], f));
-		assert_non_null(fgets(line[1], sizeof line[1], f));
-		fclose(f);
-		char want[64];
-		snprintf(want, sizeof want, "antietam-position %d\n", POSITION_VERSION);
-		assert_string_equal(line[0], want);
-		snprintf(want, sizeof want, "order-of-battle %d\n", old_saves[i].oob);
-		assert_string_equal(line[1], want);
-		struct match *back = match_load(S, path, NULL, 0, err, sizeof err);
+		char again[600];
+		snprintf(again, sizeof again, "%s/again.pos", tmpdir);
+		assert_true(match_save(m, again, err, sizeof err));
+		char *text = fx_read_file(again, NULL);
+		snprintf(want, sizeof want, "antietam-position %d\n# Antietam: Burnished Rows of Steel - "
+			 "a saved game (docs/formats.md)\norder-of-battle %d\nground %d\ncharts %d\n",
+			 POSITION_VERSION, old_saves[i].oob, old_saves[i].ground, old_saves[i].charts);
+		assert_int_equal(strncmp(text, want, strlen(want)), 0);
+		free(text);
+		struct match *back = match_load(S, again, NULL, 0, err, sizeof err);
 		if (!back)
 			fail_msg("%s", err);
-		assert_ptr_equal(match_game(back)->scn, g->scn);
-		assert_int_equal(memcmp(match_game(back), g, sizeof *g), 0);
-		assert_true(replays(back, old_saves[i].u29) >= applied);
+		assert_ptr_equal(match_game(back)->scn, own);
+		assert_int_equal(memcmp(match_game(back), match_game(m), sizeof *g), 0);
+		assert_true(replays(back, NULL, &same) == match_record(back)->n && same);
 		match_free(back);
 		match_free(m);
-		unlink(path);
+		unlink(again);
 	}
 }
 
-/* A file of version 3 names its order of battle, once, before its units; one the program
- * does not have is refused, saying which it has. */
+/* A file naming no ground nor charts whose record replays on none of its time (a record
+ * that a later engine plays otherwise, or a hand-edited file) still opens, on the first of
+ * its time, and says so. */
+static void test_unsettled_versions_open(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = fx_read_file("tests/data/saved-charts2-format4.pos", &len);
+	/* the saved position one die away from what its record gives */
+	char *rng = strstr(text, "\nrng ");
+	assert_non_null(rng);
+	rng[5] = rng[5] == '0' ? '1' : '0';
+	char path[600], err[600], notice[512];
+	snprintf(path, sizeof path, "%s/unsettled.pos", tmpdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite(text, 1, len, f);
+	fclose(f);
+	struct match *m = match_load(S, path, notice, sizeof notice, err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_ptr_equal(match_game(m)->scn, scenario_version(S, 3, 3, 1));
+	if (!strstr(notice, "does not replay to the saved position") ||
+	    !strstr(notice, "goes on with ground 3 and charts 1"))
+		fail_msg("notice '%s'", notice);
+	match_free(m);
+	unlink(path);
+	free(text);
+}
+
+/* A file of version 3 names its order of battle, once, before its units, and one of
+ * POSITION_NAMES_DATA its ground and charts; a version the program does not have is refused,
+ * saying which it has. */
 static void test_order_of_battle_record(void **state)
 {
 	(void)state;
@@ -912,19 +1025,29 @@ static void test_order_of_battle_record(void **state)
 	assert_non_null(m);
 	assert_true(position_write(g, NULL, m));
 	fclose(m);
-	char *line = strstr(text, "order-of-battle ");
-	assert_non_null(line);
 	static const struct {
-		const char *with;     /* the record's replacement, NULL: the line moved after the units */
+		const char *record;   /* the record replaced */
+		const char *with;     /* its replacement, NULL: the line moved after the units */
 		const char *message;
 	} cases[] = {
-		{ "order-of-battle 9", "order of battle 9 is unknown here (this program has 1 to" },
-		{ "order-of-battle 0", "order-of-battle: 0 out of range 1..99" },
-		{ "order-of-battl3 2", "unknown record 'order-of-battl3'" },
-		{ "# no order-of-b 2", "missing 'order-of-battle' record" },
-		{ NULL, "'order-of-battle' after the units" },
+		{ "order-of-battle ", "order-of-battle 9",
+		  "order of battle 9 is unknown here (this program has 1 to" },
+		{ "order-of-battle ", "order-of-battle 0", "order-of-battle: 0 out of range 1..99" },
+		{ "order-of-battle ", "order-of-battl3 2", "unknown record 'order-of-battl3'" },
+		{ "order-of-battle ", "# no order-of-b 2", "missing 'order-of-battle' record" },
+		{ "order-of-battle ", NULL, "'order-of-battle' after the units" },
+		{ "\nground ", "ground 9", "ground 9 is unknown here (this program has 1 to 3)" },
+		{ "\nground ", "ground 0", "ground: 0 out of range 1..99" },
+		{ "\nground ", "# no ground", "missing 'ground' record (version" },
+		{ "\nground ", NULL, "'ground' after the units" },
+		{ "\ncharts ", "charts 7", "charts 7 is unknown here (this program has 1 to" },
+		{ "\ncharts ", "# no charts", "missing 'charts' record (version" },
+		{ "\ncharts ", "charts 1\ncharts 2", "'charts' given twice" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *line = strstr(text, cases[i].record);
+		assert_non_null(line);
+		line += line[0] == '\n';
 		char *bad = NULL;
 		size_t blen = 0;
 		FILE *w = open_memstream(&bad, &blen);
@@ -974,7 +1097,8 @@ int main(void)
 		cmocka_unit_test(test_save_regular_files_only),
 		cmocka_unit_test(test_fifo_never_blocks),
 		cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_every_order_of_battle_opens),
+		cmocka_unit_test(test_every_version_opens),
+		cmocka_unit_test(test_unsettled_versions_open),
 		cmocka_unit_test(test_order_of_battle_record),
 	};
 	return cmocka_run_group_tests_name("savefiles", tests, setup, teardown);

@@ -562,6 +562,10 @@ static void test_loader_errors(void **state)
 	expect_error("objective II 1", "objective X 1 1-6:none", 0, "unknown corps 'X'");
 	expect_error("objective XII 1", NULL, 0, "out of order");
 	expect_error("commit-priority", "commit-priority I XII II IX VI VI", 0, "listed twice");
+	/* the charts' version (docs/formats.md, "Versions of the data"): once, 1..99 */
+	expect_error(NULL, "charts 1", 0, "duplicate charts");
+	expect_error("charts ", "charts 100", 0, "out of range");
+	expect_error("charts ", "charts two", 0, "not a number");
 	expect_error("turn 7 ", "turn 7 10:30", 0, "does not start after");
 	expect_error("ix-draw", NULL, count_lines() - 1, "missing ix-draw");
 	char err[256];

@@ -3,9 +3,10 @@
 # game, open a new game, move the cursor, select a unit, open and close the help screen,
 # resize the terminal, go back to the start menu, play the quick set-up (4.2) of both sides
 # (place, take back, remove, fill, end, hand-over) to turn 1 and quit, and open saved games
-# at a supporting advance (11.19) and at a retreat (11.17) and make them; each step asserts
-# text on the screen. Uses private tmux servers (-L) and a private autosave directory, so it
-# touches no other session. Exit 0 pass, 1 fail, 77 skipped (no tmux).
+# at a supporting advance (11.19) and at a retreat (11.17) and make them, and open one whose log
+# holds a hostile note (issue 33); each step asserts text on the screen. Uses private tmux
+# servers (-L) and a private autosave directory, so it touches no other session. Exit 0 pass,
+# 1 fail, 77 skipped (no tmux).
 # Usage: sh tests/tui_smoke.sh   (ANTIETAM_PROGRAM=./antietam by default, run from the top)
 set -u
 PROGRAM=${ANTIETAM_PROGRAM:-./antietam}
@@ -691,6 +692,28 @@ expect "1862 at 13:00: " "n: the next hour"
 keys Escape
 absent "1862 at" "Esc: back to the game"
 keys q
+expect "Leave the game for the start menu" "q: the menu"
+keys y
+keys q
+expect "EXITED 0" "clean exit"
+# issue 33: a saved game's text reaches the terminal as printable text only: a note with the
+# escapes that set the window's title (OSC 0) and the clipboard (OSC 52) shows as '?'s in the
+# log (without the filter ncurses would show them as ^[ and ^G, and pass C1 and the direction
+# overrides on)
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-escapes"
+mkdir -p "$STATE/escapes"
+HOSTILE=$STATE/escapes/hostile.pos
+printf 'new historical 1\nend\nsave %s\n' "$HOSTILE" | $PROGRAM --batch >/dev/null 2>&1
+# the first event of the log becomes the note (the count of events unchanged)
+awk 'BEGIN { done = 0 }
+	/^event / && !done { print "event 1 note \"\\x1b]0;owned\\x07\\x1b]52;c;cm0gLXJmIH4=\\x07 hostile note\""; done = 1; next }
+	{ print }' "$HOSTILE" >"$HOSTILE.tmp" && mv "$HOSTILE.tmp" "$HOSTILE"
+$T new-session -d -s smoke -x 100 -y 30 \
+	"env XDG_STATE_HOME=$STATE/escapes TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $HOSTILE; echo EXITED \$?; sleep 5" || exit 1
+keys g
+expect "?]0;owned??]52;c;cm0gLXJmIH4=? hostile note" "a hostile note in the log: its escapes shown as ?"
+keys Escape q
 expect "Leave the game for the start menu" "q: the menu"
 keys y
 keys q

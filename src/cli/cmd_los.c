@@ -1,5 +1,6 @@
 /* cmd_los.c — the `los HEX HEX` command of --batch (PROTOCOL.md): artillery line of sight
- * (10.5–10.6) on the scenario's map, answered `clear` or `blocked`. */
+ * (10.5–10.6) on the map of the game in play (its own ground: cli_map), else the data's,
+ * answered `clear` or `blocked`. */
 #include "cli_internal.h"
 #include "hex.h"
 #include "los.h"
@@ -14,10 +15,10 @@ static const char *cmd_los(struct cli *c, int argc, char **argv, FILE *out, char
 		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[1]);
 	if (!hex_parse(argv[2], &b))
 		return cli_fail(err, errlen, "'%s' is not a hex on the map", argv[2]);
-	const struct scenario *s = cli_scenario(c, err, errlen);
-	if (!s)
+	const struct map *m = cli_map(c, err, errlen); /* the game's ground, else today's */
+	if (!m)
 		return err;
-	fputs(los_clear(&s->map, a, b) ? "clear" : "blocked", out);
+	fputs(los_clear(m, a, b) ? "clear" : "blocked", out);
 	return NULL;
 }
 

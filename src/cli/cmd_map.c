@@ -8,11 +8,14 @@
 #include "cli_internal.h"
 #include "hex.h"
 #include "map.h"
+#include "match.h"
 #include "names.h"
 #include "paths.h"
 
 const struct map *cli_map(struct cli *c, char *err, size_t errlen)
 {
+	if (c->match) /* the ground of the game in play (a saved game goes on with its own) */
+		return &match_game(c->match)->scn->map;
 	if (c->scenario)
 		return &c->scenario->map;
 	if (c->map)

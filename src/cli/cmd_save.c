@@ -174,7 +174,10 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	}
 	if (!store_load(saved, &rec, s, path, err, errlen))
 		goto done;
-	s = saved->scn; /* the order of battle the game was played with (position_read) */
+	/* the data the game was played with: the versions the file names (position_read), or for
+	 * a file naming no ground nor charts those on which its record replays */
+	match_settle_data(saved, &rec);
+	s = saved->scn;
 	if (!rec.has_start) {
 		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
 		goto done;

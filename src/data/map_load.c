@@ -25,6 +25,7 @@ struct loader {
 	int terrain_line[HEX_NROWS];
 	int elevation_line[HEX_NROWS];
 	int sunken_line;
+	bool ground_seen;
 };
 
 /* The bit number of a single feature bit. */
@@ -401,6 +402,17 @@ static bool read_edge(struct loader *L)
 	return true;
 }
 
+/* `ground N`: the version of the ground (this map and its set-up; docs/formats.md), once. */
+static bool read_ground(struct loader *L)
+{
+	struct datafile *df = &L->df;
+	if (L->ground_seen)
+		return datafile_fail(df, "ground: given twice");
+	L->ground_seen = true;
+	return datafile_nfields(df, 2, false) &&
+	       datafile_int(df, 1, 1, MAP_GROUND_MAX, &L->m.ground);
+}
+
 /* ------------------------------------------------------------------ whole-file checks */
 
 /* Fail at the line that set feature fi of side (idx, d). */
@@ -504,6 +516,7 @@ static bool read_all(struct loader *L)
 		{ "road", read_road }, { "sunken-road", read_sunken_road }, { "side", read_side },
 		{ "name", read_name }, { "objective", read_objective }, { "zone", read_zone },
 		{ "zone-union", read_zone_union }, { "edge", read_edge }, { "label", read_label },
+		{ "ground", read_ground },
 	};
 	int r;
 	while ((r = datafile_next(df)) > 0) {
@@ -539,6 +552,7 @@ static bool load(struct map *m, FILE *f, const char *path, char *err, size_t err
 	}
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		L->m.hex[i].name = -1;
+	L->m.ground = 1;
 	bool ok = datafile_open_either(&L->df, f, path, "map", MAP_VERSION) && read_all(L);
 	if (ok)
 		*m = L->m;

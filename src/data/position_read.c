@@ -66,8 +66,8 @@ struct reader {
 	struct game *g;                   /* scratch: reaches the caller only when all is good */
 	struct position_record rec;       /* scratch record */
 	struct event_log events;          /* the events read, into rec->events at the end */
-	int count[32];                    /* records read, per key */
-	int line[32];                     /* line of the last record of each key */
+	int count[40];                    /* records read, per key */
+	int line[40];                     /* line of the last record of each key */
 	bool unit_seen[ROSTER_UNITS];
 	bool corps_seen[CORPS_COUNT];
 	bool control_seen[HEX_INDEX_COUNT];
@@ -284,24 +284,48 @@ static bool nfields(struct reader *r, int min, int max)
 
 static int key_index(const char *name);
 
-/* `order-of-battle N` (version 3): the counters the game is played with, before any unit. */
-static bool rd_order_of_battle(struct reader *r)
+/* `order-of-battle N` (version 3), `ground N` and `charts N` (POSITION_NAMES_DATA): the data the
+ * game is played with, each before any unit; r->s becomes the scenario of the versions read so
+ * far (the others those the reading began with). */
+static bool rd_version(struct reader *r, const char *what, int since, int max, int which)
 {
 	int v;
-	if (r->df.version < 3)
-		return FAIL("'order-of-battle' is a record of position files of version 3 on");
-	if (!nfields(r, 2, 2) || !parse_int(r, r->df.field[1], 1, ROSTER_VERSION_MAX,
-					      "order-of-battle", &v))
+	if (r->df.version < since)
+		return FAIL("'%s' is a record of position files of version %d on", what, since);
+	if (!nfields(r, 2, 2) || !parse_int(r, r->df.field[1], 1, max, what, &v))
 		return false;
 	if (r->count[key_index("unit")])
-		return FAIL("'order-of-battle' after the units");
-	const struct scenario *s = scenario_oob(r->base, v);
-	if (!s)
-		return FAIL("order of battle %d is unknown here (this program has 1 to %d)", v,
-			    scenario_oob_version(r->base));
+		return FAIL("'%s' after the units", what);
+	int ground = scenario_ground(r->s), oob = scenario_oob_version(r->s);
+	int charts = scenario_charts(r->s);
+	*(which == 0 ? &ground : which == 1 ? &oob : &charts) = v;
+	const struct scenario *s = scenario_version(r->base, ground, oob, charts);
+	if (!s) {
+		const struct scenario *top = scenario_newest(r->base);
+		static const char *const names[3] = { "ground", "order of battle", "charts" };
+		int newest = which == 0 ? scenario_ground(top)
+			   : which == 1 ? scenario_oob_version(top) : scenario_charts(top);
+		return FAIL("%s %d is unknown here (this program has 1 to %d)", names[which], v,
+			    newest);
+	}
 	r->s = s;
 	r->g->scn = s;
 	return true;
+}
+
+static bool rd_order_of_battle(struct reader *r)
+{
+	return rd_version(r, "order-of-battle", 3, ROSTER_VERSION_MAX, 1);
+}
+
+static bool rd_ground(struct reader *r)
+{
+	return rd_version(r, "ground", POSITION_NAMES_DATA, MAP_GROUND_MAX, 0);
+}
+
+static bool rd_charts(struct reader *r)
+{
+	return rd_version(r, "charts", POSITION_NAMES_DATA, TABLES_CHARTS_MAX, 2);
 }
 
 static bool rd_setup(struct reader *r)
@@ -1363,12 +1387,14 @@ static const struct record_key {
 	{ "action", rd_action, 0, 1 << 30 },
 	{ "note", rd_note, 0, 1 << 30 },
 	{ "order-of-battle", rd_order_of_battle, 0, 1 }, /* required from version 3 */
+	{ "ground", rd_ground, 0, 1 },                   /* required from POSITION_NAMES_DATA */
+	{ "charts", rd_charts, 0, 1 },                   /* required from POSITION_NAMES_DATA */
 	{ "end", rd_end, 1, 1 },
 };
 #define NKEYS (int)(sizeof record_keys / sizeof record_keys[0])
 #define KEY_END (NKEYS - 1)
 
-_Static_assert(NKEYS <= 32, "struct reader counts 32 record kinds");
+_Static_assert(NKEYS <= 40, "struct reader counts 40 record kinds");
 
 static int key_index(const char *name)
 {
@@ -1387,6 +1413,12 @@ static bool check_whole(struct reader *r)
 		r->df.line = 2;
 		return FAIL("missing 'order-of-battle' record (version 3 names its order of battle)");
 	}
+	for (int k = 0; r->df.version >= POSITION_NAMES_DATA && k < 2; k++)
+		if (!r->count[key_index(k ? "charts" : "ground")]) {
+			r->df.line = 2;
+			return FAIL("missing '%s' record (version %d names its ground and charts)",
+				    k ? "charts" : "ground", POSITION_NAMES_DATA);
+		}
 	for (int k = 0; k < NKEYS; k++)
 		if (r->count[k] < record_keys[k].min) {
 			if (k == KEY_END)
@@ -1519,11 +1551,11 @@ static bool read_records(struct reader *r)
 	return check_whole(r);
 }
 
-/* One reading of the file's text under order of battle `oob` (the one a file that names none
- * gets; a file that names one takes its own): into g and rec when all is good. */
+/* One reading of the file's text under scenario `as` of s's versions (the data a file that
+ * names none gets; a file that names them takes its own): into g and rec when all is good. */
 static bool read_text(struct game *g, struct position_record *rec, const struct scenario *s,
-		      int oob, const char *text, size_t len, const char *name, int *version,
-		      int *line, char *err, size_t errlen)
+		      const struct scenario *as, const char *text, size_t len, const char *name,
+		      int *version, int *line, char *err, size_t errlen)
 {
 	struct reader *r = calloc(1, sizeof *r);
 	struct game *scratch = calloc(1, sizeof *scratch);
@@ -1534,9 +1566,7 @@ static bool read_text(struct game *g, struct position_record *rec, const struct 
 		goto done;
 	}
 	r->base = s;
-	r->s = scenario_oob(s, oob);
-	if (!r->s)
-		r->s = s;
+	r->s = as;
 	r->g = scratch;
 	scratch->scn = r->s;
 	scratch->corps_moving = -1;
@@ -1580,6 +1610,29 @@ done:
  * it (a unit with more steps than its counter has), 1. */
 static const int legacy_oob[3] = { 0, 1, 2 };
 
+/* The grounds and charts of the time of a position format before POSITION_NAMES_DATA, oldest
+ * first, into out (at most POSITION_VERSIONS_MAX). The ground changed at cc13778 (2) and
+ * 02fb4f0 (3), the charts at 223a33c (2), the formats at 951ad21 (2), b3ec1ab (3), 4198ccd (4)
+ * and 74fc521 (5): version 1 spans grounds 1 and 2, version 2 grounds 2 and 3, version 4
+ * charts 1 and 2. */
+static int legacy_versions(int version, struct position_versions *out)
+{
+	static const struct position_versions of[][POSITION_VERSIONS_MAX] = {
+		[1] = { { 1, 1 }, { 2, 1 } },
+		[2] = { { 2, 1 }, { 3, 1 } },
+		[3] = { { 3, 1 } },
+		[4] = { { 3, 1 }, { 3, 2 } },
+		[5] = { { 3, 2 } },
+	};
+	if (version < 1 || version >= POSITION_NAMES_DATA ||
+	    version >= (int)(sizeof of / sizeof of[0]))
+		return 0;
+	int n = 0;
+	while (n < POSITION_VERSIONS_MAX && of[version][n].ground)
+		out[n] = of[version][n], n++;
+	return n;
+}
+
 bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
 		   FILE *f, const char *name, char *err, size_t errlen)
 {
@@ -1606,42 +1659,61 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 		snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
 		return false;
 	}
-	/* a file of version 3 names its order of battle: one reading. One of before is read
-	 * under the order of battle of its time, then the ones before it, then the later ones,
-	 * the newest last: the first that fits wins. When none fits, the message is that of the
-	 * reading that went furthest into the file. */
-	int version = 0, newest = scenario_oob_version(s), line = 0;
-	bool ok = read_text(g, rec, s, newest, text, len, name, &version, &line, err, errlen);
-	if (version >= 1 && version < 3 && (!ok || legacy_oob[version] < newest)) {
-		struct game *old = malloc(sizeof *old);
-		int own = legacy_oob[version], order[ROSTER_VERSION_MAX], n = 0;
+	/* A file of POSITION_NAMES_DATA on names its data: one reading. One of before is read on
+	 * the first ground and charts of its time the program has (legacy_versions; the match
+	 * settles which by replaying its record, match.h), and one of before version 3, which
+	 * names no order of battle either, under the order of battle of its time, then the ones
+	 * before it, then the later ones, the newest last: the first that fits wins. When none
+	 * fits, the message is that of the reading that went furthest into the file. */
+	int version = 0, line = 0;
+	struct position_versions cand[POSITION_VERSIONS_MAX];
+	int ncand = 0;
+	if (sscanf(len ? text : "", "antietam-position %d", &version) != 1)
+		version = 0;
+	for (int i = 0, n = legacy_versions(version, cand); i < n; i++)
+		if (scenario_version(s, cand[i].ground, 1, cand[i].charts))
+			cand[ncand++] = cand[i];
+	const struct scenario *top = scenario_newest(s);
+	int newest = scenario_oob_version(top);
+	int ground = ncand ? cand[0].ground : scenario_ground(top);
+	int charts = ncand ? cand[0].charts : scenario_charts(top);
+	int order[ROSTER_VERSION_MAX + 1], n = 0;
+	if (version >= 1 && version < 3) {
+		int own = legacy_oob[version] < newest ? legacy_oob[version] : newest;
 		for (int v = own; v >= 1; v--)
 			order[n++] = v;
-		for (int v = own + 1; v < newest; v++)
+		for (int v = own + 1; v <= newest; v++)
 			order[n++] = v;
-		bool found = false;
-		for (int i = 0; old && i < n && !found; i++) {
-			struct position_record orec = { 0 };
-			char e2[DATAFILE_ERR_MAX];
-			int ver, at = 0;
-			if (order[i] == newest || !scenario_oob(s, order[i]))
-				continue;
-			found = read_text(old, rec ? &orec : NULL, s, order[i], text, len, name,
-					  &ver, &at, e2, sizeof e2);
-			if (found) {
-				*g = *old;
-				if (rec) {
-					record_free(rec);
-					*rec = orec;
-				}
-			} else if (!ok && at > line) {
-				line = at;
-				snprintf(err, errlen, "%s", e2);
+	} else
+		order[n++] = newest; /* named in the file (or the file is refused) */
+	bool ok = false;
+	struct game *read = malloc(sizeof *read);
+	if (!read)
+		snprintf(err, errlen, "%s: out of memory", name);
+	for (int i = 0; read && i < n && !ok; i++) {
+		const struct scenario *as = scenario_version(s, ground, order[i], charts);
+		if (!as)
+			continue;
+		struct position_record orec = { 0 };
+		char e2[DATAFILE_ERR_MAX];
+		int ver, at = 0;
+		ok = read_text(read, rec ? &orec : NULL, s, as, text, len, name, &ver, &at, e2,
+			       sizeof e2);
+		if (ok) {
+			*g = *read;
+			if (rec) {
+				record_free(rec);
+				*rec = orec;
+				rec->format = ver;
+				rec->nversions = ncand;
+				memcpy(rec->versions, cand, sizeof cand);
 			}
+		} else if (at > line || i == 0) {
+			line = at;
+			snprintf(err, errlen, "%s", e2);
 		}
-		ok = ok || found;
-		free(old);
 	}
+	free(read);
 	free(text);
 	return ok;
 }

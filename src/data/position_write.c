@@ -402,6 +402,8 @@ bool position_write(const struct game *g, const struct position_record *rec, FIL
 	fprintf(f, "antietam-position %d\n", POSITION_VERSION);
 	fputs("# Antietam: Burnished Rows of Steel - a saved game (docs/formats.md)\n", f);
 	fprintf(f, "order-of-battle %d\n", scenario_oob_version(g->scn));
+	fprintf(f, "ground %d\n", scenario_ground(g->scn));
+	fprintf(f, "charts %d\n", scenario_charts(g->scn));
 	fprintf(f, "setup %s\n", names_setup[g->empty_setup]);
 	fprintf(f, "options mishap=%s unleashed=%s solitaire=%s", on_off(g->opt.mishap),
 		on_off(g->opt.unleashed), on_off(g->opt.solitaire));

@@ -75,6 +75,9 @@ bool record_copy(struct position_record *dst, const struct position_record *src)
 {
 	record_init(dst, src->setup, src->seed, &src->opt);
 	dst->has_start = src->has_start;
+	dst->format = src->format;
+	dst->nversions = src->nversions;
+	memcpy(dst->versions, src->versions, sizeof dst->versions);
 	if (!event_log_copy(&dst->events, &src->events)) {
 		record_free(dst);
 		return false;

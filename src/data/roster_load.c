@@ -10,6 +10,7 @@
 
 #include "datafile.h"
 #include "hex.h"
+#include "map.h"
 
 
 /* Largest values a data file may give; the rules' own limits (2.13) are checked separately. */
@@ -230,6 +231,22 @@ static bool read_unit(struct datafile *df, struct roster *r, bool *present)
 	return check_unit(df, u, seen, nmorale);
 }
 
+/* A version record (`order-of-battle N` of units.txt, `ground N` of setup-historical.txt:
+ * docs/formats.md, "Versions of the data"), once, before the units: true when the record is
+ * one (*ok then says whether it is good), false when it is a unit's line. */
+static bool read_version(struct datafile *df, const char *name, int max, int *version,
+			 bool *versioned, int nunits, bool *ok)
+{
+	if (strcmp(df->field[0], name))
+		return false;
+	if (*versioned || nunits)
+		*ok = datafile_fail(df, "%s: once, before the units", name);
+	else
+		*ok = datafile_nfields(df, 2, false) && datafile_int(df, 1, 1, max, version);
+	*versioned = true;
+	return true;
+}
+
 static bool load_units(struct roster *r, FILE *f, const char *path, char *err, size_t errlen)
 {
 	struct datafile df;
@@ -239,16 +256,10 @@ static bool load_units(struct roster *r, FILE *f, const char *path, char *err, s
 	r->version = 1;
 	bool versioned = false;
 	while (ok && (rc = datafile_next(&df)) > 0) {
-		/* `order-of-battle N`: the version a position file names (docs/formats.md) */
-		if (!strcmp(df.field[0], "order-of-battle")) {
-			if (versioned || nunits)
-				ok = datafile_fail(&df, "order-of-battle: once, before the units");
-			else
-				ok = datafile_nfields(&df, 2, false) &&
-				     datafile_int(&df, 1, 1, ROSTER_VERSION_MAX, &r->version);
-			versioned = true;
+		/* `order-of-battle N`: the version a position file names */
+		if (read_version(&df, "order-of-battle", ROSTER_VERSION_MAX, &r->version, &versioned,
+				 nunits, &ok))
 			continue;
-		}
 		ok = read_unit(&df, r, present);
 		nunits++;
 	}
@@ -286,9 +297,16 @@ static bool load_setup(struct roster *r, FILE *f, const char *path, char *err, s
 	struct datafile df;
 	bool present[ROSTER_UNITS] = { false };
 	bool ok = datafile_open_either(&df, f, path, "setup", 1);
-	int rc = 0;
-	while (ok && (rc = datafile_next(&df)) > 0)
+	int rc = 0, nplaced = 0;
+	r->ground = 1;
+	bool versioned = false;
+	while (ok && (rc = datafile_next(&df)) > 0) {
+		/* `ground N`: the ground this set-up belongs to, its map's */
+		if (read_version(&df, "ground", MAP_GROUND_MAX, &r->ground, &versioned, nplaced, &ok))
+			continue;
 		ok = read_placement(&df, r, present);
+		nplaced++;
+	}
 	if (ok && rc < 0)
 		ok = false;
 	for (int i = 0; ok && i < ROSTER_UNITS; i++)

@@ -20,6 +20,7 @@ struct seen {
 	bool move_hex[TERRAIN_COUNT], road, side[SIDE_FEATURE_COUNT];
 	bool elim[2], solo_elim[2], ap_hill[12], ix_draw, priority, turn[12];
 	bool level_min[VICTORY_MODES];
+	bool charts;
 };
 
 struct loader {
@@ -124,6 +125,13 @@ static bool once(struct loader *L, bool *flag, const char *what)
 		return datafile_fail(&L->df, "duplicate %s", what);
 	*flag = true;
 	return true;
+}
+
+/* `charts N`: the version of these charts (docs/formats.md), once. */
+static bool rec_charts(struct loader *L)
+{
+	return once(L, &L->s.charts, "charts") && datafile_nfields(&L->df, 2, false) &&
+	       datafile_int(&L->df, 1, 1, TABLES_CHARTS_MAX, &L->t->charts);
 }
 
 static bool rec_crt_columns(struct loader *L)
@@ -594,6 +602,7 @@ static const struct {
 	{ "solo-eliminated", rec_solo_eliminated }, { "ap-hill", rec_ap_hill },
 	{ "objective", rec_objective }, { "ix-draw", rec_ix_draw },
 	{ "commit-priority", rec_commit_priority }, { "turn", rec_turn },
+	{ "charts", rec_charts },
 };
 
 /* ---- whole-file checks ------------------------------------------------------------------ */
@@ -805,6 +814,7 @@ static bool load(struct tables *out, FILE *f, const char *path, char *err, size_
 		return false;
 	}
 	L->t = &L->scratch;
+	L->t->charts = 1;
 	bool ok = datafile_open_either(&L->df, f, path, "tables", 1);
 	int r = 0;
 	while (ok && (r = datafile_next(&L->df)) > 0) {

@@ -226,28 +226,36 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no autosave directory");
 		return false;
 	}
-	/* The game is marked open for the match's life from its first autosave on: a second
-	 * copy of it (a forgotten terminal) autosaves nothing, so neither prunes the other's
-	 * files nor becomes `last` (issue 33). */
+	/* The game is marked open for the match's life from its first autosave on. A second
+	 * copy of it (one of its autosaves opened by name while a forgotten terminal has it)
+	 * goes on as a new game, with an id of its own: so neither prunes the other's files nor
+	 * takes the other's place (issue 33). */
 	bool busy = false, ok = true;
+	char forked[POSITION_PATH_MAX + 256] = "";
 	if (m->open_lock < 0) {
 		m->open_lock = store_game_lock(m->autosave_dir, m->game_id, &busy, err, errlen);
-		ok = m->open_lock >= 0;
 		if (busy) {
-			size_t k = strlen(err);
-			snprintf(err + k, errlen - k, ": this copy is not autosaved, lest it take the "
-				 "other's place; save it under a name of its own");
+			snprintf(forked, sizeof forked, "%s", err);
+			paths_game_id(m->game_id, sizeof m->game_id);
+			m->open_lock = store_game_lock(m->autosave_dir, m->game_id, &busy, err,
+						       errlen);
+			size_t k = strlen(forked);
+			snprintf(forked + k, sizeof forked - k, ": this copy goes on as a new game, %s "
+				 "(antietam --resume %s)", m->game_id, m->game_id);
 		}
+		ok = m->open_lock >= 0;
 	}
 	ok = ok && store_autosave(m->autosave_dir, m->game_id, &m->game, &m->rec, err, errlen);
 	snprintf(m->autosave_err, sizeof m->autosave_err, "%s", ok ? "" : err);
 	/* the player's bound holds wherever autosaves are written, not only at a start (issue
 	 * 33); this game's own autosaves are never taken */
-	char berr[256];
-	m->autosave_notice[0] = 0;
-	if (ok && !paths_hold_autosave_bound(m->autosave_dir, m->game_id, m->autosave_notice,
-					     sizeof m->autosave_notice, berr, sizeof berr))
-		snprintf(m->autosave_notice, sizeof m->autosave_notice, "%s", berr);
+	char berr[256], bound[sizeof m->autosave_notice];
+	bound[0] = 0;
+	if (ok && !paths_hold_autosave_bound(m->autosave_dir, m->game_id, bound, sizeof bound,
+					     berr, sizeof berr))
+		snprintf(bound, sizeof bound, "%s", berr);
+	snprintf(m->autosave_notice, sizeof m->autosave_notice, "%s%s%s", forked,
+		 forked[0] && bound[0] ? "; " : "", bound);
 	return ok;
 }
 
@@ -450,37 +458,92 @@ int match_play_general(struct match *m, int level, bool keep, char *err, size_t 
 
 /* ---- opening a file ---- */
 
-/* Replay rec from its start with today's bots at its `bot` lines into a plain record;
- * true when that reaches the game g was loaded as. */
-static bool convert_bot_lines(struct match *m, const struct position_record *rec,
-			      const struct game *saved)
+/* Replay rec from its start on scenario s, with today's bots at its `bot` lines: the match
+ * replayed when it reaches the game saved (the count of events and the scenario aside), else
+ * NULL. */
+static struct match *replay_record(const struct scenario *s, const struct position_record *rec,
+				   const struct game *saved)
 {
-	struct match *r = match_new(saved->scn, rec->setup, rec->seed, &rec->opt);
+	struct match *r = match_new(s, rec->setup, rec->seed, &rec->opt);
 	if (!r)
-		return false;
+		return NULL;
 	bool ok = true;
 	char err[512];
 	for (int i = 0; i < rec->n && ok; i++) {
 		struct action a;
 		if (!strcmp(rec->action[i], "bot"))
 			ok = match_play_bot(r, false, err, sizeof err) >= 0;
-		else if ((ok = action_parse(saved->scn, rec->action[i], &a, err, sizeof err))) {
+		else if ((ok = action_parse(s, rec->action[i], &a, err, sizeof err))) {
 			a.note = rec->note[i];
 			ok = match_apply(r, &a, err, sizeof err);
 		}
 	}
 	/* the same position, the count of events aside (the bots' reasons are now notes of
-	 * actions); the game takes the replay's count, its log the replay's events */
+	 * actions) */
 	struct game x = r->game, y = *saved;
 	x.nlog = y.nlog = 0;
-	ok = ok && !memcmp(&x, &y, sizeof x);
-	if (ok) {
-		record_free(&m->rec);
-		ok = record_copy(&m->rec, &r->rec);
-		m->game.nlog = r->game.nlog;
+	x.scn = y.scn;
+	if (!ok || memcmp(&x, &y, sizeof x)) {
+		match_free(r);
+		return NULL;
 	}
+	return r;
+}
+
+/* Replay rec from its start with today's bots at its `bot` lines into a plain record;
+ * true when that reaches the game g was loaded as. */
+static bool convert_bot_lines(struct match *m, const struct position_record *rec,
+			      const struct game *saved)
+{
+	struct match *r = replay_record(saved->scn, rec, saved);
+	if (!r)
+		return false;
+	/* the game takes the replay's count, its log the replay's events */
+	record_free(&m->rec);
+	bool ok = record_copy(&m->rec, &r->rec);
+	m->game.nlog = r->game.nlog;
 	match_free(r);
 	return ok;
+}
+
+int match_settle_data(struct game *saved, const struct position_record *rec)
+{
+	if (!rec->has_start || rec->nversions < 2)
+		return 0;
+	const struct scenario *first = saved->scn;
+	int oob = scenario_oob_version(first);
+	for (int i = 0; i < rec->nversions; i++) {
+		const struct scenario *s = scenario_version(first, rec->versions[i].ground, oob,
+							    rec->versions[i].charts);
+		struct match *r = s ? replay_record(s, rec, saved) : NULL;
+		if (r) {
+			match_free(r);
+			saved->scn = s;
+			return 1;
+		}
+	}
+	return -1;
+}
+
+/* The versions of the data g is played with that are not today's, into buf: "order of
+ * battle 1, ground 2 and charts 1" (empty when all are today's). */
+static void old_versions(const struct scenario *g, char *buf, size_t len)
+{
+	const struct scenario *top = scenario_newest(g);
+	int have[3] = { scenario_oob_version(g), scenario_ground(g), scenario_charts(g) };
+	int now[3] = { scenario_oob_version(top), scenario_ground(top), scenario_charts(top) };
+	static const char *const what[3] = { "order of battle", "ground", "charts" };
+	int n = 0, k = 0;
+	for (int i = 0; i < 3; i++)
+		n += have[i] != now[i];
+	buf[0] = 0;
+	for (int i = 0; i < 3; i++)
+		if (have[i] != now[i]) {
+			size_t used = strlen(buf);
+			snprintf(buf + used, len - used, "%s%s %d", !k ? "" : k == n - 1 ? " and " : ", ",
+				 what[i], have[i]);
+			k++;
+		}
 }
 
 struct match *match_load(const struct scenario *s, const char *path, char *notice,
@@ -501,10 +564,13 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 	/* a game resumed from its autosaves goes on under its id; any other is a game of its own */
 	if (!store_autosave_id(path, m->game_id, sizeof m->game_id))
 		paths_game_id(m->game_id, sizeof m->game_id);
+	/* a file that names no ground nor charts: those on which its record replays */
+	int settled = match_settle_data(&m->game, &m->rec);
 	bool legacy = false;
 	for (int i = 0; i < m->rec.n; i++)
 		legacy |= !strcmp(m->rec.action[i], "bot");
 	if (legacy) {
+		settled = 0; /* said below: the record is converted, or dropped */
 		struct position_record old;
 		bool copied = record_copy(&old, &m->rec);
 		bool ok = copied && convert_bot_lines(m, &old, &m->game);
@@ -524,13 +590,24 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 				 : "its record (with `bot` turns that today's bot plays differently) "
 				   "was dropped: the game goes on from the saved position");
 	}
-	if (m->game.scn != s && notice && noticelen) {
-		/* position_read opened it with the counters it was played with */
+	if (notice && noticelen && settled < 0) {
 		size_t used = strlen(notice);
 		snprintf(notice + used, noticelen - used,
-			 "%sit was played with order of battle %d and goes on with those counters "
-			 "(new games: %d)", used ? "; " : "", scenario_oob_version(m->game.scn),
-			 scenario_oob_version(s));
+			 "%sits record does not replay to the saved position on the ground and charts "
+			 "of any time of its format (%d): it goes on with ground %d and charts %d, the "
+			 "first of its time", used ? "; " : "", m->rec.format,
+			 scenario_ground(m->game.scn), scenario_charts(m->game.scn));
+	}
+	char old[128];
+	old_versions(m->game.scn, old, sizeof old);
+	if (old[0] && notice && noticelen) {
+		/* position_read and match_settle_data opened it with the data it was played with */
+		const struct scenario *top = scenario_newest(s);
+		size_t used = strlen(notice);
+		snprintf(notice + used, noticelen - used,
+			 "%sit was played with %s and goes on with those (new games: order of battle "
+			 "%d, ground %d, charts %d)", used ? "; " : "", old,
+			 scenario_oob_version(top), scenario_ground(top), scenario_charts(top));
 	}
 	return m;
 }

@@ -84,12 +84,12 @@ int tui_bench_latency(const char *datadir, int cols, int lines, int moves,
 	FILE *o = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *screen = NULL;
 	bool made_dir = false;
-	if (!t || !v || !o || !in || moves < 1 || !(t->scn = malloc(sizeof *t->scn)) ||
+	if (!t || !v || !o || !in || moves < 1 || !(t->scn = t->data = malloc(sizeof *t->data)) ||
 	    !legal_init(&t->legal)) {
 		snprintf(err, errlen, "out of memory");
 		goto done;
 	}
-	if (!scenario_load(t->scn, datadir, err, errlen))
+	if (!scenario_load(t->data, datadir, err, errlen))
 		goto done;
 	if (!mkdtemp(dir)) {
 		snprintf(err, errlen, "cannot make a directory for the autosaves");
@@ -109,7 +109,7 @@ int tui_bench_latency(const char *datadir, int cols, int lines, int moves,
 	t->replay_unit = -1;
 	t->los_from = HEX_NONE;
 	t->cursor = 1916;
-	t->match = match_new(t->scn, SETUP_HISTORICAL, 1, &t->gopt);
+	t->match = match_new(t->data, SETUP_HISTORICAL, 1, &t->gopt);
 	if (!t->match) {
 		snprintf(err, errlen, "out of memory");
 		goto done;
@@ -151,7 +151,8 @@ done:
 	}
 	if (t) {
 		match_free(t->match);
-		free(t->scn);
+		scenario_free(t->data);
+		free(t->data);
 		legal_free(&t->legal);
 	}
 	if (made_dir)

@@ -253,6 +253,7 @@ static void set_match(struct tui *t, struct match *m)
 	t->g = match_game(m);
 	hear_reset(t);
 	match_set_sink(m, hear, t);
+	t->scn = t->g->scn; /* a saved game goes on with its own data (scenario.h) */
 	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY);
 	match_defer_autosave(m, true); /* the move shown first, saved after (tui_autosave_due) */
 }
@@ -270,7 +271,7 @@ static void new_game(struct tui *t, bool solitaire, enum game_setup setup, int u
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	t->gopt.solitaire = solitaire;
 	t->bot_stuck = false;
-	struct match *m = match_new(t->scn, setup, seed, &t->gopt);
+	struct match *m = match_new(t->data, setup, seed, &t->gopt); /* today's data */
 	if (!m) {
 		tui_say(t, true, "out of memory");
 		return;
@@ -343,7 +344,7 @@ static void game_started(struct tui *t)
 static bool load_game(struct tui *t, const char *path)
 {
 	char err[512], notice[256];
-	struct match *m = match_load(t->scn, path, notice, sizeof notice, err, sizeof err);
+	struct match *m = match_load(t->data, path, notice, sizeof notice, err, sizeof err);
 	if (!m) {
 		tui_say(t, true, "%s", err);
 		return false;
@@ -602,7 +603,7 @@ static void start_draw(struct tui *t, const int *items, int n, int sel)
 				 t->gopt.unleashed ? 'x' : ' ');
 			break;
 		case START_SCENARIO: { /* start.h: data/scenarios/, Enter goes to the next */
-			const struct start *st = start_of(t->scn, t->gopt.start);
+			const struct start *st = start_of(t->data, t->gopt.start);
 			if (st)
 				snprintf(line, sizeof line, "  Start: %s (%s, turns %d-%d; not quick)",
 					 st->title, st->hour, st->first_turn, st->last_turn);
@@ -764,7 +765,7 @@ static void start_menu(struct tui *t)
 	items[n++] = START_SOLO_QUICK;
 	items[n++] = START_MISHAP;
 	items[n++] = START_UNLEASHED;
-	if (t->scn->nstarts)
+	if (t->data->nstarts)
 		items[n++] = START_SCENARIO;
 	items[n++] = START_LOAD;
 	items[n++] = START_HELP;
@@ -816,7 +817,7 @@ static void start_menu(struct tui *t)
 			case START_MISHAP: t->gopt.mishap = !t->gopt.mishap; break;
 			case START_UNLEASHED: t->gopt.unleashed = !t->gopt.unleashed; break;
 			case START_SCENARIO:
-				t->gopt.start = (int8_t)((t->gopt.start + 1) % (t->scn->nstarts + 1));
+				t->gopt.start = (int8_t)((t->gopt.start + 1) % (t->data->nstarts + 1));
 				break;
 			case START_HELP: dialog_help(t); break;
 			default: quit_game(t); return;
@@ -1032,12 +1033,12 @@ static bool session_open(struct tui *t, const char *datadir)
 		fprintf(stderr, "antietam: %s\n", err);
 		return false;
 	}
-	t->scn = malloc(sizeof *t->scn);
-	if (!t->scn || !legal_init(&t->legal)) {
+	t->scn = t->data = malloc(sizeof *t->data);
+	if (!t->data || !legal_init(&t->legal)) {
 		fprintf(stderr, "antietam: out of memory\n");
 		return false;
 	}
-	if (!scenario_load(t->scn, t->datadir, err, sizeof err)) {
+	if (!scenario_load(t->data, t->datadir, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return false;
 	}
@@ -1057,8 +1058,8 @@ static bool session_open(struct tui *t, const char *datadir)
 static void session_close(struct tui *t)
 {
 	match_free(t->match);
-	scenario_free(t->scn);
-	free(t->scn);
+	scenario_free(t->data);
+	free(t->data);
 	free(t->rules);
 	legal_free(&t->legal);
 }
@@ -1087,7 +1088,7 @@ int tui_main(const char *datadir, const struct tui_options *opt)
 	if (opt->load) {
 		/* a file that does not load is said on the terminal the user typed it at */
 		char err[512];
-		struct match *m = match_load(t->scn, opt->load, NULL, 0, err, sizeof err);
+		struct match *m = match_load(t->data, opt->load, NULL, 0, err, sizeof err);
 		bool ok = m != NULL;
 		match_free(m);
 		if (!ok) {

@@ -39,7 +39,10 @@ struct tui {
 	bool colour;               /* the terminal has colours and mono is off */
 	char datadir[1024];
 	struct rules *rules;       /* the rules reference, data/rules.txt (reference.c) */
-	struct scenario *scn;
+	struct scenario *data;     /* everything loaded from data/ (owned): today's versions, and
+				      the earlier ones a saved game may be played with (scenario.h) */
+	const struct scenario *scn; /* the data of the game on screen (its ground, counters and
+				      charts: set_match), else today's (data) */
 
 	bool playing;              /* a game is in progress */
 	struct match *match;       /* the game with its record, undo and autosave (match.h) */
