@@ -3,7 +3,8 @@
 # true to the games it was read from: three kept games' chart rolls played again on the
 # charts they were played with, each die as it fell, give every game's figures exactly as
 # the simulator counted them (steps lost, infantry and batteries eliminated, by side), and
-# the same rolls on a softer CRT give fewer losses. Exit 77 (skipped) without python3.
+# the same rolls on a softer CRT give fewer losses; the last point of fit_charts.py's POINTS
+# writes the cells of data/tables.txt. Exit 77 (skipped) without python3.
 set -eu
 prog=${ANTIETAM_PROGRAM:-./antietam}
 py=${PYTHON:-python3}
@@ -40,6 +41,12 @@ lost = sum(sum(f.predict_game(g, crt, aft, g["seed"], 0, 0.0)["lost"]) for g in 
 lost_soft = sum(sum(f.predict_game(g, soft, aft, g["seed"], 0, 0.0)["lost"]) for g in games)
 if not lost_soft < lost:
     print("a CRT of no losses still loses %d steps of %d" % (lost_soft, lost))
+    fail = 1
+# today's point of the family (POINTS' last, where make fit's search starts) writes the
+# rebuilt cells data/tables.txt has
+crt_p, aft_p = f.chart_tables(f.POINTS[-1][1])
+if (crt_p, aft_p) != (crt, aft):
+    print("fit_charts.py's %s point does not write data/tables.txt's cells" % f.POINTS[-1][0])
     fail = 1
 print("fit_charts.sh: %s (%d games, %d steps lost, %d on a CRT of no losses)" % (
     "FAILED" if fail else "ok", len(games), lost, lost_soft))

@@ -925,7 +925,7 @@ static void test_17_0a_gun_with_a_target_stays_and_fires(void **st)
 static void lone_gun_setup(int c1_ma, bool hemmed)
 {
 	movement_setup();
-	fx_gun(U(5), 2, 6, 8);
+	fx_gun(U(5), 2, 7, 8); /* fire value 7: a shot at range 6-8 can hit (20.3 row 2) */
 	fx_place(U(5), 2030);
 	fx_place(C(1), 2018);
 	fx_def(C(1))->ma = c1_ma;
@@ -1053,6 +1053,10 @@ static void defender_breakoff(bool c1_str)
 {
 	solo_new();
 	fx_inf(U(1), 5, 3, 0);
+	/* both attacks of the first round in the -1 column (C1 3 against 4, C2 1 against 3: the
+	 * CRT's row 6 there is 1/1, no retreat), and U1 left with 3 steps of CV 1, at 2:1 to C1 */
+	fx_def(U(1))->cv[5] = 4;
+	fx_def(U(1))->cv[4] = 3;
 	fx_place(U(1), 2011);
 	fx_inf(C(1), 4, 3, 1);
 	fx_place(C(1), 2010);
