@@ -332,8 +332,8 @@ static void test_versions_kept(void **state)
 			 "map-1.txt: names ground 2, not 1 (ground 1 of 3");
 	versions_refused("setup-historical-2.txt", "\nground 2\n", "\nground 1\n",
 			 "setup-historical-2.txt: names ground 1, not 2");
-	versions_refused("tables-1.txt", "\ncharts 1\n", "\ncharts 3\n",
-			 "tables-1.txt: names charts 3, not 1 (charts 1 of 2");
+	versions_refused("tables-1.txt", "\ncharts 1\n", "\ncharts 4\n",
+			 "tables-1.txt: names charts 4, not 1 (charts 1 of 3");
 	versions_refused("map-2.txt", NULL, NULL, "map-2.txt: cannot open");
 	versions_refused("tables-1.txt", NULL, NULL, "tables-1.txt: cannot open");
 	versions_refused("units-1.txt", NULL, NULL, "units-1.txt: cannot open");

@@ -1541,7 +1541,7 @@ static void test_cli_commands(void **state)
 	assert_string_equal(legacy, "= its record (with `bot` turns that today's bot plays "
 			    "differently) was dropped: the game goes on from the saved position; it "
 			    "was played with order of battle 2, ground 1 and charts 1 and goes on "
-			    "with those (new games: order of battle 3, ground 3, charts 2)\n\n");
+			    "with those (new games: order of battle 3, ground 3, charts 3)\n\n");
 	char *st5 = run(c, "state");
 	assert_null(strstr(st5, "\nstart "));
 	char *orig = fx_read_file("tests/data/legacy-bot-record.pos", NULL);

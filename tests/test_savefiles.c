@@ -899,6 +899,7 @@ static void test_every_version_opens(void **state)
 	assert_int_equal(scenario_version(top, 3, 3, 1)->tables.crt[4 - CRT_ROW_MIN][4].defender, 2);
 	assert_int_equal(scenario_version(top, 3, 3, 2)->tables.crt[4 - CRT_ROW_MIN][4].defender, 1);
 
+	int charts_only_files = 0, charts_told = 0;
 	for (size_t i = 0; i < sizeof old_saves / sizeof old_saves[0]; i++) {
 		const char *path = old_saves[i].path;
 		char err[600], notice[512];
@@ -951,7 +952,14 @@ static void test_every_version_opens(void **state)
 		const struct scenario *today = scenario_oob(top, old_saves[i].oob);
 		if (today != own) {
 			replays(m, today, &same);
-			assert_false(same);
+			/* a record that meets none of the cells later charts changed replays the
+			 * same on them (19a451d's save on charts 3, round 2's 25 cells): where
+			 * only the charts differ, one such file at least must tell them apart */
+			bool charts_only = old_saves[i].ground == NG && old_saves[i].oob == NO;
+			if (same && !charts_only)
+				fail_msg("%s: replays on today's data too", path);
+			charts_only_files += charts_only;
+			charts_told += charts_only && !same;
 		}
 		/* so does `antietam --replay` */
 		char last[256], want[128];
@@ -980,6 +988,7 @@ static void test_every_version_opens(void **state)
 		match_free(m);
 		unlink(again);
 	}
+	assert_true(charts_only_files == 0 || charts_told > 0);
 }
 
 /* A file naming no ground nor charts whose record replays on none of its time (a record
