@@ -1636,7 +1636,8 @@ static int legacy_versions(int version, struct position_versions *out)
 bool position_read(struct game *g, struct position_record *rec, const struct scenario *s,
 		   FILE *f, const char *name, char *err, size_t errlen)
 {
-	/* the text is kept so that a file naming no order of battle can be read under each */
+	/* the text is kept so that a file naming no order of battle can be read under each (and
+	 * its first line looked at: its version) */
 	char *text = NULL;
 	size_t len = 0, cap = 0;
 	for (;;) {
@@ -1654,6 +1655,7 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 		if (n == 0)
 			break;
 	}
+	text[len] = 0; /* the last read had room and read nothing: len < cap */
 	if (ferror(f)) {
 		free(text);
 		snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
@@ -1668,7 +1670,7 @@ bool position_read(struct game *g, struct position_record *rec, const struct sce
 	int version = 0, line = 0;
 	struct position_versions cand[POSITION_VERSIONS_MAX];
 	int ncand = 0;
-	if (sscanf(len ? text : "", "antietam-position %d", &version) != 1)
+	if (sscanf(text, "antietam-position %d", &version) != 1)
 		version = 0;
 	for (int i = 0, n = legacy_versions(version, cand); i < n; i++)
 		if (scenario_version(s, cand[i].ground, 1, cand[i].charts))
