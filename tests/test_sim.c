@@ -954,10 +954,11 @@ static void test_compare_at_the_end(void **st)
 			 "scenario=cornfield\nfigure steps-union 4 9 17\n");
 	n = sim_compare(S, dir, &gc, lines, 12);
 	assert_int_equal(n, 12);
-	snprintf(want, sizeof want, "  %-26s %9d %7s  4 to 17", "Union steps lost",
-		 rc.steps_lost[0], "-");
+	snprintf(want, sizeof want, "  %-26s %9d  4 to 17", "Union steps lost", rc.steps_lost[0]);
 	assert_string_equal(lines[2], want);
-	assert_string_equal(lines[8], "(1862: the whole day's figures, not The Cornfield (turns 1-2))");
+	assert_non_null(strstr(lines[0], "Beside simulated games"));
+	assert_string_equal(lines[8], "(1862's figures are the whole day's, not set beside The "
+			    "Cornfield (turns 1-2))");
 	assert_string_equal(lines[9], "games like this: the central 80% of 100 simulated games");
 	assert_string_equal(lines[10], "  of The Cornfield (turns 1-2), two-player rules (make balance),");
 	/* a scenario with no run of its own gets none (not the whole day's) */

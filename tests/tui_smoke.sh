@@ -718,5 +718,59 @@ expect "Leave the game for the start menu" "q: the menu"
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# issue 34: the result box centres the map left of it on the combat (the view was elsewhere:
+# # 4244), at 160x50 and at 80x24: the attacked unit in the middle rows of the map
+printf 'new empty 7\nplace C32 2415\nplace U1 2515\nplace C1 2616\nset phase confederate combat\nattack 2515 C32 C1\ndice 1 1\nsave %s/centre.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+# middle TEXT ROWS what: TEXT on a row of the middle half of a screen of ROWS rows
+middle() {
+	row=$(screen | grep -nF -- "$1" | head -1 | cut -d: -f1)
+	if [ -n "$row" ] && [ "$row" -gt $(($2 / 4)) ] && [ "$row" -le $(($2 * 3 / 4)) ]; then
+		echo "ok   $3 (row $row of $2)"
+	else
+		echo "FAIL $3: '$1' on row '${row:-none}' of $2:"; screen | sed 's/^/     | /'; fail=1
+	fi
+}
+for size in 160x50 80x24; do
+	$T kill-server 2>/dev/null
+	T="tmux -L $SOCK-centre$size"
+	$T new-session -d -s smoke -x "${size%x*}" -y "${size#*x}" \
+		"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/centre.pos; echo EXITED \$?; sleep 5" || exit 1
+	expect "2515 <- C32 C1" "$size: two attackers declared"
+	keys '#' 4244 Enter
+	expect "Hex 4244: the view centred on it" "$size: the view moved away, to 4244"
+	absent "U1  5" "$size: the defender out of the view"
+	keys e
+	expect "Combat result (11.5)" "$size: the result box"
+	middle "U1  3" "${size#*x}" "$size: the map left of the box centred on the combat (U1 in view)"
+	keys Enter
+	expect "Hand over to the Union player" "$size: then the hand-over"
+	keys Enter
+	keys q
+	keys y
+	keys q
+	expect "EXITED 0" "clean exit"
+done
+# issue 34: The Cornfield has units of I Corps alone: the status line names no other corps
+# (it showed "II:C IX:C", committed by 13.4D's rolls or the bot, with no unit there), and the
+# turn track shows the scenario's turns and says which corps are not in it
+printf 'new cornfield 5\nset corps II committed\nset corps IX committed\nsave %s/corn.pos\n' "$STATE" | \
+	$PROGRAM --batch >/dev/null
+$T kill-server 2>/dev/null
+T="tmux -L $SOCK-corn"
+$T new-session -d -s smoke -x 80 -y 24 \
+	"env XDG_STATE_HOME=$STATE TERM=xterm-256color LANG=C.UTF-8 $PROGRAM $STATE/corn.pos; echo EXITED \$?; sleep 5" || exit 1
+expect "Union: movement | VP 0 | I:C" "the Cornfield's status line: I Corps"
+absent "II:C" "no II Corps (no unit in the scenario)"
+absent "IX:C" "no IX Corps"
+keys t
+expect "The Cornfield: turns 1-2" "t: the scenario's turns"
+absent "A.P. Hill arrives" "none of the day's later turns"
+expect "not in this scenario (no units): II V VI IX XII" "the corps not in it, named apart"
+keys q
+keys q
+keys y
+keys q
+expect "EXITED 0" "clean exit"
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
 exit $fail

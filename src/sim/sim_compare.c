@@ -80,8 +80,14 @@ int sim_compare(const struct scenario *s, const char *datadir, const struct game
 		return 0;
 	}
 	sim_game_figures(g, r);
-	snprintf(lines[n++], SIM_LINE, "%-28s %9s %7s  %s", "Beside 1862", "this game", "1862",
-		 run ? "games like this" : "");
+	/* 1862's column only where its whole day measures this game (else "-" would fill it) */
+	bool day = sim_whole_day(start_game(g));
+	if (day)
+		snprintf(lines[n++], SIM_LINE, "%-28s %9s %7s  %s", "Beside 1862", "this game", "1862",
+			 run ? "games like this" : "");
+	else
+		snprintf(lines[n++], SIM_LINE, "%-28s %9s  %s", "Beside simulated games", "this game",
+			 run ? "games like this" : "");
 	const char *ids[] = { g->opt.solitaire ? "vp-solitaire" : "vp-two-player", "steps-union",
 			      "steps-confederate", "men-union", "men-confederate", "infantry-union",
 			      "infantry-confederate" };
@@ -90,16 +96,18 @@ int sim_compare(const struct scenario *s, const char *datadir, const struct game
 		for (int i = 0; i < sim_nmetrics; i++)
 			if (!strcmp(sim_metrics[i].id, ids[k]))
 				m = &sim_metrics[i];
-		char mine[16], then[16], range[40] = "";
+		char mine[16], then[16] = "", range[40] = "";
 		sim_format(m->get(r), m->scale, mine, sizeof mine);
-		if (sim_whole_day(start_game(g)))
+		if (day)
 			sim_format(m->hist(&h), m->scale, then, sizeof then);
-		else
-			snprintf(then, sizeof then, "-");
 		const struct sim_summary_figure *f = run ? sim_summary_figure(run, m->id) : NULL;
 		if (f)
 			snprintf(range, sizeof range, "%s to %s", f->q[0], f->q[2]);
-		snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then, range);
+		if (day)
+			snprintf(lines[n++], SIM_LINE, "  %-26s %9s %7s  %s", m->label, mine, then,
+				 range);
+		else
+			snprintf(lines[n++], SIM_LINE, "  %-26s %9s  %s", m->label, mine, range);
 	}
 	/* which run the range column is: the scenario (or the whole day), the rules, the players */
 	const struct start *st = start_game(g);
@@ -109,8 +117,9 @@ int sim_compare(const struct scenario *s, const char *datadir, const struct game
 			 st->last_turn);
 	else
 		snprintf(what, sizeof what, "the whole day");
-	if (!sim_whole_day(start_game(g)) && n < max)
-		snprintf(lines[n++], SIM_LINE, "(1862: the whole day's figures, not %.50s)", what);
+	if (!day && n < max)
+		snprintf(lines[n++], SIM_LINE, "(1862's figures are the whole day's, not set beside "
+			 "%.40s)", what);
 	if (run && n + 3 <= max) {
 		char u[48], c[48];
 		player_words(run->player[0], u, sizeof u);

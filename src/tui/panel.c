@@ -12,12 +12,23 @@
 
 #include "tui_internal.h"
 
-/* "I:C II:A V:U": corps from..to-1 with the initial of their status (13.0). */
+bool panel_corps_in_game(const struct game *g, int c)
+{
+	for (int u = 0; u < ROSTER_UNION; u++)
+		if (unit_def(g, u)->corps == c && !(g->unit[u].flags & UF_REMOVED))
+			return true;
+	return false;
+}
+
+/* "I:C II:A V:U": corps from..to-1 with the initial of their status (13.0), the corps with
+ * no unit in the game (a scenario's, start.h) left out. */
 void panel_corps_summary(const struct game *g, int from, int to, char *buf, size_t len)
 {
 	size_t n = 0;
 	buf[0] = 0;
 	for (int c = from; c < to && n < len; c++) {
+		if (!panel_corps_in_game(g, c))
+			continue;
 		const char *st = names_of_corps_status(g->corps[c]);
 		n += (size_t)snprintf(buf + n, len - n, "%s%s:%c", n ? " " : "", names_of_corps(c),
 				      st && st[0] ? toupper((unsigned char)st[0]) : '?');
@@ -136,8 +147,10 @@ static void panel_corps(const struct tui *t)
 			    t->legal.a[i].target == c)
 				snprintf(can, sizeof can, "%s",
 					 t->legal.a[i].type == ACT_COMMIT ? "commit?" : "withdraw?");
-		pl(can[0] ? A_BOLD : A_NORMAL, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
-		   names_of_corps(c), names_of_corps_status(t->g->corps[c]), can);
+		bool in = panel_corps_in_game(t->g, c);
+		pl(can[0] ? A_BOLD : in ? A_NORMAL : A_DIM, "%c%-4s %-11s %s", can[0] ? '>' : ' ',
+		   names_of_corps(c), names_of_corps_status(t->g->corps[c]),
+		   can[0] ? can : in ? "" : "no units here");
 	}
 	pl(A_DIM, " a: choose, e: done");
 	pl(A_NORMAL, "%s", "");

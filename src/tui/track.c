@@ -13,6 +13,7 @@
 #include "act.h"
 #include "action_text.h"
 #include "move.h"
+#include "start.h"
 #include "tui_internal.h"
 #include "victory.h"
 
@@ -268,10 +269,15 @@ void track_turns(struct tui *t)
 #define LINE(...) do { if (n < 64) { snprintf(buf[n], sizeof buf[n], __VA_ARGS__); lines[n] = buf[n]; n++; } } while (0)
 	LINE("TURN RECORD TRACK (5.0), the Union first; VP at each turn's end (%s)",
 	     g->opt.solitaire ? "19.0" : "3.2-3.4");
+	/* a scenario's turns only (start.h: The Cornfield 1-2, Mid-Morning 4-11) */
+	const struct start *st = start_game(g);
+	int first = st ? st->first_turn : 1, last = start_last_turn(g);
+	if (st)
+		LINE("%s: turns %d-%d", st->title, first, last);
 	int vp2[GAME_TURNS + 2] = { 0 }, ended = 0;
 	bool known = vp_by_turn(t, vp2, &ended);
 	double stay = g->ap_hill_triggered ? 0 : 1; /* the chance A.P. Hill has not come yet */
-	for (int turn = 1; turn <= GAME_TURNS; turn++) {
+	for (int turn = first; turn <= last; turn++) {
 		char due[96] = "";
 		if (turn == 6)
 			snprintf(due, sizeof due, "VI Corps arrives (9.3A)%s",
@@ -313,15 +319,26 @@ void track_turns(struct tui *t)
 	LINE("%s", "");
 	LINE("UNION CORPS (13.0): committed ones move and attack; available ones may");
 	LINE("not close on the enemy (13.3); unavailable ones stay put (13.4)");
-	for (int c = 0; c < CORPS_COUNT; c += 3) {
-		char row[128];
-		int len = 0;
-		for (int k = c; k < c + 3 && k < CORPS_COUNT; k++)
-			len += snprintf(row + len, sizeof row - (size_t)len, "  %-4s %-11s%s",
-					names_of_corps(k), names_of_corps_status(g->corps[k]),
-					(g->withdrawing >> k) & 1 ? " (withdrawing, 13.5)" : "");
-		LINE("%s", row);
+	/* three corps a row; those with no unit in a scenario's game named apart */
+	char row[128], out[64] = "";
+	int len = 0, inrow = 0, lout = 0;
+	for (int k = 0; k < CORPS_COUNT; k++) {
+		if (!panel_corps_in_game(g, k)) {
+			lout += snprintf(out + lout, sizeof out - (size_t)lout, " %s", names_of_corps(k));
+			continue;
+		}
+		len += snprintf(row + len, sizeof row - (size_t)len, "  %-4s %-11s%s",
+				names_of_corps(k), names_of_corps_status(g->corps[k]),
+				(g->withdrawing >> k) & 1 ? " (withdrawing, 13.5)" : "");
+		if (++inrow == 3) {
+			LINE("%s", row);
+			len = inrow = 0;
+		}
 	}
+	if (inrow)
+		LINE("%s", row);
+	if (lout)
+		LINE("  not in this scenario (no units):%s", out);
 	LINE("%s", "");
 	struct victory_count vc;
 	bool solo = g->opt.solitaire;

@@ -258,6 +258,8 @@ void panel_draw(struct tui *t);
 int panel_lines(const char **out, int max);
 /* "I:C II:A V:U": Union corps from..to-1 with the initial of their status (13.0). */
 void panel_corps_summary(const struct game *g, int from, int to, char *buf, size_t len);
+/* Whether Union corps c has a unit in g's game (not taken out: a scenario leaves corps out). */
+bool panel_corps_in_game(const struct game *g, int c);
 
 /* ---- dialog.c: menus and screens over the map ---- */
 
