@@ -135,13 +135,17 @@ struct crt_chance {
 };
 /* The distinct outcomes of o in the order of the die (at most 6); the count. */
 int odds_chances(const struct combat_odds *o, struct crt_chance *out);
-/* What a combat is likely to come to over the rounds still to fight (11.5D–E): the
+/* What a combat is likely to come to over the rounds still to fight (11.5D–E): each round
+ * opens with the defensive fire (11.5B) of each defending gun that has not fired this turn,
+ * at the attacker it is expected to take most steps from when a shot can take one; then the
  * attackers in turn (each on the position the results before it left, 11.8B) in round 1 and,
- * if neither side breaks off, again in round 2 (only those that may then attack: 11.2B …);
- * in round 2 that round alone. The defender's steps go as the driver takes them when its
- * owner has no choice (infantry first, 11.15C; the unit with most steps), a '*' sends the
- * survivors of the hexes attacked back (11.17.1B). Not counted: defensive fire (11.5B), what
- * a retreat itself costs (11.17.4B, 11.17.3F, 20.4). */
+ * if neither side breaks off, again in round 2 (those that may attack as it is declared:
+ * 11.2B, 11.3A …, 11.5E); in round 2 that round alone. The defender's steps go as the driver
+ * takes them when its owner has no choice (infantry first, 11.15C; the unit with most steps),
+ * a '*' sends the survivors of the hexes attacked back (11.17.1B) at its cost: a gun's roll on
+ * the Artillery Retreat Table (11.17.6A, 20.4; again through an EZOC, 11.17.6C), a step a hex
+ * of EZOC entered with no friend (11.17.4B) on the cheapest legal path, every step when
+ * there is none (11.17.3F). Not counted: panic (11.17.5), break-offs. */
 struct combat_outcome {
 	double eliminated;   /* chance every defending unit is eliminated */
 	double retreat;      /* chance a defender must retreat (a '*' result) and survives */

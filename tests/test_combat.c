@@ -1237,9 +1237,39 @@ static void test_outcome_two_rounds_by_hand(void **st)
 	assert_memory_equal(&before, G, sizeof before);
 }
 
+/* What a '*' (11.17.1B) costs the survivors of 2010 between U1 (2011) and U2 (2009): every
+ * hex next to 2010 is in an attacker's ZOC and none is friendly, so the cheapest retreat
+ * loses one step (11.17.4B); the gun rolls on the Artillery Retreat Table before it
+ * (11.17.6A, 20.4) and again after it, its path having passed an EZOC (11.17.6C). Adds the
+ * outcomes, with chance p, to the tallies (total steps 5). */
+struct tally { double elim, back, att, def; };
+static void star_2010(int inf, int gun, int att_lost, double p, struct tally *t)
+{
+	const struct tables *tb = &S->tables;
+	for (int d1 = 1; d1 <= 6; d1++)
+		for (int d2 = 1; d2 <= 6; d2++) {
+			int i = inf > 0 ? inf - 1 : 0, g = gun;
+			enum art_retreat r1 = tables_art_retreat(tb, d1);
+			g = g <= 0 ? 0 : r1 == ART_RETREAT_ELIMINATED ? 0 : r1 == ART_RETREAT_STEP ? g - 1 : g;
+			bool again = g > 0;
+			if (g > 0)
+				g--; /* the EZOC's step */
+			if (again && g > 0) {
+				enum art_retreat r2 = tables_art_retreat(tb, d2);
+				g = r2 == ART_RETREAT_ELIMINATED ? 0 : r2 == ART_RETREAT_STEP ? g - 1 : g;
+			}
+			double q = p / 36.0;
+			t->elim += (i + g == 0) * q;
+			t->back += (i + g > 0) * q;
+			t->att += att_lost * q;
+			t->def += (5 - i - g) * q;
+		}
+}
+
 /* Two attackers in turn, in round 2 (one round left): the second meets the defence the
- * first left, and has nothing to attack after a '*' (11.17.1B) or an elimination; the
- * defender's infantry loses its steps before the gun stacked with it (11.15C). */
+ * first left, and has nothing to attack after a '*' (11.17.1B: what the retreat costs, above)
+ * or an elimination; the defender's infantry loses its steps before the gun stacked with it
+ * (11.15C). The gun has fired defensively already this turn (11.5B: once a turn). */
 static void test_outcome_attackers_in_turn(void **st)
 {
 	(void)st;
@@ -1254,22 +1284,26 @@ static void test_outcome_attackers_in_turn(void **st)
 	fx_place(C(2), 2010);
 	fx_phase("union", "combat");
 	G->combat.round = 2;
+	G->unit[C(2)].flags |= UF_DEF_FIRED;
 	const struct tables *t = &S->tables;
 	int hex = 2010, des[2] = { U(1), U(2) };
 	struct combat_odds o1;
 	assert_true(odds_attack(G, U(1), &hex, 1, des, 2, &o1, fx_err, sizeof fx_err));
 	int drm = o1.drm; /* morale and encirclement (11.9A1): the same for both */
-	double elim = 0, back = 0, att = 0, def = 0;
+	struct tally ty = { 0, 0, 0, 0 };
 	for (int d1 = 1; d1 <= 6; d1++) {
 		struct crt_result r1 = tables_crt_result(t, tables_crt_column(4, 3), d1 + drm);
 		int inf = 3 - r1.defender, gun = 2;
 		if (inf < 0) { gun += inf; inf = 0; } /* 11.15C: the infantry first */
 		if (gun < 0) gun = 0;
-		if (inf + gun == 0 || r1.retreat) {
-			elim += (inf + gun == 0) / 6.0;
-			back += (inf + gun > 0) / 6.0;
-			att += r1.attacker / 6.0;
-			def += (5 - inf - gun) / 6.0;
+		if (inf + gun > 0 && r1.retreat) {
+			star_2010(inf, gun, r1.attacker, 1 / 6.0, &ty);
+			continue;
+		}
+		if (inf + gun == 0) {
+			ty.elim += 1 / 6.0;
+			ty.att += r1.attacker / 6.0;
+			ty.def += 5 / 6.0;
 			continue;
 		}
 		/* U2 on what is left: the infantry's value, or the lone gun's 1 (11.7A) */
@@ -1282,12 +1316,16 @@ static void test_outcome_attackers_in_turn(void **st)
 			int i2 = inf - r2.defender, g2 = gun;
 			if (i2 < 0) { g2 += i2; i2 = 0; }
 			if (g2 < 0) g2 = 0;
-			elim += (i2 + g2 == 0) / 36.0;
-			back += (i2 + g2 > 0 && r2.retreat) / 36.0;
-			att += (r1.attacker + r2.attacker) / 36.0;
-			def += (5 - i2 - g2) / 36.0;
+			if (i2 + g2 > 0 && r2.retreat) {
+				star_2010(i2, g2, r1.attacker + r2.attacker, 1 / 36.0, &ty);
+				continue;
+			}
+			ty.elim += (i2 + g2 == 0) / 36.0;
+			ty.att += (r1.attacker + r2.attacker) / 36.0;
+			ty.def += (5 - i2 - g2) / 36.0;
 		}
 	}
+	double elim = ty.elim, back = ty.back, att = ty.att, def = ty.def;
 	struct combat_outcome o;
 	assert_true(odds_outcome(G, &hex, 1, des, 2, &o, fx_err, sizeof fx_err));
 	assert_int_equal(o.rounds, 1);
@@ -1302,12 +1340,82 @@ static void test_outcome_attackers_in_turn(void **st)
 	assert_non_null(strstr(fx_err, "11.1A"));
 }
 
+/* 11.5B: the gun in the defending hex fires at the attacker before its attack (the round's
+ * first), and the attack meets what the fire left; die by die over the fire's die and the
+ * CRT's, in round 2 (one round left, U1 declared at full strength: a fire that leaves it
+ * shot to ribbons does not undo its attack). A '*' sends C1 back at no cost (U1 alone, at
+ * 2011: the hexes north of 2010 are out of its ZOC) and the gun after its roll on the
+ * Artillery Retreat Table (11.17.6A, 20.4), clear of every EZOC (no second roll). */
+static void test_outcome_defensive_fire(void **st)
+{
+	(void)st;
+	fx_board_plain();
+	fx_inf(U(1), 5, 5, 3);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_place(C(1), 2010);
+	fx_gun(C(10), 2, 9, 8);
+	fx_place(C(10), 2010);
+	fx_phase("union", "combat");
+	G->combat.round = 2;
+	const struct tables *t = &S->tables;
+	struct fire_odds fo;
+	assert_true(fire_check(G, C(10), U(1), true, &fo, fx_err, sizeof fx_err));
+	struct tally ty = { 0, 0, 0, 0 };
+	for (int f = 1; f <= 6; f++) {
+		int a = 5 - fo.steps[f];
+		if (a <= 0) {
+			ty.att += 5 / 6.0;
+			continue;
+		}
+		for (int d = 1; d <= 6; d++) {
+			/* morale 3 against 0 (11.10B); no terrain, no encirclement, the Union's */
+			struct crt_result r = tables_crt_result(t, tables_crt_column(cv_at(5, 5, a), 4),
+								 d + 3);
+			int inf = 4 - r.defender, gun = 2;
+			if (inf < 0) { gun += inf; inf = 0; }
+			if (gun < 0) gun = 0;
+			int lost = 5 - (a - r.attacker > 0 ? a - r.attacker : 0);
+			if (inf + gun > 0 && r.retreat) {
+				for (int d2 = 1; d2 <= 6; d2++) {
+					enum art_retreat ar = tables_art_retreat(t, d2);
+					int g = ar == ART_RETREAT_ELIMINATED ? 0
+						: ar == ART_RETREAT_STEP && gun > 0 ? gun - 1 : gun;
+					ty.elim += (inf + g == 0) / 216.0;
+					ty.back += (inf + g > 0) / 216.0;
+					ty.att += lost / 216.0;
+					ty.def += (6 - inf - g) / 216.0;
+				}
+				continue;
+			}
+			ty.elim += (inf + gun == 0) / 36.0;
+			ty.att += lost / 36.0;
+			ty.def += (6 - inf - gun) / 36.0;
+		}
+	}
+	struct combat_outcome o;
+	int hex = 2010, attacker = U(1);
+	assert_true(odds_outcome(G, &hex, 1, &attacker, 1, &o, fx_err, sizeof fx_err));
+	assert_int_equal(o.rounds, 1);
+	assert_float_equal(o.eliminated, ty.elim, 1e-9);
+	assert_float_equal(o.retreat, ty.back, 1e-9);
+	assert_float_equal(o.att_steps, ty.att, 1e-9);
+	assert_float_equal(o.def_steps, ty.def, 1e-9);
+	assert_true(ty.back > 0 && ty.def > 0 && ty.att > 0);
+	/* the fire counts: without it (the gun has fired this turn) U1 loses less */
+	G->unit[C(10)].flags |= UF_DEF_FIRED;
+	struct combat_outcome held;
+	assert_true(odds_outcome(G, &hex, 1, &attacker, 1, &held, fx_err, sizeof fx_err));
+	assert_true(held.att_steps < o.att_steps);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attack_event_carries_its_drms),
 		cmocka_unit_test(test_outcome_two_rounds_by_hand),
 		cmocka_unit_test(test_outcome_attackers_in_turn),
+		cmocka_unit_test(test_outcome_defensive_fire),
 		cmocka_unit_test(test_column_and_morale),
 		cmocka_unit_test(test_elan_and_lone_artillery),
 		cmocka_unit_test(test_halving),

@@ -768,6 +768,10 @@ expect "The Cornfield: turns 1-2" "t: the scenario's turns"
 absent "A.P. Hill arrives" "none of the day's later turns"
 expect "not in this scenario (no units): II V VI IX XII" "the corps not in it, named apart"
 keys q
+keys R
+expect "Roster by corps and division (Tab sorts; type I/3, Hd: a" "R: the roster, its title on the frame"
+expect " division)   " "and the rest of the title folded below it at 80 columns, not cut"
+keys Escape
 keys q
 keys y
 keys q

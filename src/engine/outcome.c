@@ -1,15 +1,23 @@
 /* outcome.c — owns what a declared combat is likely to come to (see odds_outcome in
- * combat.h): the distribution of its results over the rounds still to fight (11.5D–E), each
- * attacker in turn with the CRT column and DRMs of the position its die meets (odds_attack
- * on the position after the results before it, 11.8B), the attacker's steps off the attacking
- * unit, the defender's by 11.15B–C as the combat driver takes them when its owner has no
- * choice (resolve_loss_pick), a '*' sending the survivors of the hexes attacked back (11.17.1B)
- * so that the attackers after it have nothing there to attack. Identical results merge, so
- * the work grows with the distinct positions, not with the 6^n dice. */
+ * combat.h): the distribution of its results over the rounds still to fight (11.5D–E): each
+ * round begins with the defensive fire of the defending guns that have not fired this turn
+ * (11.5B), each at the attacker it is expected to hurt most, when a shot can take a step;
+ * then each attacker in turn with the CRT column and DRMs of the position its die meets
+ * (odds_attack on the position after the results before it, 11.8B), the attacker's steps off
+ * the attacking unit, the defender's by 11.15B–C as the combat driver takes them when its
+ * owner has no choice (resolve_loss_pick), a '*' sending the survivors of the hexes attacked
+ * back three hexes (11.17.1B) so that the attackers after it have nothing there to attack,
+ * at what the retreat costs: a gun's roll on the Artillery Retreat Table (11.17.6A, 20.4,
+ * again through an EZOC, 11.17.6C), a step a hex of EZOC entered with no friend in it
+ * (11.17.4B) along the legal path that costs least, every step when there is none (11.17.3F).
+ * Identical results merge, so the work grows with the distinct positions, not with the 6^n
+ * dice. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "combat_internal.h"
+#include "tables.h"
+#include "zoc.h"
 
 #define OUT_UNITS (COMBAT_ATTACKERS_MAX + COMBAT_DEFHEX_MAX * 8)
 #define OUT_STATES_MAX 4096
@@ -19,6 +27,8 @@
 struct out_state {
 	int8_t steps[OUT_UNITS];
 	uint32_t gone;
+	uint32_t fired;         /* defending guns that have fired defensively (11.5B) */
+	uint32_t able;          /* round 2: attackers that may attack in it, as it is declared */
 	double p;
 };
 
@@ -33,6 +43,7 @@ struct out_work {
 	struct out_state *cur, *next;
 	int ncur, nnext;
 	bool overflow;
+	struct retreat_path paths[RETREAT_PATHS_MAX];
 };
 
 /* The position of state s on w->copy. */
@@ -42,13 +53,19 @@ static void put_state(struct out_work *w, const struct out_state *s)
 		int u = w->unit[k];
 		w->copy->unit[u].steps = s->steps[k];
 		w->copy->unit[u].hex = (s->gone >> k) & 1 ? HEX_NONE : w->g->unit[u].hex;
+		if ((s->fired >> k) & 1)
+			w->copy->unit[u].flags |= UF_DEF_FIRED;
+		else
+			w->copy->unit[u].flags = w->g->unit[u].flags;
 	}
 }
 
 static void add_state(struct out_work *w, const struct out_state *s)
 {
 	for (int i = 0; i < w->nnext; i++)
-		if (w->next[i].gone == s->gone && !memcmp(w->next[i].steps, s->steps, sizeof s->steps)) {
+		if (w->next[i].gone == s->gone && w->next[i].fired == s->fired &&
+		    w->next[i].able == s->able &&
+		    !memcmp(w->next[i].steps, s->steps, sizeof s->steps)) {
 			w->next[i].p += s->p;
 			return;
 		}
@@ -66,6 +83,161 @@ static bool over(const struct out_work *w, const struct out_state *s)
 		if (s->steps[k] > 0 && !((s->gone >> k) & 1))
 			return false;
 	return true;
+}
+
+static void swap_states(struct out_work *w)
+{
+	struct out_state *sw = w->cur;
+	w->cur = w->next;
+	w->next = sw;
+	w->ncur = w->nnext;
+}
+
+/* Round 2 is declared anew (11.5E), before its defensive fire: the attackers that may make
+ * their attack then (11.2B, 11.3A …), on each state as round 1 left it. */
+static void declare_round2(struct out_work *w)
+{
+	for (int si = 0; si < w->ncur; si++) {
+		struct out_state *s = &w->cur[si];
+		put_state(w, s);
+		s->able = 0;
+		for (int i = 0; i < w->natt; i++) {
+			int a = w->unit[i], hexes[COMBAT_DEFHEX_MAX], nh = 0;
+			if (s->steps[i] <= 0)
+				continue;
+			for (int h = 0; h < w->ndefhex; h++)
+				if (unit_side_in(w->copy, w->defhex[h], w->foe) &&
+				    hex_adjacent(w->copy->unit[a].hex, w->defhex[h]))
+					hexes[nh++] = w->defhex[h];
+			if (nh > 0 && odds_can_attack(w->copy, a, hexes, nh, NULL, 0))
+				s->able |= 1u << i;
+		}
+	}
+}
+
+/* 11.5B: before the first attack of a round, each defending gun that has not fired this
+ * turn fires at the attacker it is expected to take most steps from, when one shot can take
+ * a step (the owner's choice modelled as the solitaire bot makes it, docs/rules-notes.md). */
+static void defensive_fire(struct out_work *w)
+{
+	for (int k = w->natt; k < w->n; k++) {
+		int gun = w->unit[k];
+		if (is_infantry(w->g, gun))
+			continue;
+		w->nnext = 0;
+		for (int si = 0; si < w->ncur; si++) {
+			const struct out_state *s = &w->cur[si];
+			if (s->steps[k] <= 0 || ((s->gone >> k) & 1) || ((s->fired >> k) & 1)) {
+				add_state(w, s);
+				continue;
+			}
+			put_state(w, s);
+			int best = -1;
+			double best_e = 0;
+			struct fire_odds o, bo;
+			for (int i = 0; i < w->natt; i++) {
+				if (s->steps[i] <= 0 ||
+				    !fire_check(w->copy, gun, w->unit[i], true, &o, NULL, 0))
+					continue;
+				double e = 0;
+				for (int d = 1; d <= 6; d++)
+					e += o.steps[d] / 6.0;
+				if (e > best_e)
+					best = i, best_e = e, bo = o;
+			}
+			if (best < 0) { /* no shot can take a step: it holds its fire */
+				add_state(w, s);
+				continue;
+			}
+			for (int d = 1; d <= 6; d++) {
+				struct out_state t = *s;
+				t.p = s->p / 6.0;
+				t.fired |= 1u << k;
+				t.steps[best] = (int8_t)(t.steps[best] > bo.steps[d]
+								 ? t.steps[best] - bo.steps[d] : 0);
+				add_state(w, &t);
+			}
+		}
+		swap_states(w);
+	}
+}
+
+/* Steps unit u loses retreating along path p on g (11.17.4B: a step a hex of EZOC entered
+ * with no friend in it), and whether the path passes an EZOC. */
+static int path_cost(const struct game *g, int u, const struct retreat_path *p, bool *ezoc)
+{
+	enum side side = cdef(g, u)->side;
+	int lost = 0;
+	*ezoc = false;
+	for (int i = 0; i < p->n; i++) {
+		int friends[8];
+		if (!zoc_in_ezoc(g, p->hex[i], side))
+			continue;
+		*ezoc = true;
+		lost += unit_side_in_hex(g, p->hex[i], side, friends, 8) == 0;
+	}
+	return lost;
+}
+
+/* The '*' of a CRT result (11.17.1B) for the defenders of mask `back` from index k on, in
+ * state t (their steps after the result's losses, on w->scratch): each way the retreats can
+ * come out, with its chance, into w->next, those units gone. The owner takes the legal path
+ * that costs least (11.17.2B: each side retreats its own; at equal cost, for a gun, one clear
+ * of every EZOC); a gun rolls on the Artillery Retreat Table first (11.17.6A, 20.4) and again
+ * when its path passes an EZOC (11.17.6C). Each unit's retreat is figured on the position
+ * the result left; panic (11.17.5) is not counted. */
+static void retreat_cost(struct out_work *w, struct out_state *t, uint32_t back, int k,
+			 double p, bool rolled)
+{
+	while (k < w->n && !((back >> k) & 1))
+		k++;
+	if (k >= w->n) {
+		struct out_state r = *t;
+		r.p = p;
+		r.gone |= back;
+		add_state(w, &r);
+		return;
+	}
+	int u = w->unit[k];
+	int8_t steps = t->steps[k];
+	const struct tables *tb = &w->g->scn->tables;
+	bool gun = !is_infantry(w->g, u);
+	if (steps <= 0) {
+		retreat_cost(w, t, back, k + 1, p, false);
+		return;
+	}
+	if (gun && !rolled) { /* 11.17.6A: the roll before the retreat */
+		for (int d = 1; d <= 6; d++) {
+			enum art_retreat r = tables_art_retreat(tb, d);
+			t->steps[k] = r == ART_RETREAT_ELIMINATED ? 0
+				      : r == ART_RETREAT_STEP ? (int8_t)(steps - 1) : steps;
+			retreat_cost(w, t, back, k, p / 6.0, true);
+		}
+		t->steps[k] = steps;
+		return;
+	}
+	int np = retreat_paths(w->scratch, u, RETREAT_MANDATORY, w->paths, RETREAT_PATHS_MAX);
+	int best = -1;
+	bool best_ezoc = false;
+	for (int i = 0; i < np; i++) {
+		bool ez;
+		int c = path_cost(w->scratch, u, &w->paths[i], &ez);
+		if (best < 0 || c < best || (c == best && best_ezoc && !ez))
+			best = c, best_ezoc = ez;
+	}
+	int8_t left = np == 0 ? 0 : (int8_t)(steps > best ? steps - best : 0); /* 11.17.3F */
+	if (gun && best_ezoc && left > 0) { /* 11.17.6C: through an EZOC, the roll again */
+		for (int d = 1; d <= 6; d++) {
+			enum art_retreat r = tables_art_retreat(tb, d);
+			t->steps[k] = r == ART_RETREAT_ELIMINATED ? 0
+				      : r == ART_RETREAT_STEP ? (int8_t)(left - 1) : left;
+			retreat_cost(w, t, back, k + 1, p / 6.0, false);
+		}
+	} else {
+		t->steps[k] = left;
+		retreat_cost(w, t, back, k + 1, p, false);
+	}
+	t->steps[k] = steps;
 }
 
 /* Attacker i's attack in round `round` from every state of w->cur into w->next. */
@@ -91,8 +263,7 @@ static void attack_step(struct out_work *w, int i, int round)
 				des[nd++] = w->unit[k];
 		struct combat_odds o;
 		char err[8];
-		/* round 2 is declared anew (11.5E): the attack must be one it may make then */
-		if (nh == 0 || (round == 2 && !odds_can_attack(w->copy, a, hexes, nh, err, 0)) ||
+		if (nh == 0 || (round == 2 && !((s->able >> i) & 1)) ||
 		    !odds_attack(w->copy, a, hexes, nh, des, nd, &o, err, 0)) {
 			add_state(w, s);
 			continue;
@@ -112,22 +283,31 @@ static void attack_step(struct out_work *w, int i, int round)
 					break;
 				w->scratch->unit[resolve_loss_pick(w->scratch, cand, nc)].steps--;
 			}
+			uint32_t back = 0;
 			for (int k = w->natt; k < w->n; k++) {
 				int u = w->unit[k];
 				t.steps[k] = (int8_t)w->scratch->unit[u].steps;
+				w->scratch->unit[u].steps = t.steps[k];
+				if (t.steps[k] <= 0)
+					w->scratch->unit[u].hex = HEX_NONE;
 				bool here = false;
 				for (int h = 0; h < nh; h++)
 					here |= w->g->unit[u].hex == hexes[h];
 				if (ch[c].retreat && here && t.steps[k] > 0) /* 11.17.1B */
-					t.gone |= 1u << k;
+					back |= 1u << k;
 			}
-			add_state(w, &t);
+			if (!back) {
+				add_state(w, &t);
+				continue;
+			}
+			/* the retreats, on the position the result left (the attacker's loss too) */
+			w->scratch->unit[a].steps = t.steps[i];
+			if (t.steps[i] <= 0)
+				w->scratch->unit[a].hex = HEX_NONE;
+			retreat_cost(w, &t, back, w->natt, t.p, false);
 		}
 	}
-	struct out_state *sw = w->cur;
-	w->cur = w->next;
-	w->next = sw;
-	w->ncur = w->nnext;
+	swap_states(w);
 }
 
 bool odds_outcome(const struct game *g, const int *defhex, int ndefhex, const int *attackers,
@@ -170,6 +350,9 @@ bool odds_outcome(const struct game *g, const int *defhex, int ndefhex, const in
 		out->rounds = g->phase == PHASE_COMBAT && g->combat.round == 2 ? 1 : 2;
 		for (int r = 1; r <= out->rounds && !w.overflow; r++) {
 			int round = out->rounds == 1 ? 2 : r;
+			if (round == 2)
+				declare_round2(&w);
+			defensive_fire(&w);
 			for (int i = 0; i < w.natt; i++)
 				attack_step(&w, i, round);
 		}
@@ -190,7 +373,7 @@ bool odds_outcome(const struct game *g, const int *defhex, int ndefhex, const in
 			}
 			out->def_steps += s->p * lost;
 			dead &= s->steps[k] == 0;
-			back |= (s->gone >> k) & 1;
+			back |= ((s->gone >> k) & 1) && s->steps[k] > 0; /* sent back, and alive */
 		}
 		out->eliminated += dead ? s->p : 0;
 		out->retreat += back ? s->p : 0;

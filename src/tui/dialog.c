@@ -163,8 +163,25 @@ int dialog_menu_ex(struct tui *t, const char *title, const char *const *items, i
 		int x = COLS - w, y = 1;
 		dialog_box(y, x, h, w);
 		attr_set(A_BOLD, 0, NULL);
-		draw_text(y, x + 2, w - 4, title);
+		/* a title wider than the box folds: its first part on the frame, the rest on the
+		 * rows below it (fold, never cut) */
+		const char *tp = title;
+		int cut = draw_fold_cut(tp, w - 4), trows = 0;
+		draw_text(y, x + 2, cut, tp);
+		for (tp += cut; *tp == ' '; tp++)
+			;
+		while (*tp && trows < 3) {
+			cut = draw_fold_cut(tp, w - 4);
+			move(y + 1 + trows, x + 1);
+			for (int k = 0; k < w - 2; k++)
+				addch(' ');
+			draw_text(y + 1 + trows++, x + 2, cut, tp);
+			for (tp += cut; *tp == ' '; tp++)
+				;
+		}
 		attr_set(A_NORMAL, 0, NULL);
+		y += trows;
+		h -= trows;
 		int rows = h - 4;
 		if (sel < top)
 			top = sel;
