@@ -33,8 +33,8 @@ bool game_apply_events(struct game *g, const struct action *a, struct event_log 
 /* Every legal action at the current decision point (at most max); returns the count. */
 int game_legal(const struct game *g, struct action *out, int max);
 /* Forget the searches the engine keeps for the positions it saw last (pure speed: the
- * movement searches, move.c, and the legal retreats, retreat.c, asked again of the same
- * position). They name their scenario by its address only: whoever changes a scenario's map,
+ * movement searches, move.c, the legal retreats, retreat.c, and the last withdrawal's
+ * search, commit.c, asked again of the same position). They name their scenario by its address only: whoever changes a scenario's map,
  * counters or charts calls this (scenario_step_costs does). */
 void game_memo_forget(void);
 

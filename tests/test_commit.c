@@ -379,15 +379,21 @@ static void test_withdrawal_through_ford(void **state)
 	fx_refused("move U14 2615 2515", "8.7.5B");  /* now the other way is closed */
 }
 
+/* The board of the withdrawals through woods: woods over columns 18-22, rows 8-16. */
+static void woods_board(void)
+{
+	fx_board_oob(SETUP_EMPTY);
+	for (int c = 18; c <= 22; c++)
+		for (int r = 8; r <= 16; r++)
+			fx_terrain(c * 100 + r, TERRAIN_WOODS);
+}
+
 /* 13.6A: a withdrawal pays the charts' costs of movement (move_enter_cost), 8.8.3B included:
  * through woods with MA 2, only the two Sunken Road hexes (1 MP each) take U1 two hexes. */
 static void test_withdrawal_sunken_road(void **state)
 {
 	(void)state;
-	fx_board_oob(SETUP_EMPTY);
-	for (int c = 18; c <= 22; c++)
-		for (int r = 8; r <= 16; r++)
-			fx_terrain(c * 100 + r, TERRAIN_WOODS);
+	woods_board();
 	fx_sunken(2013);
 	fx_sunken(2014);
 	S->roster.unit[fx_u("U1")].ma = 2;
@@ -406,6 +412,27 @@ static void test_withdrawal_sunken_road(void **state)
 	fx_refused("move U2 2114", "13.6");          /* woods 2 + woods 2: beyond MA 2 */
 }
 
+/* The withdrawal's search is kept for the units it was made on (commit.c): the board redrawn
+ * under a unit refused a hex (the Sunken Road through the woods of 2013-2014), the same
+ * units ask it afresh and the hex is its withdrawal now. */
+static void test_withdrawal_follows_the_board(void **state)
+{
+	(void)state;
+	woods_board();
+	S->roster.unit[fx_u("U1")].ma = 2;
+	fx_ok("place C1 1040");
+	fx_ok("place U1 2012");
+	to_next_turn();
+	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
+	fx_ok("withdraw I");
+	fx_pending(SIDE_UNION, DECISION_WITHDRAW_MOVE, fx_u("U1"));
+	fx_refused("move U1 2014", "13.6");          /* woods 2 + woods 2: beyond MA 2 */
+	fx_sunken(2013);
+	fx_sunken(2014);
+	fx_ok("move U1 2014");                       /* Sunken Road 1 + Sunken Road 1 */
+	assert_int_equal(G->unit[fx_u("U1")].hex, 2014);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_attacks_by_status),
 		cmocka_unit_test(test_availability_rolls),
 		cmocka_unit_test(test_withdrawal),
+		cmocka_unit_test(test_withdrawal_follows_the_board),
 		cmocka_unit_test(test_withdrawal_through_ford),
 		cmocka_unit_test(test_withdrawal_sunken_road),
 	};

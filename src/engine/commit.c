@@ -378,11 +378,66 @@ struct withdraw_target {
 	int8_t dist;     /* to the nearest enemy unit */
 };
 
+/* 11.17.4B's steps lost on the way are counted up to LMAX - 1. */
+enum { LMAX = 7 };
+
+/* The hexes unit u may end a withdrawal in, by its search (withdraw_search): in hex order,
+ * with the farthest distance to the enemy among them. It depends on the units' state and the
+ * scenario alone, so the last one is kept (pure speed: withdraw_next asks it of the next
+ * unit, then withdraw_move of the same unit on the same units); game_memo_forget empties it. */
+static struct withdraw_found {
+	const struct scenario *scn;          /* NULL: empty */
+	int u, n, best_dist;
+	struct unit_state unit[ROSTER_UNITS];
+	struct withdraw_target all[HEX_INDEX_COUNT];
+} wfound;
+
+void commit_memo_clear(void)
+{
+	wfound.scn = NULL;
+}
+
+static void withdraw_search(const struct game *g, int u, struct withdraw_found *found);
+
 /* Every hex unit u may end its withdrawal in (13.6A–C), best first; 0 when it must be
  * eliminated (13.6D). */
 static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
 {
-	enum { LMAX = 7, KMAX = ROSTER_MA_MAX + 1 };
+	struct withdraw_found *w = &wfound;
+	if (w->scn != g->scn || w->u != u || memcmp(w->unit, g->unit, sizeof w->unit)) {
+		withdraw_search(g, u, w);
+		w->scn = g->scn;
+		w->u = u;
+		memcpy(w->unit, g->unit, sizeof w->unit);
+	}
+	int n = w->n, best_dist = w->best_dist;
+	if (n == 0 || best_dist <= 1)
+		return 0;                                             /* 13.6D */
+	/* the first max that 13.6A, C allow, in the order found (hex order) */
+	struct withdraw_target all[HEX_INDEX_COUNT];
+	int k = 0;
+	for (int i = 0; i < n && k < max; i++) {
+		bool ok = best_dist >= 5 ? w->all[i].dist >= 5 : w->all[i].dist == best_dist; /* 13.6A, C */
+		if (ok)
+			all[k++] = w->all[i];
+	}
+	/* best first: fewest steps lost, then farthest, then the lowest hex id — a counting
+	 * sort on (losses, 100 - dist), stable, so equals keep the order found */
+	enum { DMAX = 100, NKEYS = LMAX * (DMAX + 1) };
+	int start_of[NKEYS + 1];
+	memset(start_of, 0, sizeof start_of);
+	for (int i = 0; i < k; i++)
+		start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist) + 1]++;
+	for (int key = 0; key < NKEYS; key++)
+		start_of[key + 1] += start_of[key];
+	for (int i = 0; i < k; i++)
+		out[start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist)]++] = all[i];
+	return k;
+}
+
+static void withdraw_search(const struct game *g, int u, struct withdraw_found *found)
+{
+	enum { KMAX = ROSTER_MA_MAX + 1 };
 	static const int inf = 0x7fff;
 	enum side side = unit_side(u);
 	int start = g->unit[u].hex, ma = unit_def(g, u)->ma;
@@ -477,7 +532,7 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 		fc[j] = f;
 	}
 	int n = 0, best_dist = -1;
-	struct withdraw_target all[HEX_INDEX_COUNT];
+	struct withdraw_target *all = found->all;
 	for (int w = 0; w < (HEX_INDEX_COUNT + 63) / 64; w++)
 		for (uint64_t bits = reached[w]; bits; bits &= bits - 1) {
 			int i = w * 64 + __builtin_ctzll(bits), h = hex_from_index(i);
@@ -503,27 +558,8 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 				best_dist = all[n].dist;
 			n++;
 		}
-	if (n == 0 || best_dist <= 1)
-		return 0;                                             /* 13.6D */
-	/* the first max that 13.6A, C allow, in the order found (hex order) */
-	int k = 0;
-	for (int i = 0; i < n && k < max; i++) {
-		bool ok = best_dist >= 5 ? all[i].dist >= 5 : all[i].dist == best_dist; /* 13.6A, C */
-		if (ok)
-			all[k++] = all[i];
-	}
-	/* best first: fewest steps lost, then farthest, then the lowest hex id — a counting
-	 * sort on (losses, 100 - dist), stable, so equals keep the order found */
-	enum { DMAX = 100, NKEYS = LMAX * (DMAX + 1) };
-	int start_of[NKEYS + 1];
-	memset(start_of, 0, sizeof start_of);
-	for (int i = 0; i < k; i++)
-		start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist) + 1]++;
-	for (int key = 0; key < NKEYS; key++)
-		start_of[key + 1] += start_of[key];
-	for (int i = 0; i < k; i++)
-		out[start_of[all[i].losses * (DMAX + 1) + (DMAX - all[i].dist)]++] = all[i];
-	return k;
+	found->n = n;
+	found->best_dist = best_dist;
 }
 
 /* 13.6A (RECONSTRUCTION.md's reading): a unit already five or more hexes from every enemy

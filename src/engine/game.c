@@ -138,6 +138,7 @@ void game_memo_forget(void)
 {
 	move_memo_clear();
 	retreat_memo_clear();
+	commit_memo_clear();
 }
 
 /* ---- a new game ---- */

@@ -30,6 +30,7 @@ bool game_same_position(const struct game *a, const struct game *b);
 /* Empty move.c's and retreat.c's kept searches. */
 void move_memo_clear(void);
 void retreat_memo_clear(void);
+void commit_memo_clear(void);
 
 /* ---- pending.c ---- */
 /* Set the pending decision: side decides `what` about subject (a unit, or -1). */
