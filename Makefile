@@ -141,6 +141,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBF
 # make keys-doc writes README.md's and docs/antietam.6's keys from it
 $(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CURSES_LIBS) $(DL_LIBS) -lm
+# test_tui_seats reads the seats dialog's choices (src/tui/seats.c) with the rest of the TUI
+$(BUILD)/tests/test_tui_seats: $(BUILD)/tests/test_tui_seats.o $(BUILD)/tests/fixture.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CURSES_LIBS) $(DL_LIBS) -lm
 keys-doc: $(BUILD)/tests/test_tui_keys
 	./$(BUILD)/tests/test_tui_keys --write
 # test_map_image reads the pictures back with cairo itself

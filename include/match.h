@@ -68,6 +68,12 @@ bool match_apply(struct match *m, const struct action *a, char *err, size_t errl
  * range. */
 bool match_set_seat(struct match *m, enum side side, const struct player *p, int level,
 		    char *err, size_t errlen);
+/* "The computer finishes the game": every seat a person holds goes to p at level, or where
+ * p does not sit (the solitaire game's Union, 14.0) to the first player of the table that
+ * does (the bot); the computer's seats stay. False with err (seats unchanged) when a seat
+ * finds no player or the level is out of range. */
+bool match_seat_all(struct match *m, const struct player *p, int level, char *err,
+		    size_t errlen);
 /* The seat of side (player NULL: a person; so too for a side that is neither). */
 const struct seat *match_seat(const struct match *m, enum side side);
 

@@ -33,6 +33,8 @@ struct player {
 	 * could not go on. rng is the seat's own stream (random play), apart from the dice. */
 	int (*play)(const struct bot_port *port, enum side side, int level, uint64_t *rng,
 		    char *err, size_t errlen);
+	const char *title;         /* its words in the terminal game's menus: "the computer general" */
+	const char *const *level_words; /* NULL, or a word for each level: "quick", "normal" … */
 };
 
 /* A seat: who decides for a side. player NULL: a person. */
@@ -49,6 +51,8 @@ const struct player *player_named(const char *name);
 /* Add a player to the table at run time (a test's, a timing wrapper's): it is then listed,
  * parsed and seated like the table's own; false when the table is full or the name taken. */
 bool player_add(const struct player *p);
+/* The word of p's level (its level_words), "" when it has none. */
+const char *player_level_word(const struct player *p, int level);
 /* May p take side's seat under those rules? */
 bool player_sits(const struct player *p, enum side side, bool solitaire);
 /* Parse "NAME" or "NAME:LEVEL" into a seat for side under those rules; false with err when

@@ -77,6 +77,63 @@ static void test_help_lists_commands(void **state)
 	free(out);
 }
 
+/* The seats (issue 34: the computer takes over): `seat` seats a computer player of the one
+ * table or gives the side back, refusing what 14.0 and the levels refuse; `play` lets the
+ * computer seats decide until the client must; `finish` puts the general on the client's
+ * seats and plays to the end. */
+static void test_seats(void **state)
+{
+	(void)state;
+	int rc;
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "new historical 3 solitaire\nseat\nseat union general\n"
+				   "seat confederate bot\nseat union random:2\nseat north bot\n"
+				   "seat union nobody\nplay\nseat union bot\npending\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(out,
+		"= turn 1 union movement\n\n"
+		"= union human\nconfederate human\n\n"
+		"? the general player does not play the Union side under the solitaire rules "
+		"(14.0: the solitaire game's Union is the bot)\n\n"
+		"? the bot player does not play the Confederate side\n\n"
+		"? random:2: the random player has no levels\n\n"
+		"? 'north' is no side (union, confederate)\n\n"
+		"? unknown player 'nobody' (players: bot scripted random general)\n\n"
+		"? the union decides now, and its seat is yours (seat union PLAYER gives it to the "
+		"computer)\n\n"
+		"= union bot\nconfederate human\n\n"
+		"= union commitment\n\n");
+	free(out);
+	/* the bot's Union plays until Lee must decide, as `bot` would have */
+	char *bot = fx_program_run("--batch 2>/dev/null",
+				   "new historical 3 solitaire\nbot\npending\n", &rc);
+	out = fx_program_run("--batch 2>/dev/null",
+			     "new historical 3 solitaire\nseat union bot\nplay\npending\nplay\n"
+			     "seat union human\n", &rc);
+	assert_int_equal(rc, 0);
+	const char *played = strstr(out, "confederate human\n\n");
+	assert_non_null(played);
+	played += strlen("confederate human\n\n");
+	assert_true(strncmp(played, bot + strlen("= turn 1 union movement\n\n"),
+			    strlen(bot) - strlen("= turn 1 union movement\n\n")) == 0);
+	assert_non_null(strstr(out, "\n\n? the confederate decides now, and its seat is yours"));
+	assert_non_null(strstr(out, "\n\n= union human\nconfederate human\n\n"));
+	free(bot);
+	free(out);
+	/* the computer finishes the game: the general on both seats, to the end */
+	out = fx_program_run("--batch 2>/dev/null",
+			     "new historical 4\nfinish 9\nfinish 1\npending\nseat\nfinish\n"
+			     "new historical 4 solitaire\nseat confederate general:1\nfinish 2\n"
+			     "pending\nseat\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "= turn 1 union movement\n\n? usage: finish [LEVEL]"));
+	assert_non_null(strstr(out, "\n\n= gameover\n\n= union general:1\nconfederate general:1"
+			       "\n\n? 5.3: the game is over\n\n"));
+	/* solitaire: the Union is the bot (14.0), the computer's seat stays as it was */
+	assert_non_null(strstr(out, "\n\n= gameover\n\n= union bot\nconfederate general:1\n\n"));
+	free(out);
+}
+
 static void test_bad_invocation(void **state)
 {
 	(void)state;
@@ -270,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_road_1032_vp),
 		cmocka_unit_test(test_help_lists_commands),
+		cmocka_unit_test(test_seats),
 		cmocka_unit_test(test_bad_invocation),
 		cmocka_unit_test(test_every_answer_flushed),
 		cmocka_unit_test(test_long_line_refused),

@@ -33,8 +33,9 @@ static int play_passer(const struct bot_port *port, enum side side, int level, u
 }
 
 static const struct player passer = {
-	"passer", "the scripted Confederate, counted (a test's player)",
-	PLAYER_SEAT(SIDE_CONFEDERATE, true) | PLAYER_SEAT(SIDE_CONFEDERATE, false), 0, play_passer,
+	.name = "passer", .about = "the scripted Confederate, counted (a test's player)",
+	.seats = PLAYER_SEAT(SIDE_CONFEDERATE, true) | PLAYER_SEAT(SIDE_CONFEDERATE, false),
+	.play = play_passer,
 };
 
 /* A player that returns at once, having decided nothing. */
@@ -46,8 +47,8 @@ static int play_idle(const struct bot_port *port, enum side side, int level, uin
 }
 
 static const struct player idle = {
-	"idle", "decides nothing", PLAYER_SEAT(SIDE_UNION, true) | PLAYER_SEAT(SIDE_UNION, false), 0,
-	play_idle,
+	.name = "idle", .about = "decides nothing",
+	.seats = PLAYER_SEAT(SIDE_UNION, true) | PLAYER_SEAT(SIDE_UNION, false), .play = play_idle,
 };
 
 static int setup(void **st)

@@ -776,5 +776,55 @@ keys q
 keys y
 keys q
 expect "EXITED 0" "clean exit"
+# issue 34: the computer takes over on request, from any position (C, which the start menu's
+# Continue names): the computer general takes the Union of a hot-seat game at the level chosen
+# and plays its turn; "the computer finishes the game" goes on by itself; stopped to look,
+# C gives the side next to decide back to the player at this terminal; at 80x24 and 160x50
+seats_case() {
+	$T kill-server 2>/dev/null
+	T="tmux -L $SOCK-seats$1"
+	mkdir -p "$STATE/seats$1"
+	$T new-session -d -s smoke -x "$1" -y "$2" \
+		"env XDG_STATE_HOME=$STATE/seats$1 TERM=xterm-256color LANG=C.UTF-8 $PROGRAM; echo EXITED \$?; sleep 5" || exit 1
+	expect "New game: historical set-up, two players" "$1x$2: the start menu"
+	keys Enter
+	expect "New game: turn 1, 6:00 am" "$1x$2: a hot-seat game"
+	keys C
+	expect "Seats: who plays each side" "$1x$2: C opens the seats"
+	expect "The computer finishes the game (you watch)" "$1x$2: the computer may finish the game"
+	expect "Union: a player at this terminal" "$1x$2: the Union is the player's"
+	keys Down Enter
+	expect "Who plays the Union from now on?" "$1x$2: the players that may take the Union's seat"
+	expect "the computer general, level 4 analysis (slow)" "$1x$2: the general at each level (the table of players)"
+	keys Down Down Enter
+	expect "The Union has played" "$1x$2: the general (level 1) plays the Union's turn"
+	keys Enter
+	expect "Confederate" "$1x$2: the Confederate player decides"
+	keys Escape C
+	expect "Union: the computer general, level 1 quick" "$1x$2: the seats say who plays the Union"
+	keys Enter
+	expect "The computer finishes the game, at the level:" "$1x$2: finish: the level asked"
+	keys Up Enter
+	expect "goes on by itself every" "$1x$2: the computer plays both sides by itself"
+	keys Escape
+	expect "Watching: the " "$1x$2: Esc at a hand-over stops to look"
+	if screen | grep -qF "Watching: the Union is next"; then
+		side=Union; keys C Enter
+	else
+		side=Confederacy; keys C Down Enter
+	fi
+	expect "Who plays the $side from now on?" "$1x$2: the seat of the side next to decide"
+	keys p l a y e r Enter
+	expect "$side: a player at this" "$1x$2: the $side given back to the player"
+	absent "Watching: the " "$1x$2: no longer watching"
+	keys q
+	expect "Leave the game for the start menu" "$1x$2: q: the menu"
+	keys y
+	expect "Back to the game; there C: the computer takes a side or finishes it" "$1x$2: the start menu says where the seats are"
+	keys q
+	expect "EXITED 0" "$1x$2: clean exit"
+}
+seats_case 80 24
+seats_case 160 50
 [ $fail -eq 0 ] && echo "tui_smoke: all passed" || echo "tui_smoke: FAILED"
 exit $fail

@@ -355,6 +355,35 @@ bool match_set_seat(struct match *m, enum side side, const struct player *p, int
 	return true;
 }
 
+bool match_seat_all(struct match *m, const struct player *p, int level, char *err,
+		    size_t errlen)
+{
+	bool solo = m->game.opt.solitaire;
+	if (p && (level < 1 || level > (p->levels ? p->levels : 1))) {
+		snprintf(err, errlen, "the %s player's level is 1 to %d", p->name,
+			 p->levels ? p->levels : 1);
+		return false;
+	}
+	struct seat now[2] = { m->seat[0], m->seat[1] };
+	for (int s = 0; s < 2; s++) {
+		if (now[s].player)
+			continue;
+		const struct player *q = p && player_sits(p, (enum side)s, solo) ? p : NULL;
+		for (int i = 0; !q && i < player_count(); i++)
+			if (player_sits(player_at(i), (enum side)s, solo))
+				q = player_at(i);
+		if (!q) {
+			snprintf(err, errlen, "no computer player takes the %s seat",
+				 names_of_side((enum side)s));
+			return false;
+		}
+		now[s] = (struct seat){ q, q == p ? level : 1 };
+	}
+	m->seat[0] = now[0];
+	m->seat[1] = now[1];
+	return true;
+}
+
 const struct seat *match_seat(const struct match *m, enum side side)
 {
 	static const struct seat nobody;

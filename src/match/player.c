@@ -44,15 +44,24 @@ static int play_general(const struct bot_port *port, enum side side, int level, 
 
 /* Who may sit where: the bot is the solitaire game's Union (14.0); the general plays either
  * side under the two-player rules and the Confederacy against the bot (general.h). */
+static const char *const general_levels[GENERAL_LEVELS] = { "quick", "normal", "strong",
+							     "analysis (slow)" };
+
 static const struct player players[] = {
-	{ "bot", "the solitaire Union player of rules 14.0-18.0 (solitaire rules only)",
-	  UNION_SOLO, 0, play_bot },
-	{ "scripted", "the simple scripted Confederate player (holds, fires, attacks at +1)",
-	  CONFED_BOTH, 0, play_scripted },
-	{ "random", "a random legal action at every decision", UNION_SOLO | UNION_TWO | CONFED_BOTH,
-	  0, play_random },
-	{ "general", "the computer general, general:1 quick, :2 normal, :3 strong, :4 analysis "
-	  "(slow; Union: two-player rules)", UNION_TWO | CONFED_BOTH, GENERAL_LEVELS, play_general },
+	{ .name = "bot", .title = "the solitaire Union bot (14-18)",
+	  .about = "the solitaire Union player of rules 14.0-18.0 (solitaire rules only)",
+	  .seats = UNION_SOLO, .play = play_bot },
+	{ .name = "scripted", .title = "the scripted Confederate player",
+	  .about = "the simple scripted Confederate player (holds, fires, attacks at +1)",
+	  .seats = CONFED_BOTH, .play = play_scripted },
+	{ .name = "random", .title = "random legal play",
+	  .about = "a random legal action at every decision",
+	  .seats = UNION_SOLO | UNION_TWO | CONFED_BOTH, .play = play_random },
+	{ .name = "general", .title = "the computer general",
+	  .about = "the computer general, general:1 quick, :2 normal, :3 strong, :4 analysis "
+		   "(slow; Union: two-player rules)",
+	  .seats = UNION_TWO | CONFED_BOTH, .levels = GENERAL_LEVELS, .play = play_general,
+	  .level_words = general_levels },
 };
 #define NPLAYERS ((int)(sizeof players / sizeof players[0]))
 #define ADDED_MAX 4
@@ -86,6 +95,12 @@ bool player_add(const struct player *p)
 		return false;
 	added[nadded++] = *p;
 	return true;
+}
+
+const char *player_level_word(const struct player *p, int level)
+{
+	return p && p->level_words && level >= 1 && level <= p->levels ? p->level_words[level - 1]
+								       : "";
 }
 
 bool player_sits(const struct player *p, enum side side, bool solitaire)

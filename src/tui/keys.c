@@ -58,6 +58,7 @@ static bool ghost(struct tui *t, const struct key_row *k) { (void)k; ghost_run(t
 static bool save(struct tui *t, const struct key_row *k) { (void)k; tui_save_game(t); return true; }
 static bool rules(struct tui *t, const struct key_row *k) { (void)k; reference_open(t); return true; }
 static bool help(struct tui *t, const struct key_row *k) { (void)k; dialog_help(t); return true; }
+static bool seats(struct tui *t, const struct key_row *k) { (void)k; seats_dialog(t); return true; }
 static bool relayout(struct tui *t, const struct key_row *k) { (void)k; tui_relayout(t); return true; }
 
 static bool drop(struct tui *t, const struct key_row *k)
@@ -188,6 +189,9 @@ static const struct key_row rows[] = {
 	{ { 'w' }, KEYS_MAP, "what happened, on the map: the events since you last looked (the "
 	  "other side's or the bot's turn), moves as trails, attacks and fires marked, step by step "
 	  "with the log line (also w on the hand-over screen)", NULL, .fn = replay },
+	{ { 'C' }, KEYS_MAP | KEYS_SETUP, "the seats, from any position: the computer finishes "
+	  "the game (the general at the level you choose, on every side you play), takes a side "
+	  "or gives it back to you; watching, stopped to look, C works too", NULL, .fn = seats },
 	{ { 'S' }, KEYS_MAP | KEYS_SETUP, "save to a position file (the prompt names the directory "
 	  "a bare name goes to; Tab completes file names)", NULL, .fn = save },
 	{ { 'T' }, KEYS_MAP | KEYS_SETUP, "landmark names on the map on/off", NULL, .fn = names },

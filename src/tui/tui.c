@@ -524,11 +524,14 @@ static const char *const start_labels[START_COUNT] = {
  * the computer differ in their rules and their count). */
 static void start_describe(const struct tui *t, int item, char *buf, size_t len)
 {
-	static const char *const level_name[GENERAL_STRONG + 1] = { "", "quick", "normal", "strong" };
 	int lv = t->general_level;
-	const char *ln = lv >= 1 && lv <= GENERAL_STRONG ? level_name[lv] : "";
+	const char *ln = player_level_word(player_named("general"), lv);
 	buf[0] = 0;
 	switch (item) {
+	case START_CONTINUE: /* issue 34: the computer takes over on request */
+		snprintf(buf, len, "Back to the game; there C: the computer takes a side or "
+			 "finishes it");
+		break;
 	case START_SOLO: case START_SOLO_QUICK:
 		snprintf(buf, len, "Solitaire (14-19): the Union is the rules' bot; you score 19.0's "
 			 "count");
@@ -1006,9 +1009,10 @@ static void run(struct tui *t)
 		}
 		const struct pending *p = &t->g->pending;
 		if (tui_computer(t, p->side) && !t->bot_stuck && p->what != DECISION_GAMEOVER &&
-		    ch != 'q' && ch != 'Q') {
+		    ch != 'q' && ch != 'Q' && ch != 'C') {
 			/* the computer's decision (watching, stopped to look): a key never acts
-			 * for it; any but q goes on with the computer's turn */
+			 * for it; any but q (the menu) and C (the seats) goes on with the
+			 * computer's turn */
 			if (ch == KEY_RESIZE)
 				tui_relayout(t);
 			t->msg[0] = 0;

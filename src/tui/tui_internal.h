@@ -261,6 +261,18 @@ void panel_corps_summary(const struct game *g, int from, int to, char *buf, size
 /* Whether Union corps c has a unit in g's game (not taken out: a scenario leaves corps out). */
 bool panel_corps_in_game(const struct game *g, int c);
 
+/* ---- seats.c: the computer takes over (issue 34) ---- */
+
+/* The seat in the menus' words: "a player at this terminal", "the computer general, level 2
+ * normal". */
+void seats_label(const struct seat *s, char *buf, size_t len);
+/* The choices for side's seat in game g: a person first, then every player of the table that
+ * may take it (player_sits), at each of its levels; at most max, the count. */
+int seats_choices(const struct game *g, enum side side, struct seat *out, int max);
+/* The seats dialog (C): the computer finishes the game, takes a side
+ * at a level, or gives it back; said on the message line. */
+void seats_dialog(struct tui *t);
+
 /* ---- dialog.c: menus and screens over the map ---- */
 
 /* A list of lines to choose from, over the panel; the map keeps showing the highlighted
