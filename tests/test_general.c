@@ -216,6 +216,19 @@ static void test_conf_value(void **st)
 /* The Confederate movement plan of the solitaire game: the search keeps the best plan it
  * played out (never worse than holding, which it plays out), is deterministic, and every move
  * of it in the record says so. */
+/* The moves of m's record from `before` on whose notes say `said` (the plan's moves made
+ * through the port): at least one, and no more than the plan's nmoves. */
+static void assert_planned(struct match *m, int before, const char *said, int nmoves)
+{
+	const struct position_record *r = match_record(m);
+	int planned = 0;
+	for (int i = before; i < r->n; i++)
+		planned += !strncmp(r->action[i], "move ", 5) && r->note[i] &&
+			   strstr(r->note[i], said);
+	assert_true(planned > 0);
+	assert_true(planned <= nmoves);
+}
+
 static void test_conf_plan(void **st)
 {
 	(void)st;
@@ -269,13 +282,7 @@ static void test_conf_plan(void **st)
 	int before = match_record(m)->n;
 	char err[512];
 	assert_true(match_play_general(m, 1, false, err, sizeof err) >= 0);
-	const struct position_record *r = match_record(m);
-	int planned = 0;
-	for (int i = before; i < r->n; i++)
-		planned += !strncmp(r->action[i], "move ", 5) && r->note[i] &&
-			   strstr(r->note[i], "played out through the bot's reply");
-	assert_true(planned > 0);
-	assert_true(planned <= p.nmoves);
+	assert_planned(m, before, "played out through the bot's reply", p.nmoves);
 	match_free(m);
 }
 
@@ -593,13 +600,7 @@ static void test_conf_plans_two_player(void **st)
 	int before = match_record(m)->n;
 	while (g->pending.what == DECISION_MOVEMENT && g->pending.side == SIDE_CONFEDERATE)
 		assert_true(match_play_general(m, 1, false, err, sizeof err) >= 0);
-	const struct position_record *r = match_record(m);
-	int planned = 0;
-	for (int i = before; i < r->n; i++)
-		planned += !strncmp(r->action[i], "move ", 5) && r->note[i] &&
-			   strstr(r->note[i], "played out through the Union's reply");
-	assert_true(planned > 0);
-	assert_true(planned <= p.nmoves);
+	assert_planned(m, before, "played out through the Union's reply", p.nmoves);
 	match_free(m);
 }
 
