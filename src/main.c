@@ -66,7 +66,7 @@ static int list_games(const char *dir)
 		long long bound = paths_autosave_bound(berr, sizeof berr);
 		printf("%d game%s, %.1f MB of autosaves; the bound is %lld MB (ANTIETAM_AUTOSAVE_MB): "
 		       "past it the games saved least recently go.\n", n, n == 1 ? "" : "s",
-		       bytes / (1024.0 * 1024), bound / (1024 * 1024));
+		       (double)bytes / (1024.0 * 1024), bound / (1024 * 1024));
 		puts("antietam --resume ID continues a game from its newest autosave.");
 	}
 	free(game);

@@ -568,6 +568,23 @@ char *fx_read_file(const char *path, size_t *len)
 
 /* ---- the program ---- */
 
+void fx_with_dir(char *out, size_t len, const char *tmpl, const char *dir)
+{
+	size_t n = 0;
+	out[0] = 0;
+	for (const char *p = tmpl; *p && n + 1 < len;) {
+		if (p[0] == '%' && p[1] == 's') {
+			n += (size_t)snprintf(out + n, len - n, "%s", dir);
+			p += 2;
+		} else {
+			out[n++] = *p++;
+			out[n] = 0;
+		}
+		if (n >= len)
+			n = len - 1;
+	}
+}
+
 const char *fx_program_path(void)
 {
 	const char *prog = getenv("ANTIETAM_PROGRAM");

@@ -184,6 +184,9 @@ char *fx_read_file(const char *path, size_t *len);
 
 /* The program under test: $ANTIETAM_PROGRAM, or ./antietam when it is unset. */
 const char *fx_program_path(void);
+/* The arguments tmpl with every "%s" in it replaced by dir, into out (a table of command
+ * lines naming a test's directory, with no format string that is not a literal). */
+void fx_with_dir(char *out, size_t len, const char *tmpl, const char *dir);
 /* Runs the shell command line `cmd` and returns its standard output (to free), with its exit
  * status in *rc (-1 when it did not exit normally). */
 char *fx_program_output(const char *cmd, int *rc);

@@ -278,7 +278,7 @@ static void test_fifo_refused(void **state)
 	};
 	for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
 		char a[512];
-		snprintf(a, sizeof a, args[i], dir);
+		fx_with_dir(a, sizeof a, args[i], dir);
 		snprintf(cmd, sizeof cmd, "timeout 10 %s %s </dev/null 2>&1", fx_program_path(), a);
 		int rc;
 		char *out = fx_program_output(cmd, &rc);

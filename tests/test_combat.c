@@ -494,7 +494,7 @@ static void test_support_limits(void **st)
  * actions? */
 static bool attack_offered(int u, int nh, const int *hexes)
 {
-	struct action a[512];
+	static struct action a[512]; /* off the stack (-Wstack-usage) */
 	int n = game_legal(G, a, 512);
 	for (int i = 0; i < n; i++) {
 		if (a[i].type != ACT_ATTACK || a[i].nunits != 1 || a[i].units[0] != u ||

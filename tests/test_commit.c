@@ -309,7 +309,7 @@ static void test_withdrawal(void **state)
 	assert_int_equal(G->pending.subject, fx_u("U1"));
 	fx_refused("move U1 2009", "13.6");         /* three hexes from C1 */
 	fx_refused("move U2 2031", "13.6");         /* not U2's turn */
-	struct action a[HEX_INDEX_COUNT];
+	static struct action a[HEX_INDEX_COUNT]; /* off the stack (-Wstack-usage) */
 	int n = game_legal(G, a, HEX_INDEX_COUNT);
 	assert_true(n > 2);
 	for (int i = 0; i + 1 < n; i++)

@@ -129,7 +129,7 @@ static void test_side_weights(void **st)
 			near = n;
 	}
 	assert_true(near != HEX_NONE);
-	h.unit[c].hex = near;
+	h.unit[c].hex = (int16_t)near;
 	double own = general_evaluate(&h, SIDE_CONFEDERATE, NULL) -
 		     general_evaluate(&g, SIDE_CONFEDERATE, NULL);
 	double other = general_evaluate(&h, SIDE_CONFEDERATE, &general_union_weights) -

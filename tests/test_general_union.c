@@ -92,7 +92,7 @@ static void test_all_objective(void **st)
 	assert_true(o.vp == vp);
 	assert_true(o.gain[b] == 3.0);
 	/* the Confederate gone, 2935 is empty beside the Union brigade alone (3.3A): both */
-	g.unit[c].hex = was;
+	g.unit[c].hex = (int16_t)was;
 	gu_objectives(&g, &o);
 	assert_true(o.vp == vp + 3);
 	assert_true(o.gain[a] == 0 && o.gain[b] == 0 && o.keep[a] == 3.0);
@@ -114,7 +114,7 @@ static void spend(struct game *g, enum corps c, double keep)
 {
 	for (int u = 0; u < ROSTER_UNION; u++)
 		if (unit_def(g, u)->corps == c)
-			g->unit[u].steps = (int)(unit_def(g, u)->steps * keep + 0.5);
+			g->unit[u].steps = (int8_t)(unit_def(g, u)->steps * keep + 0.5);
 }
 
 /* 13.7C: turn 1 commits the plan's corps beside I Corps; later the freshest Available one. */
@@ -211,7 +211,7 @@ static void test_reply_danger(void **st)
 	calm.eliminated = 0;
 	double gain[2];
 	for (int k = 0; k < 2; k++) {
-		g.unit[c].steps = k ? unit_def(&g, c)->steps : 1;
+		g.unit[c].steps = (int8_t)(k ? unit_def(&g, c)->steps : 1);
 		gain[k] = general_evaluate(&g, SIDE_UNION, &calm) -
 			  general_evaluate(&g, SIDE_UNION, NULL);
 	}

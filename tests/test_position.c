@@ -180,10 +180,11 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	c->round = 2;
 	c->current = 1;
 	c->ndecl = 3;
-	c->decl[0] = (struct combat_decl){ { 2316 }, 1, { unit_of('C', 3) }, 1, 1, 5 };
+	c->decl[0] = (struct combat_decl){ { 2316 }, 1, { (int16_t)unit_of('C', 3) }, 1, 1, 5 };
 	c->decl[1] = (struct combat_decl){ { 2317, 2318, 2417 }, 3,
-					   { unit_of('C', 4), unit_of('C', 5), unit_of('C', 6),
-					     unit_of('C', 7), unit_of('C', 8), unit_of('C', 9) },
+					   { (int16_t)unit_of('C', 4), (int16_t)unit_of('C', 5),
+					     (int16_t)unit_of('C', 6), (int16_t)unit_of('C', 7),
+					     (int16_t)unit_of('C', 8), (int16_t)unit_of('C', 9) },
 					   6, 2, 255 };
 	c->decl[2] = (struct combat_decl){ { 0 }, 0, { 0 }, 0, 0, 0 };
 	c->queue[0] = (int16_t)unit_of('U', 5);

@@ -605,7 +605,7 @@ static void test_stopped_lock_holder(void **state)
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 	assert_false(ok);
-	double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	assert_true(s >= POSITION_LOCK_WAIT_MS / 1000.0 - 0.1 && s < POSITION_LOCK_WAIT_MS / 1000.0 + 5);
 	assert_non_null(strstr(err, "another antietam has held the state directory's lock"));
 	assert_non_null(strstr(err, "save the game to a file instead"));

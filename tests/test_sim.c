@@ -354,7 +354,8 @@ static void test_csv_bad_field_named(void **st)
 		for (const char *c = good; *c != '\n'; c++)
 			ncols += *c == ',';
 		for (int j = 0; j < ncols; j++) {
-			char name[64], line[8192], text[65536], err[1200], want[2][96];
+			static char text[65536]; /* off the stack (-Wstack-usage) */
+			char name[64], line[8192], err[1200], want[2][96];
 			const char *a = good;
 			for (int k = 0; k < j; k++)
 				a = strchr(a, ',') + 1;
@@ -743,7 +744,7 @@ static void test_simulator_files(void **st)
 	assert_int_equal(system(cmd), 0);
 	for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
 		char a[600];
-		snprintf(a, sizeof a, args[i], dir, dir, dir);
+		fx_with_dir(a, sizeof a, args[i], dir);
 		snprintf(cmd, sizeof cmd, "timeout 20 %s %s --no-plots </dev/null 2>&1",
 			 fx_program_path(), a);
 		int rc;

@@ -103,6 +103,8 @@ void bot_maps(struct bot *b)
 
 /* Append a line to the reasons in note, unless it is full. */
 static void note_vadd(char *note, size_t size, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void note_vadd(char *note, size_t size, const char *fmt, va_list ap)
 {
 	size_t used = strlen(note);
 	if (used + 2 >= size)

@@ -100,7 +100,7 @@ static bool parse_set(const char *const *w, int argc, struct action *a, char *er
 		if (!names_parse_phase(w[3], &p))
 			return names_refusal(err, errlen, "'%s' is not a phase (movement, artillery, combat)", w[3]);
 		a->type = ACT_SET_PHASE;
-		a->value = p;
+		a->value = (int)p;
 		return true;
 	}
 	if (argc >= 2 && !strcmp(w[1], "corps")) {
@@ -111,7 +111,7 @@ static bool parse_set(const char *const *w, int argc, struct action *a, char *er
 		if (!names_parse_corps_status(w[3], &s))
 			return names_refusal(err, errlen, "'%s' is not a status (committed, available, unavailable)", w[3]);
 		a->type = ACT_SET_CORPS;
-		a->value = s;
+		a->value = (int)s;
 		return true;
 	}
 	return names_refusal(err, errlen, "usage: set turn N | set phase SIDE PHASE | set corps CORPS STATUS");

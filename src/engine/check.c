@@ -2,12 +2,18 @@
  * the rules decided. Used by tests and the soak; cheap enough to run after every action. */
 #include "check.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool fail(char *err, size_t errlen, const char *fmt, const char *a, int b)
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
 {
-	snprintf(err, errlen, fmt, a, b);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
 	return false;
 }
 

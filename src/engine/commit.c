@@ -399,6 +399,19 @@ void commit_memo_clear(void)
 
 static void withdraw_search(const struct game *g, int u, struct withdraw_found *found);
 
+enum { WKMAX = ROSTER_MA_MAX + 1 }; /* withdraw_search's MP levels */
+
+/* withdraw_search's tables (about 125 KB): one set a thread, off the stack; each call sets every
+ * entry it reads before reading it, so nothing passes from one call to the next. */
+struct withdraw_scratch {
+	int16_t cost[HEX_INDEX_COUNT][LMAX]; /* MPs to reach a hex having lost l steps */
+	uint8_t enemy[HEX_INDEX_COUNT], ezoc[HEX_INDEX_COUNT], loses[HEX_INDEX_COUNT];
+	uint8_t friend_at[HEX_INDEX_COUNT];
+	int16_t level[WKMAX][HEX_INDEX_COUNT]; /* the bucket queue: hexes by cost */
+	uint8_t queued[WKMAX][HEX_INDEX_COUNT];
+};
+static _Thread_local struct withdraw_scratch withdraw_scratch;
+
 /* Every hex unit u may end its withdrawal in (13.6A–C), best first; 0 when it must be
  * eliminated (13.6D). */
 static int withdraw_targets(const struct game *g, int u, struct withdraw_target *out, int max)
@@ -437,12 +450,13 @@ static int withdraw_targets(const struct game *g, int u, struct withdraw_target 
 
 static void withdraw_search(const struct game *g, int u, struct withdraw_found *found)
 {
-	enum { KMAX = ROSTER_MA_MAX + 1 };
+	enum { KMAX = WKMAX };
 	static const int inf = 0x7fff;
+	struct withdraw_scratch *sc = &withdraw_scratch;
 	enum side side = unit_side(u);
 	int start = g->unit[u].hex, ma = unit_def(g, u)->ma;
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
-	int16_t cost[HEX_INDEX_COUNT][LMAX];
+	int16_t (*cost)[LMAX] = sc->cost;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		for (int l = 0; l < LMAX; l++)
 			cost[i][l] = inf;
@@ -452,12 +466,12 @@ static void withdraw_search(const struct game *g, int u, struct withdraw_found *
 	reached[hex_index(start) / 64] |= 1ull << (hex_index(start) % 64);
 	/* what the search asks of every hex, worked out once: enemy there, in an EZOC, and
 	 * whether entering it costs a step (11.17.4B: an EZOC hex without a friend) */
-	uint8_t enemy[HEX_INDEX_COUNT], ezoc[HEX_INDEX_COUNT], loses[HEX_INDEX_COUNT];
-	memset(enemy, 0, sizeof enemy);
-	memset(ezoc, 0, sizeof ezoc);
-	memset(loses, 0, sizeof loses);
-	uint8_t friend_at[HEX_INDEX_COUNT];
-	memset(friend_at, 0, sizeof friend_at);
+	uint8_t *enemy = sc->enemy, *ezoc = sc->ezoc, *loses = sc->loses;
+	memset(sc->enemy, 0, sizeof sc->enemy);
+	memset(sc->ezoc, 0, sizeof sc->ezoc);
+	memset(sc->loses, 0, sizeof sc->loses);
+	uint8_t *friend_at = sc->friend_at;
+	memset(sc->friend_at, 0, sizeof sc->friend_at);
 	int foe[ROSTER_UNITS], nfoe = 0; /* the enemy units' hexes */
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!unit_on_map(g, v))
@@ -480,8 +494,8 @@ static void withdraw_search(const struct game *g, int u, struct withdraw_found *
 	/* costs are small: a bucket queue of hexes by cost, each hex once a level */
 	if (ma >= KMAX)
 		ma = KMAX - 1; /* not with a units.txt the loader accepts */
-	int16_t level[KMAX][HEX_INDEX_COUNT];
-	uint8_t queued[KMAX][HEX_INDEX_COUNT];
+	int16_t (*level)[HEX_INDEX_COUNT] = sc->level;
+	uint8_t (*queued)[HEX_INDEX_COUNT] = sc->queued;
 	int nlevel[KMAX] = { 0 };
 	memset(queued, 0, (size_t)(ma + 1) * sizeof queued[0]);
 	level[0][nlevel[0]++] = (int16_t)hex_index(start);

@@ -967,6 +967,13 @@ static int path_cost(const struct ctx *c, enum mode m, const int16_t *path, int 
 	return total;
 }
 
+/* move_check's position and searches (46 KB): one set a thread, off the stack; pos_init and
+ * search_path set what they read on every call. */
+static _Thread_local struct {
+	struct movepos p;
+	struct search s[MODE_COUNT];
+} check_scratch;
+
 bool move_check(const struct game *g, const struct action *a, int16_t *path, int *npath,
 		int *cost, bool *double_time, char *err, size_t errlen)
 {
@@ -982,10 +989,10 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 			snprintf(err, errlen, "%d is not a hex on the map", a->hex[i]);
 			return false;
 		}
-	struct movepos p;
+	struct movepos *p = &check_scratch.p;
 	struct ctx c;
-	pos_init(&p, g, unit_side(u));
-	ctx_init(&c, &p, u, true);
+	pos_init(p, g, unit_side(u));
+	ctx_init(&c, p, u, true);
 	int dest = a->hex[a->n - 1];
 	const char *why = end_refused(&c, dest, true);
 	if (why) {
@@ -997,7 +1004,7 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 		 * at the least cost. Each search may stop once it has the destination's cost (the
 		 * path to it is final by then), or once nothing left is cheaper than the best way
 		 * so far (a later way wins only with a lower cost). */
-		struct search s[MODE_COUNT];
+		struct search *s = check_scratch.s;
 		int best = COST_INF, bm = -1, di = hex_index(dest);
 		const struct memo *kept = memo_find(g, u);
 		if (kept) {

@@ -105,7 +105,7 @@ bool start_victory(const struct game *g, bool solitaire, struct victory_count *c
 	for (int i = 0; i < o->nhexes; i++) {
 		unsigned here = occupants(g, o->hexes[i]);
 		field |= here;
-		mine += (here >> me) & 1;
+		mine += (int)((here >> me) & 1u);
 	}
 	struct victory_line *l = &c->line[c->nlines++];
 	snprintf(l->key, sizeof l->key, "hold-%04d", st->hold_hex);

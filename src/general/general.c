@@ -280,7 +280,7 @@ static void eval_ref_fill(struct eval_ref *e, const struct game *ref, enum side 
 		if (unit_on_map(ref, u)) {
 			int x = hex_index(ref->unit[u].hex);
 			e->foes[x]++;
-			e->weak[x] += ref->unit[u].steps <= 2 || !is_infantry(ref, u);
+			e->weak[x] = (uint8_t)(e->weak[x] + (ref->unit[u].steps <= 2 || !is_infantry(ref, u)));
 		}
 }
 
@@ -824,7 +824,7 @@ static bool movement(struct general *gen)
 	if (gen->move_turn != g->turn || gen->move_side != (int)g->side) {
 		memset(gen->moved, 0, sizeof gen->moved);
 		gen->move_turn = g->turn;
-		gen->move_side = g->side;
+		gen->move_side = (int)g->side;
 		fresh = true;
 	}
 	if (gen->me == SIDE_CONFEDERATE)

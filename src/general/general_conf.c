@@ -900,7 +900,7 @@ static void division_climb(struct gc *c, int *best, double *bv)
 			for (int i = 0; i < c->nunits; i++) {
 				if (of[i] != order[oi] || c->keeper[i])
 					continue;
-				trial[i] = posture[p];
+				trial[i] = (int)posture[p];
 				differs |= c->opt[i][trial[i]] != c->opt[i][best[i]];
 			}
 			if (!differs)
@@ -971,7 +971,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	for (size_t b = 0; b < sizeof base / sizeof base[0]; b++) {
 		bool differs = !base[b].regroup;
 		for (int i = 0; i < c->nunits; i++) {
-			int s = weak(g, c->unit[i]) ? base[b].weak : base[b].strong;
+			int s = (int)(weak(g, c->unit[i]) ? base[b].weak : base[b].strong);
 			trial[i] = s < S_COUNT ? s : c->risk_here[i] > 0 ? S_CLEAR : S_GAIN;
 			if (base[b].regroup && may_regroup(g, c->unit[i]) &&
 			    c->opt[i][S_BACK] != c->opt[i][trial[i]]) {

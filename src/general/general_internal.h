@@ -62,7 +62,7 @@ static inline uint64_t general_decision_key(const struct game *g)
  * dropped, the dice state a function of the decision and the sample alone. */
 static inline void general_own_dice(struct game *copy, uint64_t key, uint64_t stream, int k)
 {
-	copy->rng = general_mix(key ^ general_mix(stream * 0x100000001b3ULL + (uint64_t)k));
+	copy->rng = general_mix(key ^ general_mix(stream * UINT64_C(0x100000001b3) + (uint64_t)k));
 	copy->nforced = 0;
 	memset(copy->forced, 0, sizeof copy->forced);
 }

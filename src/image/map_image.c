@@ -1047,7 +1047,7 @@ static void draw_legend(cairo_t *cr, bool units)
 		{ SW_STACK, "a stack, side by side (7.1)", SIDE_CONFEDERATE },
 	};
 	const size_t n = sizeof items / sizeof items[0] - (units ? 0 : 4);
-	const int per_col = 6;
+	const size_t per_col = 6;
 	const double top = MARGIN_T + MAP_H + 1.2, colw = (PAGE_W - 1.0) / 5;
 	for (size_t i = 0; i < n; i++) {
 		double x = 1.0 + (double)(i / per_col) * colw, y = top + (double)(i % per_col) * 0.75;

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,10 +259,14 @@ struct reader {
 	size_t errlen;
 };
 
-static bool fail(struct reader *r, const char *fmt, const char *what)
+static bool fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(struct reader *r, const char *fmt, ...)
 {
 	char msg[256];
-	snprintf(msg, sizeof msg, fmt, what);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	snprintf(r->err, r->errlen, "%s:%d: %s", r->path, r->line, msg);
 	return false;
 }

@@ -89,7 +89,7 @@ static void held(const struct game *g, uint8_t *out)
 	for (int i = 0; i < m->nobjectives; i++) {
 		out[i] = 0;
 		for (int k = 0; k < m->objective[i].nhexes; k++)
-			out[i] += victory_control(g, m->objective[i].hexes[k]) == SIDE_UNION;
+			out[i] = (uint8_t)(out[i] + (victory_control(g, m->objective[i].hexes[k]) == SIDE_UNION));
 	}
 }
 

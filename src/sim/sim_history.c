@@ -69,7 +69,7 @@ static bool held(struct datafile *df, const struct map *m, struct sim_history *h
 			return datafile_fail(df, "'%s' is not an objective of the map", df->field[i]);
 		if (owner[o] != SIDE_NONE)
 			return datafile_fail(df, "%s is held twice", df->field[i]);
-		owner[o] = s;
+		owner[o] = (int)s;
 		h->held_union[o] = s == SIDE_UNION;
 	}
 	return true;

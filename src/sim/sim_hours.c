@@ -280,7 +280,7 @@ static bool regiment(struct datafile *df, const struct scratch *s, int u, int k,
 		long sp = strtol(colon + 1, &end, 10);
 		if (*end || end == colon + 1 || sp < 0 || sp > 99)
 			return datafile_fail(df, "'%s': a strength is a number of strength points", f);
-		*lost += share - sp * per_sp > 0 ? share - sp * per_sp : 0;
+		*lost += share - (double)sp * per_sp > 0 ? share - (double)sp * per_sp : 0;
 	}
 	return true;
 }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -69,10 +70,14 @@ static bool parse_long(const char *s, long min, long *out)
 	return true;
 }
 
-static int bad(const char *fmt, const char *arg)
+static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad(const char *fmt, ...)
 {
 	fputs("antietam: ", stderr);
-	fprintf(stderr, fmt, arg);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputs("\n", stderr);
 	usage(stderr);
 	return 2;
@@ -97,25 +102,25 @@ static int parse(int argc, char **argv, struct opts *o)
 		long v;
 		if (!strcmp(a, "--simulate")) {
 			if (!next || !parse_long(next, 1, &o->games))
-				return bad("--simulate takes a number of games (1 or more)", "");
+				return bad("--simulate takes a number of games (1 or more)");
 			simulate = true, i++;
 		} else if (!strcmp(a, "--merge")) {
 			while (i + 1 < argc && argv[i + 1][0] != '-' && o->nmerge < 256)
 				merge[o->nmerge++] = argv[++i];
 			if (!o->nmerge)
-				return bad("--merge takes the directories of the runs to merge", "");
+				return bad("--merge takes the directories of the runs to merge");
 		} else if (!strcmp(a, "--union") || !strcmp(a, "--confederate")) {
 			if (!next)
 				return bad("%s takes a player", a);
 			o->player[a[2] == 'c'] = next, i++;
 		} else if (!strcmp(a, "--rules")) {
 			if (!next)
-				return bad("--rules takes solitaire or two-player", "");
+				return bad("--rules takes solitaire or two-player");
 			rules = next, i++;
 		} else if (!strcmp(a, "--scenario")) {
 			/* checked against data/scenarios/ once the data is loaded (sim_main) */
 			if (!next || strlen(next) >= sizeof o->cfg.scenario)
-				return bad("--scenario takes the key of a scenario of data/scenarios/", "");
+				return bad("--scenario takes the key of a scenario of data/scenarios/");
 			snprintf(o->cfg.scenario, sizeof o->cfg.scenario, "%s", next), i++;
 		} else if (!strcmp(a, "--mishap")) {
 			o->cfg.mishap = true;
@@ -123,13 +128,13 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->cfg.unleashed = true;
 		} else if (!strcmp(a, "--seed")) {
 			if (!next)
-				return bad("--seed takes a number", "");
+				return bad("--seed takes a number");
 			if (!game_parse_seed(next, &o->first_seed))
 				return bad("--seed takes a number 0 to 18446744073709551615, not '%s'", next);
 			i++;
 		} else if (!strcmp(a, "--jobs")) {
 			if (!next || !parse_long(next, 1, &v) || v > 1024)
-				return bad("--jobs takes a number of processes (1 to 1024)", "");
+				return bad("--jobs takes a number of processes (1 to 1024)");
 			o->jobs = (int)v, i++;
 		} else if (!strcmp(a, "--shard") || !strcmp(a, "--shard-index")) {
 			/* --shard K/N counts from 1 (GNU parallel's {#}); --shard-index I/N from 0,
@@ -158,7 +163,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		}
 	}
 	if (simulate == (o->nmerge > 0))
-		return bad("give --simulate N or --merge DIR..., not both", "");
+		return bad("give --simulate N or --merge DIR..., not both");
 	return seat(o, rules);
 }
 
@@ -317,13 +322,13 @@ static double now_s(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + t.tv_nsec / 1e9;
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 static void progress(long done, long total, double start, bool final)
 {
 	double el = now_s() - start;
-	double left = done ? el / done * (total - done) : 0;
+	double left = done ? el / (double)done * (double)(total - done) : 0;
 	int w = 30, fill = (int)(w * done / (total ? total : 1));
 	fprintf(stderr, "\r[%.*s%*s] %ld/%ld games  %d:%02d elapsed  %d:%02d left ", fill,
 		"##############################", w - fill, "", done, total, (int)el / 60,
@@ -430,8 +435,8 @@ static void say_time(long total, double start, int jobs)
 	struct rusage ru;
 	double cpu = 0, el = now_s() - start;
 	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
-		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-		      (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		      (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	fprintf(stderr, "%ld game%s in %.1f s (%.2f s per 100 games on %d process%s; %.2f s of "
 		"processor time per 100 games)\n", total, total == 1 ? "" : "s", el,
 		el * 100 / (double)total, jobs, jobs == 1 ? "" : "es", cpu * 100 / (double)total);
