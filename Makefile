@@ -69,12 +69,19 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 DATA_OBJ   := $(DATA_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ  := $(FRONT_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
+# the curses-free half of the terminal game, an archive of its own that the program and the
+# tests link (no test compiles a .c file in): the choices' order, the saved games' list, the
+# map's geometry, the legal list, the rules text, what the views draw of an event
+TUI_CORE_SRC := $(addprefix src/tui/,act.c files.c geom.c legal.c rules.c view_event.c)
+TUI_CORE_OBJ := $(TUI_CORE_SRC:%.c=$(BUILD)/%.o)
+TUI_UI_OBJ := $(filter-out $(TUI_CORE_OBJ),$(TUI_OBJ))
 IMAGE_OBJ  := $(IMAGE_SRC:%.c=$(BUILD)/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBENGINE  := $(BUILD)/libantietam.a
 LIBDATA    := $(BUILD)/libdata.a
 LIBFRONT   := $(BUILD)/libfront.a
 LIBIMAGE   := $(BUILD)/libimage.a
+LIBTUI     := $(BUILD)/libtui.a
 PROGRAM    := $(if $(SANITIZE),$(BUILD)/antietam,antietam)
 
 # Keep every intermediate file: the objects of the test programs and of the fuzz targets
@@ -117,8 +124,12 @@ $(LIBIMAGE): $(IMAGE_OBJ)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(AR) rcs $@ $^
+$(LIBTUI): $(TUI_CORE_OBJ)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
 
-$(PROGRAM): $(BUILD)/src/main.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
+$(PROGRAM): $(BUILD)/src/main.o $(TUI_UI_OBJ) $(LIBTUI) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE) $(if $(SANITIZE),$(BUILD)/data)
 	$(CC) -o $@ $(filter-out $(BUILD)/data,$^) $(LDFLAGS_ALL) $(CURSES_LIBS) $(DL_LIBS) -lm
 # A program built elsewhere than the top directory finds data/ beside itself through a link.
 $(BUILD)/data:
@@ -142,11 +153,11 @@ $(BUILD)/%.o: %.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 # Every suite links the one fixture library (tests/fixture.h, tests/fixture.c).
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/tests/fixture.o $(LIBTUI) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(DL_LIBS) -lm
 # test_tui_keys reads the key table of the terminal game (src/tui/keys.c), curses and all;
 # make keys-doc writes README.md's and docs/antietam.6's keys from it
-$(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
+$(BUILD)/tests/test_tui_keys: $(BUILD)/tests/test_tui_keys.o $(TUI_UI_OBJ) $(LIBTUI) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(CURSES_LIBS) $(DL_LIBS) -lm
 # test_tui_seats reads the seats dialog's choices (src/tui/seats.c) with the rest of the TUI
 $(BUILD)/tests/test_tui_seats: $(BUILD)/tests/test_tui_seats.o $(BUILD)/tests/fixture.o $(TUI_OBJ) $(LIBIMAGE) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
@@ -296,7 +307,7 @@ record-games: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 record-digest: $(BUILD)/tests/bench $(BUILD)/tests/test_soak
 	sh tests/record_games.sh digest $(BUILD)
 # the bench times the terminal game's key-to-screen path too (src/tui/latency.c)
-$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(TUI_OBJ) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
+$(BUILD)/tests/bench: $(BENCH_SRC:%.c=$(BUILD)/%.o) $(TUI_UI_OBJ) $(LIBTUI) $(LIBFRONT) $(LIBDATA) $(LIBENGINE)
 	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(CURSES_LIBS) -lm
 
 # Fuzzing (libFuzzer, clang): every tests/fuzz/fuzz_*.c target for FUZZ_TIME seconds each,

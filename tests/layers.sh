@@ -2,7 +2,8 @@
 # layers.sh — the layers of docs/layers.md, checked on the built archives: no archive calls a
 # function that only an archive above it defines. The rules (libantietam.a) call nothing of
 # the files (libdata.a) nor of the layers above (libfront.a: the players, the match, the
-# front-ends); the files call nothing of libfront.a.
+# front-ends); the files call nothing of libfront.a, and libfront.a nothing of the terminal
+# game's curses-free half (libtui.a), which itself calls no curses.
 #   sh tests/layers.sh BUILD
 set -u
 build=${1:-build}
@@ -22,12 +23,19 @@ check() { # LOWER UPPER: what LOWER calls that only UPPER defines
 }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-for a in libantietam.a libdata.a libfront.a; do
+for a in libantietam.a libdata.a libfront.a libtui.a; do
 	defined "$build/$a" >"$tmp/def.$a"
 	undefined "$build/$a" >"$tmp/und.$a"
 done
 check libantietam.a libdata.a
 check libantietam.a libfront.a
 check libdata.a libfront.a
-[ $fail -eq 0 ] && echo "layers: the rules call no file format, the files no player nor front-end"
+check libfront.a libtui.a
+# the curses-free half of the terminal game calls no curses (its tests run without a terminal)
+curses=$(grep -xE 'stdscr|curscr|LINES|COLS|initscr|endwin|newterm|set_term|delscreen|refresh|wrefresh|wnoutrefresh|doupdate|getch|wgetch|move|wmove|clear|wclear|erase|werase|addch|waddch|mvaddch|mvwaddch|addstr|waddstr|mvaddstr|mvwaddstr|addnstr|waddnstr|mvaddnstr|mvwaddnstr|printw|wprintw|mvprintw|mvwprintw|attron|attroff|attrset|wattron|wattroff|wattrset|wattr_on|wattr_off|init_pair|start_color|has_colors|newwin|delwin|keypad|nodelay|curs_set|beep|resizeterm|box|wborder|mvwhline|mvwvline|add_wch|wadd_wch|mvwadd_wch|setcchar' "$tmp/und.libtui.a")
+if [ -n "$curses" ]; then
+	echo "layers: libtui.a (the terminal game's curses-free half) calls curses: $(echo $curses)"
+	fail=1
+fi
+[ $fail -eq 0 ] && echo "layers: the rules call no file format, the files no player nor front-end, the TUI's curses-free half no curses"
 exit $fail

@@ -2,7 +2,7 @@
  * engine itself on the real data: every legal move leads to a hex move_reachable lists (and
  * every reachable hex is some move's destination), every legal fire aims at its target's
  * hex, declarations aim at the defending hex, and hand-made actions of each type read as
- * action_parse builds them. The front-end file is compiled in directly (no curses). */
+ * action_parse builds them. It links the curses-free libtui.a. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +15,7 @@
 #include "action_text.h"
 #include "fixture.h"
 
-#include "../src/tui/act.c"
+#include "../src/tui/act.h"
 #include "move.h"
 #include "quick.h"
 #include "scenario.h"

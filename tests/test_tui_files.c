@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../src/tui/files.c"
+#include "../src/tui/files.h"
 
 static char dir[64];
 

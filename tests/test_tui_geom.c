@@ -2,7 +2,7 @@
  * the canvas drawing of the hex grid agrees with hex.h's neighbours, screen cells map back
  * to their hexes, the layout fits 80x24 and larger terminals, the view follows the cursor,
  * and the glyph tables tell every hexside feature apart without colour. The front-end file
- * is compiled into this test directly, so the test needs no curses. */
+ * is in the curses-free libtui.a, so the test needs no curses. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "../src/tui/geom.c"
+#include "../src/tui/geom.h"
+#include "map.h"
 
 static void test_origin(void **state)
 {

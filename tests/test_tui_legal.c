@@ -2,7 +2,7 @@
  * game watched as the start menu's "Watch the computer general play both sides" plays it
  * (the general at level 2 for both sides through the match layer, the legal list refreshed
  * after each stretch as the front-end does), the list of legal actions sized to need
- * (src/tui/legal.c, compiled in directly: no curses) and, under the front-end's allocator
+ * (src/tui/legal.c, in the curses-free libtui.a) and, under the front-end's allocator
  * policy, the heap not keeping the big blocks of a turn once they are freed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,10 @@
 
 #include "fixture.h"
 
-#include "../src/tui/legal.c"
+#include "../src/tui/legal.h"
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "match.h"
 
 /* The smallest list that holds n actions and one more, as legal.c sizes it. */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "../src/tui/rules.c"
+#include "../src/tui/rules.h"
 
 static struct rules *R;
 

@@ -2,7 +2,7 @@
  * read from the events the engine itself raises (struct game_event, no copy): the events the
  * map draws, the trails of moves, retreats and advances, the hexes a declaration, an attack
  * and a fire aim at, an attack's result in words, and the DRMs each ATTACK and FIRE event
- * carries for the result box (modifier.h). The front-end file is compiled in. */
+ * carries for the result box (modifier.h). It links the curses-free libtui.a. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +14,7 @@
 
 #include "fixture.h"
 
-#include "../src/tui/view_event.c"
+#include "../src/tui/view_event.h"
 #include "combat.h"
 #include "scenario.h"
 #include "tables.h"

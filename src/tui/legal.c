@@ -1,5 +1,5 @@
 /* legal.c — the front-end's list of legal actions, sized to what the decision needs, and the
- * allocator's policy for the terminal game. No curses here (tests compile it in directly).
+ * allocator's policy for the terminal game. No curses here (libtui.a, which the tests link).
  *
  * Memory (issue 20: flat over a whole game): a movement phase can offer over 8,000 actions
  * (160 bytes each), an end-of-game screen none. The list grows by doubling when game_legal
@@ -14,9 +14,7 @@
 
 #include "legal.h"
 
-/* The smallest capacity (a power of two times LEGAL_FIRST) that holds n actions and one more
- * (a full list reads as "maybe cut short"). */
-static int legal_fit(int n)
+int legal_fit(int n)
 {
 	int cap = LEGAL_FIRST;
 	while (cap <= n && cap < LEGAL_LIMIT)

@@ -23,6 +23,9 @@ void legal_free(struct legal_list *l);
  * the need drops to a quarter of it. False when the list is cut short (out of memory or
  * LEGAL_LIMIT), l->n then what fitted. */
 bool legal_fill(struct legal_list *l, const struct game *g);
+/* The smallest capacity (a power of two times LEGAL_FIRST, at most LEGAL_LIMIT) that holds
+ * n actions and one more (a full list reads as "maybe cut short"). */
+int legal_fit(int n);
 /* The bytes the list holds now. */
 size_t legal_bytes(const struct legal_list *l);
 /* The allocator's policy for a long game (glibc: a fixed mmap threshold). */
