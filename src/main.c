@@ -6,13 +6,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "map_image.h"
+#include "cli/cli.h"
+#include "image/map_image.h"
 #include "paths.h"
 #include "position.h"
 #include "printable.h"
-#include "sim.h"
-#include "tui.h"
+#include "sim/sim.h"
+#include "tui/tui.h"
 
 static void usage(FILE *f)
 {

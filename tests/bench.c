@@ -18,7 +18,7 @@
 #include "move.h"
 #include "position.h"
 #include "scenario.h"
-#include "tui.h"
+#include "../src/tui/tui.h"
 
 static double now(void)
 {

@@ -16,7 +16,7 @@
 #include "bot.h"
 #include "general.h"
 #include "position.h"
-#include "sim.h"
+#include "../src/sim/sim.h"
 
 static double cpu_now(void)
 {

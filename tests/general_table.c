@@ -19,7 +19,7 @@
 #include "bot.h"
 #include "position.h"
 #include "scenario.h"
-#include "sim.h"
+#include "../src/sim/sim.h"
 
 static double cpu_now(void)
 {

@@ -17,7 +17,7 @@
 #include "general.h"
 #include "match.h"
 #include "scenario.h"
-#include "sim.h"
+#include "../src/sim/sim.h"
 #include "victory.h"
 
 static int find(const struct gu_objectives *o, int hex)

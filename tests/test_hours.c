@@ -16,7 +16,7 @@
 #include "fixture.h"
 #include "hex.h"
 #include "scenario.h"
-#include "sim_hours.h"
+#include "../src/sim/sim_hours.h"
 
 #define GRID "data/nbh-grid.txt"
 #define HOURS "data/history-hours.txt"

@@ -15,7 +15,7 @@
 
 #include "fixture.h"
 
-#include "cli.h"
+#include "../src/cli/cli.h"
 #include "hex.h"
 #include "map.h"
 #include "map_glyph.h"

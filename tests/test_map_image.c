@@ -22,7 +22,7 @@
 
 #include "hex.h"
 #include "map.h"
-#include "map_image.h"
+#include "../src/image/map_image.h"
 #include "roster.h"
 #include "scenario.h"
 

@@ -18,7 +18,7 @@
 #include "match.h"
 #include "general.h"
 #include "player.h"
-#include "sim.h"
+#include "../src/sim/sim.h"
 
 /* A player of the tests' own: the scripted Confederate's choices, each of its turns
  * counted. */

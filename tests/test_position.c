@@ -20,7 +20,7 @@
 #include "fixture.h"
 
 #include "bot.h"
-#include "cli.h"
+#include "../src/cli/cli.h"
 #include "event_text.h"
 #include "position.h"
 

@@ -18,7 +18,7 @@
 
 #include "fixture.h"
 
-#include "cli.h"
+#include "../src/cli/cli.h"
 #include "hex.h"
 #include "map.h"
 #include "roster.h"

@@ -18,7 +18,7 @@
 #include "fixture.h"
 #include "position.h"
 #include "scenario.h"
-#include "sim.h"
+#include "../src/sim/sim.h"
 #include "victory.h"
 
 static struct sim_layout layout;

@@ -21,7 +21,7 @@
 #include "match.h"
 #include "position.h"
 #include "scenario.h"
-#include "sim_hours.h"
+#include "../src/sim/sim_hours.h"
 #include "start.h"
 #include "victory.h"
 

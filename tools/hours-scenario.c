@@ -25,7 +25,7 @@
 
 #include "game.h"
 #include "scenario.h"
-#include "sim_hours.h"
+#include "../src/sim/sim_hours.h"
 #include "stack.h"
 #include "start.h"
 #include "victory.h"

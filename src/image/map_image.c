@@ -38,7 +38,7 @@
 #include "position.h"
 #include "roster.h"
 #include "scenario.h"
-#include "sim_hours.h"
+#include "../sim/sim_hours.h"
 #include "start.h"
 
 /* ------------------------------------------------------------------ cairo, loaded */

@@ -14,7 +14,7 @@
 #include "event_text.h"
 #include "files.h"
 #include "keys.h"
-#include "sim.h"
+#include "../sim/sim.h"
 #include "start.h"
 #include "tui_internal.h"
 #include "victory.h"

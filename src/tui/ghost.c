@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim_hours.h"
+#include "../sim/sim_hours.h"
 #include "tui_internal.h"
 
 /* data/history-hours.txt, loaded the first time it is asked for (NULL: it does not load). */

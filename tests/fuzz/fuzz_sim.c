@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "scenario.h"
-#include "sim.h"
-#include "sim_hours.h"
+#include "../../src/sim/sim.h"
+#include "../../src/sim/sim_hours.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
