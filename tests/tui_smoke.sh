@@ -70,7 +70,7 @@ keys l
 expect "Hex 2015" "cursor moved east"
 keys '?'
 expect "Rules reference:" "?: the rules reference"
-expect "3.3      Control  (panel)" "?: the rules the side panel cites (the cursor hex's control)"
+expect "3.3       Control  (panel)" "?: the rules the side panel cites (the cursor hex's control)"
 keys Help Enter
 expect "KEYS: On the map" "help screen from it: the key table"
 # at 80 columns a long line folds under its text's column, never cut (the old lines ran to 82)
@@ -136,6 +136,11 @@ expect "A.P. Hill arrives on 4-6 (9.1): 50%, by then 72%" "with the reinforcemen
 expect "VP at each turn's end" "the points turn by turn"
 expect "VICTORY POINTS NOW" "and the score"
 keys q
+# the ? list at 80 columns: the keys' column as wide as the longest key, no title cut
+keys '?'
+expect "STR       Shot to Ribbons  (glossary)" "the titles line up after the longest key (break-off)"
+expect "Chart: Artillery Fire Table, ranges, retreats (20.3, 20.4)" "a chart's whole title inside the list"
+keys Escape
 # the charts in ?, from the loaded tables
 keys '?' 'Chart: Comb' Enter
 expect "COMBAT RESULTS TABLE (20.1)" "?: the CRT as a grid"
@@ -144,6 +149,9 @@ expect "column identifying number (16.3.5B): -1:1 0:2 +1:3 +2:4 2:1:5" "and the 
 keys q '?' 'Chart: Art' Enter
 expect "ARTILLERY FIRE TABLE (20.3)" "?: the AFT as a grid"
 expect "          |   1   2   3   4   5   6   7   8   9" "by fire value"
+keys Space
+expect "   range 1      +2" "a range of one hex reads 'range 1', not 'range 1-1' (20.3)"
+expect "   range 9-20   -3  (Parrott guns only)" "the longest range's Parrott guns (10.3A)"
 keys q '?' 'Chart: Terr' Enter
 expect "TERRAIN EFFECTS (20.2)" "?: the terrain chart"
 expect "  woods            2   -1" "with its numbers (8.7, 11.14C)"
@@ -341,7 +349,7 @@ keys n
 expect "1612 <- C2" "n: the declaration stays (e never cancels it)"
 expect "11.1B: U3 in 1712 must be attacked" "and the message says why"
 keys '?'
-expect "11.1     Attacks are voluntary, then binding  (message)" "?: the rule the message cites first"
+expect "11.1      Attacks are voluntary, then binding  (message)" "?: the rule the message cites first"
 keys Enter
 expect "11.1 Attacks are voluntary, then binding (a summary: the rulebook decides)" "its summary"
 expect "every enemy unit that has it in" "in the program's own words"

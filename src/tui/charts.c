@@ -120,9 +120,15 @@ static void chart_aft(const struct tables *t)
 	for (int d = 0; d < FIRE_DRM_COUNT; d++)
 		drm_line(tables_fire_drm(t, (enum fire_drm)d), fire_drm_mod[d]);
 	cl("Range effects (10.3B; Parrott guns only at the longest, 10.3A):");
-	for (int i = 0; i < t->nranges; i++)
-		cl("  range %d-%d  %+d%s", t->range[i].lo, t->range[i].hi, t->range[i].drm,
+	for (int i = 0; i < t->nranges; i++) {
+		char span[24];
+		if (t->range[i].lo == t->range[i].hi)
+			snprintf(span, sizeof span, "%d", t->range[i].lo);
+		else
+			snprintf(span, sizeof span, "%d-%d", t->range[i].lo, t->range[i].hi);
+		cl("  range %-5s  %+d%s", span, t->range[i].drm,
 		   t->range[i].parrott_only ? "  (Parrott guns only)" : "");
+	}
 	char ar[160];
 	n = snprintf(ar, sizeof ar, "ARTILLERY RETREAT TABLE (20.4), a gun's mandatory retreat:");
 	for (int d = 1; d <= 6; d++) {
@@ -178,7 +184,7 @@ const char *charts_title(enum chart c)
 {
 	static const char *const title[CHART_COUNT] = {
 		[CHART_CRT] = "Chart: Combat Results Table, with its DRMs (20.1)",
-		[CHART_AFT] = "Chart: Artillery Fire Table, range effects, retreats (20.3, 20.4)",
+		[CHART_AFT] = "Chart: Artillery Fire Table, ranges, retreats (20.3, 20.4)",
 		[CHART_TERRAIN] = "Chart: Terrain effects and movement costs (20.2, 8.7)",
 	};
 	return (unsigned)c < CHART_COUNT ? title[c] : "?";

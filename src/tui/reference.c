@@ -30,6 +30,7 @@ struct ref_list {
 	char text[REF_ITEMS][128];
 	const char *item[REF_ITEMS];
 	int n;
+	int key_w; /* the longest key of the loaded reference: the titles line up */
 };
 
 static void add(struct ref_list *l, const struct rules_entry *e, const char *why)
@@ -39,7 +40,7 @@ static void add(struct ref_list *l, const struct rules_entry *e, const char *why
 	for (int i = 0; i < l->n; i++)
 		if (l->entry[i] == e)
 			return;
-	snprintf(l->text[l->n], sizeof l->text[l->n], "%-8s %s%s%s%s", e->key, e->title,
+	snprintf(l->text[l->n], sizeof l->text[l->n], "%-*s %s%s%s%s", l->key_w, e->key, e->title,
 		 why[0] ? "  (" : "", why, why[0] ? ")" : "");
 	l->item[l->n] = l->text[l->n];
 	l->entry[l->n++] = e;
@@ -93,6 +94,10 @@ void reference_open(struct tui *t)
 {
 	static struct ref_list l;
 	l.n = 0;
+	l.key_w = 8;
+	for (int i = 0; i < t->rules->n; i++)
+		if ((int)strlen(t->rules->entry[i].key) > l.key_w)
+			l.key_w = (int)strlen(t->rules->entry[i].key);
 	if (t->playing) {
 		add_cited(t, &l, t->msg, "message");
 		const struct game *g = t->g;
