@@ -1,5 +1,6 @@
 /* scenario.h — everything loaded from data/ that a game is played on: the map, the counters
- * and set-ups, the charts, and the step costs built from the map and the charts. Immutable
+ * and set-ups, the charts, the step costs built from the map and the charts, and the
+ * computer general's tunables. Immutable
  * once loaded; a struct game points at one.
  *
  * The data a game is played on is versioned three ways: the ground (data/map.txt and
@@ -15,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "general_tunables.h"
 #include "map.h"
 #include "roster.h"
 #include "tables.h"
@@ -23,6 +25,10 @@ struct scenario {
 	struct map map;
 	struct roster roster;
 	struct tables tables;
+	/* The computer general's tunables (data/general.txt): the rules never read them; the
+	 * older scenarios carry today's (a game saved with earlier data is played by today's
+	 * general). */
+	struct general_tunables general;
 	/* The charts' MPs of every step, move_enter_cost (move.h) from hex index i across its
 	 * side d: -1 where the side may not be crossed (8.7.6) or there is no neighbour. Read by
 	 * the movement search, millions of times a game; filled by scenario_step_costs. */
@@ -37,12 +43,15 @@ struct scenario {
 	int nstarts;
 };
 
-/* Load every data file of dir into *s (heap-sized: allocate it), the scenarios of
+/* Load every data file of dir (general.txt among them) into *s (heap-sized: allocate it), the scenarios of
  * dir/scenarios/ (start.h), and every earlier version of the ground, the order of battle and
  * the charts (dir/map-K.txt and setup-historical-K.txt, units-K.txt, tables-K.txt: each must
  * be there and name its version); all or nothing. Free what it allocated with scenario_free
  * before freeing s. */
 bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen);
+/* Put t in place of the general's tunables of s (as scenario_load filled it) and of every
+ * older scenario it carries (the simulator's --general-weights). */
+void scenario_set_general(struct scenario *s, const struct general_tunables *t);
 /* Fill s->step_cost from the map and the charts: scenario_load does; whoever builds or
  * changes a scenario's map or movement charts by hand afterwards (the tests' boards) calls it
  * again. */

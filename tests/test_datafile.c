@@ -216,7 +216,8 @@ static void test_required_records(void **state)
 static bool flat_without(const char *dir, const char *const *drop, int ndrop, char *err,
 			 size_t errlen)
 {
-	static const char *const files[] = { "units.txt", "setup-historical.txt", "tables.txt" };
+	static const char *const files[] = { "units.txt", "setup-historical.txt", "tables.txt",
+					     "general.txt" };
 	char path[300], cmd[700];
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		snprintf(cmd, sizeof cmd, "cp %s/%s %s/", FX_FLAT_DATA, files[i], dir);

@@ -104,13 +104,15 @@ static void test_side_weights(void **st)
 	(void)st;
 	static struct game g, h;
 	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	const struct general_weights *union_w = &S->general.weights[SIDE_UNION];
+	const struct general_weights *conf_w = &S->general.weights[SIDE_CONFEDERATE];
 	for (int s = 0; s < 2; s++) {
 		enum side me = s ? SIDE_CONFEDERATE : SIDE_UNION;
-		const struct general_weights *w =
-			s ? &general_confederate_weights : &general_union_weights;
+		const struct general_weights *w = s ? conf_w : union_w;
+		assert_ptr_equal(general_weights_of(&g, me), w);
 		assert_true(general_evaluate(&g, me, NULL) == general_evaluate(&g, me, w));
 	}
-	assert_true(general_confederate_weights.attack_min > general_union_weights.attack_min);
+	assert_true(conf_w->attack_min > union_w->attack_min);
 	/* a Confederate brigade put next to a Union brigade: worse for the Confederacy, and
 	 * worse by its own weights than by the Union's */
 	int c = -1, u = -1;
@@ -132,8 +134,8 @@ static void test_side_weights(void **st)
 	h.unit[c].hex = (int16_t)near;
 	double own = general_evaluate(&h, SIDE_CONFEDERATE, NULL) -
 		     general_evaluate(&g, SIDE_CONFEDERATE, NULL);
-	double other = general_evaluate(&h, SIDE_CONFEDERATE, &general_union_weights) -
-		       general_evaluate(&g, SIDE_CONFEDERATE, &general_union_weights);
+	double other = general_evaluate(&h, SIDE_CONFEDERATE, union_w) -
+		       general_evaluate(&g, SIDE_CONFEDERATE, union_w);
 	assert_true(own < other);
 }
 

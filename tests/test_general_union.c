@@ -14,11 +14,16 @@
 #include "fixture.h"
 
 #include "../src/general/general_union.h"
+
 #include "general.h"
 #include "match.h"
 #include "scenario.h"
+
 #include "../src/sim/sim.h"
 #include "victory.h"
+
+/* The Union's plan of the real data (data/general.txt's union-plan records). */
+#define PLAN (&S->general.union_plan)
 
 static int find(const struct gu_objectives *o, int hex)
 {
@@ -127,8 +132,8 @@ static void test_commit(void **st)
 	nlegal = 0;
 	legal_add(ACT_COMMIT, CORPS_XII);
 	legal_add(ACT_COMMIT, CORPS_IX);
-	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
-			 gu_plan_default.first);
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 PLAN->first);
 	assert_non_null(strstr(why, "13.7C"));
 	/* turn 5, I Corps Committed alone: of II (fresh) and XII (spent) II is committed */
 	g.turn = 5;
@@ -138,12 +143,12 @@ static void test_commit(void **st)
 	nlegal = 0;
 	legal_add(ACT_COMMIT, CORPS_II);
 	legal_add(ACT_COMMIT, CORPS_XII);
-	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_II);
 	assert_non_null(strstr(why, "13.1"));
 	/* two Committed: none */
 	g.corps[CORPS_IX] = CORPS_COMMITTED;
-	assert_int_equal(gu_commit_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 }
 
@@ -158,34 +163,34 @@ static void test_withdraw(void **st)
 	for (int c = 0; c < CORPS_COUNT; c++)
 		g.corps[c] = CORPS_AVAILABLE;
 	g.corps[CORPS_I] = g.corps[CORPS_IX] = CORPS_COMMITTED;
-	spend(&g, CORPS_I, gu_plan_default.spent - 0.2);
+	spend(&g, CORPS_I, PLAN->spent - 0.2);
 	nlegal = 0;
 	legal_add(ACT_WITHDRAW, CORPS_I);
 	legal_add(ACT_WITHDRAW, CORPS_IX);
-	g.turn = gu_plan_default.withdraw_from;
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	g.turn = PLAN->withdraw_from;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_I);
 	assert_non_null(strstr(why, "13.5"));
 	/* too early, too late */
-	g.turn = gu_plan_default.withdraw_from - 1;
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	g.turn = PLAN->withdraw_from - 1;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
-	g.turn = gu_plan_default.withdraw_until + 1;
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	g.turn = PLAN->withdraw_until + 1;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 	/* no fresh corps to bring in */
-	g.turn = gu_plan_default.withdraw_from;
+	g.turn = PLAN->withdraw_from;
 	for (int c = 0; c < CORPS_COUNT; c++)
 		if (g.corps[c] == CORPS_AVAILABLE)
-			spend(&g, (enum corps)c, gu_plan_default.fresh - 0.2);
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+			spend(&g, (enum corps)c, PLAN->fresh - 0.2);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 	/* a fresh one, but only one Committed corps: none (one at a time) */
 	spend(&g, CORPS_II, 1.0);
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_I);
 	g.corps[CORPS_IX] = CORPS_UNAVAILABLE;
-	assert_int_equal(gu_withdraw_choice(&g, &gu_plan_default, legal, nlegal, why, sizeof why),
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 }
 
@@ -207,7 +212,7 @@ static void test_reply_danger(void **st)
 	g.unit[c].hex = 1204;
 	g.unit[u].hex = 1203;
 	g.unit[u].steps = 1;
-	struct general_weights calm = general_union_weights;
+	struct general_weights calm = S->general.weights[SIDE_UNION];
 	calm.eliminated = 0;
 	double gain[2];
 	for (int k = 0; k < 2; k++) {

@@ -722,6 +722,67 @@ static int file_lines(const char *path)
 	return lines;
 }
 
+/* Issue 32 item 5: --general-weights FILE plays the general with FILE's tunables in place of
+ * data/general.txt's: a copy of data/general.txt gives the same games (and the report names
+ * the file), one weight changed (the Union's attack-min, data/general.txt) other games, a
+ * bad file is refused with its file:line before any game is played. */
+static void test_general_weights(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/antietam-sim-XXXXXX", path[300], a[300], b[300];
+	assert_non_null(mkdtemp(dir));
+	char *text = fx_read_file("data/general.txt", NULL);
+	const char *line = "\nunion attack-min   -0.3 ";
+	char *at = strstr(text, line);
+	assert_non_null(at);
+	int lineno = 2; /* the line after the newline at `at` */
+	for (const char *c = text; c < at; c++)
+		lineno += *c == '\n';
+	static const char *const value[] = { "-0.3", "3.0", "x" };
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/w%d.txt", dir, i);
+		FILE *w = fopen(path, "w");
+		assert_non_null(w);
+		fprintf(w, "%.*s\nunion attack-min   %s %s", (int)(at - text), text, value[i],
+			at + strlen(line));
+		fclose(w);
+	}
+	free(text);
+	const char *run = "--simulate 2 --rules two-player --union general:1 --confederate scripted "
+			  "--jobs 1";
+	run_ok("%s --out %s/data", run, dir);
+	run_ok("%s --general-weights %s/w0.txt --out %s/same", run, dir, dir);
+	run_ok("%s --general-weights %s/w1.txt --out %s/other", run, dir, dir);
+	snprintf(a, sizeof a, "%s/data/games.csv", dir);
+	char *base = fx_read_file(a, NULL);
+	snprintf(b, sizeof b, "%s/same/games.csv", dir);
+	char *same = fx_read_file(b, NULL);
+	snprintf(b, sizeof b, "%s/other/games.csv", dir);
+	char *other = fx_read_file(b, NULL);
+	assert_string_equal(base, same);
+	if (!strcmp(base, other))
+		fail_msg("the Union's attack-min 3.0 played the same games as -0.3");
+	free(base);
+	free(same);
+	free(other);
+	snprintf(path, sizeof path, "%s/same", dir);
+	snprintf(b, sizeof b, "%s/w0.txt` (`--general-weights`", dir);
+	file_has(path, "report.md", b);
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "%s %s --general-weights %s/w2.txt --out %s/bad --no-plots 2>&1",
+		 fx_program_path(), run, dir, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	snprintf(b, sizeof b, "%s/w2.txt:%d: union attack-min: 'x' is not a number", dir, lineno);
+	if (rc != 2 || !strstr(out, b))
+		fail_msg("%s: exit %d: %s (wanted '%s')", cmd, rc, out, b);
+	free(out);
+	snprintf(path, sizeof path, "%s/bad/games.csv", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* Issue 33: the simulator's files: a FIFO where it reads (--merge's CSVs) or writes (--out,
  * --keep) blocked it for ever; now refused at once. A game whose --keep file cannot be
  * written was dropped as "could not be played"; it is counted, and said not kept. */
@@ -1056,6 +1117,7 @@ int main(void)
 		cmocka_unit_test(test_plots_through_the_writer),
 		cmocka_unit_test(test_shard_of_many_games),
 		cmocka_unit_test(test_simulator_files),
+		cmocka_unit_test(test_general_weights),
 		cmocka_unit_test(test_keep_on_a_full_disk),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare_at_the_end),

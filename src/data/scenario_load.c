@@ -204,6 +204,9 @@ bool scenario_load(struct scenario *s, const char *dir, char *err, size_t errlen
 		snprintf(err, errlen, "%s/map.txt: missing objective %s (%s)", dir, key, rule);
 		return false;
 	}
+	snprintf(a, sizeof a, "%s/general.txt", dir);
+	if (!general_tunables_load(&s->general, a, err, errlen))
+		return false;
 	scenario_step_costs(s);
 	if (!start_load_dir(s, dir, err, errlen))
 		return false;
@@ -224,6 +227,14 @@ void scenario_free(struct scenario *s)
 		free(s->start);
 	s->start = NULL;
 	s->nstarts = 0;
+}
+
+void scenario_set_general(struct scenario *s, const struct general_tunables *t)
+{
+	s->general = *t;
+	int n = scenario_ground(s) * scenario_oob_version(s) * scenario_charts(s) - 1;
+	for (int i = 0; s->older && i < n; i++)
+		s->older[i].general = *t;
 }
 
 int scenario_oob_version(const struct scenario *s)

@@ -40,51 +40,10 @@
 #define CHAIN_MAX 2048
 #define FOLLOW_MAX 512 /* the retreat paths of one unit (11.17) */
 
-/* Tuned by self-play through the simulator (docs/general.md "How it was tuned"): the Union
- * closes on the objectives it lacks (approach, more each turn) and attacks at even expected
- * trades; the Confederacy, whose every unit lost is -1 VP in 19.0A, keeps its units out of
- * reach of the enemy unless holding ground and attacks only at clearly good odds. */
-const struct general_weights general_union_weights = {
-	.objective = 0.5,
-	.threat = 0.35,
-	.step = 0.15,
-	.gun_step = 0.12,
-	.eliminated = 2.0,
-	.exposed_gun = 0.4,
-	.approach = 0.3,
-	.aggression = 1.5,
-	.attack_min = -0.3,
-	.keep_away = 0.3,
-};
-const struct general_weights general_confederate_weights = {
-	.objective = 0.5,
-	.threat = 0.35,
-	.step = 0.3,
-	.gun_step = 0.25,
-	.eliminated = 2.5,
-	.exposed_gun = 1.5,
-	.approach = 0.04,
-	.aggression = 0.5, /* 19.0A: a Union unit is +1/2 VP, ours -1 */
-	.attack_min = 1.5,
-	.keep_away = 3.0,
-};
-
-static const struct general_weights *weights_of(enum side me)
+const struct general_weights *general_weights_of(const struct game *g, enum side me)
 {
-	return me == SIDE_UNION ? &general_union_weights : &general_confederate_weights;
+	return &g->scn->general.weights[me];
 }
-
-/* What one level spends. */
-static const struct level {
-	int samples;      /* dice samples per candidate at a sub-decision */
-	int dests;        /* destinations tried on a copy per unit */
-	int candidates;   /* legal actions tried at a sub-decision */
-} levels[GENERAL_LEVELS] = {
-	{ 1, 3, 12 },
-	{ 3, 6, 24 },
-	{ 6, 6, 48 },
-	{ 12, 8, 64 }, /* analysis: no time limit meant */
-};
 
 /* What the position a decision starts from gives each of its candidates, worked out once a
  * decision (pure speed, issue 29): the 3.2 hexes worth taking and pull_best of each hex once
@@ -104,8 +63,8 @@ struct general {
 	const struct game *g;
 	const struct scenario *s;
 	const struct general_weights *w;
-	const struct level *lv;
-	const struct gu_plan *plan; /* the Union's (general_union.c) */
+	const struct general_level *lv; /* the level's spending (data/general.txt) */
+	const struct general_union_plan *plan; /* the Union's (general_union.c) */
 	int level;
 	enum side me;
 	int applied;
@@ -390,7 +349,7 @@ static double evaluate(const struct game *g, enum side me, const struct general_
 {
 	general_npositions++;
 	if (!w)
-		w = weights_of(me);
+		w = general_weights_of(g, me);
 	eval_inf_set(g, true);
 	double score = 0;
 	if (g->opt.solitaire)
@@ -1011,28 +970,15 @@ static int cmp_value(const void *a, const void *b)
 
 /* The legal attack declarations of gen->legal[0..n) worth trying, best first by the CRT's
  * expectation (attack_value), as pairs (value, index) into *out (to free): the Confederacy's
- * counterattacks (counter) those expected to take 1.5 times the steps they lose, else those
- * above the side's attack_min. -1 when out of memory. */
-static int ranked_attacks(struct general *gen, int n, bool counter, double (**out)[2]);
-
-/* What the Confederacy's counterattacks cost in the solitaire game (24.3-24.4): the attacks
- * tried a declaration, each with its dice samples, played through the bot's reply. */
-static struct { int attacks, samples; } conf_counter[GENERAL_LEVELS] = {
-	{ 2, 1 },
-	{ 3, 2 },
-	{ 5, 3 },
-	{ 8, 6 },
-};
-/* an attack tried: its expected steps taken at least `ratio` times those lost (the CRT's
- * expectation); kept: better than holding back by `margin` VP */
-static double counter_ratio = 1.5, counter_margin = 0.3;
-
+ * counterattacks (counter) those expected to take counter_ratio times the steps they lose
+ * (data/general.txt), else those above the side's attack_min. -1 when out of memory. */
 static int ranked_attacks(struct general *gen, int n, bool counter, double (**out)[2])
 {
 	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
 	if (!val)
 		return -1;
 	int nv = 0;
+	double ratio = gen->s->general.counter_ratio;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &gen->legal[i];
 		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
@@ -1040,7 +986,7 @@ static int ranked_attacks(struct general *gen, int n, bool counter, double (**ou
 		double ed = 0, ea = 0;
 		char col[16];
 		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
-		if (counter ? ed > 0.3 && ed >= counter_ratio * ea : v > gen->w->attack_min) {
+		if (counter ? ed > 0.3 && ed >= ratio * ea : v > gen->w->attack_min) {
 			val[nv][0] = v;
 			val[nv++][1] = i;
 		}
@@ -1086,7 +1032,7 @@ static bool conf_declare(struct general *gen)
 {
 	const struct game *g = gen->g;
 	int n = game_legal(g, gen->legal, LEGAL_MAX);
-	int k = conf_counter[gen->level - 1].attacks, samples = conf_counter[gen->level - 1].samples;
+	int k = gen->lv->counter_attacks, samples = gen->lv->counter_samples;
 	double (*val)[2];
 	int nv = ranked_attacks(gen, n, true, &val);
 	if (nv < 0)
@@ -1096,7 +1042,7 @@ static bool conf_declare(struct general *gen)
 	end.type = ACT_END;
 	end.unit = end.target = -1;
 	struct gc_reply hr, br = { 0, 0, 0 };
-	double hold = gc_reply_value(g, &end, samples, &hr), bv = hold + counter_margin;
+	double hold = gc_reply_value(g, &end, samples, &hr), bv = hold + gen->s->general.counter_margin;
 	int best = -1, tried = 0;
 	for (int x = 0; x < nv && tried < k; x++) {
 		const struct action *a = &gen->legal[(int)val[x][1]];
@@ -1252,48 +1198,9 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 	gen->port = port;
 	gen->g = port->g;
 	gen->s = port->g->scn;
-	gen->w = weights_of(port->g->pending.side);
-#ifdef GENERAL_TUNE /* tuning builds only (docs/general.md): weights from GW_U / GW_C */
-	static struct general_weights tw[2];
-	const char *ev = getenv(port->g->pending.side == SIDE_UNION ? "GW_U" : "GW_C");
-	if (ev) {
-		struct general_weights *t = &tw[port->g->pending.side == SIDE_UNION];
-		*t = *gen->w;
-		sscanf(ev, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &t->objective, &t->threat,
-		       &t->step, &t->gun_step, &t->eliminated, &t->exposed_gun, &t->approach,
-		       &t->aggression, &t->attack_min, &t->keep_away);
-		gen->w = t;
-	}
-	gen->plan = &gu_plan_default;
-	static struct gu_plan tp;
-	const char *pv = getenv("GU_PLAN"); /* first,spent,withdraw_from,withdraw_until,fresh */
-	if (pv) {
-		tp = gu_plan_default;
-		sscanf(pv, "%d,%lf,%d,%d,%lf", &tp.first, &tp.spent, &tp.withdraw_from,
-		       &tp.withdraw_until, &tp.fresh);
-		gen->plan = &tp;
-	}
-#else
-	gen->plan = &gu_plan_default;
-#endif
-	gen->lv = &levels[level - 1];
-#ifdef GENERAL_TUNE /* GC_A=ratio,margin,attacks,samples: the Confederacy's counterattacks */
-	const char *ca = getenv("GC_A");
-	if (ca) {
-		int na = 0, ns = 0;
-		sscanf(ca, "%lf,%lf,%d,%d", &counter_ratio, &counter_margin, &na, &ns);
-		if (na > 0)
-			conf_counter[level - 1].attacks = na;
-		if (ns > 0)
-			conf_counter[level - 1].samples = ns;
-	}
-#endif
-#ifdef GENERAL_TUNE /* GL=samples,dests,candidates replaces the level's spending */
-	static struct level tl;
-	const char *lv = getenv("GL");
-	if (lv && sscanf(lv, "%d,%d,%d", &tl.samples, &tl.dests, &tl.candidates) == 3)
-		gen->lv = &tl;
-#endif
+	gen->w = general_weights_of(gen->g, port->g->pending.side);
+	gen->plan = &gen->s->general.union_plan;
+	gen->lv = &gen->s->general.level[level - 1];
 	gen->level = level;
 	gen->me = port->g->pending.side;
 	gen->err = err;

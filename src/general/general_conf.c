@@ -43,7 +43,6 @@
 #define GC_DESTS 1024
 #define GC_LEGAL 4096
 #define GC_GUARD 4000
-#define GC_REACH ((int)gw.reach)
 
 enum script { S_HOLD, S_CLEAR, S_BACK, S_OBJECTIVE, S_GAIN, S_COUNT };
 static const char *const script_name[S_COUNT] = {
@@ -74,58 +73,11 @@ static size_t plan_keys(const struct game *g, const char *const **keys)
 	return sizeof two_keys / sizeof two_keys[0];
 }
 
-/* The weights of the plan (docs/general.md), tuned by self-play against the bot on seeds
- * 1-12; a GENERAL_TUNE build reads them from GC_T (comma-separated, in this order). */
-static struct gc_weights {
-	double partial;   /* an objective not all held: this share of its VP per share held */
-	double steps;     /* a step of infantry on the map */
-	double gun_steps; /* a step of artillery */
-	double adjacent;  /* a unit next to Union infantry, by their number against its steps */
-	double guns_clear;/* 1: the guns stand clear in every plan (else as the infantry) */
-	double gain_risk; /* the bot's favourable attacks weighed against hexes gained */
-	double weak_risk; /* the most a weak unit (a gun, two steps or fewer) may risk to gain */
-	double reach;     /* hexes a Union unit may cover to stand next to its target */
-	double repairs;   /* playouts kept for the repair of the units the reply hurt */
-	double battery_guns; /* the Union guns' threat to a battery, times this */
-	double bridge;    /* the Lower Bridge kept from the Union (15.2, 15.6C: IX Corps' first
-			   * objective), in VP on turn 1, less as the turns pass */
-	double regroup;   /* a brigade that may regroup (12.2-12.3) standing three hexes and more
-			   * from the enemy, where the next movement phase gives it a step back */
-} gw = { 0.3, 0.25, 0.15, 0.35, 0.0, 1.5, 0.0, 8, 2, 3, 3.0, 0.2 };
-
-#ifdef GENERAL_TUNE
-#define GC_TUNABLE
-#else
-#define GC_TUNABLE const
-#endif
-/* What one level spends: playouts of the bot's reply, dice samples for each, and the most
- * of them spent on the divisions' postures (division_climb). */
-static GC_TUNABLE struct { int playouts, samples, postures; } budget[GENERAL_LEVELS] = {
-	{ 8, 1, 0 },
-	{ 10, 1, 0 },
-	{ 30, 2, 10 },
-	{ 90, 4, 40 },
-};
-
-static void tune(void)
-{
-#ifdef GENERAL_TUNE
-	const char *e = getenv("GC_T");
-	if (e)
-		sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &gw.partial, &gw.steps,
-		       &gw.gun_steps, &gw.adjacent, &gw.guns_clear, &gw.gain_risk, &gw.weak_risk,
-		       &gw.reach, &gw.repairs, &gw.battery_guns, &gw.bridge, &gw.regroup);
-	/* GC_B=L,playouts,samples,postures: level L's budget */
-	const char *b = getenv("GC_B");
-	int l, p, sm, po;
-	if (b && sscanf(b, "%d,%d,%d,%d", &l, &p, &sm, &po) == 4 && l >= 1 && l <= GENERAL_LEVELS)
-		budget[l - 1].playouts = p, budget[l - 1].samples = sm, budget[l - 1].postures = po;
-#endif
-}
-
 struct gc {
 	const struct game *g;
 	int level;
+	const struct general_lee_weights *w; /* the plan's weights (data/general.txt) */
+	const struct general_level *lv;      /* what the level spends */
 	bool last;                            /* the last turn (5.3): no Union reply follows */
 	int unit[ROSTER_CONFEDERATE];         /* the units that may move */
 	int nunits;
@@ -234,6 +186,7 @@ static void keep_coverable(const struct game *g, struct game *tmp)
 
 double gc_value(const struct game *g)
 {
+	const struct general_lee_weights *gw = &g->scn->general.lee;
 	general_npositions++;
 	static _Thread_local struct game tmp;
 	tmp = *g;
@@ -248,38 +201,38 @@ double gc_value(const struct game *g)
 	victory_solitaire(&tmp, &vc);
 	double v = vc.vp2 / 2.0;
 	/* an objective part held: a share of its VP (the rest may still be gained) */
-	for (int i = 0; i < vc.nlines && gw.partial > 0; i++) {
+	for (int i = 0; i < vc.nlines && gw->partial > 0; i++) {
 		const struct victory_line *l = &vc.line[i];
 		if (l->vp2 == 0 && l->held > 0 && l->nhexes > 0 &&
 		    strcmp(l->key, "sunken-road-some") != 0)
-			v += gw.partial * l->held / (double)l->nhexes *
+			v += gw->partial * l->held / (double)l->nhexes *
 			     tables_solo_vp2(&g->scn->tables, l->key) / 2.0;
 	}
 	/* the Lower Bridge (3.2 fn 4: both 2836 and 2935) scores nothing in 19.0, but while
 	 * the Union does not hold it two of IX Corps' divisions stay on their first objective
 	 * (15.2A, 15.6C) instead of marching on Sharpsburg and the road from 1032: worth most
 	 * early (Toombs held it until 1 pm, turn 8) and nothing once the game is over */
-	if (gw.bridge > 0 && g->pending.what != DECISION_GAMEOVER && !bridge_lost(&tmp))
-		v += gw.bridge * (GAME_TURNS + 1 - g->turn) / GAME_TURNS;
+	if (gw->bridge > 0 && g->pending.what != DECISION_GAMEOVER && !bridge_lost(&tmp))
+		v += gw->bridge * (GAME_TURNS + 1 - g->turn) / GAME_TURNS;
 	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
 	 * infantry at risk */
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
 		if (!unit_on_map(g, u))
 			continue;
 		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
-		v += (inf ? gw.steps : gw.gun_steps) * g->unit[u].steps;
+		v += (inf ? gw->steps : gw->gun_steps) * g->unit[u].steps;
 		int adj = 0;
 		for (int e = 0; e < ROSTER_UNION; e++)
 			if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY &&
 			    hex_distance(g->unit[u].hex, g->unit[e].hex) == 1)
 				adj++;
 		if (adj)
-			v -= gw.adjacent * adj / (double)(adj + g->unit[u].steps);
+			v -= gw->adjacent * adj / (double)(adj + g->unit[u].steps);
 		/* 12.2-12.3: a brigade that may regroup, three hexes and more from the enemy,
 		 * gets a step back if it stays there through the next movement phase */
-		if (gw.regroup > 0 && may_regroup(g, u) &&
+		if (gw->regroup > 0 && may_regroup(g, u) &&
 		    unit_enemy_distance(g, g->unit[u].hex, SIDE_CONFEDERATE) >= 3)
-			v += gw.regroup;
+			v += gw->regroup;
 	}
 	return v;
 }
@@ -342,7 +295,7 @@ static double gun_risk(const struct gc *c, int u, int h)
 	const struct map_hex *mh = map_hex(&g->scn->map, h);
 	double shelter = !mh ? 1 : mh->terrain == TERRAIN_TOWN ? 0.35 :
 			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
-	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : gw.battery_guns;
+	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : c->w->battery_guns;
 	double r = 0;
 	for (int e = 0; e < ROSTER_UNION; e++) {
 		const struct unit_def *d = unit_def(g, e);
@@ -367,7 +320,7 @@ static double risk(struct gc *c, int u, int h)
 	if (h == HEX_NONE || c->last)
 		return 0; /* 5.3: after the last Confederate player-turn the game ends */
 	double guns = gun_risk(c, u, h);
-	if (c->union_near[hex_index(h)] > GC_REACH + 1)
+	if (c->union_near[hex_index(h)] > c->w->reach + 1)
 		return guns;
 	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 	int def = inf ? unit_cv(g, u) : 1, mor = inf ? unit_morale(g, u) : 0;
@@ -376,14 +329,14 @@ static double risk(struct gc *c, int u, int h)
 	for (int a = 0; a < c->nattackers; a++) {
 		int e = c->attacker[a];
 		int eh = g->unit[e].hex, dist = hex_distance(eh, h);
-		if (dist > GC_REACH + 1)
+		if (dist > c->w->reach + 1)
 			continue;
 		if (commit_unit_status(g, e) != CORPS_COMMITTED && dist != 1)
 			continue; /* 13.3F: an Available unit attacks only what moved next to it */
 		int best = -99;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = hex_neighbour(h, (enum hex_dir)d), drm, hv;
-			if (n == HEX_NONE || hex_distance(eh, n) > GC_REACH)
+			if (n == HEX_NONE || hex_distance(eh, n) > c->w->reach)
 				continue;
 			/* a Confederate unit there (not u leaving it) keeps the attacker out */
 			int on = c->conf_at[hex_index(n)] - (n == g->unit[u].hex);
@@ -521,7 +474,7 @@ static void scripts(struct gc *c, int i)
 			[S_CLEAR] = 4 * r + 0.3 * on + moved,
 			[S_BACK] = -far + 0.15 * on + 0.5 * r + moved,
 			[S_OBJECTIVE] = on + 1.5 * r + moved +
-					(weak(g, u) && r > gw.weak_risk ? 100 : 0),
+					(weak(g, u) && r > c->w->weak_risk ? 100 : 0),
 			[S_GAIN] = INFINITY, /* assign_gains */
 		};
 		for (int s = 0; s < S_COUNT; s++)
@@ -578,9 +531,9 @@ static void assign_gains(struct gc *c)
 			if (!gn)
 				continue;
 			double r = risk(c, u, h);
-			if (weak(g, u) && r > gw.weak_risk)
+			if (weak(g, u) && r > c->w->weak_risk)
 				continue;
-			double v = gn - gw.gain_risk * r - (k < 0 ? 0 : 0.01);
+			double v = gn - c->w->gain_risk * r - (k < 0 ? 0 : 0.01);
 			if (v > bv)
 				bv = v, bh = h;
 		}
@@ -610,7 +563,7 @@ static void cover_bridge(struct gc *c)
 {
 	const struct game *g = c->g;
 	const struct map_objective *o = map_objective(&g->scn->map, "lower-bridge");
-	if (c->last || gw.bridge <= 0 || !o || bridge_lost(g))
+	if (c->last || c->w->bridge <= 0 || !o || bridge_lost(g))
 		return;
 	int keepers = 0;
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
@@ -760,7 +713,6 @@ double gc_reply_value(const struct game *g, const struct action *a, int samples,
 	struct gc *c = gc_new();
 	if (!c)
 		return -INFINITY;
-	tune();
 	c->g = g;
 	double sum = 0;
 	struct gc_reply r = { 0 };
@@ -831,7 +783,7 @@ static double playout(struct gc *c, const int *choice)
 {
 	struct gc_move mv[ROSTER_CONFEDERATE];
 	int nm = plan_moves(c, choice, mv);
-	int samples = budget[c->level - 1].samples;
+	int samples = c->lv->reply_samples;
 	double sum = 0;
 	for (int k = 0; k < samples; k++) {
 		struct game *g = &c->play;
@@ -864,7 +816,7 @@ static double playout(struct gc *c, const int *choice)
 static void division_climb(struct gc *c, int *best, double *bv)
 {
 	static const enum script posture[] = { S_HOLD, S_BACK, S_CLEAR, S_GAIN, S_OBJECTIVE };
-	int limit = budget[c->level - 1].postures, spent = 0;
+	int limit = c->lv->postures, spent = 0;
 	int div[ROSTER_CONFEDERATE], ndiv = 0, of[ROSTER_CONFEDERATE];
 	double threat[ROSTER_CONFEDERATE];
 	for (int i = 0; i < c->nunits; i++) {
@@ -891,7 +843,7 @@ static void division_climb(struct gc *c, int *best, double *bv)
 		order[k] = d;
 	}
 	int trial[ROSTER_CONFEDERATE];
-	int total = budget[c->level - 1].playouts;
+	int total = c->lv->playouts;
 	for (int oi = 0; oi < n && spent < limit && c->playouts < total; oi++)
 		for (size_t p = 0; p < sizeof posture / sizeof posture[0] && spent < limit &&
 				   c->playouts < total; p++) {
@@ -935,12 +887,13 @@ static const struct { enum script weak, strong; bool regroup; } base[] = {
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 {
 	memset(out, 0, sizeof *out);
-	tune();
 	struct gc *c = gc_new();
 	if (!c)
 		return;
 	c->g = g;
 	c->level = level < 1 ? 1 : level > GENERAL_LEVELS ? GENERAL_LEVELS : level;
+	c->w = &g->scn->general.lee;
+	c->lv = &g->scn->general.level[c->level - 1];
 	c->last = g->turn >= start_last_turn(g);
 	c->scratch = *g;
 	c->key = general_decision_key(g);
@@ -950,7 +903,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 			c->unit[c->nunits++] = u;
 	for (int i = 0; i < c->nunits; i++) {
 		scripts(c, i);
-		c->keeper[i] = gw.bridge > 0 && !c->last && keeps_bridge(g, c->unit[i]);
+		c->keeper[i] = c->w->bridge > 0 && !c->last && keeps_bridge(g, c->unit[i]);
 	}
 	assign_gains(c);
 	c->cover_unit = -1;
@@ -966,7 +919,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
 	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
 	double bv = -INFINITY;
-	int limit = budget[c->level - 1].playouts, base_limit = limit - (int)gw.repairs;
+	int limit = c->lv->playouts, base_limit = limit - c->w->repairs;
 	/* the base plans (base[]), the weak units' script and the others' */
 	for (size_t b = 0; b < sizeof base / sizeof base[0]; b++) {
 		bool differs = !base[b].regroup;
@@ -982,7 +935,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 			if (c->keeper[i] && base[b].strong != S_BACK)
 				trial[i] = S_HOLD;
 		}
-		for (int i = 0; i < c->nunits && gw.guns_clear > 0; i++)
+		for (int i = 0; i < c->nunits && c->w->guns_clear; i++)
 			if (unit_def(g, c->unit[i])->type != UNIT_INFANTRY)
 				trial[i] = S_CLEAR;
 		if (c->playouts >= base_limit)
@@ -1000,7 +953,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	}
 	/* the repair: the units the bot's reply hurt in the best plan so far all fall back (or
 	 * stand clear, if they fell back), kept when it plays out better; twice */
-	for (int r = 0; r < (int)gw.repairs && c->playouts < limit; r++) {
+	for (int r = 0; r < c->w->repairs && c->playouts < limit; r++) {
 		bool any = false;
 		memcpy(trial, best, sizeof trial);
 		for (int i = 0; i < c->nunits; i++)

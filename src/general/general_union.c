@@ -11,15 +11,6 @@
 #include "tables.h"
 #include "victory.h"
 
-/* Tuned by self-play through the simulator (docs/general.md "The Union's plan"). */
-const struct gu_plan gu_plan_default = {
-	.first = CORPS_IX,
-	.spent = 0.55,
-	.withdraw_from = 3,
-	.withdraw_until = 8,
-	.fresh = 0.8,
-};
-
 void gu_objectives(const struct game *g, struct gu_objectives *o)
 {
 	const struct tables *t = &g->scn->tables;
@@ -135,7 +126,7 @@ static enum corps best_fresh(const struct game *g, const struct action *legal, i
 	return best;
 }
 
-enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
+enum corps gu_commit_choice(const struct game *g, const struct general_union_plan *p,
 			    const struct action *legal, int n, char *why, size_t whylen)
 {
 	int committed = 0;
@@ -143,9 +134,9 @@ enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
 		committed += g->corps[c] == CORPS_COMMITTED;
 	if (committed >= 2)
 		return CORPS_NONE;
-	if (g->turn == 1 && legal_has(legal, n, ACT_COMMIT, (enum corps)p->first)) {
+	if (g->turn == 1 && legal_has(legal, n, ACT_COMMIT, p->first)) {
 		snprintf(why, whylen, "the plan's corps with I Corps on turn 1 (13.7C)");
-		return (enum corps)p->first;
+		return p->first;
 	}
 	struct gu_objectives o;
 	gu_objectives(g, &o);
@@ -159,7 +150,7 @@ enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
 	return c;
 }
 
-enum corps gu_withdraw_choice(const struct game *g, const struct gu_plan *p,
+enum corps gu_withdraw_choice(const struct game *g, const struct general_union_plan *p,
 			      const struct action *legal, int n, char *why, size_t whylen)
 {
 	if (g->turn < p->withdraw_from || g->turn > p->withdraw_until)

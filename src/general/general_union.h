@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "general_tunables.h"
 #include "map.h"
 
 #define GU_HEXES (MAP_OBJ_MAX * MAP_OBJ_HEXES)
@@ -31,23 +32,16 @@ struct gu_objectives {
  * solitaire game's 19.0/20.5, are left out). */
 void gu_objectives(const struct game *g, struct gu_objectives *o);
 
-/* The plan's tunables (tuned by self-play, docs/general.md). */
-struct gu_plan {
-	int first;          /* 13.7C: the corps committed with I Corps on turn 1 */
-	double spent;       /* a Committed corps is withdrawn below this share of its steps … */
-	int withdraw_from;  /* … from this turn */
-	int withdraw_until; /* … to this turn (a corps committed later has no time left) */
-	double fresh;       /* … when an Available corps keeps at least this share of its steps */
-};
-extern const struct gu_plan gu_plan_default;
+/* The plan's tunables are data: struct general_union_plan (general_tunables.h), the
+ * union-plan records of data/general.txt (tuned by self-play, docs/general.md). */
 
 /* 13.1: the Available corps to commit now (CORPS_NONE: none), with the reason; legal is
  * the decision's legal list. */
-enum corps gu_commit_choice(const struct game *g, const struct gu_plan *p,
+enum corps gu_commit_choice(const struct game *g, const struct general_union_plan *p,
 			    const struct action *legal, int n, char *why, size_t whylen);
 /* 13.5: the Committed corps to withdraw now so that a fresh one may be committed
  * (CORPS_NONE: none), with the reason. */
-enum corps gu_withdraw_choice(const struct game *g, const struct gu_plan *p,
+enum corps gu_withdraw_choice(const struct game *g, const struct general_union_plan *p,
 			      const struct action *legal, int n, char *why, size_t whylen);
 
 #endif

@@ -151,6 +151,7 @@ void sim_wilson(int k, int n, double *lo, double *hi);
 struct sim_report_opt {
 	const char *outdir;
 	bool gnuplot;         /* draw the plots with gnuplot (when it is installed) */
+	const char *general;  /* --general-weights FILE of the run, NULL: data/general.txt */
 };
 /* Write report.md and report.html into o->outdir from the records (sorted by seed); false
  * with err when a file cannot be written. */

@@ -419,7 +419,8 @@ static void chart(struct doc *d, const char *id, const char *title, const int *v
 
 /* ---- the sections ---- */
 
-static void sec_header(struct doc *d, const struct scenario *s, const struct sim_game *g, int n)
+static void sec_header(struct doc *d, const struct scenario *s, const struct sim_game *g, int n,
+		       const char *general)
 {
 	const struct sim_config *c = &g[0].cfg;
 	heading(d, 1, "A thousand Antietams: simulated games beside 1862");
@@ -434,12 +435,15 @@ static void sec_header(struct doc *d, const struct scenario *s, const struct sim
 		     sim_whole_day(start_of(s, start_find(s, c->scenario))) ? ", to nightfall: its "
 		     "losses count from dawn (the counters start with 1862's to its hour), as 1862's "
 		     "do" : "; 1862's figures below are the whole day's, not the scenario's");
+	if (general)
+		para(d, "The computer general played with the tunables of `%s` (`--general-weights`: a "
+			"tuning run), not those of data/general.txt.", general);
 	para(d, "Each figure is given as the median and the central 80%% of the games (10th to "
 		"90th percentile), the mean with its 95%% confidence interval, and 17 September "
 		"1862 (data/history.txt, docs/provenance-history.md); " FLAG " marks a historical "
 		"figure outside the central 80%%. Shares carry 95%% Wilson intervals. Every game "
 		"is replayed by `antietam --simulate 1 --seed SEED` with the same players, rules "
-		"and options.");
+		"and options%s.", general ? " (and the same `--general-weights`)" : "");
 }
 
 static void sec_headline(struct doc *d, const struct sim_history *h, const struct sim_game *g,
@@ -926,7 +930,7 @@ bool sim_report_write(const struct scenario *s, const struct sim_layout *l,
 		d.plotdir = plotdir;
 	fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		      "<title>antietam: simulated games</title><style>%s</style></head><body>\n", css);
-	sec_header(&d, s, games, n);
+	sec_header(&d, s, games, n, o->general);
 	sec_headline(&d, h, games, n, v);
 	sec_levels(&d, s, h, games, n);
 	sec_distributions(&d, h, games, n, v);

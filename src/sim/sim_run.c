@@ -24,6 +24,8 @@
 
 struct opts {
 	const char *datadir, *outdir, *keepdir;
+	const char *general; /* --general-weights FILE: the general's tunables in place of
+			      * the data directory's general.txt (a tuning run) */
 	long games;
 	uint64_t first_seed;
 	int jobs;
@@ -51,12 +53,15 @@ static void usage(FILE *f)
 	      "                [--scenario KEY] [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
 	      "                [--shard K/N | --shard-index I/N]\n"
 	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
+	      "                [--general-weights FILE]\n"
 	      "       antietam --merge DIR... [--out DIR] [--no-plots] [--data DIR]\n"
 	      "players P:\n", f);
 	for (int i = 0; i < player_count(); i++)
 		fprintf(f, "  %-10s %s\n", player_at(i)->name, player_at(i)->about);
 	fputs("defaults: solitaire rules, --union bot --confederate scripted (two-player: --union "
-	      "general);\n  --seed 1, --jobs the number of CPUs, --out the current directory\n", f);
+	      "general);\n  --seed 1, --jobs the number of CPUs, --out the current directory;\n"
+	      "  --general-weights FILE: the computer general's tunables (data/general.txt's format)\n"
+	      "  in place of the data's, for tuning runs\n", f);
 }
 
 static bool parse_long(const char *s, long min, long *out)
@@ -153,6 +158,10 @@ static int parse(int argc, char **argv, struct opts *o)
 				return bad("%s takes a directory", a);
 			*(a[2] == 'o' ? &o->outdir : a[2] == 'k' ? &o->keepdir : &o->datadir) = next;
 			i++;
+		} else if (!strcmp(a, "--general-weights")) {
+			if (!next)
+				return bad("--general-weights takes a file (data/general.txt's format)");
+			o->general = next, i++;
 		} else if (!strcmp(a, "--no-plots")) {
 			o->plots = false;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -252,7 +261,7 @@ static int finish(const struct scenario *s, const struct sim_layout *l,
 	char err[1024];
 	if (!write_csvs(l, o->outdir, g, n))
 		return 2;
-	struct sim_report_opt ro = { o->outdir, o->plots };
+	struct sim_report_opt ro = { o->outdir, o->plots, o->general };
 	if (!sim_report_write(s, l, h, g, n, &ro, err, sizeof err)) {
 		fprintf(stderr, "antietam: %s\n", err);
 		return 2;
@@ -498,6 +507,12 @@ static bool load(const struct opts *o, struct scenario **s, struct sim_history *
 	*s = malloc(sizeof **s);
 	bool ok = *s && paths_data_dir(o->datadir, dir, sizeof dir, err, sizeof err) &&
 		  scenario_load(*s, dir, err, sizeof err);
+	if (ok && o->general) {
+		struct general_tunables t;
+		ok = general_tunables_load(&t, o->general, err, sizeof err);
+		if (ok)
+			scenario_set_general(*s, &t);
+	}
 	if (ok) {
 		snprintf(path, sizeof path, "%s/history.txt", dir);
 		ok = sim_history_load(h, *s, path, err, sizeof err);
