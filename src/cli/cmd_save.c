@@ -154,6 +154,28 @@ static void first_difference(const char *a, const char *b, char *buf, size_t len
 		 (int)strcspn(la, "\n"), la, (int)strcspn(lb, "\n"), lb);
 }
 
+/* Why a record does not replay to its saved position, into buf (docs/formats.md, "Versions
+ * of the data"): the data it was played with were given it (the versions it names, or every
+ * ground and charts of its format's time), so what differs is the program. bot_lines: the
+ * record has `bot` turns (a file of before 8230e2e); settled: match_settle_data's answer. */
+static void replay_why(char *buf, size_t len, bool bot_lines, int settled, int format)
+{
+	if (bot_lines) {
+		snprintf(buf, len, "its `bot` turns were played by today's bot: the program that "
+			 "wrote it (before 8230e2e) recorded that the bot played a turn, not the "
+			 "bot's moves, and the bot has changed since, so this record cannot be "
+			 "replayed; the saved position opens as it was saved");
+		return;
+	}
+	char tried[96] = "";
+	if (settled < 0)
+		snprintf(tried, sizeof tried, "on every ground and charts of its format's time "
+			 "(%d): ", format);
+	snprintf(buf, len, "%stoday's rules play this record otherwise than those of the "
+		 "program that wrote it (the data are kept by version, the rules are not), or the "
+		 "file was changed by hand; the saved position opens as it was saved", tried);
+}
+
 /* Re-apply the record of the game saved at path from game_new, writing each action and
  * the events it logged; the last line says whether the replay reached the saved position.
  * Returns 0 when it did, 1 when it did not, -1 (err set) when the file or an action is
@@ -176,7 +198,12 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		goto done;
 	/* the data the game was played with: the versions the file names (position_read), or for
 	 * a file naming no ground nor charts those on which its record replays */
-	match_settle_data(saved, &rec);
+	int settled = match_settle_data(saved, &rec);
+	bool bot_lines = false;
+	for (int i = 0; i < rec.n; i++)
+		bot_lines |= !strcmp(rec.action[i], "bot");
+	char why[400];
+	replay_why(why, sizeof why, bot_lines, settled, rec.format);
 	s = saved->scn;
 	if (!rec.has_start) {
 		cli_fail(err, errlen, "%s: no record of how the game began ('start' line)", path);
@@ -207,8 +234,8 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		if (!parsed || !match_apply(m, &a, err, errlen)) {
 			char msg[512];
 			snprintf(msg, sizeof msg, "%s", err);
-			cli_fail(err, errlen, "%s: action %d '%s' refused: %s", path, i + 1,
-				 rec.action[i], msg);
+			cli_fail(err, errlen, "%s: action %d '%s' refused: %s (%s)", path, i + 1,
+				 rec.action[i], msg, why);
 			goto done;
 		}
 		char shown[1024];
@@ -227,7 +254,7 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 	} else {
 		char diff[600];
 		first_difference(want, got, diff, sizeof diff);
-		fprintf(out, "\nreplay differs from the saved position: %s", diff);
+		fprintf(out, "\nreplay differs from the saved position: %s\n  (%s)", diff, why);
 		rc = 1;
 	}
 done:
