@@ -87,6 +87,13 @@ static inline int move_enter_cost_index(const struct scenario *s, int ai, int di
 	int side = move_side_cost(&s->tables, f);
 	return side < 0 ? -1 : move_step_cost(s, f, side, bi);
 }
+/* The one what-if move, for the look-ahead's copies of a game (the general's playouts): unit
+ * u, on the map, put at hex `to` with what a move leaves on it — its Moved marker (8.11; an
+ * artillery unit's move, 10.8A) and, for a Confederate unit, the notes the Union's commitment
+ * keeps of its moves (13.3, commit_note_confederate_move, from its hex straight to `to`) —
+ * without searching or checking a path and without its MPs, fords or event. Never on a game
+ * that is played: only game_apply changes one, and its record would not replay this. */
+void move_what_if(struct game *g, int u, int to);
 /* True when unit u may start a move now (its side's movement phase, not yet moved, and no
  * rule holds it still); false with the rule in err. */
 bool move_unit_may_move(const struct game *g, int u, char *err, size_t errlen);

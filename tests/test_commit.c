@@ -220,6 +220,36 @@ static void test_lifting(void **state)
 	assert_false(commit_lifted(G, CORPS_XII, fx_u("C1")));
 }
 
+/* The look-ahead's what-if move (move_what_if, issue 32 item 5) leaves what the one-hex move
+ * through game_apply leaves but the MPs and the event: the hex, the Moved markers (8.11; an
+ * artillery unit's, 10.8A) and 13.3F's lift for a Confederate unit next to an Available
+ * corps (C1 next to U29 of XII). */
+static void test_what_if_move(void **state)
+{
+	(void)state;
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_ok("place U29 2010");                   /* XII Available */
+	fx_ok("place C1 2016");
+	fx_ok("place C5 1816");                    /* a battery */
+	fx_ok("set turn 2");
+	fx_ok("set phase confederate movement");
+	static struct game w;
+	w = *G;
+	fx_ok("move C1 2011");
+	fx_ok("move C5 1815");
+	move_what_if(&w, fx_u("C1"), 2011);
+	move_what_if(&w, fx_u("C5"), 1815);
+	assert_true(commit_lifted(&w, CORPS_XII, fx_u("C1")));
+	assert_memory_equal(w.corps_lifted, G->corps_lifted, sizeof w.corps_lifted);
+	for (int u = 0; u < ROSTER_UNITS; u++) {
+		assert_int_equal(w.unit[u].hex, G->unit[u].hex);
+		assert_int_equal(w.unit[u].flags, G->unit[u].flags & ~(uint32_t)UF_DOUBLE_TIME);
+	}
+	assert_true(w.unit[fx_u("C5")].flags & UF_ART_MOVED);
+	assert_false(w.unit[fx_u("C1")].flags & UF_ART_MOVED);
+	assert_int_equal(w.unit[fx_u("C1")].mp_used, 0); /* no path: no MPs */
+}
+
 static void test_creek_crossing_lifts_all(void **state)
 {
 	(void)state;
@@ -443,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_13_3e_two_enemies),
 		cmocka_unit_test(test_lift_lasts_to_the_next_union_player_turn),
 		cmocka_unit_test(test_lifting),
+		cmocka_unit_test(test_what_if_move),
 		cmocka_unit_test(test_creek_crossing_lifts_all),
 		cmocka_unit_test(test_attacks_by_status),
 		cmocka_unit_test(test_availability_rolls),

@@ -1106,6 +1106,24 @@ void move_hood_check(struct game *g)
 	}
 }
 
+/* What every move leaves on unit u, a move's or a what-if's: its hex, its Moved marker
+ * (8.11) and an artillery unit's (10.8A). */
+static void moved_to(struct game *g, int u, int to)
+{
+	g->unit[u].hex = (int16_t)to;
+	g->unit[u].flags |= UF_MOVED;
+	if (unit_def(g, u)->type == UNIT_ARTILLERY)
+		g->unit[u].flags |= UF_ART_MOVED;                     /* 8.11, 10.8A */
+}
+
+void move_what_if(struct game *g, int u, int to)
+{
+	int from = g->unit[u].hex;
+	moved_to(g, u, to);
+	if (unit_side(u) == SIDE_CONFEDERATE)
+		commit_note_confederate_move(g, u, from, to);
+}
+
 static bool apply_move(struct game *g, const struct action *a, char *err, size_t errlen)
 {
 	int16_t path[GAME_PATH_MAX];
@@ -1128,11 +1146,10 @@ static bool apply_move(struct game *g, const struct action *a, char *err, size_t
 		}
 		from = path[i];
 	}
-	us->hex = path[npath - 1];
+	moved_to(g, u, path[npath - 1]);
 	us->mp_used = (uint8_t)cost;
-	us->flags |= UF_MOVED | (dbl ? UF_DOUBLE_TIME : 0u);
-	if (d->type == UNIT_ARTILLERY)
-		us->flags |= UF_ART_MOVED;                             /* 8.11, 10.8A */
+	if (dbl)
+		us->flags |= UF_DOUBLE_TIME;
 	if (d->side == SIDE_UNION && !g->opt.unleashed && g->corps_moving != d->corps) {
 		if (g->corps_moving >= 0)
 			g->corps_done |= (uint8_t)(1u << g->corps_moving); /* 8.13 */

@@ -650,10 +650,10 @@ static bool conf_answer(struct gc *c, struct game *g)
 }
 
 /* The plan's moves on the playout's copy. Each hex came from move_reachable for the unit as
- * the phase began, so a unit on the map is put there directly (the Moved marks of 8.11 and
- * 10.8A, and 13.3F's note of a unit that comes next to an Available corps, set as a move
- * sets them) unless another move of the plan filled the hex first (7.1A); a reinforcement
- * enters through game_apply. Cheaper than a path search per move; the real moves are made
+ * the phase began, so a unit on the map is put there by the engine's what-if move
+ * (move_what_if: the Moved marks of 8.11 and 10.8A, and 13.3F's note of a unit that comes
+ * next to an Available corps, as a move sets them) unless another move of the plan filled
+ * the hex first (7.1A); a reinforcement enters through game_apply. Cheaper than a path search per move; the real moves are made
  * through the port. */
 static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 {
@@ -678,9 +678,7 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 			       (unit_def(g, k)->type == UNIT_INFANTRY) == inf;
 		if (full)
 			continue;
-		g->unit[u].hex = (int16_t)to;
-		g->unit[u].flags |= UF_MOVED | (inf ? 0u : (uint32_t)UF_ART_MOVED);
-		commit_note_confederate_move(g, u, from, to);
+		move_what_if(g, u, to);
 	}
 }
 
