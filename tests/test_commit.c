@@ -133,6 +133,31 @@ static void test_creek_exemption(void **state)
 	fx_refused("move U30 2310", "13.3E");
 }
 
+/* The 13.3B maps and the creek's banks are kept from one position to the next (pure speed:
+ * commit.c keeps the last ones of a scenario): a board redrawn on the same scenario
+ * (scenario_step_costs) must be read again. U29 (XII, Available) on the east bank, C1 on
+ * the west: 2612 is free while the creek runs between and forbidden once it is gone; 2610,
+ * next to C1 at 2510, is free across the creek and forbidden once a bridge joins them. */
+static void test_13_3b_follows_the_board(void **state)
+{
+	(void)state;
+	fx_board_oob(SETUP_HISTORICAL);
+	fx_ok("place U29 2810");
+	fx_ok("place C1 2412");
+	fx_ok("end");
+	assert_true(commit_available_forbids(G, fx_u("U29"), 2612)); /* no creek: one bank */
+	assert_true(fx_cost_at("U29", 2612) < 0);
+	fx_creek_after_column(25);
+	assert_false(commit_available_forbids(G, fx_u("U29"), 2612)); /* the creek between */
+	assert_true(fx_cost_at("U29", 2612) > 0);
+	fx_ok("remove C1");
+	fx_ok("place C1 2510");
+	assert_true(fx_cost_at("U29", 2610) > 0);                      /* across the creek */
+	fx_side(2510, 2610, SIDE_BRIDGE);
+	assert_true(commit_available_forbids(G, fx_u("U29"), 2610));  /* across the bridge */
+	assert_true(fx_cost_at("U29", 2610) < 0);
+}
+
 /* 13.3E with two enemies (RECONSTRUCTION.md's decided reading): U29 (XII, Available) in 2010
  * is three hexes from C2 (2013) and four from C3 (2006). It must end strictly farther from
  * both, and may never come nearer either on the way; a hex as far from one as the start may
@@ -470,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_two_committed),
 		cmocka_unit_test(test_available_limits),
 		cmocka_unit_test(test_creek_exemption),
+		cmocka_unit_test(test_13_3b_follows_the_board),
 		cmocka_unit_test(test_13_3e_two_enemies),
 		cmocka_unit_test(test_lift_lasts_to_the_next_union_player_turn),
 		cmocka_unit_test(test_lifting),

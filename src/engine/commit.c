@@ -71,7 +71,7 @@ bool commit_unit_may_fire(const struct game *g, int u, int target)
 
 /* Which bank of Antietam Creek each hex is on: 1 for the east bank (the side of the VI Corps
  * entry edge), 0 for the other; creek hexsides, bridged and forded included, divide them. */
-void commit_banks(const struct game *g, uint8_t *east)
+static void banks_fill(const struct game *g, uint8_t *east)
 {
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	memset(east, 0, HEX_INDEX_COUNT);
@@ -91,6 +91,22 @@ void commit_banks(const struct game *g, uint8_t *east)
 			stack[n++] = (int16_t)b;
 		}
 	}
+}
+
+/* The banks depend on the map alone: the last scenario's are kept (pure speed: the movement
+ * search of an Available unit asks them of every position); game_memo_forget empties it. */
+static struct {
+	const struct scenario *scn;          /* NULL: empty */
+	uint8_t east[HEX_INDEX_COUNT];
+} banks;
+
+void commit_banks(const struct game *g, uint8_t *east)
+{
+	if (banks.scn != g->scn) {
+		banks_fill(g, banks.east);
+		banks.scn = g->scn;
+	}
+	memcpy(east, banks.east, HEX_INDEX_COUNT);
 }
 
 /* 13.3B for one enemy unit in eh: within four hexes of hex, unless the creek runs between
@@ -169,16 +185,63 @@ static void disk4_build(void)
 	disk4_ready = true;
 }
 
+/* A 13.3B/13.3E map is a function of the scenario (its map, the banks) and, for each enemy
+ * unit, its hex when it restricts the unit (on the map, not lifted for its corps, 13.3F) and
+ * the unit's start distance to it when that counts (start_near): that is its key. The enemy
+ * does not move while the Union moves, so the units of a corps, and the general's and the
+ * bot's many positions of one movement phase, ask the same maps again: the last FMEMO_SLOTS
+ * are kept (pure speed); game_memo_forget empties them. */
+#define FMEMO_SLOTS 8
+
+struct forbid_key {
+	int16_t eh[ROSTER_CONFEDERATE];      /* HEX_NONE: the enemy unit does not restrict */
+	int8_t near[ROSTER_CONFEDERATE];     /* start_near, -1 when it does not count */
+};
+
+static struct fmemo {
+	const struct scenario *scn;          /* NULL: empty */
+	struct forbid_key key;
+	uint8_t forbid[HEX_INDEX_COUNT];
+} fmemo[FMEMO_SLOTS];
+static int fmemo_next;
+
+static void forbidden_fill(const struct game *g, const struct forbid_key *key,
+			   const uint8_t *east, uint8_t *forbid);
+
 void commit_forbidden_map(const struct game *g, int u, const uint8_t *east, uint8_t *forbid)
+{
+	struct forbid_key key;
+	memset(&key, 0, sizeof key);
+	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
+		int k = e - ROSTER_UNION;
+		bool r = enemy_restricts(g, u, e);
+		key.eh[k] = (int16_t)(r ? g->unit[e].hex : HEX_NONE);
+		key.near[k] = (int8_t)(r ? start_near(g, u, g->unit[e].hex, east) : -1);
+	}
+	for (int i = 0; i < FMEMO_SLOTS; i++)
+		if (fmemo[i].scn == g->scn && !memcmp(&fmemo[i].key, &key, sizeof key)) {
+			memcpy(forbid, fmemo[i].forbid, HEX_INDEX_COUNT);
+			return;
+		}
+	struct fmemo *m = &fmemo[fmemo_next];
+	fmemo_next = (fmemo_next + 1) % FMEMO_SLOTS;
+	forbidden_fill(g, &key, east, m->forbid);
+	m->key = key;
+	m->scn = g->scn;
+	memcpy(forbid, m->forbid, HEX_INDEX_COUNT);
+}
+
+static void forbidden_fill(const struct game *g, const struct forbid_key *key,
+			   const uint8_t *east, uint8_t *forbid)
 {
 	if (!disk4_ready)
 		disk4_build();
 	memset(forbid, 0, HEX_INDEX_COUNT);
-	for (int e = ROSTER_UNION; e < ROSTER_UNITS; e++) {
-		if (!enemy_restricts(g, u, e))
+	for (int x = 0; x < ROSTER_CONFEDERATE; x++) {
+		if (key->eh[x] == HEX_NONE)
 			continue;
-		int eh = g->unit[e].hex, ec = hex_col(eh), er = hex_row(eh), ei = hex_index(eh);
-		int near = start_near(g, u, eh, east);
+		int eh = key->eh[x], ec = hex_col(eh), er = hex_row(eh), ei = hex_index(eh);
+		int near = key->near[x];
 		const struct disk_step *k = disk4[ec & 1];
 		/* every hex within four of eh is on the map when eh is four hexes from every edge
 		 * (odd columns end a row early) */
@@ -395,6 +458,9 @@ static struct withdraw_found {
 void commit_memo_clear(void)
 {
 	wfound.scn = NULL;
+	banks.scn = NULL;
+	for (int i = 0; i < FMEMO_SLOTS; i++)
+		fmemo[i].scn = NULL;
 }
 
 static void withdraw_search(const struct game *g, int u, struct withdraw_found *found);
