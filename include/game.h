@@ -30,8 +30,15 @@ bool game_apply(struct game *g, const struct action *a, char *err, size_t errlen
  * none. */
 bool game_apply_events(struct game *g, const struct action *a, struct event_log *log,
 		       char *err, size_t errlen);
-/* Every legal action at the current decision point (at most max); returns the count. */
+/* Every legal action at the current decision point, in a fixed order: the first max are written
+ * to out (out may be NULL when max is 0), and the number of them all is returned, which is more
+ * than max when out had no room for every one: no list is cut short unsaid. A caller that
+ * wants them all asks again with room for the count; one that keeps a bounded array asks for
+ * its bound (game_legal_first). */
 int game_legal(const struct game *g, struct action *out, int max);
+/* The first max actions of game_legal's list into out; returns how many it wrote (at most
+ * max): for a caller that keeps a fixed array and looks no further than its first max. */
+int game_legal_first(const struct game *g, struct action *out, int max);
 /* Forget the searches the engine keeps for the positions it saw last (pure speed: the
  * movement searches, move.c, the legal retreats, retreat.c, and the last withdrawal's
  * search, commit.c, asked again of the same position). They name their scenario by its address only: whoever changes a scenario's map,

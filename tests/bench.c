@@ -74,7 +74,7 @@ static long random_game(const struct scenario *s, uint64_t seed, struct action *
 			a.type = ACT_END;
 			a.unit = -1;
 		} else {
-			int k = game_legal(&g, legal, max);
+			int k = game_legal_first(&g, legal, max);
 			if (k <= 0)
 				return -1;
 			a = legal[(r >> 12) % (uint64_t)k];
@@ -114,7 +114,7 @@ int main(void)
 		return 1;
 	/* to the Union movement phase of turn 1 */
 	while (g.pending.what != DECISION_MOVEMENT) {
-		int k = game_legal(&g, legal, max);
+		int k = game_legal_first(&g, legal, max);
 		if (k <= 0 || !game_apply(&g, &legal[k - 1], err, sizeof err))
 			break;
 	}

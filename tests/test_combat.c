@@ -495,7 +495,7 @@ static void test_support_limits(void **st)
 static bool attack_offered(int u, int nh, const int *hexes)
 {
 	static struct action a[512]; /* off the stack (-Wstack-usage) */
-	int n = game_legal(G, a, 512);
+	int n = game_legal_first(G, a, 512);
 	for (int i = 0; i < n; i++) {
 		if (a[i].type != ACT_ATTACK || a[i].nunits != 1 || a[i].units[0] != u ||
 		    a[i].n != nh)

@@ -365,7 +365,7 @@ static void test_withdrawal(void **state)
 	fx_refused("move U1 2009", "13.6");         /* three hexes from C1 */
 	fx_refused("move U2 2031", "13.6");         /* not U2's turn */
 	static struct action a[HEX_INDEX_COUNT]; /* off the stack (-Wstack-usage) */
-	int n = game_legal(G, a, HEX_INDEX_COUNT);
+	int n = game_legal_first(G, a, HEX_INDEX_COUNT);
 	assert_true(n > 2);
 	for (int i = 0; i + 1 < n; i++)
 		assert_true(unit_enemy_distance(G, a[i].hex[0], SIDE_UNION) >= 5);

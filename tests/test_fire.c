@@ -227,7 +227,7 @@ static void test_two_guns_per_target(void **st)
 	fx_refused("fire U42 C1", "10.7D");
 	/* defensive fire does not count (10.7D): tested in test_combat */
 	struct action a[64];
-	int n = game_legal(G, a, 64);
+	int n = game_legal_first(G, a, 64);
 	for (int i = 0; i < n; i++)
 		assert_false(a[i].type == ACT_FIRE && a[i].target == C(1));
 }

@@ -101,7 +101,7 @@ static void test_legal(void **state)
 	fx_ok("place C1 2013");
 	struct action *a = malloc(sizeof *a * 4096);
 	assert_non_null(a);
-	int n = game_legal(G, a, 4096);
+	int n = game_legal_first(G, a, 4096);
 	assert_true(n > 1);
 	assert_int_equal(a[n - 1].type, ACT_END);
 	struct move_dest d[HEX_INDEX_COUNT];
@@ -116,6 +116,44 @@ static void test_legal(void **state)
 			fail_msg("legal '%s' refused: %s", buf, fx_err);
 	}
 	free(a);
+}
+
+/* Issue 32 item 6: game_legal returns the real count, whatever room it was given (the first
+ * max written, the rest counted: no list cut short unsaid), in every kind of decision (the
+ * movement phase of turn 1, the quick set-up's placements, a commitment; the real data); game_legal_first
+ * gives a caller the bound it asks for, the same first actions. */
+static void test_legal_real_count(void **state)
+{
+	(void)state;
+	static struct game g;
+	struct action *all = malloc(sizeof *all * 16384), few[5];
+	assert_non_null(all);
+	for (int k = 0; k < 3; k++) {
+		game_new(&g, fx_real_scenario(), k == 1 ? SETUP_QUICK : SETUP_HISTORICAL, 1, NULL);
+		/* k 0: on to the Union movement phase of turn 1, each step ended (its last action);
+		 * k 2: the commitment of turn 1 (13.7), the first decision */
+		while (k == 0 && g.pending.what != DECISION_MOVEMENT) {
+			int m = game_legal_first(&g, all, 16384);
+			assert_true(m > 0);
+			assert_true(game_apply(&g, &all[m - 1], fx_err, sizeof fx_err));
+		}
+		assert_int_equal(g.pending.what, k == 0   ? DECISION_MOVEMENT
+						 : k == 1 ? DECISION_SETUP
+							  : DECISION_COMMITMENT);
+		int n = game_legal(&g, all, 16384);
+		assert_true(n > 0 && n <= 16384);
+		int want = k == 2 ? 2 : (int)(sizeof few / sizeof few[0]);
+		memset(few, 0, sizeof few);
+		assert_int_equal(game_legal(&g, few, want), n);
+		assert_int_equal(game_legal(&g, NULL, 0), n);
+		assert_memory_equal(few, all, (size_t)(n < want ? n : want) * sizeof *few);
+		memset(few, 0, sizeof few);
+		assert_int_equal(game_legal_first(&g, few, want), n < want ? n : want);
+		assert_memory_equal(few, all, (size_t)(n < want ? n : want) * sizeof *few);
+		if (k < 2 && n <= 100)
+			fail_msg("set-up %d at %s: %d legal actions", k, names_of_decision(g.pending.what), n);
+	}
+	free(all);
 }
 
 static void test_action_text(void **state)
@@ -354,7 +392,7 @@ static void test_random_play_real_data(void **state)
 			act.hex[0] = d[(r >> 8) % (unsigned)n].hex;
 			moves++;
 		} else {
-			int n = game_legal(G, a, 4096);
+			int n = game_legal_first(G, a, 4096);
 			assert_true(n > 0);
 			act = a[(r >> 4) % (unsigned)n];
 		}
@@ -409,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_new_historical),
 		cmocka_unit_test(test_turn_sequence),
 		cmocka_unit_test(test_legal),
+		cmocka_unit_test(test_legal_real_count),
 		cmocka_unit_test(test_action_text),
 		cmocka_unit_test(test_dice),
 		cmocka_unit_test(test_setup_actions),

@@ -162,7 +162,7 @@ static struct match *solitaire_on(const struct scenario *s, uint64_t seed, int l
 			struct action end = { .type = ACT_END, .unit = -1, .target = -1 };
 			if (match_apply(m, &end, err, sizeof err))
 				continue;
-			int k = game_legal(g, legal, 8192);
+			int k = game_legal_first(g, legal, 8192);
 			if (k > 0 && match_apply(m, &legal[0], err, sizeof err))
 				continue;
 		}

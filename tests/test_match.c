@@ -25,7 +25,7 @@ static struct action legal[8192];
 /* The first legal move of a unit that has not moved yet this phase; false when none. */
 static bool some_move(const struct game *g, struct action *out)
 {
-	int n = game_legal(g, legal, 8192);
+	int n = game_legal_first(g, legal, 8192);
 	for (int i = 0; i < n; i++)
 		if (legal[i].type == ACT_MOVE && !(g->unit[legal[i].unit].flags & UF_MOVED)) {
 			*out = legal[i];

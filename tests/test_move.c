@@ -399,7 +399,7 @@ static void test_mishap(void **state)
 	fx_refused("mishap U1 2013", "8.14B: 8.4");                 /* into the enemy */
 	fx_refused("mishap U1 2015", "8.14A");                      /* one hex */
 	struct action a[16];
-	int n = game_legal(G, a, 16);
+	int n = game_legal_first(G, a, 16);
 	assert_int_equal(a[n - 1].type, ACT_END);
 	for (int i = 0; i + 1 < n; i++) {
 		assert_int_equal(a[i].type, ACT_MISHAP);
@@ -548,7 +548,7 @@ static void test_search_is_plain_dijkstra(void **state)
 		int phases = 0;
 		char err[256];
 		for (int steps = 0; g.pending.what != DECISION_GAMEOVER && steps < 20000; steps++) {
-			int k = game_legal(&g, legal, 4096);
+			int k = game_legal_first(&g, legal, 4096);
 			assert_true(k > 0);
 			uint64_t r = splitmix(&rs);
 			/* one movement decision in 53 (of the whole game), every unit of the side, every way */

@@ -1004,7 +1004,7 @@ static int playout(const struct scenario *s, struct game *snap, uint64_t seed, c
 	uint64_t r = seed * 0x9e3779b97f4a7c15ULL + 1;
 	int n = 0;
 	while (n < PLAY_MAX && g->pending.what != DECISION_GAMEOVER) {
-		int nl = game_legal(g, legal, LEGAL_MAX);
+		int nl = game_legal_first(g, legal, LEGAL_MAX);
 		if (nl <= 0)
 			fail_msg("no legal action at step %d", n);
 		r ^= r << 13, r ^= r >> 7, r ^= r << 17;

@@ -161,7 +161,7 @@ static void test_scripted_from_legal(void **state)
 	char err[256];
 	int steps = 0;
 	while (G->pending.what == DECISION_SETUP) {
-		int n = game_legal(G, a, MAX);
+		int n = game_legal_first(G, a, MAX);
 		assert_true(n > 0 && n < MAX);
 		int pick = -1;
 		for (int i = n - 1; i >= 0 && pick < 0; i--)

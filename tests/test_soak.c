@@ -106,7 +106,7 @@ static bool pick(const struct game *g, uint64_t *rs, struct action *out)
 		out->unit = -1;
 		return true;
 	}
-	int n = game_legal(g, legal, LEGAL_MAX);
+	int n = game_legal_first(g, legal, LEGAL_MAX);
 	if (n <= 0)
 		fail_msg("no legal action at %s", names_of_decision(g->pending.what));
 	*out = legal[(r >> 12) % (uint64_t)n];

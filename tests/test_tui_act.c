@@ -50,7 +50,7 @@ static void test_moves_match_reachable(void **state)
 {
 	(void)state;
 	historical();
-	int n = game_legal(G, L, LEGAL_MAX);
+	int n = game_legal_first(G, L, LEGAL_MAX);
 	assert_true(n > 100 && n < LEGAL_MAX);
 	int units = 0;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
@@ -86,7 +86,7 @@ static void test_fire_aims_at_target(void **state)
 	historical();
 	fx_ok("end"); /* to the artillery fire phase */
 	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
-	int n = game_legal(G, L, LEGAL_MAX);
+	int n = game_legal_first(G, L, LEGAL_MAX);
 	int shots = 0;
 	for (int i = 0; i < n; i++) {
 		if (L[i].type != ACT_FIRE)
@@ -109,7 +109,7 @@ static void test_attack_aims_at_defender(void **state)
 	fx_ok("end");
 	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_COMBAT);
-	int n = game_legal(G, L, LEGAL_MAX);
+	int n = game_legal_first(G, L, LEGAL_MAX);
 	int on2014 = 0;
 	for (int i = 0; i < n; i++) {
 		if (L[i].type != ACT_ATTACK || act_dest(G, &L[i]) != 2014)
@@ -171,7 +171,7 @@ static void test_place_leads_to_zone(void **state)
 	game_new(G, S, SETUP_QUICK, 1, NULL);
 	assert_int_equal(G->pending.what, DECISION_SETUP);
 	fx_ok("place U1 1604");
-	int n = game_legal(G, L, LEGAL_MAX);
+	int n = game_legal_first(G, L, LEGAL_MAX);
 	int places = 0, removes = 0;
 	for (int i = 0; i < n; i++) {
 		if (L[i].type == ACT_PLACE) {
@@ -205,7 +205,7 @@ static void test_retreat_loss_as_the_engine_takes_it(void **state)
 	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_RETREAT);
 	int u = roster_find(&S->roster, "U1");
-	int n = game_legal(G, L, LEGAL_MAX);
+	int n = game_legal_first(G, L, LEGAL_MAX);
 	assert_true(n > 4);
 	int costly = 0;
 	for (int i = 0; i < n; i++) {
@@ -225,7 +225,7 @@ static void test_retreat_loss_as_the_engine_takes_it(void **state)
 	assert_true(costly > 0);
 	/* a unit with one step left dies on such a path */
 	fx_ok("place U1 2515 1");
-	n = game_legal(G, L, LEGAL_MAX);
+	n = game_legal_first(G, L, LEGAL_MAX);
 	bool dead = false;
 	for (int i = 0; i < n; i++) {
 		bool d;
@@ -317,7 +317,7 @@ static void test_order_best_first(void **state)
 	historical();
 	fx_ok("end"); /* to the artillery fire phase */
 	assert_int_equal(G->pending.what, DECISION_ARTILLERY);
-	int n = game_legal(G, L, LEGAL_MAX), moved = 0;
+	int n = game_legal_first(G, L, LEGAL_MAX), moved = 0;
 	for (int i = 0; i < n; i++)
 		idx[i] = i;
 	check_order(idx, n);
@@ -334,7 +334,7 @@ static void test_order_best_first(void **state)
 	fx_ok("dice 6");
 	fx_ok("end");
 	assert_int_equal(G->pending.what, DECISION_RETREAT);
-	n = game_legal(G, L, LEGAL_MAX);
+	n = game_legal_first(G, L, LEGAL_MAX);
 	for (int i = 0; i < n; i++)
 		idx[i] = n - 1 - i;
 	check_order(idx, n);
@@ -357,7 +357,7 @@ static void test_order_attacks_by_outcome(void **state)
 	};
 	for (size_t i = 0; i < sizeof setup / sizeof setup[0]; i++)
 		fx_ok(setup[i]);
-	int n = game_legal(G, L, LEGAL_MAX), attacks = 0;
+	int n = game_legal_first(G, L, LEGAL_MAX), attacks = 0;
 	for (int i = 0; i < n; i++) {
 		idx[i] = i;
 		attacks += L[i].type == ACT_ATTACK;

@@ -174,7 +174,7 @@ bool bot_apply(struct bot *b, const struct action *a, const char *rule, const ch
 
 int bot_legal(struct bot *b)
 {
-	return game_legal(b->g, b->acts, BOT_ACTIONS_MAX);
+	return game_legal_first(b->g, b->acts, BOT_ACTIONS_MAX);
 }
 
 bool bot_apply_type(struct bot *b, enum action_type t, const char *rule, const char *why)

@@ -59,7 +59,7 @@ static bool could_end_after(struct bot *b, const struct action *a)
 	struct action *after = malloc(sizeof *after * BOT_ACTIONS_MAX);
 	if (!after)
 		return false;
-	int m = game_legal(&b->what_if, after, BOT_ACTIONS_MAX);
+	int m = game_legal_first(&b->what_if, after, BOT_ACTIONS_MAX);
 	bool can_end = false;
 	for (int k = 0; k < m; k++)
 		can_end |= after[k].type == ACT_END;

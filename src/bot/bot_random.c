@@ -45,7 +45,7 @@ static bool random_action(const struct bot_port *port, uint64_t *rng, struct act
 			a.type = ACT_END;
 		}
 	} else {
-		int n = game_legal(g, legal, LEGAL_MAX);
+		int n = game_legal_first(g, legal, LEGAL_MAX);
 		if (n <= 0) {
 			snprintf(err, errlen, "no legal action at %s",
 				 names_of_decision(g->pending.what));

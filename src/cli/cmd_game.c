@@ -210,6 +210,15 @@ static const char *cmd_legal(struct cli *c, int argc, char **argv, FILE *out, ch
 	if (!a)
 		return cli_fail(err, errlen, "out of memory");
 	int n = game_legal(g, a, MAX);
+	if (n > MAX) { /* the real count: room for every one */
+		struct action *more = realloc(a, sizeof *a * (size_t)n);
+		if (!more) {
+			free(a);
+			return cli_fail(err, errlen, "out of memory (%d legal actions)", n);
+		}
+		a = more;
+		n = game_legal(g, a, n);
+	}
 	for (int i = 0; i < n; i++) {
 		char buf[512];
 		action_format(g->scn, &a[i], buf, sizeof buf);

@@ -1,5 +1,5 @@
 /* action_list.c — owns the lists of legal actions the phases write (struct action_list,
- * internal.h): the first max kept, the rest only counted. The text of an action is
+ * internal.h): the first max kept, every one counted (game_legal's real count). The text of an action is
  * src/data/action_text.c's. */
 #include <string.h>
 
@@ -19,5 +19,10 @@ struct action *action_list_add(struct action_list *l, enum action_type type, int
 
 int action_list_count(const struct action_list *l)
 {
-	return l->n < l->max ? l->n : l->max;
+	return l->n;
+}
+
+bool action_list_full(const struct action_list *l)
+{
+	return l->first && l->n >= l->max;
 }

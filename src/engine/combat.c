@@ -609,22 +609,21 @@ static void legal_declare(const struct game *g, struct action_list *o)
 		action_list_add(o, ACT_END, -1, -1);
 }
 
-int combat_legal(const struct game *g, struct action *out, int max)
+void combat_legal(const struct game *g, struct action_list *o)
 {
 	const struct combat_state *cs = &g->combat;
-	struct action_list o = { .a = out, .max = max };
 	if (g->phase != PHASE_COMBAT)
-		return 0;
+		return;
 	const struct combat_decl *d = cs->current >= 0 ? &cs->decl[cs->current] : NULL;
 	switch ((enum combat_stage)cs->stage) {
 	case CS_DECLARE:
-		legal_declare(g, &o);
+		legal_declare(g, o);
 		break;
 	case CS_CHOOSE:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_RESOLVED))
-				action_list_add(&o, ACT_RESOLVE, -1, cs->decl[i].defhex[0]);
-		action_list_add(&o, ACT_END, -1, -1);
+				action_list_add(o, ACT_RESOLVE, -1, cs->decl[i].defhex[0]);
+		action_list_add(o, ACT_END, -1, -1);
 		break;
 	case CS_DEFFIRE:
 		for (int i = 0; i < d->nattackers; i++) {
@@ -633,9 +632,9 @@ int combat_legal(const struct game *g, struct action *out, int max)
 			if (unit_on_map(g, d->attacker[i]) &&
 			    fire_check(g, g->pending.subject, d->attacker[i], true, &fo, err,
 				       sizeof err))
-				action_list_add(&o, ACT_FIRE, g->pending.subject, d->attacker[i]);
+				action_list_add(o, ACT_FIRE, g->pending.subject, d->attacker[i]);
 		}
-		action_list_add(&o, ACT_DECLINE, -1, -1);
+		action_list_add(o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_RETREAT:
 	case CS_BO_RETREAT: {
@@ -643,7 +642,7 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		int n = retreat_paths(g, cs->queue[0], (enum retreat_kind)cs->queue_kind[0], p,
 				      RETREAT_PATHS_MAX);
 		for (int i = 0; i < n; i++) {
-			struct action *a = action_list_add(&o, ACT_RETREAT, cs->queue[0], -1);
+			struct action *a = action_list_add(o, ACT_RETREAT, cs->queue[0], -1);
 			a->n = p[i].n;
 			memcpy(a->hex, p[i].hex, (size_t)p[i].n * sizeof p[i].hex[0]);
 		}
@@ -653,40 +652,39 @@ int combat_legal(const struct game *g, struct action *out, int max)
 		int hexes[COMBAT_DEFHEX_MAX];
 		int n = resolve_vacated(g, cs->attacking, hexes);
 		for (int i = 0; i < n; i++)
-			action_list_add(&o, ACT_ADVANCE, cs->attacking, hexes[i]);
+			action_list_add(o, ACT_ADVANCE, cs->attacking, hexes[i]);
 		break;
 	}
 	case CS_BO_ADVANCE:
 		for (int i = 0; i < d->ndefhex; i++)
 			for (int k = 0; k < d->nattackers; k++)
 				if (resolve_bo_advance_ok(g, d->attacker[k], i))
-					action_list_add(&o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
-		action_list_add(&o, ACT_DECLINE, -1, -1);
+					action_list_add(o, ACT_ADVANCE, d->attacker[k], d->defhex[i]);
+		action_list_add(o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_SUPPORT:
 	case CS_BO_SUPPORT:
 		for (int s = 0; s < ROSTER_UNITS; s++) {
 			if (resolve_support_ok(g, s, cs->advancer, cs->advance_from, NULL, 0))
-				action_list_add(&o, ACT_SUPPORT, s, cs->advance_from);
+				action_list_add(o, ACT_SUPPORT, s, cs->advance_from);
 		}
-		action_list_add(&o, ACT_DECLINE, -1, -1);
+		action_list_add(o, ACT_DECLINE, -1, -1);
 		break;
 	case CS_LOSS: {
 		int c[COMBAT_DEFHEX_MAX * 8];
 		int n = resolve_loss_candidates(g, c, COMBAT_DEFHEX_MAX * 8);
 		for (int i = 0; i < n; i++)
-			action_list_add(&o, ACT_LOSE, c[i], -1);
+			action_list_add(o, ACT_LOSE, c[i], -1);
 		break;
 	}
 	case CS_BREAKOFF:
 		for (int i = 0; i < cs->ndecl; i++)
 			if (!(cs->decl[i].flags & DECL_BROKEN_OFF) &&
 			    resolve_decl_engaged(g, &cs->decl[i]))
-				action_list_add(&o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
-		action_list_add(&o, ACT_END, -1, -1);
+				action_list_add(o, ACT_BREAK_OFF, -1, cs->decl[i].defhex[0]);
+		action_list_add(o, ACT_END, -1, -1);
 		break;
 	default:
 		break;
 	}
-	return action_list_count(&o);
 }

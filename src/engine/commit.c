@@ -758,27 +758,25 @@ enum phase_result commit_apply(struct game *g, const struct action *a, char *err
 	}
 }
 
-int commit_legal(const struct game *g, struct action *out, int max)
+void commit_legal(const struct game *g, struct action_list *l)
 {
-	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what == DECISION_WITHDRAW_MOVE) {
 		struct withdraw_target t[HEX_INDEX_COUNT];
 		int k = withdraw_targets(g, g->pending.subject, t, HEX_INDEX_COUNT);
-		for (int i = 0; i < k && l.n < max; i++) {
-			struct action *a = action_list_add(&l, ACT_MOVE, g->pending.subject, 0);
+		for (int i = 0; i < k && !action_list_full(l); i++) {
+			struct action *a = action_list_add(l, ACT_MOVE, g->pending.subject, 0);
 			a->n = 1;
 			a->hex[0] = t[i].hex;
 		}
 	} else {
-		for (int c = 0; c < CORPS_COUNT && l.n < max; c++) {
+		for (int c = 0; c < CORPS_COUNT && !action_list_full(l); c++) {
 			bool ok = g->pending.what == DECISION_WITHDRAWAL ? g->corps[c] == CORPS_COMMITTED
 									 : !commit_refused(g, c);
 			if (!ok)
 				continue;
-			action_list_add(&l, g->pending.what == DECISION_WITHDRAWAL ? ACT_WITHDRAW
+			action_list_add(l, g->pending.what == DECISION_WITHDRAWAL ? ACT_WITHDRAW
 										    : ACT_COMMIT, -1, c);
 		}
 	}
-	action_list_add(&l, ACT_END, -1, 0);
-	return action_list_count(&l);
+	action_list_add(l, ACT_END, -1, 0);
 }

@@ -238,11 +238,10 @@ enum phase_result fire_apply(struct game *g, const struct action *a, char *err, 
 	}
 }
 
-int fire_legal(const struct game *g, struct action *out, int max)
+void fire_legal(const struct game *g, struct action_list *l)
 {
-	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what != DECISION_ARTILLERY)
-		return 0;
+		return;
 	for (int gun = 0; gun < ROSTER_UNITS; gun++) {
 		if (!unit_on_map(g, gun) || cdef(g, gun)->side != g->side ||
 		    cdef(g, gun)->type != UNIT_ARTILLERY)
@@ -259,9 +258,8 @@ int fire_legal(const struct game *g, struct action *out, int max)
 				continue;
 			if (!check_fire(g, gun, t, false, NULL, &o, false, NULL, 0))
 				continue;
-			action_list_add(&l, ACT_FIRE, gun, t);
+			action_list_add(l, ACT_FIRE, gun, t);
 		}
 	}
-	action_list_add(&l, ACT_END, -1, 0);
-	return action_list_count(&l);
+	action_list_add(l, ACT_END, -1, 0);
 }

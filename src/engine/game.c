@@ -33,7 +33,9 @@ static bool mishap_roll(struct game *g)
 	if (d != 1)
 		return false;
 	struct action a[1];
-	if (move_mishap_legal(g, a, 1) == 0) {
+	struct action_list l = { .a = a, .max = 1, .first = true };
+	move_mishap_legal(g, &l);
+	if (action_list_count(&l) == 0) {
 		event_new(g, EVENT_MISHAP_NONE);
 		return false;
 	}
@@ -396,23 +398,41 @@ bool game_apply_events(struct game *g, const struct action *a, struct event_log 
 	return ok;
 }
 
-int game_legal(const struct game *g, struct action *out, int max)
+/* The legal actions of g's decision into a list of max (first: the caller keeps no more). */
+static int legal(const struct game *g, struct action *out, int max, bool first)
 {
+	struct action_list l = { .a = out, .max = max, .first = first };
 	switch (g->pending.what) {
 	case DECISION_MISHAP:
 	case DECISION_MOVEMENT:
-		return move_legal(g, out, max);
+		move_legal(g, &l);
+		break;
 	case DECISION_WITHDRAWAL:
 	case DECISION_WITHDRAW_MOVE:
 	case DECISION_COMMITMENT:
-		return commit_legal(g, out, max);
+		commit_legal(g, &l);
+		break;
 	case DECISION_ARTILLERY:
-		return fire_legal(g, out, max);
+		fire_legal(g, &l);
+		break;
 	case DECISION_GAMEOVER:
-		return 0;
+		break;
 	case DECISION_SETUP:
-		return quick_legal(g, out, max);
+		quick_legal(g, &l);
+		break;
 	default:
-		return combat_legal(g, out, max);
+		combat_legal(g, &l);
 	}
+	return action_list_count(&l);
+}
+
+int game_legal(const struct game *g, struct action *out, int max)
+{
+	return legal(g, out, max, false);
+}
+
+int game_legal_first(const struct game *g, struct action *out, int max)
+{
+	int n = legal(g, out, max, true);
+	return n < max ? n : max;
 }

@@ -55,32 +55,39 @@ int dice_roll_for(struct game *g, enum event_why why, int corps, int formation);
 void unit_lose_step(struct game *g, int u, enum event_why why);
 
 /* ---- action_list.c ---- */
-/* A list of legal actions being written: the first max go to a[], the rest are only counted
- * in n. */
+/* A list of legal actions being written (game_legal): the first max go to a[], the rest are
+ * only counted in n. A phase's legal function adds every action of the decision, in its
+ * order, unless the list is `first` (game_legal_first: the caller keeps only the first max)
+ * and full, when it may stop searching (action_list_full). */
 struct action_list {
 	struct action *a;
 	int n, max;
+	bool first;
 	struct action sink; /* where actions beyond max are written and forgotten */
 };
 /* Append the action {type, unit, target} (every other field zero) to l, or only count it when
  * l is full; returns it, to fill in its other fields. */
 struct action *action_list_add(struct action_list *l, enum action_type type, int unit,
 			       int target);
-/* How many actions l holds: n, at most max. */
+/* How many actions were added to l: every one, those past max too (only the first max are
+ * in a[]): game_legal's real count. */
 int action_list_count(const struct action_list *l);
+/* True when l is `first` and holds its max: no more is wanted, the search may stop. */
+bool action_list_full(const struct action_list *l);
 
 
 /* ---- quick.c ---- */
 /* The actions of DECISION_SETUP (4.2): place, remove, end. */
 enum phase_result quick_apply(struct game *g, const struct action *a, char *err, size_t errlen);
-int quick_legal(const struct game *g, struct action *out, int max);
+void quick_legal(const struct game *g, struct action_list *l);
 
 /* ---- move.c ---- */
-/* The actions of DECISION_MISHAP (8.14) and DECISION_MOVEMENT (8.0). */
+/* The actions of DECISION_MISHAP (8.14) and DECISION_MOVEMENT (8.0); each phase's X_legal
+ * adds the legal actions of its decisions to an action_list. */
 enum phase_result move_apply(struct game *g, const struct action *a, char *err, size_t errlen);
-int move_legal(const struct game *g, struct action *out, int max);
+void move_legal(const struct game *g, struct action_list *l);
 /* 8.14: every legal mishap move of the phasing side (one enemy unit, one hex). */
-int move_mishap_legal(const struct game *g, struct action *out, int max);
+void move_mishap_legal(const struct game *g, struct action_list *l);
 /* 12.0: regrouping of the phasing side at the end of its movement phase. */
 void move_regroup(struct game *g);
 /* Everything that lasts one movement phase starts afresh (moved flags, MPs, fords, corps). */
@@ -130,7 +137,7 @@ void commit_change_status(struct game *g, enum corps c, enum corps_status s, enu
 /* The actions of DECISION_WITHDRAWAL, DECISION_WITHDRAW_MOVE (13.5–13.6) and
  * DECISION_COMMITMENT (13.1). */
 enum phase_result commit_apply(struct game *g, const struct action *a, char *err, size_t errlen);
-int commit_legal(const struct game *g, struct action *out, int max);
+void commit_legal(const struct game *g, struct action_list *l);
 
 /* ---- fire.c, combat.c: the artillery fire and combat phases as decisions ---- */
 
@@ -139,7 +146,7 @@ void fire_phase_begin(struct game *g);
 /* Apply an action in the artillery fire phase (fire or end). */
 enum phase_result fire_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 /* Legal actions in the artillery fire phase. */
-int fire_legal(const struct game *g, struct action *out, int max);
+void fire_legal(const struct game *g, struct action_list *l);
 
 /* Enter the combat phase of the phasing side (5.2 A3/B3). */
 void combat_phase_begin(struct game *g);
@@ -147,7 +154,7 @@ void combat_phase_begin(struct game *g);
  * last automatic step is done (11.5E, 11.6). */
 enum phase_result combat_apply(struct game *g, const struct action *a, char *err, size_t errlen);
 /* Legal actions at a combat-phase decision point. */
-int combat_legal(const struct game *g, struct action *out, int max);
+void combat_legal(const struct game *g, struct action_list *l);
 
 /* ---- solitaire.c: the solitaire rules that are no choice (14.2, 14.4, 15.2–15.6) ---- */
 

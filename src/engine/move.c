@@ -1191,9 +1191,8 @@ static const char *mishap_refused(const struct game *g, int v, int hex)
 	return NULL;
 }
 
-int move_mishap_legal(const struct game *g, struct action *out, int max)
+void move_mishap_legal(const struct game *g, struct action_list *l)
 {
-	struct action_list l = { .a = out, .max = max };
 	for (int v = 0; v < ROSTER_UNITS; v++) {
 		if (!unit_on_map(g, v) || unit_side(v) == g->side)
 			continue;
@@ -1201,10 +1200,9 @@ int move_mishap_legal(const struct game *g, struct action *out, int max)
 			int h = hex_neighbour(g->unit[v].hex, (enum hex_dir)d);
 			if (h == HEX_NONE || mishap_refused(g, v, h))
 				continue;
-			action_list_add(&l, ACT_MISHAP, v, h);
+			action_list_add(l, ACT_MISHAP, v, h);
 		}
 	}
-	return action_list_count(&l);
 }
 
 /* ---- 9.1 A.P. Hill ---- */
@@ -1329,31 +1327,29 @@ enum phase_result move_apply(struct game *g, const struct action *a, char *err, 
 	}
 }
 
-int move_legal(const struct game *g, struct action *out, int max)
+void move_legal(const struct game *g, struct action_list *l)
 {
-	struct action_list l = { .a = out, .max = max };
 	if (g->pending.what == DECISION_MISHAP) {
-		l.n = move_mishap_legal(g, out, max);
+		move_mishap_legal(g, l);
 	} else {
 		struct move_dest dest[HEX_INDEX_COUNT];
 		struct movepos p; /* one position for every unit of the side */
 		p.built = false;
-		for (int u = 0; u < ROSTER_UNITS && l.n < max; u++) {
+		for (int u = 0; u < ROSTER_UNITS && !action_list_full(l); u++) {
 			if (unit_side(u) != g->side)
 				continue;
 			int k = reachable(&p, g, u, dest, HEX_INDEX_COUNT, NULL, 0, MODE_COUNT, NULL);
-			for (int i = 0; i < k && l.n < max; i++) {
-				struct action *a = action_list_add(&l, ACT_MOVE, u, 0);
+			for (int i = 0; i < k && !action_list_full(l); i++) {
+				struct action *a = action_list_add(l, ACT_MOVE, u, 0);
 				a->n = 1;
 				a->hex[0] = dest[i].hex;
 			}
 		}
 		char err[8];
 		if (ap_hill_must_enter(g, err, sizeof err))
-			return action_list_count(&l);
+			return;
 	}
-	action_list_add(&l, ACT_END, 0, 0);
-	return action_list_count(&l);
+	action_list_add(l, ACT_END, 0, 0);
 }
 
 /* ---- the phase's bookkeeping ---- */

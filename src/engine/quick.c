@@ -230,11 +230,11 @@ int quick_historical(const struct game *g, struct action *out, int max)
 	return n;
 }
 
-int quick_legal(const struct game *g, struct action *out, int max)
+void quick_legal(const struct game *g, struct action_list *l)
 {
-	int n = 0, first;
-	if (unplaced(g, &first) == 0 && n < max)
-		out[n++] = (struct action){ .type = ACT_END, .unit = -1 };
+	int first;
+	if (unplaced(g, &first) == 0)
+		action_list_add(l, ACT_END, -1, 0);
 	char why[160];
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		if (!mine(g, u) || unit_is_reinforcement(g, u))
@@ -244,15 +244,13 @@ int quick_legal(const struct game *g, struct action *out, int max)
 			probe.events = NULL; /* a what-if: its events go nowhere */
 			char e[160];
 			struct action r = { .type = ACT_REMOVE, .unit = u, .target = -1 };
-			if (quick_apply(&probe, &r, e, sizeof e) != PHASE_REFUSED && n < max)
-				out[n++] = r;
+			if (quick_apply(&probe, &r, e, sizeof e) != PHASE_REFUSED)
+				action_list_add(l, ACT_REMOVE, u, -1);
 			continue;
 		}
 		const struct map_zone *z = quick_zone(g, u);
-		for (int i = 0; z && i < z->nhexes && n < max; i++)
+		for (int i = 0; z && i < z->nhexes; i++)
 			if (quick_place_why(g, u, z->hexes[i], why, sizeof why))
-				out[n++] = (struct action){ .type = ACT_PLACE, .unit = u,
-							    .target = z->hexes[i] };
+				action_list_add(l, ACT_PLACE, u, z->hexes[i]);
 	}
-	return n;
 }

@@ -466,7 +466,7 @@ static void follow_retreats(struct general *gen)
 	char err[160];
 	for (int k = 0; k < ROSTER_UNITS && gen->copy.pending.what == DECISION_RETREAT &&
 			gen->copy.pending.side == gen->me; k++) {
-		int n = game_legal(&gen->copy, gen->follow, FOLLOW_MAX), best = -1;
+		int n = game_legal_first(&gen->copy, gen->follow, FOLLOW_MAX), best = -1;
 		double bv = -INFINITY;
 		for (int i = 0; i < n; i++) {
 			gen->follow_copy = gen->copy;
@@ -558,7 +558,7 @@ static double try_action(struct general *gen, const struct action *a, int sample
  * best applied, its note saying what it is expected to cost and gain against now. */
 static bool decide_by_trial(struct general *gen, const char *what)
 {
-	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(gen->g, gen->legal, LEGAL_MAX);
 	if (n <= 0)
 		return false;
 	if (n > gen->lv->candidates)
@@ -908,7 +908,7 @@ static bool close_chain(struct general *gen)
 	if (e < 0)
 		return false;
 	int eh = g->unit[e].hex;
-	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 	for (int x = 0; x < n; x++) {
 		const struct action *act = &gen->legal[x];
 		if (act->type != ACT_ATTACK || act->nunits < 1 || banned(gen, act->units[0]))
@@ -948,7 +948,7 @@ static bool closable(struct general *gen, const struct action *a)
 	if (e < 0)
 		return true;
 	int eh = gen->copy.unit[e].hex;
-	int n = game_legal(&gen->copy, gen->chain, CHAIN_MAX);
+	int n = game_legal_first(&gen->copy, gen->chain, CHAIN_MAX);
 	for (int x = 0; x < n; x++) {
 		const struct action *c = &gen->chain[x];
 		if (c->type != ACT_ATTACK || c->nunits < 1 || banned(gen, c->units[0]))
@@ -1031,7 +1031,7 @@ static void corps_say(const struct game *g, int hex, char *buf, size_t len)
 static bool conf_declare(struct general *gen)
 {
 	const struct game *g = gen->g;
-	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 	int k = gen->lv->counter_attacks, samples = gen->lv->counter_samples;
 	double (*val)[2];
 	int nv = ranked_attacks(gen, n, true, &val);
@@ -1088,7 +1088,7 @@ static bool declare(struct general *gen)
 {
 	if (gen->me == SIDE_CONFEDERATE)
 		return conf_declare(gen);
-	int n = game_legal(gen->g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(gen->g, gen->legal, LEGAL_MAX);
 	/* an attack must be worth its risk: more so for the Confederacy, whose every unit lost
 	 * costs a VP (19.0A) and cannot be replaced */
 	double (*val)[2];
@@ -1133,7 +1133,7 @@ static bool apply_corps(struct general *gen, enum action_type type, enum corps c
 static bool commitment(struct general *gen)
 {
 	const struct game *g = gen->g;
-	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 	char why[120];
 	enum corps c = gu_commit_choice(g, gen->plan, gen->legal, n, why, sizeof why);
 	if (c != CORPS_NONE && apply_corps(gen, ACT_COMMIT, c, "commits", why))
@@ -1147,7 +1147,7 @@ static bool commitment(struct general *gen)
 static bool withdrawal(struct general *gen)
 {
 	const struct game *g = gen->g;
-	int n = game_legal(g, gen->legal, LEGAL_MAX);
+	int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 	char why[120];
 	enum corps c = gu_withdraw_choice(g, gen->plan, gen->legal, n, why, sizeof why);
 	if (c != CORPS_NONE && apply_corps(gen, ACT_WITHDRAW, c, "withdraws", why))
@@ -1219,7 +1219,7 @@ int general_play(const struct bot_port *port, int level, char *err, size_t errle
 		int before = gen->applied;
 		if (!decide(gen) || gen->applied == before) {
 			/* nothing chosen was accepted: the first legal action that applies */
-			int n = game_legal(g, gen->legal, LEGAL_MAX);
+			int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 			bool ok = false;
 			for (int i = 0; i < n && !ok; i++)
 				ok = apply(gen, &gen->legal[i], "the first legal action");

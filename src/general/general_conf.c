@@ -627,7 +627,7 @@ static bool conf_answer(struct gc *c, struct game *g)
 		return true;
 	/* a movement phase lists moves and `end` alone, all worth 0 here: the answer is the
 	 * first, which a list of one holds as well (pure speed: no search of every unit) */
-	int n = game_legal(g, c->legal, g->pending.what == DECISION_MOVEMENT ? 1 : GC_LEGAL);
+	int n = game_legal_first(g, c->legal, g->pending.what == DECISION_MOVEMENT ? 1 : GC_LEGAL);
 	int best = -1, bd = -1;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &c->legal[i];

@@ -2,10 +2,11 @@
  * allocator's policy for the terminal game. No curses here (libtui.a, which the tests link).
  *
  * Memory (issue 20: flat over a whole game): a movement phase can offer over 8,000 actions
- * (160 bytes each), an end-of-game screen none. The list grows by doubling when game_legal
- * fills it and, when a decision needs a quarter of it or less, is copied into a fresh block
+ * (160 bytes each), an end-of-game screen none. The list grows to the count game_legal
+ * gives (by doublings of LEGAL_FIRST) when it has no room for every action and, when a decision needs a quarter of it or less, is copied into a fresh block
  * the size of the need, so the pages one big phase touched go back to the system instead of
  * staying resident for the rest of the game (docs/performance.md). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __GLIBC__
@@ -17,7 +18,7 @@
 int legal_fit(int n)
 {
 	int cap = LEGAL_FIRST;
-	while (cap <= n && cap < LEGAL_LIMIT)
+	while (cap <= n && cap <= INT_MAX / 2)
 		cap *= 2;
 	return cap;
 }
@@ -40,24 +41,18 @@ void legal_free(struct legal_list *l)
 bool legal_fill(struct legal_list *l, const struct game *g)
 {
 	bool whole = true;
-	for (;;) {
-		l->n = game_legal(g, l->a, l->cap);
-		if (l->n < 0)
-			l->n = 0;
-		if (l->n < l->cap)
-			break;
-		if (l->cap >= LEGAL_LIMIT) {
-			whole = false;
-			break;
+	int n = game_legal(g, l->a, l->cap); /* the real count: more than cap when it had no room */
+	if (n > l->cap) {
+		int cap = legal_fit(n);
+		struct action *more = realloc(l->a, (size_t)cap * sizeof *more);
+		if (more) {
+			l->a = more;
+			l->cap = cap;
+			n = game_legal(g, l->a, l->cap);
 		}
-		struct action *more = realloc(l->a, 2 * (size_t)l->cap * sizeof *more);
-		if (!more) {
-			whole = false;
-			break;
-		}
-		l->a = more;
-		l->cap *= 2;
+		whole = n <= l->cap;
 	}
+	l->n = n < l->cap ? n : l->cap;
 	int fit = legal_fit(l->n);
 	if (whole && fit * 4 <= l->cap) {
 		/* a fresh block, not realloc: shrinking in place keeps the pages already touched */

@@ -7,8 +7,7 @@
 
 #include "game.h"
 
-#define LEGAL_FIRST 1024          /* the list grows by doubling from here when it fills up */
-#define LEGAL_LIMIT (1 << 18)     /* and stops here: the list is then cut short */
+#define LEGAL_FIRST 1024          /* the list grows by doublings from here to the need */
 #define LEGAL_MMAP_THRESHOLD (128 * 1024) /* blocks this big come from mmap (legal.c) */
 
 struct legal_list {
@@ -19,12 +18,11 @@ struct legal_list {
 /* An empty list of LEGAL_FIRST places; false when out of memory. */
 bool legal_init(struct legal_list *l);
 void legal_free(struct legal_list *l);
-/* Every legal action at g's decision point: grown while game_legal fills it, given back when
- * the need drops to a quarter of it. False when the list is cut short (out of memory or
- * LEGAL_LIMIT), l->n then what fitted. */
+/* Every legal action at g's decision point: grown to game_legal's count when it has no room
+ * for all, given back when the need drops to a quarter of it. False when the list is cut
+ * short (out of memory), l->n then what fitted. */
 bool legal_fill(struct legal_list *l, const struct game *g);
-/* The smallest capacity (a power of two times LEGAL_FIRST, at most LEGAL_LIMIT) that holds
- * n actions and one more (a full list reads as "maybe cut short"). */
+/* The smallest capacity (a power of two times LEGAL_FIRST) above n. */
 int legal_fit(int n);
 /* The bytes the list holds now. */
 size_t legal_bytes(const struct legal_list *l);

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		static struct action legal[LEGAL_MAX];
 		if (!check_game(g, err, sizeof err))
 			abort(); /* position_read refuses what check_game does */
-		(void)game_legal(g, legal, LEGAL_MAX);
+		(void)game_legal_first(g, legal, LEGAL_MAX);
 		size_t len1, len2;
 		char *t1 = text_of(g, &rec, &len1);
 		FILE *f2 = fmemopen(t1, len1, "r");
