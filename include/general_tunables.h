@@ -47,6 +47,10 @@ struct general_lee_weights {
 			   * objective), in VP on turn 1, less as the turns pass */
 	double regroup;   /* a brigade that may regroup (12.2-12.3) standing three hexes and more
 			   * from the enemy, where the next movement phase gives it a step back */
+	int fragile;      /* the units stepped back from the bot's attacks (24.3B), bits: 1 a
+			   * battery, 2 a brigade of one step, 4 a brigade of combat value 2 or
+			   * less (a 2:1 attack destroys them) */
+	bool keep_all;    /* the bridge's keeper holds in the general retreat too */
 };
 
 /* The Union's plan under the two-player rules (general_union.c, docs/general.md "The

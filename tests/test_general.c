@@ -297,21 +297,24 @@ static void test_conf_holds_bridge(void **st)
 {
 	(void)st;
 	int toombs = roster_find(&S->roster, "C26");
-	/* Written for order of battle 2 and held there at every level on seeds 1 and 2; with the
-	 * counters of order of battle 3 (issue 35) the plan of level 2 on seed 2 sends him to
-	 * 2031 (the general's plan is issue 30's to judge), so that one runs on order of battle 2 */
+	/* Seeds 1 and 2 at every level, on the counters of order of battle 3 (issue 35) and of
+	 * order of battle 2 (for which it was written). He holds in the general retreat too
+	 * (gw.keep_all): before, that retreat was the plan of level 2 on seed 2 with the
+	 * counters of order of battle 2, and sent him to 2031 */
 	const struct scenario *oob2 = scenario_oob(S, 2);
 	assert_non_null(oob2);
-	for (uint64_t seed = 1; seed <= 2; seed++)
+	for (int v = 0; v < 4; v++)
 		for (int level = 1; level <= GENERAL_LEVELS; level++) {
-			struct match *m = solitaire_on(seed == 2 && level == 2 ? oob2 : S, seed,
-						       level, 1);
+			uint64_t seed = 1 + (uint64_t)(v & 1);
+			struct match *m = solitaire_on(v < 2 ? S : oob2, seed, level, 1);
 			const struct game *g = match_game(m);
 			assert_int_equal(g->unit[toombs].hex, 2835);
 			static struct gc_plan p;
 			gc_plan_movement(g, level, &p);
 			for (int i = 0; i < p.nmoves; i++)
-				assert_int_not_equal(p.move[i].unit, toombs);
+				if (p.move[i].unit == toombs)
+					fail_msg("seed %d level %d: Toombs to %d: %s", (int)seed, level,
+						 p.move[i].hex, p.move[i].script);
 			/* a second keeper, not a weak brigade, is offered beside him (the Union guns
 			 * across the creek, 17.0A, shoot one keeper off the bluff, not two) */
 			assert_true(p.cover_unit >= ROSTER_UNION && p.cover_unit != toombs);
@@ -486,6 +489,45 @@ static void test_conf_covers_road(void **st)
  * him three hexes and more from every Union unit (12.2: there he gets a step back at the end of
  * his next movement phase; the road stays his, 3.3B, with no Union unit next to it), and the
  * move's note says why (before, he held 1835, two hexes from the guns: no step back). */
+/* 24.3B, 12.0: a battery (C10, Ewell's guns) and a brigade of one step that may not regroup
+ * (C26, Toombs: two steps at full strength, 12.3A) left next to I Corps' infantry would be
+ * destroyed at 2:1; every level moves each to a hex out of every favourable attack's reach
+ * (16.3.4) instead, with a note saying why. */
+static void test_conf_fragile_out_of_reach(void **st)
+{
+	(void)st;
+	int c10 = roster_find(&S->roster, "C10"), c26 = roster_find(&S->roster, "C26");
+	assert_int_equal(unit_def(G, c26)->steps, 2);
+	for (int level = 1; level <= GENERAL_LEVELS; level++)
+		for (int k = 0; k < 2; k++) {
+			int u = k ? c26 : c10;
+			struct game_options opt = { .solitaire = true };
+			game_new(G, S, SETUP_EMPTY, 7, &opt);
+			fx_ok("set turn 5");
+			fx_ok("set corps I committed");
+			fx_ok(k ? "place C26 1822" : "place C10 1822");
+			if (k)
+				fx_steps(c26, 1);
+			fx_ok("place U7 1722");
+			fx_ok("place U8 1721");
+			fx_ok("set phase confederate movement");
+			for (int x = 0; x < HEX_INDEX_COUNT; x++)
+				G->control[x] = SIDE_CONFEDERATE;
+			static struct gc_plan p;
+			gc_plan_movement(G, level, &p);
+			int at = G->unit[u].hex;
+			const char *why = "";
+			for (int i = 0; i < p.nmoves; i++)
+				if (p.move[i].unit == u)
+					at = p.move[i].hex, why = p.move[i].script;
+			if (unit_enemy_distance(G, at, SIDE_CONFEDERATE) < 3)
+				fail_msg("level %d: %s on %d, %d from I Corps", level,
+					 k ? "C26" : "C10", at,
+					 unit_enemy_distance(G, at, SIDE_CONFEDERATE));
+			assert_non_null(strstr(why, "back from the enemy's reach (24.3B"));
+		}
+}
+
 static void test_conf_regroups(void **st)
 {
 	(void)st;
@@ -664,6 +706,7 @@ int main(void)
 		cmocka_unit_test(test_blind_to_dice),
 		cmocka_unit_test(test_conf_covers_road),
 		cmocka_unit_test(test_conf_regroups),
+		cmocka_unit_test(test_conf_fragile_out_of_reach),
 		cmocka_unit_test(test_conf_plans_two_player),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);

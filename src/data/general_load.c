@@ -58,6 +58,8 @@ static const struct tunable tunables[] = {
 	LEE("battery-guns", K_REAL, battery_guns, -100, 100),
 	LEE("bridge", K_REAL, bridge, -100, 100),
 	LEE("regroup", K_REAL, regroup, -100, 100),
+	LEE("fragile", K_INT, fragile, 0, 7),
+	LEE("keep-all", K_BOOL, keep_all, 0, 1),
 	{ "union-plan", "first", K_CORPS, AT(union_plan.first), 0, CORPS_COUNT - 1 },
 	{ "union-plan", "spent", K_REAL, AT(union_plan.spent), 0, 1 },
 	{ "union-plan", "withdraw-from", K_INT, AT(union_plan.withdraw_from), 1, GAME_TURNS },

@@ -20,7 +20,10 @@
  * break-off), and the position scored by gc_value. The search: every unit on one script
  * (four plans) and the mix "stand clear where the bot could attack, else hold", then a hill
  * climb, unit by unit (those the bot could attack first), over the other scripts while the
- * level's playouts last. Same position, same plan: deterministic, and blind to the game's dice
+ * level's playouts last. In every plan a fragile unit (a battery, a brigade of one step: a 2:1
+ * attack destroys it) that the plan leaves where more of the bot's favourable attacks may reach
+ * it, by the attackers' real reach (fill_reach), than at its best reachable hex goes there
+ * instead (24.3B). Same position, same plan: deterministic, and blind to the game's dice
  * (every playout's dice come from the position, general_own_dice). */
 #include <math.h>
 #include <stddef.h>
@@ -104,7 +107,12 @@ struct gc {
 	uint64_t key;                         /* the decision's (general_decision_key): its dice */
 	int cover_unit, cover_hex;            /* cover_bridge's second keeper */
 	uint8_t hurt[ROSTER_CONFEDERATE];     /* the last playout: the unit (index i) lost steps */
-	int rest[ROSTER_CONFEDERATE];         /* a shot-to-ribbons brigade's hex to regroup in */
+	int rest[ROSTER_CONFEDERATE];         /* a shot-to-ribbons brigade's hex to regroup in, or
+					       * a fragile unit's hex out of the bot's attacks */
+	bool reach_known;                     /* ureach[] filled (fill_reach) */
+	uint8_t fragile[ROSTER_CONFEDERATE];  /* fragile(): rest is where the bot's attacks on it
+					       * are fewest, rest_risk theirs (risk() less the guns) */
+	double rest_risk[ROSTER_CONFEDERATE];
 	uint8_t keeps[ROSTER_CONFEDERATE];    /* its "gains control" hex keeps a hex (to_keep) */
 	int postures, posture_kept;           /* division_climb's playouts, and those kept */
 	uint8_t exposed[ROSTER_CONFEDERATE][S_COUNT]; /* in reach of the bot's attacks, or within
@@ -114,6 +122,10 @@ struct gc {
 	struct game play;
 	struct action legal[GC_LEGAL];
 	struct move_dest dest[GC_DESTS];
+	struct game next;                     /* move_reachable_next_phase's */
+	struct move_dest rdest[GC_DESTS];     /* fill_reach's */
+	uint64_t ureach[ROSTER_UNION][(HEX_INDEX_COUNT + 63) / 64]; /* attacker a (index in
+					       * attacker[]) may end its next move there */
 };
 
 /* A zeroed struct gc but for its scratch (a calloc of its 700 KB was a good part of a short
@@ -314,7 +326,7 @@ static double gun_risk(const struct gc *c, int u, int h)
 /* The bot's favourable attacks on unit u were it in hex h: each Union infantry unit that
  * could stand next to h and attack it favourably counts 1, more the better its odds; and the
  * Union guns in range (gun_risk). */
-static double risk(struct gc *c, int u, int h)
+static double risk_by(struct gc *c, int u, int h, bool exact)
 {
 	const struct game *g = c->g;
 	if (h == HEX_NONE || c->last)
@@ -338,6 +350,8 @@ static double risk(struct gc *c, int u, int h)
 			int n = hex_neighbour(h, (enum hex_dir)d), drm, hv;
 			if (n == HEX_NONE || hex_distance(eh, n) > c->w->reach)
 				continue;
+			if (exact && n != eh && !(c->ureach[a][hex_index(n) / 64] >> (hex_index(n) % 64) & 1))
+				continue;
 			/* a Confederate unit there (not u leaving it) keeps the attacker out */
 			int on = c->conf_at[hex_index(n)] - (n == g->unit[u].hex);
 			if (on > 0 && n != eh)
@@ -355,6 +369,44 @@ static double risk(struct gc *c, int u, int h)
 			r += 1 + 0.25 * best;
 	}
 	return r + guns;
+}
+
+static double risk(struct gc *c, int u, int h)
+{
+	return risk_by(c, u, h, false);
+}
+
+/* ureach[]: where each Union attacker may end its next movement phase were the position to
+ * stand as it is (move_reachable_next_phase: its MA alone, for a move that ends next to an
+ * enemy takes no road bonus and no double-time, 8.8.2D, 8.9A; it stops on entering a
+ * Confederate ZOC, 6.3B) — so a hex screened by the line is out of its reach, where risk()'s
+ * GC_REACH hexes of range are not. */
+static void fill_reach(struct gc *c)
+{
+	if (c->reach_known)
+		return;
+	c->reach_known = true;
+	memset(c->ureach, 0, sizeof c->ureach);
+	for (int a = 0; a < c->nattackers; a++) {
+		int n = move_reachable_next_phase(c->g, c->attacker[a], &c->next, c->rdest,
+						  GC_DESTS, NULL);
+		for (int k = 0; k < n; k++) {
+			int x = hex_index(c->rdest[k].hex);
+			if (x >= 0)
+				c->ureach[a][x / 64] |= 1ull << (x % 64);
+		}
+	}
+}
+
+/* The bot's favourable attacks on unit u in hex h (the guns' threat left out) by the
+ * attackers' real reach (fill_reach). */
+static double risk_exact(struct gc *c, int u, int h)
+{
+	if (h == HEX_NONE)
+		return 0;
+	fill_reach(c);
+	double r = risk_by(c, u, h, true) - gun_risk(c, u, h);
+	return r > 0 ? r : 0;
 }
 
 /* ---- the scripts ---- */
@@ -444,6 +496,21 @@ static bool keeps_bridge(const struct game *g, int u)
 	return false;
 }
 
+/* A unit the bot's attacks kill at 2:1 (a defender of combat value 1-2): a battery, or a
+ * brigade of one step that may not regroup (12.3A: never to its full strength), by
+ * the plan's `fragile` bits (data/general.txt). Where the plan leaves it in reach of a favourable attack (16.3.4) it
+ * goes instead to a hex out of every attack's reach, if it may reach one (24.3B). */
+static bool fragile(const struct gc *c, int u)
+{
+	const struct game *g = c->g;
+	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
+	int bits = c->w->fragile;
+	if (!inf)
+		return bits & 1;
+	return !shot_to_ribbons(g, u) &&
+	       (((bits & 2) && g->unit[u].steps == 1) || ((bits & 4) && unit_cv(g, u) <= 2));
+}
+
 /* Each script's hex for unit u (index i in c->unit). */
 static void scripts(struct gc *c, int i)
 {
@@ -461,6 +528,7 @@ static void scripts(struct gc *c, int i)
 	c->rest[i] = HEX_NONE;
 	double rest_v = INFINITY;
 	bool ribbons = shot_to_ribbons(g, u);
+	c->fragile[i] = !ribbons && fragile(c, u);
 	/* staying is a candidate of every script (k = -1); a reinforcement off the map has
 	 * no hex to stay in */
 	for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
@@ -485,6 +553,14 @@ static void scripts(struct gc *c, int i)
 		if (ribbons && h != HEX_NONE && unit_enemy_distance(g, h, SIDE_CONFEDERATE) >= 3 &&
 		    4 * r + 0.1 * on + moved < rest_v)
 			rest_v = 4 * r + 0.1 * on + moved, c->rest[i] = h;
+		/* the fewest favourable attacks, the guns' threat least, nearer the objectives
+		 * among equals */
+		if (c->fragile[i] && h != HEX_NONE) {
+			double gr = gun_risk(c, u, h), ri = risk_exact(c, u, h);
+			double fv = 10 * ri + 4 * gr + 0.1 * on + moved;
+			if (fv < rest_v)
+				rest_v = fv, c->rest[i] = h, c->rest_risk[i] = ri;
+		}
 	}
 }
 
@@ -761,10 +837,14 @@ static int plan_moves(const struct gc *c, const int *choice, struct gc_move *out
 					    "an empty hex next to a lone Union unit falls to it)"
 					  : script_name[choice[i]];
 		/* 12.0: a brigade shot to ribbons (11.2) is pulled out of the bot's reach, three
-		 * hexes from the enemy, to get a step back (12.2) */
+		 * hexes from the enemy, to get a step back (12.2); 24.3B: a fragile unit (a
+		 * battery, a brigade of one step) to where fewer of its attacks may reach it */
 		if (c->exposed[i][choice[i]] && c->rest[i] != HEX_NONE && !c->keeper[i]) {
 			h = c->rest[i];
-			why = "falls back to regroup (12.0: shot to ribbons, 11.2)";
+			why = c->fragile[i] ? "steps back from the enemy's reach (24.3B: fewer "
+					      "favourable attacks reach it there, and one at 2:1 "
+					      "destroys it)"
+					    : "falls back to regroup (12.0: shot to ribbons, 11.2)";
 		}
 		if (h == HEX_NONE || h == c->g->unit[u].hex)
 			continue;
@@ -910,9 +990,14 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	for (int i = 0; i < c->nunits; i++)
 		for (int s = 0; s < S_COUNT; s++) {
 			int u = c->unit[i], h = c->opt[i][s];
-			c->exposed[i][s] = h != HEX_NONE &&
-					   (risk(c, u, h) - gun_risk(c, u, h) > 1e-9 ||
-					    unit_enemy_distance(g, h, SIDE_CONFEDERATE) < 3);
+			/* a fragile unit: where at least one favourable attack more may reach it
+			 * than where it would rest */
+			c->exposed[i][s] =
+				c->fragile[i]
+					? risk_exact(c, u, h) > c->rest_risk[i] + 1 - 1e-9
+					: h != HEX_NONE &&
+						  (risk(c, u, h) - gun_risk(c, u, h) > 1e-9 ||
+						   unit_enemy_distance(g, h, SIDE_CONFEDERATE) < 3);
 			}
 	int best[ROSTER_CONFEDERATE], trial[ROSTER_CONFEDERATE];
 	uint8_t hurt[ROSTER_CONFEDERATE] = { 0 };
@@ -929,8 +1014,9 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 				trial[i] = S_BACK;
 				differs = true;
 			}
-			/* the bridge's keeper holds it in every plan but the general retreat */
-			if (c->keeper[i] && base[b].strong != S_BACK)
+			/* the bridge's keeper holds it in every plan (keep-all; else in every one but
+			 * the general retreat): until a combat result forces him out */
+			if (c->keeper[i] && (base[b].strong != S_BACK || c->w->keep_all))
 				trial[i] = S_HOLD;
 		}
 		for (int i = 0; i < c->nunits && c->w->guns_clear; i++)
