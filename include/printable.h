@@ -1,7 +1,8 @@
 /* printable.h — the one filter between a file's text and the terminal: what a position
  * file, a data file or an autosave says reaches the screen as printable text only, never as
  * escape sequences the terminal would obey (issue 33: a note's `\x1b]0;…` set the window
- * title, OSC 52 wrote the clipboard). src/text/printable.c. */
+ * title, OSC 52 wrote the clipboard). src/data/printable.c, in the files' layer: every
+ * loader's message (datafile_fail: the path and the fields it quotes) passes through it. */
 #ifndef ANTIETAM_PRINTABLE_H
 #define ANTIETAM_PRINTABLE_H
 

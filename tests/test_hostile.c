@@ -118,6 +118,67 @@ static void test_replay_shows_no_escapes(void **state)
 	free(out);
 }
 
+/* A data file's error quotes its fields and its path: the loaders' messages (datafile_fail,
+ * every loader's) reached the terminal with the file's escapes (session 10: `--data DIR`
+ * with a tables.txt: --batch, the terminal game, --map-image; `--simulate --general-weights
+ * FILE`). */
+static void test_data_errors_show_no_escapes(void **state)
+{
+	(void)state;
+	char dir[400], cmd[1200], path[600];
+	snprintf(dir, sizeof dir, "%s/esc-data", tmpdir);
+	snprintf(cmd, sizeof cmd, "cp -r data '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/tables.txt", dir);
+	char *tables = fx_read_file(path, NULL);
+	char *vp = strstr(tables, "\nvp ");
+	assert_non_null(vp);
+	char *bad = malloc(strlen(tables) + 64);
+	assert_non_null(bad);
+	sprintf(bad, "%.*s\nvp\x1b]0;owned\x07\xc2\x9b" "2J%s", (int)(vp - tables), tables,
+		vp + 3);
+	write_file(path, bad);
+	free(bad);
+	free(tables);
+	static const char *const ways[] = { "--batch", "", "--map-image" };
+	for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+		char args[1000];
+		snprintf(args, sizeof args, "--data %s %s%s%s", dir, ways[i], i == 2 ? " " : "",
+			 i == 2 ? tmpdir : "");
+		if (i == 2)
+			strcat(args, "/m.png");
+		int rc;
+		char *out = run(args, "", &rc);
+		assert_int_equal(rc, 2);
+		if (!strstr(out, "tables.txt:") || !strstr(out, "?]0;owned??2J"))
+			fail_msg("%s: %s", args, out);
+		assert_printable(args, out);
+		free(out);
+	}
+	/* the general's tunables of --simulate */
+	char *general = fx_read_file("data/general.txt", NULL);
+	char *line = strstr(general, "\nunion objective ");
+	assert_non_null(line);
+	char *eol = strchr(line + 1, '\n');
+	bad = malloc(strlen(general) + 64);
+	assert_non_null(bad);
+	sprintf(bad, "%.*s\nunion objective \x1b]52;c;cm0gLXJmIH4=\x07%s", (int)(line - general),
+		general, eol);
+	snprintf(path, sizeof path, "%s/weights.txt", tmpdir);
+	write_file(path, bad);
+	free(bad);
+	free(general);
+	snprintf(cmd, sizeof cmd, "--data data --simulate 1 --general-weights %s --out %s/sim", path,
+		 tmpdir);
+	int rc;
+	char *out = run(cmd, "", &rc);
+	assert_int_not_equal(rc, 0);
+	if (!strstr(out, "weights.txt:") || !strstr(out, "'?]52;c;cm0gLXJmIH4=?' is not a number"))
+		fail_msg("%s", out);
+	assert_printable("--general-weights", out);
+	free(out);
+}
+
 /* `--resume list` printed an autosave's turn line as the file had it. */
 static void test_resume_list_shows_no_escapes(void **state)
 {
@@ -354,6 +415,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_printable_filter),
 		cmocka_unit_test(test_replay_shows_no_escapes),
+		cmocka_unit_test(test_data_errors_show_no_escapes),
 		cmocka_unit_test(test_resume_list_shows_no_escapes),
 		cmocka_unit_test(test_game_open_twice),
 		cmocka_unit_test(test_autosave_on_needs_its_directory),

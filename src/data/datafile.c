@@ -1,5 +1,6 @@
 /* datafile.c — owns the line format shared by every loader: the version line, comments,
- * field splitting and "path:line: message" errors. */
+ * field splitting and "path:line: message" errors (printable text only: they quote the
+ * file's fields and its path, and reach the terminal). */
 #include "datafile.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "hex.h"
+#include "printable.h"
 
 bool datafile_fail(struct datafile *df, const char *fmt, ...)
 {
@@ -19,7 +21,10 @@ bool datafile_fail(struct datafile *df, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(df->err, sizeof df->err, "%.200s:%d: %.280s", df->path, df->line, msg);
+	char raw[sizeof df->err];
+	snprintf(raw, sizeof raw, "%.200s:%d: %.280s", df->path, df->line, msg);
+	/* a field or a path may hold escape sequences a terminal would obey (issue 33) */
+	text_printable(df->err, sizeof df->err, raw);
 	return false;
 }
 
@@ -171,7 +176,7 @@ bool datafile_open(struct datafile *df, const char *path, const char *kind, int 
 	if (!f) {
 		memset(df, 0, sizeof *df);
 		df->path = path;
-		snprintf(df->err, sizeof df->err, "%s", err);
+		text_printable(df->err, sizeof df->err, err);
 		return false;
 	}
 	bool ok = datafile_open_stream(df, f, path, kind, max_version);
