@@ -254,6 +254,18 @@ static void test_csv_reads_back(void **st)
 	struct sim_game *none0 = NULL;
 	assert_false(sim_csv_read(&layout, dir, &none0, &m0, err, sizeof err));
 	assert_non_null(strstr(err, "hours.csv:6: "));
+	/* a bad cell is named by its column of the column table (issue 32 item 4: hours.csv's
+	 * header, writer and reader are one table's, like games.csv's and turns.csv's) */
+	f = fopen(hours, "w");
+	sim_csv_hours_header(f);
+	fputs("12,4,-,0@1804\n", f);
+	fclose(f);
+	assert_false(sim_csv_read(&layout, dir, &none0, &m0, err, sizeof err));
+	if (!strstr(err, "hours.csv:2: bad U2 '0@1804' (STEPS@HEX or -)"))
+		fail_msg("%s", err);
+	free(none0);
+	none0 = NULL;
+	m0 = 0;
 	assert_int_equal(m0, 0);
 	free(none0);
 	none0 = NULL;

@@ -530,6 +530,12 @@ static void test_loader_errors(void **state)
 	/* a second parrott record is refused before its units are added to the first's (it
 	 * once wrote past the end of parrott[]: fuzz_tables) */
 	expect_error(NULL, "parrott U1 U2 U3", 0, "duplicate parrott");
+	/* the Parrott guns' ids read by the one unit-id parser (names_parse_unit, issue 32 item
+	 * 4): no leading zero, no sign, no Confederate, within the roster */
+	expect_error("parrott ", "parrott U44 U045", 0, "'U045' is not a Union unit (U1-U69)");
+	expect_error("parrott ", "parrott U44 U+45", 0, "'U+45' is not a Union unit");
+	expect_error("parrott ", "parrott U44 C45", 0, "'C45' is not a Union unit");
+	expect_error("parrott ", "parrott U70", 0, "'U70' is not a Union unit");
 	expect_error("crt 7 ", "crt 7   1/2  1/2  1/2* 1/2*", 0, "expected 7 fields");
 	expect_error("crt 7 ", "crt 7   1/2  1/2  1/2* 1/2* 1/x", 0, "CRT cell '1/x'");
 	expect_error("crt 7 ", "crt 12  1/2  1/2  1/2* 1/2* 1/3*", 0, "out of range");

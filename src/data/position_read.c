@@ -143,16 +143,13 @@ static bool parse_on_off(struct reader *r, const char *s, const char *what, bool
 	return parse_flag(r, s, oo, what, out);
 }
 
-/* "U12" or "C7": digits without a leading zero, within the roster. */
+/* "U12" or "C7" (names_parse_unit, the one unit-id parser), as the writer writes it: a
+ * capital letter. */
 static bool parse_unit(struct reader *r, const char *s, int *out)
 {
-	int side = s[0] == 'U' ? SIDE_UNION : s[0] == 'C' ? SIDE_CONFEDERATE : -1;
-	int max = side == SIDE_UNION ? ROSTER_UNION : ROSTER_CONFEDERATE;
-	const char *d = s + 1;
-	size_t nd = strspn(d, "0123456789");
-	if (side < 0 || nd == 0 || nd > 3 || d[nd] || d[0] == '0' || atoi(d) > max)
+	*out = s[0] == 'U' || s[0] == 'C' ? names_parse_unit(s) : -1;
+	if (*out < 0)
 		return FAIL("unknown unit '%s' (U1-U%d, C1-C%d)", s, ROSTER_UNION, ROSTER_CONFEDERATE);
-	*out = atoi(d) - 1 + (side == SIDE_CONFEDERATE ? ROSTER_UNION : 0);
 	return true;
 }
 

@@ -21,10 +21,7 @@ static const char *const flag_names[32] = {
 
 static inline void unit_name(int u, char buf[16])
 {
-	if (u < ROSTER_UNION)
-		snprintf(buf, 16, "U%d", u + 1);
-	else
-		snprintf(buf, 16, "C%d", u - ROSTER_UNION + 1);
+	snprintf(buf, 16, "%s", names_of_unit(u));
 }
 
 static const char *const stage_names[] = {

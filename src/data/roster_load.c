@@ -267,9 +267,8 @@ static bool load_units(struct roster *r, FILE *f, const char *path, char *err, s
 		ok = false;
 	for (int i = 0; ok && i < ROSTER_UNITS; i++)
 		if (!present[i])
-			ok = datafile_fail(&df, "unit %c%d missing (4.1A: 69 Union and 53 Confederate)",
-					   i < ROSTER_UNION ? 'U' : 'C',
-					   i < ROSTER_UNION ? i + 1 : i - ROSTER_UNION + 1);
+			ok = datafile_fail(&df, "unit %s missing (4.1A: 69 Union and 53 Confederate)",
+					   names_of_unit(i));
 	return datafile_finish(&df, ok, err, errlen);
 }
 

@@ -12,6 +12,7 @@
 
 #include "datafile.h"
 #include "names.h"
+#include "roster.h"
 
 /* What has been read so far, for duplicate and missing checks. */
 struct seen {
@@ -262,11 +263,11 @@ static bool rec_parrott(struct loader *L)
 		return datafile_fail(df, "more than %d Parrott units", TABLES_PARROTT_MAX);
 	for (int i = 1; i < df->nfields; i++) {
 		const char *s = df->field[i];
-		char *end;
-		long id = s[0] == 'U' ? strtol(s + 1, &end, 10) : 0;
-		if (s[0] != 'U' || end == s + 1 || *end || id < 1 || id > 69)
-			return datafile_fail(df, "10.3A: '%s' is not a Union unit (U1-U69)", s);
-		L->t->parrott[L->t->nparrott++] = (int)id;
+		int u = s[0] == 'U' ? names_parse_unit(s) : -1; /* the one unit-id parser */
+		if (u < 0 || u >= ROSTER_UNION)
+			return datafile_fail(df, "10.3A: '%s' is not a Union unit (U1-U%d)", s,
+					     ROSTER_UNION);
+		L->t->parrott[L->t->nparrott++] = u + 1;
 	}
 	return true;
 }

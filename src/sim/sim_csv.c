@@ -31,12 +31,14 @@ enum col_type {
 	COL_HELD,        /* uint8_t, hexes of the objective held: 0..its hexes */
 	COL_STATUS,      /* int8_t, enum corps_status by its name */
 	COL_UNION_HEXES, /* the objective hexes the Union holds, "1811 1812" */
+	COL_UNIT_AT,     /* a unit at an hour (struct sim_hour): STEPS@HEX, or - off the map */
 };
 
-/* A column repeated: once, for each side (union, confederate), for each corps (I, II, V …)
- * or for each objective of the layout (its key); the header's word is `name` with %s
- * replaced by the side's, the corps' or the objective's word. */
-enum col_repeat { ONCE, BY_SIDE, BY_CORPS, BY_OBJECTIVE };
+/* A column repeated: once, for each side (union, confederate), for each corps (I, II, V …),
+ * for each objective of the layout (its key) or for each unit (its id, U1 … C53); the
+ * header's word is `name` with %s replaced by the side's, the corps', the objective's or the
+ * unit's word. */
+enum col_repeat { ONCE, BY_SIDE, BY_CORPS, BY_OBJECTIVE, BY_UNIT };
 
 struct column {
 	const char *name;
@@ -95,13 +97,19 @@ static const struct column turn_cols[] = {
 	TURN_COLS("union_%s", COL_HELD, BY_OBJECTIVE, held, 0, 0),
 };
 
+/* hours.csv: a row a game and hour (9 a.m. and 1 p.m.), after its `seed,turn`: every unit's
+ * steps and hex (the record, a struct sim_hour). */
+static const struct column hour_cols[] = {
+	{ "%s", COL_UNIT_AT, BY_UNIT, 0, 0, 0, 0 },
+};
+
 #define NCOLS(t) (int)(sizeof t / sizeof t[0])
 
 /* How many columns c stands for, and the word of its i-th. */
 static int col_count(const struct sim_layout *l, const struct column *c)
 {
 	return c->rep == BY_SIDE ? 2 : c->rep == BY_CORPS ? CORPS_COUNT :
-	       c->rep == BY_OBJECTIVE ? l->nobj : 1;
+	       c->rep == BY_OBJECTIVE ? l->nobj : c->rep == BY_UNIT ? ROSTER_UNITS : 1;
 }
 
 static void col_name(const struct sim_layout *l, const struct column *c, int i, char *buf,
@@ -109,7 +117,8 @@ static void col_name(const struct sim_layout *l, const struct column *c, int i, 
 {
 	const char *word = c->rep == BY_SIDE ? names_side[i] :
 			   c->rep == BY_CORPS ? names_of_corps((enum corps)i) :
-			   c->rep == BY_OBJECTIVE ? l->key[i] : "";
+			   c->rep == BY_OBJECTIVE ? l->key[i] :
+			   c->rep == BY_UNIT ? names_of_unit(i) : "";
 	const char *at = strstr(c->name, "%s");
 	if (at)
 		snprintf(buf, len, "%.*s%s%s", (int)(at - c->name), c->name, word, at + 2);
@@ -174,6 +183,14 @@ static void col_write(const struct sim_layout *l, const struct column *c, int i,
 				first = 0;
 			}
 		break;
+	case COL_UNIT_AT: {
+		const struct sim_hour *h = base;
+		if (h->hex[i] == HEX_NONE)
+			fputs("-", f);
+		else
+			fprintf(f, "%d@%04d", h->steps[i], h->hex[i]);
+		break;
+	}
 	}
 }
 
@@ -213,33 +230,17 @@ void sim_csv_turns(const struct sim_layout *l, const struct sim_game *g, FILE *f
 	}
 }
 
-static void unit_id(int u, char *buf, size_t len)
-{
-	snprintf(buf, len, "%c%d", u < ROSTER_UNION ? 'U' : 'C',
-		 u < ROSTER_UNION ? u + 1 : u - ROSTER_UNION + 1);
-}
-
 void sim_csv_hours_header(FILE *f)
 {
-	fputs("seed,turn", f);
-	for (int u = 0; u < ROSTER_UNITS; u++) {
-		char id[8];
-		unit_id(u, id, sizeof id);
-		fprintf(f, ",%s", id);
-	}
-	fputc('\n', f);
+	fputs("seed,turn,", f);
+	header_of(NULL, hour_cols, NCOLS(hour_cols), f);
 }
 
 void sim_csv_hours(const struct sim_game *g, FILE *f)
 {
 	for (int k = 0; k < g->nhours; k++) {
-		fprintf(f, "%llu,%d", (unsigned long long)g->seed, sim_hour_turns[k]);
-		for (int u = 0; u < ROSTER_UNITS; u++)
-			if (g->hour[k].hex[u] == HEX_NONE)
-				fputs(",-", f);
-			else
-				fprintf(f, ",%d@%04d", g->hour[k].steps[u], g->hour[k].hex[u]);
-		fputc('\n', f);
+		fprintf(f, "%llu,%d,", (unsigned long long)g->seed, sim_hour_turns[k]);
+		row_of(NULL, hour_cols, NCOLS(hour_cols), g, &g->hour[k], f);
 	}
 }
 
@@ -475,6 +476,25 @@ static bool col_read(struct reader *r, const struct sim_layout *l, const struct 
 		*(int8_t *)p = (int8_t)cs;
 		return true;
 	}
+	case COL_UNIT_AT: {
+		struct sim_hour *h = base;
+		const char *cell = take(r, name);
+		int steps, hex;
+		char extra;
+		if (!cell)
+			return false;
+		if (!strcmp(cell, "-")) {
+			h->steps[i] = 0;
+			h->hex[i] = HEX_NONE;
+			return true;
+		}
+		if (sscanf(cell, "%d@%d%c", &steps, &hex, &extra) != 2 || steps < 1 ||
+		    steps > ROSTER_STEPS_MAX || !hex_valid(hex))
+			return fail(r, "bad %s '%s' (STEPS@HEX or -)", name, cell);
+		h->steps[i] = (int8_t)steps;
+		h->hex[i] = (int16_t)hex;
+		return true;
+	}
 	case COL_UNION_HEXES: {
 		const char *hexes = take(r, name);
 		if (!hexes)
@@ -563,27 +583,7 @@ static bool hour_row(struct reader *r, struct sim_game *games, int n)
 		return false;
 	if (g->nhours == SIM_HOURS || turn != sim_hour_turns[g->nhours])
 		return fail(r, "%s", "hours out of order");
-	struct sim_hour *h = &g->hour[g->nhours++];
-	for (int u = 0; u < ROSTER_UNITS; u++) {
-		const char *c = take(r, "unit");
-		int steps, hex;
-		char extra;
-		if (!c)
-			return false;
-		if (!strcmp(c, "-")) {
-			h->steps[u] = 0;
-			h->hex[u] = HEX_NONE;
-			continue;
-		}
-		if (sscanf(c, "%d@%d%c", &steps, &hex, &extra) != 2 || steps < 1 ||
-		    steps > ROSTER_STEPS_MAX || !hex_valid(hex))
-			return fail(r, "bad unit '%s' (STEPS@HEX or -)", c);
-		h->steps[u] = (int8_t)steps;
-		h->hex[u] = (int16_t)hex;
-	}
-	if (r->at != r->n)
-		return fail(r, "%s", "too many fields");
-	return true;
+	return row_read(r, NULL, hour_cols, NCOLS(hour_cols), g, &g->hour[g->nhours++]);
 }
 
 /* hours.csv of dir when there is one (runs before issue 31 have none: no hours). */
