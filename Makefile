@@ -221,14 +221,17 @@ balance-scenarios: all
 # surrogate that plays those rolls again on other charts; prints the best point of the family
 # (tools/fit_charts.py apply POINT writes it into data/tables.txt). The search starts from
 # the point of today's charts (fit_charts.py POINTS, its last) over the widened family (15
-# numbers; FIT_WIDE=0: round 1's 13). Games under nice -n $(FIT_NICE). The defaults are
-# round 2's (docs/provenance-charts.md).
+# numbers; FIT_WIDE=0: round 1's 13; 2: round 3's, the AFT's fire value weighing up to 2.5
+# rolls); FIT_MISS is what each target missed costs besides its distance (round 3: 0.5; 0:
+# rounds 1 and 2). Games under nice -n $(FIT_NICE). The defaults are round 3's
+# (docs/provenance-charts.md).
 FIT_GAMES ?= 150
 FIT_SEED ?= 4001
-FIT_EVALS ?= 40
+FIT_EVALS ?= 30
 FIT_POPSIZE ?= 15
 FIT_REPLICAS ?= 2
-FIT_WIDE ?= 1
+FIT_WIDE ?= 2
+FIT_MISS ?= 0.5
 FIT_NICE ?= 5
 FIT_DIR ?= build/fit
 .PHONY: fit balance balance-scenarios
@@ -237,7 +240,8 @@ fit: all $(BUILD)/tools/combat_record
 	FIT_NICE=$(FIT_NICE) $(PYTHON) tools/fit_charts.py record $(FIT_DIR)/A --games $(FIT_GAMES) \
 		--seed $(FIT_SEED)
 	$(PYTHON) tools/fit_charts.py sfit $(FIT_DIR)/A --evals $(FIT_EVALS) --popsize $(FIT_POPSIZE) \
-		--replicas $(FIT_REPLICAS) --wide $(FIT_WIDE) --seed $(FIT_SEED) --log $(FIT_DIR)/charts.log
+		--replicas $(FIT_REPLICAS) --wide $(FIT_WIDE) --miss $(FIT_MISS) --seed $(FIT_SEED) \
+		--log $(FIT_DIR)/charts.log
 
 # The move generator's ratio to the shipped plain reference (issue 29: six plain Dijkstras a
 # unit, ../shared/tools/ref-movement, interleaved in one process) when it is there.

@@ -4,7 +4,8 @@
 # charts they were played with, each die as it fell, give every game's figures exactly as
 # the simulator counted them (steps lost, infantry and batteries eliminated, by side), and
 # the same rolls on a softer CRT give fewer losses; the last point of fit_charts.py's POINTS
-# writes the cells of data/tables.txt. Exit 77 (skipped) without python3.
+# writes the cells of data/tables.txt; --miss counts the targets missed. Exit 77 (skipped)
+# without python3.
 set -eu
 prog=${ANTIETAM_PROGRAM:-./antietam}
 py=${PYTHON:-python3}
@@ -47,6 +48,17 @@ if not lost_soft < lost:
 crt_p, aft_p = f.chart_tables(f.POINTS[-1][1])
 if (crt_p, aft_p) != (crt, aft):
     print("fit_charts.py's %s point does not write data/tables.txt's cells" % f.POINTS[-1][0])
+    fail = 1
+# round 3's objective (--miss W) adds W for each target missed to the distances: 10 games
+# missing four (Union units 6 > 5, Confederate batteries 3 > 2, both shares of steps lost 0)
+fake = {"solitaire": [{"elim": [6, 1], "batt": [0, 3], "lost": [0, 0]}] * 10}
+steps, share = {"union": 306, "confederate": 172}, {"union": 0.18, "confederate": 0.30}
+f.MARGIN["miss"] = 0.0
+plain = f.score(fake, steps, share, False)[0]
+f.MARGIN["miss"] = 0.5
+counted = f.score(fake, steps, share, False)[0]
+if abs(counted - plain - 4 * 0.5) > 1e-9:
+    print("--miss 0.5 adds %.3f for four targets missed, not 2" % (counted - plain))
     fail = 1
 print("fit_charts.sh: %s (%d games, %d steps lost, %d on a CRT of no losses)" % (
     "FAILED" if fail else "ok", len(games), lost, lost_soft))
