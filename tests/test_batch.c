@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fixture.h"
+#include "general_tunables.h"
 
 static void test_answers(void **state)
 {
@@ -320,6 +321,25 @@ static void test_seed_overflow_refused(void **state)
 	free(out);
 }
 
+/* Issue 33, numbers checked: `general LEVEL` takes one digit, 1 to GENERAL_LEVELS (sscanf's
+ * %ld took `general 1x` for 1 and `general +2` for 2). */
+static void test_general_level_checked(void **state)
+{
+	(void)state;
+	int rc;
+	char *out = fx_program_run("--batch 2>/dev/null",
+				   "new historical 1\ngeneral 1x\ngeneral +2\ngeneral 0\n"
+				   "general 18446744073709551617\n", &rc);
+	assert_int_equal(rc, 0);
+	char usage[128], want[1024];
+	snprintf(usage, sizeof usage, "? usage: general [LEVEL]   (LEVEL 1-%d, 2 when left out)\n\n",
+		 GENERAL_LEVELS);
+	snprintf(want, sizeof want, "= turn 1 union movement\n\n%s%s%s%s", usage, usage, usage,
+		 usage);
+	assert_string_equal(out, want);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +353,7 @@ int main(void)
 		cmocka_unit_test(test_long_line_refused),
 		cmocka_unit_test(test_fifo_refused),
 		cmocka_unit_test(test_seed_overflow_refused),
+		cmocka_unit_test(test_general_level_checked),
 		cmocka_unit_test(test_dumb_terminal_refused),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);

@@ -722,6 +722,34 @@ static void test_shard_of_many_games(void **st)
 	assert_int_equal(system("rm -rf /tmp/antietam-sim-never"), 0);
 }
 
+/* Issue 33, numbers checked: --shard K/N and --shard-index I/N take digits only, each within
+ * an int (sscanf's %d took 4294967297/2 for 1/2, and +1/2 or " 1/2" too). */
+static void test_shard_numbers_checked(void **st)
+{
+	(void)st;
+	static const char *const bad[] = { "4294967297/2", "1/4294967298", "+1/2", " 1/2", "1/",
+					   "/2", "1//2", "1/2x", "99999999999999999999999/2" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char cmd[600];
+		snprintf(cmd, sizeof cmd, "%s --simulate 2 --shard '%s' --out "
+			 "/tmp/antietam-sim-never --no-plots 2>&1", fx_program_path(), bad[i]);
+		int rc;
+		char *out = fx_program_output(cmd, &rc);
+		char want[128];
+		snprintf(want, sizeof want, "--shard takes K/N with 1 <= K <= N, not '%s'", bad[i]);
+		if (rc != 2 || !strstr(out, want))
+			fail_msg("--shard '%s': %d %s", bad[i], rc, out);
+		free(out);
+		snprintf(cmd, sizeof cmd, "%s --simulate 2 --shard-index '%s' --out "
+			 "/tmp/antietam-sim-never --no-plots 2>&1", fx_program_path(), bad[i]);
+		out = fx_program_output(cmd, &rc);
+		if (rc != 2 || !strstr(out, "--shard-index takes I/N with 0 <= I < N"))
+			fail_msg("--shard-index '%s': %d %s", bad[i], rc, out);
+		free(out);
+	}
+	assert_int_equal(system("rm -rf /tmp/antietam-sim-never"), 0);
+}
+
 /* The lines of the file at path (it must be there). */
 static int file_lines(const char *path)
 {
@@ -1128,6 +1156,7 @@ int main(void)
 		cmocka_unit_test(test_plots_without_a_shell),
 		cmocka_unit_test(test_plots_through_the_writer),
 		cmocka_unit_test(test_shard_of_many_games),
+		cmocka_unit_test(test_shard_numbers_checked),
 		cmocka_unit_test(test_simulator_files),
 		cmocka_unit_test(test_general_weights),
 		cmocka_unit_test(test_keep_on_a_full_disk),

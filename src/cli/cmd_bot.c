@@ -47,8 +47,16 @@ static const char *cmd_bot(struct cli *c, int argc, char **argv, FILE *out, char
 static bool level_arg(int argc, char **argv, long *level)
 {
 	*level = 2;
-	return argc <= 2 && (argc < 2 || (sscanf(argv[1], "%ld", level) == 1 && *level >= 1 &&
-					  *level <= GENERAL_LEVELS));
+	if (argc > 2)
+		return false;
+	if (argc < 2)
+		return true;
+	/* one digit: sscanf's %ld took `general 2x` for 2 */
+	const char *w = argv[1];
+	if (!w[0] || w[1] || w[0] < '1' || w[0] > '0' + GENERAL_LEVELS)
+		return false;
+	*level = w[0] - '0';
+	return true;
 }
 
 static const char *cmd_general(struct cli *c, int argc, char **argv, FILE *out, char *err,

@@ -1,10 +1,13 @@
 /* sim_run.c — owns the command `antietam --simulate N` and `antietam --merge DIR…`
  * (docs/simulate.md): the options, the worker processes (--jobs, one pipe each, records
  * sent whole), the progress bar, the slice of seeds of --shard, and the files written. */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -145,14 +148,20 @@ static int parse(int argc, char **argv, struct opts *o)
 			/* --shard K/N counts from 1 (GNU parallel's {#}); --shard-index I/N from 0,
 			 * as a scheduler's job array does (Slurm's $SLURM_ARRAY_TASK_ID with
 			 * --array=0-(N-1)): the same slice as --shard I+1/N */
-			int k, n, base = a[7] ? 0 : 1;
-			char extra;
-			if (!next || sscanf(next, "%d/%d%c", &k, &n, &extra) != 2 || n < 1 ||
+			int base = a[7] ? 0 : 1;
+			long k = -1, n = 0;
+			const char *slash = next ? strchr(next, '/') : NULL;
+			char kk[24] = "";
+			/* digits only, each within an int: sscanf's %d took 4294967297/2 as 1/2 */
+			if (slash && slash - next < (ptrdiff_t)sizeof kk)
+				memcpy(kk, next, (size_t)(slash - next));
+			if (!slash || !isdigit((unsigned char)kk[0]) || !isdigit((unsigned char)slash[1]) ||
+			    !parse_long(kk, 0, &k) || !parse_long(slash + 1, 1, &n) || n > INT_MAX ||
 			    k < base || k > n - 1 + base)
 				return bad(base ? "--shard takes K/N with 1 <= K <= N, not '%s'"
 						: "--shard-index takes I/N with 0 <= I < N, not '%s'",
 					   next ? next : "");
-			o->shard_k = k + 1 - base, o->shard_n = n, i++;
+			o->shard_k = (int)(k + 1 - base), o->shard_n = (int)n, i++;
 		} else if (!strcmp(a, "--out") || !strcmp(a, "--keep") || !strcmp(a, "--data")) {
 			if (!next)
 				return bad("%s takes a directory", a);
