@@ -46,28 +46,29 @@ static enum side gains(const uint8_t *occ, int i, enum side was)
 
 /* 3.3A over the whole map. Only a hex that is occupied or next to an occupied one can change
  * hands (gains: otherwise it stays as it was), so only those are asked: the units' hexes and
- * their neighbours, the same answer as asking every hex for a few hundred of them. */
+ * their neighbours, each once, the same answer as asking every hex for a few hundred of them.
+ * gains reads the hex's own control alone, so each is updated in place. */
 void victory_control_update(struct game *g)
 {
-	uint8_t occ[HEX_INDEX_COUNT];
+	uint8_t occ[HEX_INDEX_COUNT], asked[HEX_INDEX_COUNT];
 	occupancy(g, occ);
+	memset(asked, 0, sizeof asked);
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
-	uint8_t next[HEX_INDEX_COUNT];
-	memcpy(next, g->control, sizeof next);
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		if (!unit_on_map(g, u))
 			continue;
 		int i = hex_index(g->unit[u].hex);
-		if (i < 0)
-			continue;
-		next[i] = (uint8_t)gains(occ, i, (enum side)g->control[i]);
-		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = nb[i][d];
-			if (n >= 0)
-				next[n] = (uint8_t)gains(occ, n, (enum side)g->control[n]);
+		if (i < 0 || asked[i] == 2)
+			continue; /* a stack's hex and its neighbours: asked for the first unit */
+		for (int d = -1; d < HEX_NDIRS; d++) {
+			int n = d < 0 ? i : nb[i][d];
+			if (n >= 0 && !asked[n]) {
+				asked[n] = 1;
+				g->control[n] = (uint8_t)gains(occ, n, (enum side)g->control[n]);
+			}
 		}
+		asked[i] = 2;
 	}
-	memcpy(g->control, next, sizeof next);
 }
 
 enum side victory_control(const struct game *g, int hex)

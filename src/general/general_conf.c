@@ -94,6 +94,14 @@ struct gc {
 	uint8_t conf_at[HEX_INDEX_COUNT];     /* Confederate units standing there */
 	int attacker[ROSTER_UNION];           /* Union infantry that may attack (11.2B, 13.3F) */
 	int nattackers;
+	/* what risk and gun_risk ask of the Union's units, read once a decision (fill_maps;
+	 * pure speed): each attacker's combat value, morale and 13.2 status (index a of
+	 * attacker[]), and the guns that may fire (on the map, not Unavailable, 13.3D/13.4B) in
+	 * roster order, with their hex, range and fire value */
+	int att_cv[ROSTER_UNION], att_morale[ROSTER_UNION];
+	bool att_committed[ROSTER_UNION];
+	int gun_hex[ROSTER_UNION], gun_range[ROSTER_UNION], gun_cv[ROSTER_UNION];
+	int nguns;
 	uint8_t to_gain[HEX_INDEX_COUNT];     /* one the Confederacy does not control, that no
 					       * unit of the plan will stand on or next to yet */
 	uint8_t to_keep[HEX_INDEX_COUNT];     /* one it controls, empty, with a Union unit next to
@@ -196,6 +204,20 @@ static void keep_coverable(const struct game *g, struct game *tmp)
 	}
 }
 
+/* The Union's infantry units on the map by hex (a count of units, not steps), so that "the
+ * Union infantry next to a unit" reads six hexes instead of every Union unit (pure speed,
+ * issue 29). Filled and emptied by gc_value (the units' hexes only); nothing else writes it. */
+static _Thread_local uint8_t gc_uinf[HEX_INDEX_COUNT];
+
+static void gc_union_inf(const struct game *g, bool fill)
+{
+	for (int e = 0; e < ROSTER_UNION; e++)
+		if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY) {
+			uint8_t *x = &gc_uinf[hex_index(g->unit[e].hex)];
+			*x = fill ? (uint8_t)(*x + 1) : 0;
+		}
+}
+
 double gc_value(const struct game *g)
 {
 	const struct general_lee_weights *gw = &g->scn->general.lee;
@@ -228,16 +250,19 @@ double gc_value(const struct game *g)
 		v += gw->bridge * (GAME_TURNS + 1 - g->turn) / GAME_TURNS;
 	/* what remains to hold with: steps on the map, a weak unit next to the enemy's
 	 * infantry at risk */
+	gc_union_inf(g, true);
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
 		if (!unit_on_map(g, u))
 			continue;
 		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 		v += (inf ? gw->steps : gw->gun_steps) * g->unit[u].steps;
+		/* the Union infantry units next to it */
 		int adj = 0;
-		for (int e = 0; e < ROSTER_UNION; e++)
-			if (unit_on_map(g, e) && unit_def(g, e)->type == UNIT_INFANTRY &&
-			    hex_distance(g->unit[u].hex, g->unit[e].hex) == 1)
-				adj++;
+		const int16_t *n = nb[hex_index(g->unit[u].hex)];
+		for (int d = 0; d < HEX_NDIRS; d++)
+			if (n[d] >= 0)
+				adj += gc_uinf[n[d]];
 		if (adj)
 			v -= gw->adjacent * adj / (double)(adj + g->unit[u].steps);
 		/* 12.2-12.3: a brigade that may regroup, three hexes and more from the enemy,
@@ -246,6 +271,7 @@ double gc_value(const struct game *g)
 		    unit_enemy_distance(g, g->unit[u].hex, SIDE_CONFEDERATE) >= 3)
 			v += gw->regroup;
 	}
+	gc_union_inf(g, false);
 	return v;
 }
 
@@ -309,16 +335,12 @@ static double gun_risk(const struct gc *c, int u, int h)
 			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
 	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : c->w->battery_guns;
 	double r = 0;
-	for (int e = 0; e < ROSTER_UNION; e++) {
-		const struct unit_def *d = unit_def(g, e);
-		if (d->type != UNIT_ARTILLERY || !unit_on_map(g, e))
-			continue;
-		int dist = hex_distance(g->unit[e].hex, h);
-		enum corps_status st = commit_unit_status(g, e);
-		if (dist > d->range || st == CORPS_UNAVAILABLE)
+	for (int k = 0; k < c->nguns; k++) {
+		int dist = hex_distance(c->gun_hex[k], h);
+		if (dist > c->gun_range[k])
 			continue;
 		double band = dist <= 1 ? 1 : dist <= 3 ? 0.8 : dist <= 5 ? 0.6 : dist <= 8 ? 0.4 : 0.25;
-		r += band * unit_cv(g, e) / 5.0;
+		r += band * c->gun_cv[k] / 5.0;
 	}
 	return r * shelter * kind;
 }
@@ -337,29 +359,33 @@ static double risk_by(struct gc *c, int u, int h, bool exact)
 	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 	int def = inf ? unit_cv(g, u) : 1, mor = inf ? unit_morale(g, u) : 0;
 	int stand_in = c->nattackers ? c->attacker[0] : -1;
+	int nb[HEX_NDIRS], on[HEX_NDIRS];
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		nb[d] = hex_neighbour(h, (enum hex_dir)d);
+		/* a Confederate unit there (not u leaving it) keeps the attacker out */
+		on[d] = nb[d] == HEX_NONE ? 0 : c->conf_at[hex_index(nb[d])] - (nb[d] == g->unit[u].hex);
+	}
 	double r = 0;
 	for (int a = 0; a < c->nattackers; a++) {
 		int e = c->attacker[a];
 		int eh = g->unit[e].hex, dist = hex_distance(eh, h);
 		if (dist > c->w->reach + 1)
 			continue;
-		if (commit_unit_status(g, e) != CORPS_COMMITTED && dist != 1)
+		if (!c->att_committed[a] && dist != 1)
 			continue; /* 13.3F: an Available unit attacks only what moved next to it */
 		int best = -99;
 		for (int d = 0; d < HEX_NDIRS; d++) {
-			int n = hex_neighbour(h, (enum hex_dir)d), drm, hv;
+			int n = nb[d], drm, hv;
 			if (n == HEX_NONE || hex_distance(eh, n) > c->w->reach)
 				continue;
 			if (exact && n != eh && !(c->ureach[a][hex_index(n) / 64] >> (hex_index(n) % 64) & 1))
 				continue;
-			/* a Confederate unit there (not u leaving it) keeps the attacker out */
-			int on = c->conf_at[hex_index(n)] - (n == g->unit[u].hex);
-			if (on > 0 && n != eh)
+			if (on[d] > 0 && n != eh)
 				continue;
 			if (!side_terrain(c, h, d, u, stand_in, &drm, &hv))
 				continue;
-			int att = unit_cv(g, e) >> hv;
-			int m = att - def + drm + (inf ? unit_morale(g, e) - mor : 0);
+			int att = c->att_cv[a] >> hv;
+			int m = att - def + drm + (inf ? c->att_morale[a] - mor : 0);
 			if (tables_crt_column(att, def) >= CRT_COL_PLUS2 && m < 0)
 				m = 0;
 			if (m > best)
@@ -461,8 +487,19 @@ static void fill_maps(struct gc *c)
 				g->control[x] == SIDE_CONFEDERATE;
 	/* 11.2B: no Shot-to-Ribbons attacker; 13.4C: no Unavailable one */
 	for (int e = 0; e < ROSTER_UNION; e++)
-		if (union_attacker(g, e) && commit_unit_status(g, e) != CORPS_UNAVAILABLE)
+		if (union_attacker(g, e) && commit_unit_status(g, e) != CORPS_UNAVAILABLE) {
+			c->att_cv[c->nattackers] = unit_cv(g, e);
+			c->att_morale[c->nattackers] = unit_morale(g, e);
+			c->att_committed[c->nattackers] = commit_unit_status(g, e) == CORPS_COMMITTED;
 			c->attacker[c->nattackers++] = e;
+		}
+	for (int e = 0; e < ROSTER_UNION; e++)
+		if (unit_def(g, e)->type == UNIT_ARTILLERY && unit_on_map(g, e) &&
+		    commit_unit_status(g, e) != CORPS_UNAVAILABLE) {
+			c->gun_hex[c->nguns] = g->unit[e].hex;
+			c->gun_range[c->nguns] = unit_def(g, e)->range;
+			c->gun_cv[c->nguns++] = unit_cv(g, e);
+		}
 	hex_spread(c->obj_near, 60);
 	hex_spread(c->union_near, 60);
 }
