@@ -107,8 +107,10 @@ bool match_undo(struct match *m);
 /* Autosave into the state directory dir (created when missing; paths_state_dir) by the
  * policy; dir NULL or "" turns it off. Each autosave is store_autosave(dir, the game's id,
  * the game, its record): the game's own rotation of five, `last` pointed at it, under the
- * directory's lock. */
-void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy);
+ * directory's lock; then the player's bound (bytes, the program's paths_autosave_bound) is
+ * held on dir (store_hold_autosave_bound), this game's autosaves never taken. */
+void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy,
+			long long bound);
 /* With defer, an autosave the policy asks for after an action waits for match_autosave_due
  * instead of running inside match_apply: a front-end shows the move first and saves after
  * (the five fsyncs of an autosave took 29 ms; issue 34). Off by default. */
@@ -122,7 +124,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen);
  * match_apply began). */
 const char *match_autosave_error(const struct match *m);
 /* What the last autosave did besides saving ("" when nothing): the games the player's bound
- * on the state directory took (paths_hold_autosave_bound), for the front-end to say once;
+ * on the state directory took (store_hold_autosave_bound), for the front-end to say once;
  * cleared when an action begins and by a match_autosave_due with no autosave waiting. */
 const char *match_autosave_notice(const struct match *m);
 /* Save to path (store_save: atomic); false with err set. */

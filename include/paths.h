@@ -20,23 +20,11 @@ bool paths_data_dir(const char *given, char *out, size_t outlen, char *err, size
  * does not fit. The directory is not created (store_autosave does that). */
 bool paths_state_dir(char *out, size_t outlen, char *err, size_t errlen);
 
-/* A new game id (position.h: letters, digits, '_') into id: the local date and time, the
- * process id and a count of the ids this process made, e.g. "20261201_085244_4242_1", so
- * two games begun in one state directory never share one. */
-void paths_game_id(char *id, size_t len);
-
-/* The player's bound on the bytes of the autosaves in the state directory
- * (store_autosave_bound): $ANTIETAM_AUTOSAVE_MB megabytes, else PATHS_AUTOSAVE_MB; a value
- * that is not a number of megabytes sets err (else left alone) and the default serves. */
+/* The player's bound on the bytes of the autosaves in the state directory, for the match
+ * (match_set_autosave) and the program's start to hold (store_hold_autosave_bound):
+ * $ANTIETAM_AUTOSAVE_MB megabytes, else PATHS_AUTOSAVE_MB; a value that is not a number of
+ * megabytes sets err (else left alone) and the default serves. */
 #define PATHS_AUTOSAVE_MB 200
 long long paths_autosave_bound(char *err, size_t errlen);
-/* Hold that bound on the autosaves of the state directory dir (store_autosave_bound), never
- * taking game keep (NULL: none): wherever autosaves are written (each autosave, match.h) and
- * games are listed or opened (the program's start, --resume list). What went is said in
- * notice ("" when no game did): "the autosaves in DIR came to more than N MB (the bound,
- * ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: ID …". False with err set
- * when dir cannot be read. */
-bool paths_hold_autosave_bound(const char *dir, const char *keep, char *notice, size_t noticelen,
-			       char *err, size_t errlen);
 
 #endif

@@ -134,7 +134,7 @@ bool store_write(const char *path, bool (*fn)(void *arg, FILE *f), void *arg, ch
  * says so. A symbolic link at `last` or at an autosave's name is refused, never followed.
  *
  * A game id is 1 to POSITION_ID_MAX - 1 letters, digits or '_'; the front-end (or the match
- * layer) that owns the game chooses it when the game begins (paths_game_id) and keeps it when
+ * layer) that owns the game chooses it when the game begins (store_game_id) and keeps it when
  * the game is loaded from one of its autosaves (store_autosave_id). */
 #define POSITION_ID_MAX 40
 #define POSITION_LOCK_WAIT_MS 5000
@@ -145,6 +145,10 @@ bool store_state_dir(const char *dir, char *err, size_t errlen);
 
 /* True when id may name a game (see above). */
 bool store_id_valid(const char *id);
+/* A new game id into id: the local date and time, the process id and a count of the ids this
+ * process made, e.g. "20261201_085244_4242_1", so two games begun in one state directory
+ * never share one. */
+void store_game_id(char *id, size_t len);
 
 /* Autosave the game g with its record rec (NULL: none) as game `id` in the state directory
  * dir: THE autosave of both front-ends. Under the directory's lock it (1) writes the next
@@ -187,6 +191,14 @@ bool store_game_busy(const char *dir, const char *path, char *err, size_t errlen
  * -1 with err set. */
 long long store_autosave_bound(const char *dir, long long bound, const char *keep, char *gone,
 			       size_t gonelen, char *err, size_t errlen);
+/* Hold the player's bound (bytes: paths_autosave_bound, the program's) on the autosaves of
+ * dir, never taking game keep (NULL: none): wherever autosaves are written (each autosave,
+ * match.h) and games are listed or opened (the program's start, --resume list). What went is
+ * said in notice ("" when no game did): "the autosaves in DIR came to more than N MB (the
+ * bound, ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: ID …". False with
+ * err set when dir cannot be read. */
+bool store_hold_autosave_bound(const char *dir, long long bound, const char *keep, char *notice,
+			       size_t noticelen, char *err, size_t errlen);
 
 /* One game with autosaves in the state directory. */
 struct position_game {

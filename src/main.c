@@ -119,10 +119,10 @@ static void tidy_state(const char *state, const char *keep)
 		return;
 	}
 	err[0] = 0;
-	paths_autosave_bound(err, sizeof err);
+	long long bound = paths_autosave_bound(err, sizeof err);
 	if (err[0])
 		fprintf(stderr, "antietam: %s\n", err);
-	if (!paths_hold_autosave_bound(state, keep, gone, sizeof gone, err, sizeof err))
+	if (!store_hold_autosave_bound(state, bound, keep, gone, sizeof gone, err, sizeof err))
 		fprintf(stderr, "antietam: %s\n", err);
 	else if (gone[0])
 		fprintf(stderr, "antietam: %s\n", gone);

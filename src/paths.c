@@ -1,7 +1,6 @@
 /* paths.c — the program's file lookup (include/paths.h): the data directory and the state
  * directory. The only place that reads the environment for them or /proc/self/exe. */
 #include "paths.h"
-#include "position.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -79,17 +78,6 @@ bool paths_state_dir(char *out, size_t outlen, char *err, size_t errlen)
 	return true;
 }
 
-void paths_game_id(char *id, size_t len)
-{
-	static unsigned made;
-	time_t now = time(NULL);
-	struct tm tm;
-	char when[32] = "0";
-	if (localtime_r(&now, &tm))
-		strftime(when, sizeof when, "%Y%m%d_%H%M%S", &tm);
-	snprintf(id, len, "%s_%ld_%u", when, (long)getpid(), ++made);
-}
-
 long long paths_autosave_bound(char *err, size_t errlen)
 {
 	const char *v = getenv("ANTIETAM_AUTOSAVE_MB");
@@ -103,20 +91,4 @@ long long paths_autosave_bound(char *err, size_t errlen)
 		return PATHS_AUTOSAVE_MB * 1024LL * 1024;
 	}
 	return mb * 1024LL * 1024;
-}
-
-bool paths_hold_autosave_bound(const char *dir, const char *keep, char *notice, size_t noticelen,
-			       char *err, size_t errlen)
-{
-	char berr[160], gone[512];
-	long long bound = paths_autosave_bound(berr, sizeof berr); /* a bad value: the default */
-	if (noticelen)
-		notice[0] = 0;
-	if (store_autosave_bound(dir, bound, keep, gone, sizeof gone, err, errlen) < 0)
-		return false;
-	if (gone[0])
-		snprintf(notice, noticelen, "the autosaves in %s came to more than %lld MB (the bound, "
-			 "ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: %s", dir,
-			 bound / (1024 * 1024), gone);
-	return true;
 }

@@ -18,7 +18,11 @@
 #include "fixture.h"
 
 #include "match.h"
+#include "paths.h"
 #include "scenario.h"
+
+/* The player's bound on the autosaves' bytes, the program's default (paths.h). */
+#define BOUND ((long long)PATHS_AUTOSAVE_MB * 1024 * 1024)
 
 static struct action legal[8192];
 
@@ -109,7 +113,7 @@ static void test_autosave_policies(void **st)
 	/* at every phase change: a move saves nothing, the end of the phase saves */
 	struct match *m = match_new(S, SETUP_HISTORICAL, 4, NULL);
 	apply_ok(m, "end");
-	match_set_autosave(m, dir, MATCH_AUTOSAVE_PHASE);
+	match_set_autosave(m, dir, MATCH_AUTOSAVE_PHASE, BOUND);
 	struct action a;
 	char err[256];
 	assert_true(some_move(match_game(m), &a));
@@ -122,7 +126,7 @@ static void test_autosave_policies(void **st)
 	rm_rf(dir);
 	/* after every action */
 	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
-	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
+	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY, BOUND);
 	apply_ok(m, "end");
 	assert_true(pos_files(dir) >= 1);
 	match_free(m);
@@ -130,7 +134,7 @@ static void test_autosave_policies(void **st)
 	/* deferred (the terminal game draws first, issue 34): nothing written by the action,
 	 * the file by match_autosave_due, and nothing when none waits */
 	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
-	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY);
+	match_set_autosave(m, dir, MATCH_AUTOSAVE_EVERY, BOUND);
 	match_defer_autosave(m, true);
 	apply_ok(m, "end");
 	assert_int_equal(pos_files(dir), 0);
@@ -142,7 +146,7 @@ static void test_autosave_policies(void **st)
 	match_free(m);
 	/* off */
 	m = match_new(S, SETUP_HISTORICAL, 4, NULL);
-	match_set_autosave(m, NULL, MATCH_AUTOSAVE_EVERY);
+	match_set_autosave(m, NULL, MATCH_AUTOSAVE_EVERY, BOUND);
 	apply_ok(m, "end");
 	assert_int_equal(pos_files(dir), 0);
 	match_free(m);

@@ -789,8 +789,8 @@ static void test_paths(void **state)
 	assert_non_null(strstr(err, "no data files in '/nonexistent'"));
 
 	char a[POSITION_ID_MAX], b[POSITION_ID_MAX];
-	paths_game_id(a, sizeof a);
-	paths_game_id(b, sizeof b);
+	store_game_id(a, sizeof a);
+	store_game_id(b, sizeof b);
 	assert_true(store_id_valid(a));
 	assert_true(store_id_valid(b));
 	assert_string_not_equal(a, b);

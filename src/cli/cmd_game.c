@@ -13,6 +13,7 @@
 #include "cli_internal.h"
 #include "game.h"
 #include "move.h"
+#include "paths.h"
 #include "start.h"
 
 const struct game *cli_game(struct cli *c, char *err, size_t errlen)
@@ -28,7 +29,9 @@ void cli_set_match(struct cli *c, struct match *m)
 {
 	match_free(c->match);
 	c->match = m;
-	match_set_autosave(m, c->autosave_dir, MATCH_AUTOSAVE_PHASE);
+	char berr[160]; /* a bad ANTIETAM_AUTOSAVE_MB: the default holds */
+	match_set_autosave(m, c->autosave_dir, MATCH_AUTOSAVE_PHASE,
+			   paths_autosave_bound(berr, sizeof berr));
 }
 
 const struct game *cli_game_args(struct cli *c, int argc, int words, const char *usage, char *err,

@@ -97,8 +97,10 @@ static const char *cmd_autosave(struct cli *c, int argc, char **argv, FILE *out,
 			return err;
 	}
 	snprintf(c->autosave_dir, sizeof c->autosave_dir, "%s", dir);
+	char berr[160]; /* a bad ANTIETAM_AUTOSAVE_MB: the default holds */
 	if (c->match)
-		match_set_autosave(c->match, dir, MATCH_AUTOSAVE_PHASE);
+		match_set_autosave(c->match, dir, MATCH_AUTOSAVE_PHASE,
+				   paths_autosave_bound(berr, sizeof berr));
 	fputs(dir, out);
 	return NULL;
 }

@@ -10,7 +10,6 @@
 #include "bot.h"
 #include "general.h"
 #include "match.h"
-#include "paths.h"
 #include "player.h"
 
 #define UNDO_MAX 64
@@ -38,6 +37,7 @@ struct match {
 	char autosave_err[512];
 	char autosave_notice[768]; /* the games the bound took at the last autosave, "" none */
 	int open_lock;            /* store_game_lock of game_id in autosave_dir, -1 none */
+	long long autosave_bound; /* the player's bound on autosave_dir's bytes (match_set_autosave) */
 	match_sink_fn sink;
 	void *sink_ctx;
 	struct seat seat[2];      /* who decides for each side (enum side): player NULL a person */
@@ -68,7 +68,7 @@ struct match *match_new(const struct scenario *s, enum game_setup setup, uint64_
 	record_init(&m->rec, setup, seed, opt);
 	game_new_events(&m->game, s, setup, seed, opt, &m->rec.events);
 	seed_seats(m, seed);
-	paths_game_id(m->game_id, sizeof m->game_id);
+	store_game_id(m->game_id, sizeof m->game_id);
 	return m;
 }
 
@@ -194,8 +194,10 @@ static void undo_reset(struct match *m)
 
 /* ---- autosave ---- */
 
-void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy)
+void match_set_autosave(struct match *m, const char *dir, enum match_autosave policy,
+			long long bound)
 {
+	m->autosave_bound = bound;
 	if (strcmp(m->autosave_dir, dir ? dir : "")) {
 		store_game_unlock(m->open_lock); /* the game is open in the new directory only */
 		m->open_lock = -1;
@@ -236,7 +238,7 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 		m->open_lock = store_game_lock(m->autosave_dir, m->game_id, &busy, err, errlen);
 		if (busy) {
 			snprintf(forked, sizeof forked, "%s", err);
-			paths_game_id(m->game_id, sizeof m->game_id);
+			store_game_id(m->game_id, sizeof m->game_id);
 			m->open_lock = store_game_lock(m->autosave_dir, m->game_id, &busy, err,
 						       errlen);
 			size_t k = strlen(forked);
@@ -251,8 +253,8 @@ bool match_autosave(struct match *m, char *err, size_t errlen)
 	 * 33); this game's own autosaves are never taken */
 	char berr[256], bound[sizeof m->autosave_notice];
 	bound[0] = 0;
-	if (ok && !paths_hold_autosave_bound(m->autosave_dir, m->game_id, bound, sizeof bound,
-					     berr, sizeof berr))
+	if (ok && !store_hold_autosave_bound(m->autosave_dir, m->autosave_bound, m->game_id, bound,
+					     sizeof bound, berr, sizeof berr))
 		snprintf(bound, sizeof bound, "%s", berr);
 	snprintf(m->autosave_notice, sizeof m->autosave_notice, "%s%s%s", forked,
 		 forked[0] && bound[0] ? "; " : "", bound);
@@ -592,7 +594,7 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 	seed_seats(m, m->rec.seed);
 	/* a game resumed from its autosaves goes on under its id; any other is a game of its own */
 	if (!store_autosave_id(path, m->game_id, sizeof m->game_id))
-		paths_game_id(m->game_id, sizeof m->game_id);
+		store_game_id(m->game_id, sizeof m->game_id);
 	/* a file that names no ground nor charts: those on which its record replays */
 	int settled = match_settle_data(&m->game, &m->rec);
 	bool legacy = false;

@@ -843,3 +843,29 @@ long long store_autosave_bound(const char *dir, long long bound, const char *kee
 	free(game);
 	return total;
 }
+
+bool store_hold_autosave_bound(const char *dir, long long bound, const char *keep, char *notice,
+			       size_t noticelen, char *err, size_t errlen)
+{
+	char gone[512];
+	if (noticelen)
+		notice[0] = 0;
+	if (store_autosave_bound(dir, bound, keep, gone, sizeof gone, err, errlen) < 0)
+		return false;
+	if (gone[0])
+		snprintf(notice, noticelen, "the autosaves in %s came to more than %lld MB (the bound, "
+			 "ANTIETAM_AUTOSAVE_MB): the games saved least recently are gone: %s", dir,
+			 bound / (1024 * 1024), gone);
+	return true;
+}
+
+void store_game_id(char *id, size_t len)
+{
+	static unsigned made;
+	time_t now = time(NULL);
+	struct tm tm;
+	char when[32] = "0";
+	if (localtime_r(&now, &tm))
+		strftime(when, sizeof when, "%Y%m%d_%H%M%S", &tm);
+	snprintf(id, len, "%s_%ld_%u", when, (long)getpid(), ++made);
+}

@@ -44,8 +44,6 @@ void modifier_text(const struct combat_mod *m, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-static const char *unit_name(int u) { return names_of_unit(u); }
-
 static const char *side_name(int s)
 {
 	return s >= 0 && s <= SIDE_NONE ? names_of_side((enum side)s) : "?";
@@ -79,7 +77,7 @@ static const char *objective_label(const struct scenario *s, const struct game_e
 static void move_text(const struct game_event *e, char *line, size_t len)
 {
 	char text[EVENT_TEXT_MAX];
-	int n = snprintf(text, sizeof text, "%s moves", unit_name(e->unit));
+	int n = snprintf(text, sizeof text, "%s moves", names_of_unit(e->unit));
 	for (int i = 0; i < e->n && i < EVENT_HEXES && n < (int)sizeof text - 8; i++)
 		n += snprintf(text + n, sizeof text - (size_t)n, " %d", e->hex[i]);
 	snprintf(line, len, "%s (%d MP%s)", text, e->mp, e->double_time ? ", double-time" : "");
@@ -90,7 +88,7 @@ static void declare_text(const struct game_event *e, char *line, size_t len)
 	char names[64] = "";
 	for (int i = 0; i < e->n && i < EVENT_HEXES; i++) {
 		size_t used = strlen(names);
-		snprintf(names + used, sizeof names - used, " %s", unit_name(e->hex[i]));
+		snprintf(names + used, sizeof names - used, " %s", names_of_unit(e->hex[i]));
 	}
 	snprintf(line, len, "attack on %04d%s declared:%s", e->from, e->several ? " (+)" : "",
 		 names);
@@ -101,7 +99,7 @@ static void retreat_text(const struct game_event *e, char *line, size_t len)
 	char way[EVENT_HEXES * 5 + 1] = "";
 	for (int i = 0, used = 0; i < e->n && i < EVENT_HEXES && used + 6 <= (int)sizeof way; i++)
 		used += snprintf(way + used, sizeof way - (size_t)used, " %04d", e->hex[i]);
-	snprintf(line, len, "%s retreats %d hex%s from %04d:%s", unit_name(e->unit), e->n,
+	snprintf(line, len, "%s retreats %d hex%s from %04d:%s", names_of_unit(e->unit), e->n,
 		 e->n == 1 ? "" : "es", e->from, way);
 }
 
@@ -127,7 +125,7 @@ static void corps_status_text(const struct game_event *e, char *line, size_t len
 void event_format(const struct scenario *s, const struct game_event *e, char *buf, size_t len)
 {
 	char line[4 * EVENT_TEXT_MAX], why[64], label[MAP_NAME_MAX + 8];
-	const char *u = unit_name(e->unit);
+	const char *u = names_of_unit(e->unit);
 	switch ((enum event_kind)e->kind) {
 	case EVENT_NEW_GAME:
 		snprintf(line, sizeof line, "new game, %s set-up, seed %llu",
@@ -201,7 +199,7 @@ void event_format(const struct scenario *s, const struct game_event *e, char *bu
 		break;
 	case EVENT_FIRE:
 		snprintf(line, sizeof line, "%s fires%s at %s: roll %d drm %+d, %d step%s lost", u,
-			 e->defensive ? " defensively" : "", unit_name(e->target), e->die, e->drm,
+			 e->defensive ? " defensively" : "", names_of_unit(e->target), e->die, e->drm,
 			 e->steps, e->steps == 1 ? "" : "s");
 		break;
 	case EVENT_DECLARE:
@@ -295,7 +293,7 @@ void event_format_at(const struct scenario *s, const struct event_log *log, int 
 	if (next && (next->kind == EVENT_STEP_LOST || next->kind == EVENT_ELIMINATED) &&
 	    next->why == EVENT_WHY_PANIC)
 		snprintf(buf + n, len - n, ": %s loses a step (die + morale 2 or less)",
-			 unit_name(next->unit));
+			 names_of_unit(next->unit));
 	else
 		snprintf(buf + n, len - n, ": the unit holds (die + morale 3 or more)");
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "tui_internal.h"
 
 static double now_ms(void)
@@ -115,7 +116,9 @@ int tui_bench_latency(const char *datadir, int cols, int lines, int moves,
 		goto done;
 	}
 	t->g = match_game(t->match);
-	match_set_autosave(t->match, t->state_dir, MATCH_AUTOSAVE_EVERY);
+	char berr[160];
+	match_set_autosave(t->match, t->state_dir, MATCH_AUTOSAVE_EVERY,
+			   paths_autosave_bound(berr, sizeof berr));
 	t->playing = true;
 	draw_init_colours(t);
 	tui_relayout(t);

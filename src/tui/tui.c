@@ -254,7 +254,8 @@ static void set_match(struct tui *t, struct match *m)
 	hear_reset(t);
 	match_set_sink(m, hear, t);
 	t->scn = t->g->scn; /* a saved game goes on with its own data (scenario.h) */
-	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY);
+	char berr[160]; /* a bad ANTIETAM_AUTOSAVE_MB: said at the start (main.c), the default holds */
+	match_set_autosave(m, t->state_dir, MATCH_AUTOSAVE_EVERY, paths_autosave_bound(berr, sizeof berr));
 	match_defer_autosave(m, true); /* the move shown first, saved after (tui_autosave_due) */
 }
 
