@@ -259,8 +259,8 @@ bench: $(BUILD)/tests/bench $(PROGRAM)
 # seeds 2001 on (seeds no tuning used). GT_OUT=DIR keeps each row's games.csv there.
 # GT_ROWS='$(GT_UNION_ROWS)' plays the Union's rows (issue 19's table).
 GT_GAMES ?= 100
-GT_STRONG_GAMES ?= 50
-GT_TWO_GAMES ?= 20
+GT_STRONG_GAMES ?= 200
+GT_TWO_GAMES ?= 100
 GT_SEED ?= 2001
 GT_OUT ?=
 GT_LEE_ROWS := \
