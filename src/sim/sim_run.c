@@ -516,6 +516,7 @@ static bool load(const struct opts *o, struct scenario **s, struct sim_history *
 	*s = malloc(sizeof **s);
 	bool ok = *s && paths_data_dir(o->datadir, dir, sizeof dir, err, sizeof err) &&
 		  scenario_load(*s, dir, err, sizeof err);
+	bool loaded = ok; /* a refused weights file or history frees what the load took */
 	if (ok && o->general) {
 		struct general_tunables t;
 		ok = general_tunables_load(&t, o->general, err, sizeof err);
@@ -528,6 +529,8 @@ static bool load(const struct opts *o, struct scenario **s, struct sim_history *
 	}
 	if (!ok) {
 		fprintf(stderr, "antietam: %s\n", *s ? err : "out of memory");
+		if (loaded)
+			scenario_free(*s);
 		free(*s);
 		*s = NULL;
 	}
