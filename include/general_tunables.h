@@ -56,8 +56,20 @@ struct general_lee_weights {
 /* The Union's plan under the two-player rules (general_union.c, docs/general.md "The
  * Union's plan"). */
 struct general_union_plan {
-	enum corps first;   /* 13.7C: the corps committed with I Corps on turn 1 */
-	double spent;       /* a Committed corps is withdrawn below this share of its steps … */
+	enum corps first;   /* 13.7C: the corps committed with I Corps on turn 1 (24.2G-H: XII) */
+	enum corps lead;    /* 24.2H: `follow` is committed only after this corps has entered
+			     * the fight (Committed now, or has lost steps) … */
+	enum corps follow;  /* … (IX after II) */
+	enum corps reserve; /* 24.2F: the good corps held fresh (VI) … */
+	int reserve_until;  /* … to this turn, while another fresh corps can be committed */
+	unsigned large;     /* 24.2B: bit (1 << enum corps) per large corps (II, VI: planned
+			     * for three turns) … */
+	unsigned small;     /* … per small one (V, XII: two); the rest (I, IX) two or three,
+			     * depending on casualties */
+	double spent_large; /* a Committed corps is withdrawn below this share of its steps
+			     * (large) … */
+	double spent;       /* … (between) … */
+	double spent_small; /* … (small) … */
 	int withdraw_from;  /* … from this turn */
 	int withdraw_until; /* … to this turn (a corps committed later has no time left) */
 	double fresh;       /* … when an Available corps keeps at least this share of its steps */

@@ -97,7 +97,7 @@ static void test_values_reach_their_place(void **state)
 		{ "\nconfederate keep-away    3.0", "\nconfederate keep-away    7.5" },
 		{ "\nlee reach         8", "\nlee reach         5" },
 		{ "\nlee guns-clear    no", "\nlee guns-clear    yes" },
-		{ "\nunion-plan first           IX", "\nunion-plan first           XII" },
+		{ "\nunion-plan first           XII", "\nunion-plan first           IX" },
 		{ "\ncounter margin  0.3", "\ncounter margin  0.9" },
 		{ "\nlevel 3 samples=6  dests=6 candidates=48 playouts=30",
 		  "\nlevel 3 samples=6  dests=6 candidates=48 playouts=33" },
@@ -118,7 +118,7 @@ static void test_values_reach_their_place(void **state)
 			break;
 		case 2: changed = t.lee.reach == 5 && t.lee.repairs == d->lee.repairs; break;
 		case 3: changed = t.lee.guns_clear && !d->lee.guns_clear; break;
-		case 4: changed = t.union_plan.first == CORPS_XII && d->union_plan.first == CORPS_IX;
+		case 4: changed = t.union_plan.first == CORPS_IX && d->union_plan.first == CORPS_XII;
 			break;
 		case 5: changed = t.counter_margin == 0.9 && t.counter_ratio == d->counter_ratio;
 			break;
@@ -181,10 +181,14 @@ static void test_errors_name_the_line(void **state)
 		  "lee reach: 41 is out of range (0 to 40)" },
 		{ "\nlee guns-clear    no", "\nlee guns-clear    0", "lee guns-clear",
 		  "lee guns-clear: '0' is neither yes nor no" },
-		{ "\nunion-plan first           IX", "\nunion-plan first           X", "union-plan first",
+		{ "\nunion-plan first           XII", "\nunion-plan first           X", "union-plan first",
 		  "union-plan first: 'X' is not a Union corps" },
-		{ "\nunion-plan spent           0.55", "\nunion-plan spent           1.5",
-		  "union-plan spent", "union-plan spent: 1.5 is out of range (0 to 1)" },
+		{ "\nunion-plan spent-small     0.7", "\nunion-plan spent-small     1.5",
+		  "union-plan spent-small", "union-plan spent-small: 1.5 is out of range (0 to 1)" },
+		{ "\nunion-plan large           II,VI", "\nunion-plan large           II,X",
+		  "union-plan large", "union-plan large: 'X' is not a Union corps" },
+		{ "\nunion-plan large           II,VI", "\nunion-plan large           II,II",
+		  "union-plan large", "union-plan large: II given twice" },
 		{ "\ncounter ratio   1.5", "\ncounter ratio   1.5\ncounter ratio   2", "counter ratio",
 		  "counter ratio given twice (first on line" },
 		{ "\nlevel 2 samples=3 ", "\nlevel 2 samples=0 ", "level 2",
@@ -218,6 +222,11 @@ static void test_errors_name_the_line(void **state)
 	assert_false(load_text(text, &t, err, sizeof err));
 	free(text);
 	assert_non_null(strstr(err, "withdraw-until 2 is before withdraw-from 3"));
+	/* a corps cannot be both large and small (24.2B) */
+	text = edited("\nunion-plan small           V,XII", "\nunion-plan small           V,VI");
+	assert_false(load_text(text, &t, err, sizeof err));
+	free(text);
+	assert_non_null(strstr(err, "a corps is both large and small"));
 	text = edited("antietam-general 1", "antietam-general 2");
 	assert_false(load_text(text, &t, err, sizeof err));
 	free(text);

@@ -122,19 +122,34 @@ static void spend(struct game *g, enum corps c, double keep)
 			g->unit[u].steps = (int8_t)(unit_def(g, u)->steps * keep + 0.5);
 }
 
-/* 13.7C: turn 1 commits the plan's corps beside I Corps; later the freshest Available one. */
+/* 13.7C, 24.2G-H: turn 1 commits XII Corps beside I Corps, not IX, when both may go in. */
+static void test_commit_turn1(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	char why[160];
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_IX);
+	legal_add(ACT_COMMIT, CORPS_XII);
+	assert_int_equal(PLAN->first, CORPS_XII);
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_XII);
+	assert_non_null(strstr(why, "13.7C"));
+	/* XII not among the legal commitments: none forced on turn 1 by the plan (IX is left
+	 * to the later turns' choice) */
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_XII);
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_XII);
+}
+
+/* Later: the freshest Available corps; IX only after II has entered the fight (24.2H); VI
+ * held fresh to turn 7 while another fresh corps can go in (24.2F). */
 static void test_commit(void **st)
 {
 	(void)st;
 	static struct game g;
 	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
-	char why[120];
-	nlegal = 0;
-	legal_add(ACT_COMMIT, CORPS_XII);
-	legal_add(ACT_COMMIT, CORPS_IX);
-	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
-			 PLAN->first);
-	assert_non_null(strstr(why, "13.7C"));
+	char why[160];
 	/* turn 5, I Corps Committed alone: of II (fresh) and XII (spent) II is committed */
 	g.turn = 5;
 	for (int c = 0; c < CORPS_COUNT; c++)
@@ -146,20 +161,68 @@ static void test_commit(void **st)
 	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_II);
 	assert_non_null(strstr(why, "13.1"));
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_IX);
+	legal_add(ACT_COMMIT, CORPS_II);
+	/* II fresh, IX fresh, II not yet in the fight: II, whatever the distances */
+	for (int u = 0; u < ROSTER_UNION; u++) /* IX's brigades at the front, II's far away */
+		if (unit_def(&g, u)->corps == CORPS_II && unit_on_map(&g, u))
+			g.unit[u].hex = 101;
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_II);
+	/* II has entered the fight (it has lost steps): IX may go in, and does, being nearer */
+	spend(&g, CORPS_II, 0.9);
+	g.corps[CORPS_II] = CORPS_UNAVAILABLE;
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_IX);
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_IX);
+	/* VI and IX fresh on turn 6: IX (VI is held to turn 7); on turn 7 the better of them */
+	g.turn = 6;
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_VI);
+	legal_add(ACT_COMMIT, CORPS_IX);
+	for (int u = 0; u < ROSTER_UNION; u++) /* VI's brigades nearer the objectives than IX's */
+		if (unit_def(&g, u)->corps == CORPS_IX && unit_on_map(&g, u))
+			g.unit[u].hex = 101;
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_IX);
+	/* VI the only fresh one on turn 6: it goes in, said so */
+	spend(&g, CORPS_IX, 0.5);
+	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_VI);
+	assert_non_null(strstr(why, "the only fresh corps"));
 	/* two Committed: none */
 	g.corps[CORPS_IX] = CORPS_COMMITTED;
 	assert_int_equal(gu_commit_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 }
 
+/* 24.2B: the share below which a corps is withdrawn goes by its size: II and VI large, V and
+ * XII small, I and IX between. */
+static void test_sizes(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	assert_true(gu_spent_share(PLAN, CORPS_II) == PLAN->spent_large);
+	assert_true(gu_spent_share(PLAN, CORPS_VI) == PLAN->spent_large);
+	assert_true(gu_spent_share(PLAN, CORPS_V) == PLAN->spent_small);
+	assert_true(gu_spent_share(PLAN, CORPS_XII) == PLAN->spent_small);
+	assert_true(gu_spent_share(PLAN, CORPS_I) == PLAN->spent);
+	assert_true(gu_spent_share(PLAN, CORPS_IX) == PLAN->spent);
+	/* a large corps plans to spend more of its steps than a small one */
+	assert_true(PLAN->spent_large < PLAN->spent && PLAN->spent < PLAN->spent_small);
+}
+
 /* 13.5: a spent Committed corps is withdrawn when a fresh one waits, one at a time, only in
- * the plan's turns. */
+ * the plan's turns; how spent goes by its size (24.2B). */
 static void test_withdraw(void **st)
 {
 	(void)st;
 	static struct game g;
 	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
-	char why[120];
+	char why[160];
 	for (int c = 0; c < CORPS_COUNT; c++)
 		g.corps[c] = CORPS_AVAILABLE;
 	g.corps[CORPS_I] = g.corps[CORPS_IX] = CORPS_COMMITTED;
@@ -185,11 +248,42 @@ static void test_withdraw(void **st)
 			spend(&g, (enum corps)c, PLAN->fresh - 0.2);
 	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
+	/* VI fresh alone before turn 7: held back (24.2F), so no corps is withdrawn for it */
+	spend(&g, CORPS_VI, 1.0);
+	g.turn = PLAN->reserve_until - 1;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+	g.turn = PLAN->reserve_until;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_I);
+	spend(&g, CORPS_VI, PLAN->fresh - 0.2);
+	g.turn = PLAN->withdraw_from;
 	/* a fresh one, but only one Committed corps: none (one at a time) */
 	spend(&g, CORPS_II, 1.0);
 	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_I);
-	g.corps[CORPS_IX] = CORPS_UNAVAILABLE;
+	/* by size: XII (small) at a share between spent and spent-small goes, I at the same
+	 * share stays */
+	g.corps[CORPS_IX] = CORPS_AVAILABLE;
+	g.corps[CORPS_XII] = CORPS_COMMITTED;
+	double mid = (PLAN->spent + PLAN->spent_small) / 2;
+	spend(&g, CORPS_I, mid + 0.02);
+	spend(&g, CORPS_XII, mid);
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	legal_add(ACT_WITHDRAW, CORPS_XII);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_XII);
+	assert_non_null(strstr(why, "small"));
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
+			 CORPS_NONE);
+	/* I alone Committed, spent: none (one at a time, 13.2B) */
+	g.corps[CORPS_XII] = CORPS_UNAVAILABLE;
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	spend(&g, CORPS_I, PLAN->spent - 0.2);
 	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
 }
@@ -330,7 +424,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_any_objective),
 		cmocka_unit_test(test_all_objective),
-		cmocka_unit_test(test_commit),
+		cmocka_unit_test(test_commit_turn1), cmocka_unit_test(test_commit),
+		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_reply_danger),
 		cmocka_unit_test(test_takes_open_objective),

@@ -15,7 +15,7 @@
 
 #define GENERAL_VERSION 1
 
-enum kind { K_REAL, K_INT, K_BOOL, K_CORPS };
+enum kind { K_REAL, K_INT, K_BOOL, K_CORPS, K_CORPS_SET };
 
 /* One tunable: `WHAT KEY VALUE` (a level's: `level N ... KEY=VALUE ...`). */
 struct tunable {
@@ -61,7 +61,15 @@ static const struct tunable tunables[] = {
 	LEE("fragile", K_INT, fragile, 0, 7),
 	LEE("keep-all", K_BOOL, keep_all, 0, 1),
 	{ "union-plan", "first", K_CORPS, AT(union_plan.first), 0, CORPS_COUNT - 1 },
+	{ "union-plan", "lead", K_CORPS, AT(union_plan.lead), 0, CORPS_COUNT - 1 },
+	{ "union-plan", "follow", K_CORPS, AT(union_plan.follow), 0, CORPS_COUNT - 1 },
+	{ "union-plan", "reserve", K_CORPS, AT(union_plan.reserve), 0, CORPS_COUNT - 1 },
+	{ "union-plan", "reserve-until", K_INT, AT(union_plan.reserve_until), 1, GAME_TURNS },
+	{ "union-plan", "large", K_CORPS_SET, AT(union_plan.large), 0, 0 },
+	{ "union-plan", "small", K_CORPS_SET, AT(union_plan.small), 0, 0 },
+	{ "union-plan", "spent-large", K_REAL, AT(union_plan.spent_large), 0, 1 },
 	{ "union-plan", "spent", K_REAL, AT(union_plan.spent), 0, 1 },
+	{ "union-plan", "spent-small", K_REAL, AT(union_plan.spent_small), 0, 1 },
 	{ "union-plan", "withdraw-from", K_INT, AT(union_plan.withdraw_from), 1, GAME_TURNS },
 	{ "union-plan", "withdraw-until", K_INT, AT(union_plan.withdraw_until), 1, GAME_TURNS },
 	{ "union-plan", "fresh", K_REAL, AT(union_plan.fresh), 0, 1 },
@@ -98,6 +106,28 @@ static bool set_value(struct datafile *df, const struct tunable *k, char *base, 
 			return datafile_fail(df, "%s: '%s' is not a Union corps (I, II, V, VI, IX, XII)",
 					     what, text);
 		*(enum corps *)at = c;
+		return true;
+	}
+	case K_CORPS_SET: { /* I,IX: corps names joined by commas, each once; "-" none */
+		unsigned set = 0;
+		if (strcmp(text, "-")) {
+			char buf[64];
+			snprintf(buf, sizeof buf, "%s", text);
+			for (char *save = NULL, *w = strtok_r(buf, ",", &save); w;
+			     w = strtok_r(NULL, ",", &save)) {
+				enum corps c;
+				if (!names_parse_corps(w, &c))
+					return datafile_fail(df, "%s: '%s' is not a Union corps (I, II, V, "
+							     "VI, IX, XII)", what, w);
+				if (set >> c & 1)
+					return datafile_fail(df, "%s: %s given twice", what, w);
+				set |= 1u << c;
+			}
+			if (!set || text[strlen(text) - 1] == ',')
+				return datafile_fail(df, "%s: '%s' is not a list of corps (II,VI)",
+						     what, text);
+		}
+		*(unsigned *)at = set;
 		return true;
 	}
 	case K_BOOL:
@@ -215,6 +245,8 @@ static bool complete(struct loader *L)
 	if (L->t.union_plan.withdraw_until < L->t.union_plan.withdraw_from)
 		return datafile_fail(&L->df, "union-plan withdraw-until %d is before withdraw-from %d",
 				     L->t.union_plan.withdraw_until, L->t.union_plan.withdraw_from);
+	if (L->t.union_plan.small & L->t.union_plan.large)
+		return datafile_fail(&L->df, "union-plan: a corps is both large and small (24.2B)");
 	return true;
 }
 

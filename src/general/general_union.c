@@ -1,9 +1,12 @@
 /* general_union.c — owns the computer general's plan for the Union under the two-player
  * rules (general_union.h): the worth of each objective hex under 3.2's awards as control
- * would be updated now (3.3A), and which corps fight when: I Corps and the plan's corps on
- * turn 1 (13.7), then, when a Committed corps is spent and an Available one is fresh, the
- * spent one withdrawn (13.5) and the fresh one nearest what is left to take committed in its
- * place (13.1–13.2: only two Committed at a time). */
+ * would be updated now (3.3A), and which corps fight when, after the designer's notes for the
+ * Union player (24.2): XII Corps committed with I Corps on turn 1 (13.7C; not IX, 24.2G-H),
+ * IX only once II has entered the fight (24.2H), VI held fresh to turn 7 (24.2F) while another
+ * fresh corps can go in; a Committed corps withdrawn (13.5) when its casualties reach what
+ * its size plans for (24.2B: a large corps three turns, a small one two) and a fresh corps
+ * waits, the fresh one nearest what is left to take committed in its place (13.1–13.2: only
+ * two Committed at a time). */
 #include <stdio.h>
 #include <string.h>
 
@@ -106,15 +109,47 @@ static bool legal_has(const struct action *legal, int n, enum action_type t, enu
 	return false;
 }
 
+/* 24.2H: corps c has entered the fight (Committed now, or has lost steps). */
+static bool entered(const struct game *g, enum corps c)
+{
+	return g->corps[c] == CORPS_COMMITTED || share(g, c) < 1;
+}
+
+/* Why the plan holds corps c back now (NULL: it does not): IX until II has entered the
+ * fight (24.2H), VI fresh to turn 7 (24.2F). */
+static const char *held_back(const struct game *g, const struct general_union_plan *p, enum corps c)
+{
+	if (c == p->follow && !entered(g, p->lead))
+		return "24.2H: it goes in after the lead corps has entered the fight";
+	if (c == p->reserve && g->turn < p->reserve_until)
+		return "24.2F: the good corps held fresh";
+	return NULL;
+}
+
+/* 24.2B: corps c by the plan's sizes: 2 large, 1 middling, 0 small. */
+static int size_class(const struct general_union_plan *p, enum corps c)
+{
+	return p->large >> c & 1 ? 2 : p->small >> c & 1 ? 0 : 1;
+}
+
+double gu_spent_share(const struct general_union_plan *p, enum corps c)
+{
+	const double by_size[3] = { p->spent_small, p->spent, p->spent_large };
+	return by_size[size_class(p, c)];
+}
+
 /* The Available corps nearest what is left to take with the most steps, among the legal
- * commitments of corps that keep at least `fresh` of their steps. */
-static enum corps best_fresh(const struct game *g, const struct action *legal, int n,
-			     const struct gu_objectives *o, double fresh, double *worth)
+ * commitments of corps that keep at least `fresh` of their steps (and, with `plan`, that the
+ * plan does not hold back). */
+static enum corps best_fresh(const struct game *g, const struct general_union_plan *p,
+			     const struct action *legal, int n, const struct gu_objectives *o,
+			     double fresh, bool plan)
 {
 	enum corps best = CORPS_NONE;
 	double bv = 0;
 	for (int c = 0; c < CORPS_COUNT; c++) {
-		if (!legal_has(legal, n, ACT_COMMIT, (enum corps)c) || share(g, (enum corps)c) < fresh)
+		if (!legal_has(legal, n, ACT_COMMIT, (enum corps)c) || share(g, (enum corps)c) < fresh ||
+		    (plan && held_back(g, p, (enum corps)c)))
 			continue;
 		int now, full;
 		corps_steps(g, (enum corps)c, &now, &full);
@@ -122,7 +157,6 @@ static enum corps best_fresh(const struct game *g, const struct action *legal, i
 		if (v > bv)
 			bv = v, best = (enum corps)c;
 	}
-	*worth = bv;
 	return best;
 }
 
@@ -135,18 +169,25 @@ enum corps gu_commit_choice(const struct game *g, const struct general_union_pla
 	if (committed >= 2)
 		return CORPS_NONE;
 	if (g->turn == 1 && legal_has(legal, n, ACT_COMMIT, p->first)) {
-		snprintf(why, whylen, "the plan's corps with I Corps on turn 1 (13.7C)");
+		snprintf(why, whylen, "beside I Corps on turn 1, to batter the Confederate left and "
+			 "cover its flank (13.7C, 24.2H)");
 		return p->first;
 	}
 	struct gu_objectives o;
 	gu_objectives(g, &o);
-	double v;
-	enum corps c = best_fresh(g, legal, n, &o, p->fresh, &v);
-	if (c == CORPS_NONE) /* none fresh: the best of the rest */
-		c = best_fresh(g, legal, n, &o, 0, &v);
+	const char *how = "fresh";
+	enum corps c = best_fresh(g, p, legal, n, &o, p->fresh, true);
+	if (c == CORPS_NONE) { /* only a corps the plan holds back is fresh: it goes in */
+		c = best_fresh(g, p, legal, n, &o, p->fresh, false);
+		how = "the only fresh corps";
+	}
+	if (c == CORPS_NONE) { /* none fresh: the best of the rest */
+		c = best_fresh(g, p, legal, n, &o, 0, false);
+		how = "none is fresh";
+	}
 	if (c != CORPS_NONE)
-		snprintf(why, whylen, "%.0f%% of its steps, %.1f hexes from what is left to take "
-			 "(13.1)", 100 * share(g, c), corps_distance(g, c, &o));
+		snprintf(why, whylen, "%s, %.0f%% of its steps, %.1f hexes from what is left to take "
+			 "(13.1)", how, 100 * share(g, c), corps_distance(g, c, &o));
 	return c;
 }
 
@@ -161,23 +202,27 @@ enum corps gu_withdraw_choice(const struct game *g, const struct general_union_p
 		committed += g->corps[c] == CORPS_COMMITTED;
 	if (committed < 2)
 		return CORPS_NONE;
-	/* a fresh corps to bring in: Available now (13.3A), most of its steps left */
+	/* a fresh corps to bring in: Available now (13.3A), most of its steps left, and one the
+	 * plan would commit now (24.2F: not VI before turn 7 to relieve a spent corps) */
 	bool fresh = false;
 	for (int c = 0; c < CORPS_COUNT; c++)
-		fresh |= g->corps[c] == CORPS_AVAILABLE && share(g, (enum corps)c) >= p->fresh;
+		fresh |= g->corps[c] == CORPS_AVAILABLE && share(g, (enum corps)c) >= p->fresh &&
+			 !held_back(g, p, (enum corps)c);
 	if (!fresh)
 		return CORPS_NONE;
+	/* the one furthest below what its size plans for (24.2B) */
 	enum corps worst = CORPS_NONE;
-	double ws = p->spent;
+	double wd = 0, ws = 0;
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		if (!legal_has(legal, n, ACT_WITHDRAW, (enum corps)c))
 			continue;
-		double s = share(g, (enum corps)c);
-		if (s < ws)
-			ws = s, worst = (enum corps)c;
+		double s = share(g, (enum corps)c), d = s - gu_spent_share(p, (enum corps)c);
+		if (d < wd)
+			wd = d, ws = s, worst = (enum corps)c;
 	}
 	if (worst != CORPS_NONE)
-		snprintf(why, whylen, "%.0f%% of its steps left, a fresh corps waits (13.5)",
-			 100 * ws);
+		snprintf(why, whylen, "%.0f%% of its steps left, what a %s corps is planned to spend, "
+			 "and a fresh corps waits (24.2B, 13.5)", 100 * ws,
+			 (const char *[]){ "small", "middling", "large" }[size_class(p, worst)]);
 	return worst;
 }

@@ -39,6 +39,9 @@ void gu_objectives(const struct game *g, struct gu_objectives *o);
  * the decision's legal list. */
 enum corps gu_commit_choice(const struct game *g, const struct general_union_plan *p,
 			    const struct action *legal, int n, char *why, size_t whylen);
+/* 24.2B: the share of its steps below which corps c is withdrawn, by its size (the plan's
+ * large and small corps: spent-large, spent-small; the others spent). */
+double gu_spent_share(const struct general_union_plan *p, enum corps c);
 /* 13.5: the Committed corps to withdraw now so that a fresh one may be committed
  * (CORPS_NONE: none), with the reason. */
 enum corps gu_withdraw_choice(const struct game *g, const struct general_union_plan *p,
