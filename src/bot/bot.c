@@ -330,7 +330,8 @@ struct bot_keep *bot_keep(const struct scenario *s)
 {
 	if (!keep.ready || memcmp(&keep.map, &s->map, sizeof keep.map) ||
 	    memcmp(&keep.tables, &s->tables, sizeof keep.tables)) {
-		memset(keep.sight, 0, sizeof keep.sight);
+		if (keep.sight)
+			memset(keep.sight, 0, sizeof *keep.sight * keep.sight_slots);
 		keep.nsight = 0;
 		keep.nfields = 0;
 		keep.map = s->map;

@@ -17,7 +17,8 @@
 #define BOT_FAR 1000000
 #define BOT_MOVES_MAX 256
 #define BOT_HEX_WORDS ((HEX_INDEX_COUNT + 63) / 64)
-#define BOT_SIGHT_SLOTS 16384 /* a power of two */
+#define BOT_SIGHT_SLOTS_MIN 16384     /* the sight table's first size, a power of two */
+#define BOT_SIGHT_SLOTS_MAX (1 << 18) /* its largest (2 MB) */
 #define BOT_FIELDS 16
 
 /* An attack the movement phase planned (16.4, 16.5): a Union infantry unit and the
@@ -38,13 +39,17 @@ struct bot_keep {
 	struct map map;
 	struct tables tables;
 	/* 10.6, 10.4: the sight (fire_sight) from hex to hex that gun_value asked for. Open
-	 * addressing on key = from's index * HEX_INDEX_COUNT + to's index + 1 (0 empty); when
-	 * three quarters full, further pairs are worked out and not kept */
+	 * addressing on key = from's index * HEX_INDEX_COUNT + to's index + 1 (0 empty) in
+	 * sight_slots slots (NULL and 0 until first asked); three quarters full, it doubles up to
+	 * BOT_SIGHT_SLOTS_MAX, and past that further pairs are worked out and not kept. A game
+	 * of Lee's playouts asks 25-30 thousand pairs (the 16,384 slots of session 10 kept
+	 * 12,288 of them and worked out the others at each ask: 248 k sights a game) */
 	struct bot_sight {
 		uint32_t key;
 		bool clear;
 		uint16_t sides;
-	} sight[BOT_SIGHT_SLOTS];
+	} *sight;
+	uint32_t sight_slots;
 	int nsight;
 	/* bot_distance_field's last BOT_FIELDS fields, by their list of targets: a field depends
 	 * on the map and the targets alone, and the formations head for the same objectives turn

@@ -678,6 +678,35 @@ static bool move_infantry(struct bot *b, int u, const int *field, const int16_t 
 
 /* ---- artillery (17.0) ---- */
 
+/* The first slot to look in for key in a table of `slots` (a power of two): the top bits of
+ * Knuth's multiplicative hash. */
+static uint32_t sight_slot(uint32_t key, uint32_t slots)
+{
+	return (uint32_t)(key * 2654435761u) >> (32 - __builtin_ctz(slots));
+}
+
+/* The keep's sight table k->sight grown to `slots` slots (a power of two), the pairs kept
+ * put in again; false (the table as it was) when out of memory. */
+static bool sight_grow(struct bot_keep *k, uint32_t slots)
+{
+	struct bot_sight *t = calloc(slots, sizeof *t);
+	if (!t)
+		return false;
+	for (uint32_t j = 0; j < k->sight_slots; j++) {
+		uint32_t key = k->sight[j].key;
+		if (!key)
+			continue;
+		uint32_t i = sight_slot(key, slots);
+		while (t[i].key)
+			i = (i + 1) & (slots - 1);
+		t[i] = k->sight[j];
+	}
+	free(k->sight);
+	k->sight = t;
+	k->sight_slots = slots;
+	return true;
+}
+
 /* The sight from hex `from` to hex `to` (fire_sight, 10.6 and 10.4), from the keep's
  * (bot_keep) when asked before, in this call or an earlier one on the same map. */
 static struct fire_sight sight_of(struct bot *b, int from, int to)
@@ -686,14 +715,18 @@ static struct fire_sight sight_of(struct bot *b, int from, int to)
 	if (fi < 0 || ti < 0)
 		return fire_sight(&b->s->map, from, to);
 	struct bot_keep *k = b->keep;
-	uint32_t key = (uint32_t)fi * HEX_INDEX_COUNT + (uint32_t)ti + 1;
-	uint32_t i = (key * 2654435761u) & (BOT_SIGHT_SLOTS - 1);
-	for (; k->sight[i].key; i = (i + 1) & (BOT_SIGHT_SLOTS - 1))
+	if ((uint32_t)k->nsight >= k->sight_slots / 4 * 3 && k->sight_slots < BOT_SIGHT_SLOTS_MAX)
+		sight_grow(k, k->sight_slots ? k->sight_slots * 2 : BOT_SIGHT_SLOTS_MIN);
+	if (!k->sight_slots)
+		return fire_sight(&b->s->map, from, to);
+	uint32_t key = (uint32_t)fi * HEX_INDEX_COUNT + (uint32_t)ti + 1, mask = k->sight_slots - 1;
+	uint32_t i = sight_slot(key, k->sight_slots);
+	for (; k->sight[i].key; i = (i + 1) & mask)
 		if (k->sight[i].key == key)
 			return (struct fire_sight){ .clear = k->sight[i].clear,
 						    .sides = k->sight[i].sides };
 	struct fire_sight s = fire_sight(&b->s->map, from, to);
-	if (k->nsight < BOT_SIGHT_SLOTS / 4 * 3) {
+	if ((uint32_t)k->nsight < k->sight_slots / 4 * 3) {
 		k->sight[i] = (struct bot_sight){ .key = key, .clear = s.clear,
 						  .sides = (uint16_t)s.sides };
 		k->nsight++;
