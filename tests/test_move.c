@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -577,10 +578,60 @@ static void test_search_is_plain_dijkstra(void **state)
 		      reached);
 }
 
+/* unit u's reachable hexes now, and as a search with nothing kept gives them
+ * (game_memo_forget): what move.c keeps must give the fresh answer */
+static int reach_now(int u, struct move_dest *d, struct move_dest *fresh)
+{
+	int n = move_reachable(G, u, d, HEX_INDEX_COUNT, NULL, 0);
+	game_memo_forget();
+	int k = move_reachable(G, u, fresh, HEX_INDEX_COUNT, NULL, 0);
+	assert_int_equal(n, k);
+	assert_memory_equal(d, fresh, sizeof *d * (size_t)n);
+	return n;
+}
+
+/* The searches' position is kept while the units stand where they stood (move.c, pos_kept):
+ * an enemy unit or a friend arriving where a unit's search goes gives the new answer (an
+ * EZOC, 6.3B and 8.9A's double-time; 7.1A's stack), one far away the same answer, and each
+ * answer is the one a search with nothing kept gives (game_memo_forget). */
+static void test_kept_positions_follow_the_board(void **state)
+{
+	(void)state;
+	static struct move_dest a[HEX_INDEX_COUNT], b[HEX_INDEX_COUNT], f[HEX_INDEX_COUNT];
+	fx_board_oob(SETUP_EMPTY);
+	int u1 = fx_u("U1");
+	fx_ok("place U1 2010");
+	fx_ok("place C1 4040");
+	int na = reach_now(u1, a, f);
+	reach_now(u1, b, f); /* asked again, the position the same */
+	fx_ok("place C1 4140");                   /* far from every hex U1's searches read */
+	int nb = reach_now(u1, b, f);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, sizeof *a * (size_t)na);
+	reach_now(u1, b, f);                      /* keep U1's search on this board */
+	fx_ok("place C1 2014");                   /* into U1's reach: its ZOC and 8.9A */
+	nb = reach_now(u1, b, f);
+	assert_true(nb != na || memcmp(a, b, sizeof *a * (size_t)na));
+	fx_ok("place C1 4040");                   /* back: the first answer again */
+	nb = reach_now(u1, b, f);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, sizeof *a * (size_t)na);
+	/* a friend: U2 (infantry, 7.1A) in a hex U1 may end in, and U1's answer loses it */
+	reach_now(u1, b, f);
+	fx_ok("place U2 2012");
+	nb = reach_now(u1, b, f);
+	bool listed = false;
+	for (int i = 0; i < nb; i++)
+		listed |= b[i].hex == 2012;
+	assert_false(listed);
+	assert_int_equal(nb, na - 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_terrain_costs),
+		cmocka_unit_test(test_kept_positions_follow_the_board),
 		cmocka_unit_test(test_allowance_and_minimum_move),
 		cmocka_unit_test(test_roads_and_bonus),
 		cmocka_unit_test(test_double_time_road),

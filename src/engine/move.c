@@ -220,6 +220,49 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 					p->flag[hex_index(c * 100 + r)] |= PF_MIDDLE;
 }
 
+/* The position of the last search for each side, kept (pure speed): pos_init reads of the
+ * game only the scenario's map and where each unit stands (on the map or not), so a position
+ * with every unit where it stood, on the same scenario, has the same flags, enemy hexes and
+ * friends (and 8.9A's distances, once spread). The bot and the general ask the searches of
+ * many units and many positions with the same stands (other units' flags and MPs, the phase
+ * of move_reachable_next_phase's copy): each used to build it again (21,493 pos_init a game
+ * of Lee's at level 1). What is also a function of more than the stands is asked again of
+ * each game it is lent to (the 13.3B maps, pos_forbid; the banks with them). Not a thread's
+ * own, as the searches kept below: the simulator's workers are processes. game_memo_forget
+ * empties it (a board redrawn on the same scenario). */
+static struct {
+	bool ok;
+	const struct scenario *scn;
+	int16_t at[ROSTER_UNITS];            /* each unit's hex, HEX_NONE when not on the map */
+	struct movepos p;
+} pos_kept_of[2];
+
+static void pos_kept_clear(void)
+{
+	pos_kept_of[0].ok = pos_kept_of[1].ok = false;
+}
+
+/* The position for side's searches in g: the one kept when the units stand as they did. */
+static struct movepos *pos_kept(const struct game *g, enum side side)
+{
+	int16_t at[ROSTER_UNITS];
+	for (int v = 0; v < ROSTER_UNITS; v++)
+		at[v] = unit_on_map(g, v) ? g->unit[v].hex : HEX_NONE;
+	struct movepos *p = &pos_kept_of[side].p;
+	if (pos_kept_of[side].ok && pos_kept_of[side].scn == g->scn &&
+	    !memcmp(pos_kept_of[side].at, at, sizeof at)) {
+		p->g = g;
+		p->corps_ready = 0;
+		p->east_ready = false;
+		return p;
+	}
+	pos_init(p, g, side);
+	pos_kept_of[side].ok = true;
+	pos_kept_of[side].scn = g->scn;
+	memcpy(pos_kept_of[side].at, at, sizeof at);
+	return p;
+}
+
 /* 8.9A: the hexes within two of an enemy unit — two steps over the grid from each enemy
  * hex, steps that count hexes exactly as hex_distance does (test_hex:
  * test_grid_steps_are_hex_distance). Each hex's neighbours at one and two steps are listed
@@ -777,6 +820,7 @@ struct memo {
 };
 
 static struct memo memo[MEMO_SLOTS];
+static void pos_kept_clear(void);
 static int memo_next;
 static bool memo_ready;
 
@@ -785,6 +829,7 @@ void move_memo_clear(void)
 	for (int i = 0; i < MEMO_SLOTS; i++)
 		memo[i].u = -1;
 	memo_ready = true;
+	pos_kept_clear();
 }
 
 static struct memo *memo_find(const struct game *g, int u)
@@ -816,7 +861,7 @@ static void memo_keep(const struct game *g, int u, const struct found *f,
 }
 
 /* move_reachable over the first `modes` modes of enum mode in position p (built on first
- * use); `entered` (may be NULL) gets a bit (hex_index) for every hex the search entered,
+ * use; NULL: pos_kept's); `entered` (may be NULL) gets a bit (hex_index) for every hex the search entered,
  * whether or not a move may end there. */
 static int reachable(struct movepos *p, const struct game *g, int u, struct move_dest *out,
 		     int max, char *err, size_t errlen, int modes, uint64_t *entered)
@@ -836,7 +881,9 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 			entered[w] |= kept->any[w];
 		return n;
 	}
-	if (!p->built || p->g != g || p->side != unit_side(u))
+	if (!p)
+		p = pos_kept(g, unit_side(u));
+	else if (!p->built || p->g != g || p->side != unit_side(u))
 		pos_init(p, g, unit_side(u));
 	struct ctx c;
 	struct search s;
@@ -898,17 +945,13 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 int move_reachable(const struct game *g, int u, struct move_dest *out, int max, char *err,
 		   size_t errlen)
 {
-	struct movepos p;
-	p.built = false;
-	return reachable(&p, g, u, out, max, err, errlen, MODE_COUNT, NULL);
+	return reachable(NULL, g, u, out, max, err, errlen, MODE_COUNT, NULL);
 }
 
 int move_reachable_entered(const struct game *g, int u, struct move_dest *out, int max,
 			   uint64_t *entered)
 {
-	struct movepos p;
-	p.built = false;
-	return reachable(&p, g, u, out, max, NULL, 0, MODE_COUNT, entered);
+	return reachable(NULL, g, u, out, max, NULL, 0, MODE_COUNT, entered);
 }
 
 int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
@@ -927,9 +970,7 @@ int move_reachable_next_phase(const struct game *g, int u, struct game *scratch,
 	pending_set(scratch, side, DECISION_MOVEMENT, -1);
 	/* a move that ends next to an enemy unit takes no road bonus (8.8.2D) and is not at
 	 * double-time (8.9A): the plain search alone */
-	struct movepos p;
-	p.built = false;
-	return reachable(&p, scratch, u, out, max, NULL, 0, MODE_PLAIN + 1, entered);
+	return reachable(NULL, scratch, u, out, max, NULL, 0, MODE_PLAIN + 1, entered);
 }
 
 /* Walk an explicit path in one mode: its cost, or -1 with *why. */
@@ -967,10 +1008,9 @@ static int path_cost(const struct ctx *c, enum mode m, const int16_t *path, int 
 	return total;
 }
 
-/* move_check's position and searches (46 KB): one set a thread, off the stack; pos_init and
- * search_path set what they read on every call. */
+/* move_check's searches (27 KB): one set a thread, off the stack; search_path sets what
+ * they read on every call (the position is pos_kept's). */
 static _Thread_local struct {
-	struct movepos p;
 	struct search s[MODE_COUNT];
 } check_scratch;
 
@@ -989,9 +1029,8 @@ bool move_check(const struct game *g, const struct action *a, int16_t *path, int
 			snprintf(err, errlen, "%d is not a hex on the map", a->hex[i]);
 			return false;
 		}
-	struct movepos *p = &check_scratch.p;
+	struct movepos *p = pos_kept(g, unit_side(u));
 	struct ctx c;
-	pos_init(p, g, unit_side(u));
 	ctx_init(&c, p, u, true);
 	int dest = a->hex[a->n - 1];
 	const char *why = end_refused(&c, dest, true);
