@@ -112,6 +112,10 @@ static bool set_value(struct datafile *df, const struct tunable *k, char *base, 
 		unsigned set = 0;
 		if (strcmp(text, "-")) {
 			char buf[64];
+			/* no empty name (strtok_r would skip it), none cut off by buf */
+			if (strlen(text) >= sizeof buf || text[0] == ',' || strstr(text, ",,"))
+				return datafile_fail(df, "%s: '%s' is not a list of corps (II,VI)",
+						     what, text);
 			snprintf(buf, sizeof buf, "%s", text);
 			for (char *save = NULL, *w = strtok_r(buf, ",", &save); w;
 			     w = strtok_r(NULL, ",", &save)) {
