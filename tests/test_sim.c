@@ -445,6 +445,19 @@ static void merge_refused(const char *dir, const char *a, const char *b, const c
 	free(out);
 }
 
+/* --merge of DIR/s1, s2 and s3 refused with want said. */
+static void merge3_refused(const char *dir, const char *want)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s --merge %s/s1 %s/s2 %s/s3 --out %s/bad3 --no-plots 2>&1",
+		 fx_program_path(), dir, dir, dir, dir);
+	int rc;
+	char *out = fx_program_output(cmd, &rc);
+	if (rc != 2 || !strstr(out, want))
+		fail_msg("%s: exit %d: %s (want '%s')", cmd, rc, out, want);
+	free(out);
+}
+
 /* DIR/NAME holds want. */
 static void file_has(const char *dir, const char *name, const char *want)
 {
@@ -498,6 +511,35 @@ static void test_shards_merge_to_one_run(void **st)
 			fail_msg("%s: %s", cmd0, out0);
 		free(out0);
 	}
+	/* issue 33: shard.txt was read with sscanf's %d, so a damaged one passed for another
+	 * shard (4294967298 wrapped to 2: the whole run merged as if s2 said 2/3); now each
+	 * number is checked and a damaged shard.txt stops --merge with its file:line */
+	const char *const damaged[][2] = {
+		{ "shard 4294967298 3 games 5 seed 40\n", "shard.txt:2: the shard K is not a number 1 to N" },
+		{ "shard 2 4294967299 games 5 seed 40\n", "shard.txt:2: the number of shards N is not" },
+		{ "shard 2 3 games 99999999999999999999 seed 40\n", "shard.txt:2: the games G are not" },
+		{ "shard 2 3 games 5 seed 18446744073709551656\n", "shard.txt:2: the seed S is not" },
+		{ "shard +2 3 games 5 seed 40\n", "shard.txt:2: the shard K is not" },
+		{ "shard 2 3 games 5 seed 40 x\n", "shard.txt:2: not 'shard K N games G seed S'" },
+		{ "shard 2 3 games 5 seed 40", "shard.txt:2: no whole second line" },
+	};
+	char spath[320], sgood[320];
+	snprintf(spath, sizeof spath, "%s/s2/shard.txt", dir);
+	char *good = fx_read_file(spath, NULL);
+	snprintf(sgood, sizeof sgood, "%s", good);
+	for (size_t d = 0; d < sizeof damaged / sizeof damaged[0]; d++) {
+		FILE *sf = fopen(spath, "w");
+		assert_non_null(sf);
+		fprintf(sf, "antietam-shard 1\n%s", damaged[d][0]);
+		fclose(sf);
+		merge3_refused(dir, damaged[d][1]);
+	}
+	FILE *sf = fopen(spath, "w");
+	assert_non_null(sf);
+	fputs(sgood, sf);
+	fclose(sf);
+	free(good);
+	run_ok("--merge %s/s3 %s/s1 %s/s2 --out %s/merged2", dir, dir, dir, dir);
 	/* a seed in two runs is refused */
 	merge_refused(dir, "s1", "one", "is in two of the runs");
 	/* so are games of other players */

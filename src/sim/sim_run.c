@@ -22,6 +22,7 @@
 #include "datafile.h"
 #include "paths.h"
 #include "position.h"
+#include "printable.h"
 #include "sim.h"
 #include "sim_internal.h"
 
@@ -571,19 +572,70 @@ struct shard {
 	unsigned long long seed;
 };
 
-static bool read_shard(const char *dir, struct shard *sh)
+/* A count in shard.txt: digits only, within [min, max] (sscanf's %d wrapped 4294967298 to 2,
+ * so a damaged shard.txt passed for another shard; issue 33). */
+static bool shard_count(const char *tok, long min, long max, long *out)
+{
+	return tok && strspn(tok, "0123456789") == strlen(tok) && parse_long(tok, min, out) &&
+	       *out <= max;
+}
+
+/* DIR/shard.txt: 1 when it says which shard the run is, 0 when there is none (a run of its
+ * own, or a shard written before shards said which they were), -1 when it is there but
+ * unreadable or damaged: then "PATH:LINE: message" is said and --merge stops. */
+static int read_shard(const char *dir, struct shard *sh)
 {
 	char path[1100], err[1200], line[200];
 	snprintf(path, sizeof path, "%s/shard.txt", dir);
+	struct stat st;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return 0;
 	FILE *f = datafile_fopen(path, err, sizeof err);
-	if (!f)
-		return false;
-	bool ok = fgets(line, sizeof line, f) && !strcmp(line, "antietam-shard 1\n") &&
-		  fgets(line, sizeof line, f) &&
-		  sscanf(line, "shard %d %d games %ld seed %llu", &sh->k, &sh->n, &sh->games,
-			 &sh->seed) == 4 && sh->n >= 1 && sh->k >= 1 && sh->k <= sh->n;
+	if (!f) {
+		char shown[1200];
+		fprintf(stderr, "antietam: --merge: %s\n", text_printable(shown, sizeof shown, err));
+		return -1;
+	}
+	const char *what = NULL;
+	int at = 1;
+	if (!fgets(line, sizeof line, f) || strcmp(line, "antietam-shard 1\n"))
+		what = "not a shard's account (the first line is not 'antietam-shard 1')";
+	else if (at = 2, !fgets(line, sizeof line, f) || !strchr(line, '\n'))
+		what = "no whole second line 'shard K N games G seed S'";
+	else {
+		char *save, *w[8] = { 0 };
+		int nw = 0;
+		for (char *t = strtok_r(line, " \n", &save); t; t = strtok_r(NULL, " \n", &save))
+			if (nw < 8)
+				w[nw++] = t;
+			else
+				nw = 9;
+		long k, n, g;
+		uint64_t seed;
+		if (nw != 7 || strcmp(w[0], "shard") || strcmp(w[3], "games") || strcmp(w[5], "seed"))
+			what = "not 'shard K N games G seed S'";
+		else if (!shard_count(w[2], 1, INT_MAX, &n))
+			what = "the number of shards N is not a number 1 to 2147483647";
+		else if (!shard_count(w[1], 1, n, &k))
+			what = "the shard K is not a number 1 to N";
+		else if (!shard_count(w[4], 1, LONG_MAX, &g))
+			what = "the games G are not a number 1 to 9223372036854775807";
+		else if (!game_parse_seed(w[6], &seed))
+			what = "the seed S is not a number 0 to 18446744073709551615";
+		else
+			sh->k = (int)k, sh->n = (int)n, sh->games = g, sh->seed = seed;
+	}
+	if (!what && fgets(line, sizeof line, f))
+		at = 3, what = "more than two lines";
 	fclose(f);
-	return ok;
+	if (what) {
+		char shown[1200];
+		text_printable(shown, sizeof shown, path);
+		fprintf(stderr, "antietam: --merge: %s:%d: %s (shard.txt says which shard of a "
+			"--shard run this is; issue 33)\n", shown, at, what);
+		return -1;
+	}
+	return 1;
 }
 
 /* The shards among the runs to merge make a whole: all of one run and, when every run is a
@@ -595,7 +647,12 @@ static bool shards_whole(const struct opts *o)
 	bool ok = true;
 	int plain = 0; /* runs that say no shard: then the seeds' own checks judge */
 	for (int i = 0; i < o->nmerge && ok; i++) {
-		if (!read_shard(o->merge[i], &sh)) {
+		int got = read_shard(o->merge[i], &sh);
+		if (got < 0) {
+			ok = false;
+			break;
+		}
+		if (got == 0) {
 			plain++;
 			continue;
 		}
