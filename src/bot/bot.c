@@ -363,6 +363,7 @@ static struct bot *bot_new(const struct bot_port *port, char *err, size_t errlen
 	b->generation = 0;
 	memset(b->conf_gen, 0, sizeof b->conf_gen);
 	memset(b->conf_ezoc_at, 0, sizeof b->conf_ezoc_at);
+	b->union_at_stamp = 0;
 	b->keep = bot_keep(b->s);
 	return b;
 }

@@ -118,6 +118,10 @@ struct bot {
 	 * generation and nmoves), 0 never asked */
 	long long conf_ezoc_at[ROSTER_CONFEDERATE];
 	bool conf_ezoc[ROSTER_CONFEDERATE];
+	/* 16.6: a Union unit stands there (any), for the position of stamp union_at_stamp (as
+	 * conf_ezoc_at's), 0 never filled: encircle_threat asks it of every neighbour it weighs */
+	uint8_t union_at[HEX_INDEX_COUNT];
+	long long union_at_stamp;
 
 	struct bot_keep *keep;               /* what outlasts the call (bot_keep) */
 

@@ -442,6 +442,24 @@ static bool conf_in_ezoc(struct bot *b, int c)
 	return b->conf_ezoc[k];
 }
 
+/* Does a Union unit stand in the hex of index hi (on the map)? The map of the position now, filled once a
+ * position (the stamp of conf_in_ezoc) instead of a scan of the Union units per hex. */
+static bool union_in(struct bot *b, int hi)
+{
+	long long stamp = (long long)b->generation * (BOT_MOVES_MAX + 1) + b->nmoves + 1;
+	if (b->union_at_stamp != stamp) {
+		const struct game *g = b->g;
+		memset(b->union_at, 0, sizeof b->union_at);
+		for (int u = 0; u < ROSTER_UNION; u++) {
+			int i = unit_on_map(g, u) ? hex_index(g->unit[u].hex) : -1;
+			if (i >= 0)
+				b->union_at[i] = 1;
+		}
+		b->union_at_stamp = stamp;
+	}
+	return b->union_at[hi];
+}
+
 /* Does Confederate unit c reach hex x next turn (conf_reach)? */
 static bool conf_reaches(struct bot *b, int c, int x)
 {
@@ -495,11 +513,10 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 	int nb[HEX_NDIRS];
 	bool free_nb[HEX_NDIRS];
 	for (int d = 0; d < HEX_NDIRS; d++) {
-		int tmp[4];
 		nb[d] = hex_neighbour(hex, (enum hex_dir)d);
-		free_nb[d] = nb[d] != HEX_NONE && zoc_side_passable(g, hex, nb[d]) &&
-			     bot_side_at(g, nb[d], SIDE_UNION, tmp, 4) == 0 &&
-			     !b->conf_at[hex_index(nb[d])];
+		int ni = hex_index(nb[d]);
+		free_nb[d] = ni >= 0 && zoc_side_passable(g, hex, nb[d]) && !union_in(b, ni) &&
+			     !b->conf_at[ni];
 	}
 	/* per side: the units standing there (nthere of them, first in the list), then those
 	 * whose MA in hexes might bring them there */

@@ -63,25 +63,6 @@ const int16_t (*hex_neighbour_table(void))[HEX_NDIRS]
 	return (const int16_t (*)[HEX_NDIRS])neighbour_index;
 }
 
-int hex_direction(int a, int b)
-{
-	if (!hex_valid(a) || !hex_valid(b))
-		return -1;
-	int dc = hex_col(b) - hex_col(a), dr = hex_row(b) - hex_row(a);
-	if (dc == 0)
-		return dr == -1 ? HEX_N : dr == 1 ? HEX_S : -1;
-	if (dc != 1 && dc != -1)
-		return -1;
-	/* the row offset of the upper of the two diagonal neighbours: odd columns sit lower */
-	int up = (hex_col(a) & 1) ? 0 : -1;
-	if (dr == up)
-		return dc > 0 ? HEX_NE : HEX_NW;
-	if (dr == up + 1)
-		return dc > 0 ? HEX_SE : HEX_SW;
-	return -1;
-}
-
-bool hex_adjacent(int a, int b) { return hex_direction(a, b) >= 0; }
 
 /* Cube coordinates: x = column, z = row minus the column's downward shift. */
 static void to_cube(int id, int *x, int *y, int *z)

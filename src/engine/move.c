@@ -772,21 +772,31 @@ void move_search_probe(const struct game *g, int u, int mode, struct move_search
 /* May the unit end its move in hex? NULL if so, else the rule; with say false the stacking
  * rule's text (7.1A, 7.2, 8.4) is not written (c->why as it was): the search of every
  * destination asks only whether, move_check says why. */
+static const char *end_refused_at(struct ctx *c, int hi, bool say)
+{
+	if (hi == c->si)
+		return "8.1B: a move ends in another hex";
+	if (banned(c, hi))
+		return ban_text(ban_of(c, hi));
+	int nf = c->p->nfriends[hi];
+	if (!nf)
+		return NULL; /* alone in the hex: nothing to stack with */
+	int units[4], n = 0;
+	for (int k = 0; k < nf; k++)
+		units[n++] = c->p->friends[hi][k];
+	units[n++] = c->u;
+	if (!roster_may_stack(&c->g->scn->roster, units, n, say ? c->why : NULL,
+			      say ? sizeof c->why : 0))
+		return c->why;
+	return NULL;
+}
+
+/* The same for a hex id (the one hex of move_check and 9.1C's entry hexes). */
 static const char *end_refused(struct ctx *c, int hex, bool say)
 {
 	if (hex == c->start)
 		return "8.1B: a move ends in another hex";
-	int hi = hex_index(hex);
-	if (banned(c, hi))
-		return ban_text(ban_of(c, hi));
-	int units[4], n = 0;
-	for (int k = 0; k < c->p->nfriends[hi]; k++)
-		units[n++] = c->p->friends[hi][k];
-	units[n++] = c->u;
-	if (n > 1 && !roster_may_stack(&c->g->scn->roster, units, n, say ? c->why : NULL,
-				       say ? sizeof c->why : 0))
-		return c->why;
-	return NULL;
+	return end_refused_at(c, hex_index(hex), say);
 }
 
 /* 8.3: the one-hex move any unit may make with all its MPs; its cost in the plain mode (or
@@ -913,11 +923,11 @@ static int reachable(struct movepos *p, const struct game *g, int u, struct move
 	for (int w = 0; w < BITWORDS && n < max; w++)
 		for (uint64_t bits = ask[w]; bits && n < max; bits &= bits - 1) {
 			int i = w * 64 + __builtin_ctzll(bits);
+			if (end_refused_at(&c, i, false))
+				continue;
 			int h = hex_from_index(i);
 			int best = f.best[i];
 			bool dbl = (f.dbl[w] >> (i % 64)) & 1;
-			if (end_refused(&c, h, false))
-				continue;
 			if (best == COST_INF) {
 				/* out of reach but next to the start (or an entry hex): 8.3 */
 				const char *why;

@@ -102,6 +102,9 @@ struct gc {
 	bool att_committed[ROSTER_UNION];
 	int gun_hex[ROSTER_UNION], gun_range[ROSTER_UNION], gun_cv[ROSTER_UNION];
 	int nguns;
+	/* the attackers' and the guns' hexes in cube coordinates (hex_cube), for the ranges
+	 * risk_by and gun_risk ask by the hundred thousand (pure speed) */
+	int att_x[ROSTER_UNION], att_z[ROSTER_UNION], gun_x[ROSTER_UNION], gun_z[ROSTER_UNION];
 	uint8_t to_gain[HEX_INDEX_COUNT];     /* one the Confederacy does not control, that no
 					       * unit of the plan will stand on or next to yet */
 	uint8_t to_keep[HEX_INDEX_COUNT];     /* one it controls, empty, with a Union unit next to
@@ -335,8 +338,10 @@ static double gun_risk(const struct gc *c, int u, int h)
 			 mh->terrain == TERRAIN_CLEAR ? 1 : 0.7;
 	double kind = unit_def(g, u)->type == UNIT_INFANTRY ? 0.12 : c->w->battery_guns;
 	double r = 0;
+	int hx, hz;
+	hex_cube(h, &hx, &hz);
 	for (int k = 0; k < c->nguns; k++) {
-		int dist = hex_distance(c->gun_hex[k], h);
+		int dist = hex_cube_distance(c->gun_x[k], c->gun_z[k], hx, hz);
 		if (dist > c->gun_range[k])
 			continue;
 		double band = dist <= 1 ? 1 : dist <= 3 ? 0.8 : dist <= 5 ? 0.6 : dist <= 8 ? 0.4 : 0.25;
@@ -359,16 +364,21 @@ static double risk_by(struct gc *c, int u, int h, bool exact)
 	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 	int def = inf ? unit_cv(g, u) : 1, mor = inf ? unit_morale(g, u) : 0;
 	int stand_in = c->nattackers ? c->attacker[0] : -1;
-	int nb[HEX_NDIRS], on[HEX_NDIRS];
+	int nb[HEX_NDIRS], on[HEX_NDIRS], ni[HEX_NDIRS], nx[HEX_NDIRS], nz[HEX_NDIRS], hx, hz;
+	hex_cube(h, &hx, &hz);
 	for (int d = 0; d < HEX_NDIRS; d++) {
 		nb[d] = hex_neighbour(h, (enum hex_dir)d);
+		ni[d] = nb[d] == HEX_NONE ? -1 : hex_index(nb[d]);
+		if (nb[d] != HEX_NONE)
+			hex_cube(nb[d], &nx[d], &nz[d]);
 		/* a Confederate unit there (not u leaving it) keeps the attacker out */
-		on[d] = nb[d] == HEX_NONE ? 0 : c->conf_at[hex_index(nb[d])] - (nb[d] == g->unit[u].hex);
+		on[d] = nb[d] == HEX_NONE ? 0 : c->conf_at[ni[d]] - (nb[d] == g->unit[u].hex);
 	}
 	double r = 0;
 	for (int a = 0; a < c->nattackers; a++) {
 		int e = c->attacker[a];
-		int eh = g->unit[e].hex, dist = hex_distance(eh, h);
+		int eh = g->unit[e].hex, ax = c->att_x[a], az = c->att_z[a];
+		int dist = hex_cube_distance(ax, az, hx, hz);
 		if (dist > c->w->reach + 1)
 			continue;
 		if (!c->att_committed[a] && dist != 1)
@@ -376,9 +386,9 @@ static double risk_by(struct gc *c, int u, int h, bool exact)
 		int best = -99;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = nb[d], drm, hv;
-			if (n == HEX_NONE || hex_distance(eh, n) > c->w->reach)
+			if (n == HEX_NONE || hex_cube_distance(ax, az, nx[d], nz[d]) > c->w->reach)
 				continue;
-			if (exact && n != eh && !(c->ureach[a][hex_index(n) / 64] >> (hex_index(n) % 64) & 1))
+			if (exact && n != eh && !(c->ureach[a][ni[d] / 64] >> (ni[d] % 64) & 1))
 				continue;
 			if (on[d] > 0 && n != eh)
 				continue;
@@ -491,12 +501,14 @@ static void fill_maps(struct gc *c)
 			c->att_cv[c->nattackers] = unit_cv(g, e);
 			c->att_morale[c->nattackers] = unit_morale(g, e);
 			c->att_committed[c->nattackers] = commit_unit_status(g, e) == CORPS_COMMITTED;
+			hex_cube(g->unit[e].hex, &c->att_x[c->nattackers], &c->att_z[c->nattackers]);
 			c->attacker[c->nattackers++] = e;
 		}
 	for (int e = 0; e < ROSTER_UNION; e++)
 		if (unit_def(g, e)->type == UNIT_ARTILLERY && unit_on_map(g, e) &&
 		    commit_unit_status(g, e) != CORPS_UNAVAILABLE) {
 			c->gun_hex[c->nguns] = g->unit[e].hex;
+			hex_cube(g->unit[e].hex, &c->gun_x[c->nguns], &c->gun_z[c->nguns]);
 			c->gun_range[c->nguns] = unit_def(g, e)->range;
 			c->gun_cv[c->nguns++] = unit_cv(g, e);
 		}
