@@ -21,6 +21,8 @@
 #include "roster.h"
 #include "tables.h"
 
+#define SCENARIO_STEP_NONE 128
+
 struct scenario {
 	struct map map;
 	struct roster roster;
@@ -33,6 +35,14 @@ struct scenario {
 	 * side d: -1 where the side may not be crossed (8.7.6) or there is no neighbour. Read by
 	 * the movement search, millions of times a game; filled by scenario_step_costs. */
 	int8_t step_cost[HEX_INDEX_COUNT][HEX_NDIRS];
+	/* The same with the neighbour, for the search's inner loop (one load a step): `to` the
+	 * neighbour's hex index (0 where there is none) and `cost` the MPs, SCENARIO_STEP_NONE
+	 * where step_cost is -1 (more than any allowance the fast loop takes). */
+	struct scenario_step {
+		int16_t to;
+		uint8_t cost;
+		uint8_t unused;
+	} step[HEX_INDEX_COUNT][HEX_NDIRS];
 	struct scenario *older;         /* every other combination of the versions (heap: free
 					   with scenario_free; scenario_version finds one), NULL
 					   when each of the three has one version */

@@ -763,6 +763,14 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 		     int *target)
 {
 	struct game *w = &b->what_if;
+	int fi = hex_index(from);
+	if (fi >= 0 && b->near[fi] > bot_def(w, gun)->range) {
+		/* no Confederate unit within the printed range (10.3A): b->near, the range to the
+		 * nearest of them, holds for the whole movement phase (bot_maps) */
+		if (target)
+			*target = -1;
+		return 0;
+	}
 	bool only_attacked = q == GUN_FROM && corps_attacking(b, corps);
 	int16_t was = w->unit[gun].hex;
 	uint32_t flags = w->unit[gun].flags;

@@ -279,8 +279,13 @@ void scenario_step_costs(struct scenario *s)
 {
 	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
-		for (int d = 0; d < HEX_NDIRS; d++)
+		for (int d = 0; d < HEX_NDIRS; d++) {
 			s->step_cost[i][d] =
 				(int8_t)(nb[i][d] < 0 ? -1 : move_enter_cost_index(s, i, d, nb[i][d]));
+			s->step[i][d].to = (int16_t)(nb[i][d] < 0 ? 0 : nb[i][d]);
+			s->step[i][d].cost = s->step_cost[i][d] < 0 ? SCENARIO_STEP_NONE
+								    : (uint8_t)s->step_cost[i][d];
+			s->step[i][d].unused = 0;
+		}
 	game_memo_forget(); /* the searches kept were made on the map as it was */
 }

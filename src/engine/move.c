@@ -53,6 +53,12 @@ struct movepos {
 	uint8_t friends[HEX_INDEX_COUNT][3];
 	uint8_t east[HEX_INDEX_COUNT];       /* commit_banks */
 	uint8_t forbid[CORPS_COUNT][HEX_INDEX_COUNT];
+	/* pos_add: for a way of moving's refusing flags (a stopmask, bits of PF_*), what
+	 * entering each hex adds to a step — SCENARIO_STEP_NONE or more where a flag refuses
+	 * it, else 1 in an enemy ZOC (6.3B) and 0 — built when first asked (bit m of
+	 * add_ready) */
+	uint16_t add_ready;
+	uint8_t add[16][HEX_INDEX_COUNT];
 };
 
 /* One unit's move: the position (p) and what is the unit's own. */
@@ -189,6 +195,7 @@ static void pos_init(struct movepos *p, const struct game *g, enum side side)
 	p->built = true;
 	p->spread = p->east_ready = false;
 	p->corps_ready = 0;
+	p->add_ready = 0;
 	p->nb = hex_neighbour_table();
 	memset(p->flag, 0, sizeof p->flag);
 	memset(p->nfriends, 0, sizeof p->nfriends);
@@ -304,6 +311,33 @@ static void pos_spread(struct movepos *p)
 			p->flag[l[j]] |= PF_NEAR3;
 	}
 	p->spread = true;
+	p->add_ready = 0; /* the flags changed */
+}
+
+/* The entry costs of a stopmask (struct movepos.add), built on first use. */
+static const uint8_t *pos_add(struct movepos *p, unsigned stopmask)
+{
+	_Static_assert((PF_ENEMY | PF_EZOC | PF_NEAR3 | PF_MIDDLE) < 16, "a stopmask indexes add");
+	_Static_assert(PF_EZOC == 2 && SCENARIO_STEP_NONE == 0x80, "the bytes' arithmetic below");
+	uint8_t *a = p->add[stopmask];
+	if (!(p->add_ready & (1u << stopmask))) {
+		/* eight hexes at a time: a flag byte under the mask (at most 15) plus 0x7f sets
+		 * its top bit alone; PF_EZOC shifted down is the 1 */
+		const uint64_t ones = 0x0101010101010101ull, mask = ones * stopmask;
+		int i = 0;
+		for (; i + 8 <= HEX_INDEX_COUNT; i += 8) {
+			uint64_t x, y;
+			memcpy(&x, p->flag + i, 8);
+			y = (((x & mask) + ones * 0x7f) & ones * 0x80) | ((x >> 1) & ones);
+			memcpy(a + i, &y, 8);
+		}
+		for (; i < HEX_INDEX_COUNT; i++) {
+			unsigned f = p->flag[i];
+			a[i] = (uint8_t)(((f & stopmask) ? SCENARIO_STEP_NONE : 0) | ((f & PF_EZOC) >> 1));
+		}
+		p->add_ready |= (uint16_t)(1u << stopmask);
+	}
+	return a;
 }
 
 /* 13.3B/13.3E for Available unit u: its corps' map, shared by every unit of the corps that
@@ -660,6 +694,62 @@ static HOT_INLINE void search_loop(const struct ctx *c, enum mode m, struct sear
 		}
 }
 
+/* search_loop without roads, fords crossed or a 13.3B map, for an allowance under
+ * SCENARIO_STEP_NONE (the most searches): the same pushes in the same order, each step one
+ * load of the scenario's steps (the neighbour and the charts' MPs, SCENARIO_STEP_NONE where
+ * the side is not crossed) and one of the position's entry costs (pos_add: SCENARIO_STEP_NONE or more
+ * where the way of moving refuses the hex, 1 for an enemy ZOC): a refused step costs more
+ * than the allowance. */
+static HOT_INLINE void search_loop_fast(const struct ctx *c, enum mode m, struct search *s,
+					int stop, int last, int budget, struct found *f,
+					int16_t *qhex, int16_t *qnext, int16_t *head, int n)
+{
+	const struct scenario_step (*st)[HEX_NDIRS] = c->g->scn->step;
+	const uint8_t *flag = c->p->flag;
+	const int si = c->si, leave = c->start_ezoc;                  /* 6.3B: leaving */
+	const bool dbl = mode_double(m);
+	const unsigned stopmask = c->banmask | (dbl ? PF_NEAR3 : 0u);
+	const uint8_t *add = pos_add(c->p, stopmask);
+	uint8_t *cost = s->cost;
+	for (int k = 0; k <= last; k++)
+		while (head[k] >= 0) {
+			int h = qhex[head[k]];
+			head[k] = qnext[head[k]];
+			if (k > cost[h])
+				continue;
+			if (f) {
+				uint64_t bit = 1ull << (h % 64);
+				f->any[h / 64] |= bit;
+				if (k < f->best[h]) {
+					f->best[h] = (uint8_t)k;
+					f->mode[h] = (uint8_t)m;
+					if (dbl)
+						f->dbl[h / 64] |= bit;
+				}
+			}
+			if (h == stop)
+				return;
+			int from = k;
+			if (h == si)
+				from += leave;
+			else if (flag[h] & PF_EZOC)
+				continue;                              /* 6.3B: the move ends */
+			const struct scenario_step *sh = st[h];
+			for (int d = 0; d < HEX_NDIRS; d++) {
+				int b = sh[d].to;
+				int nk = from + sh[d].cost + add[b];   /* 6.3B: entering */
+				if (nk > budget || nk >= cost[b])
+					continue;
+				cost[b] = (uint8_t)nk;
+				if (!f)
+					s->prev[b] = (int16_t)h;
+				qhex[n] = (int16_t)b;
+				qnext[n] = head[nk];
+				head[nk] = (int16_t)n++;
+			}
+		}
+}
+
 /* Dijkstra for one way of moving, over dense hex indices; unreached hexes keep COST_INF.
  * `stop` (a hex index, or -1): the search may end once that hex's cost is final, or once
  * every hex left costs `limit` or more (COST_INF + 1: no limit). The queue is a bucket
@@ -720,6 +810,8 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 	 * map: their loop is the one without those tests */
 	if (roads || fords || forbid)
 		search_loop(c, m, s, stop, last, budget, f, qhex, qnext, head, n, true);
+	else if (budget < SCENARIO_STEP_NONE)
+		search_loop_fast(c, m, s, stop, last, budget, f, qhex, qnext, head, n);
 	else
 		search_loop(c, m, s, stop, last, budget, f, qhex, qnext, head, n, false);
 #undef PUSH
