@@ -697,9 +697,9 @@ static HOT_INLINE void search_loop(const struct ctx *c, enum mode m, struct sear
 /* search_loop without roads, fords crossed or a 13.3B map, for an allowance under
  * SCENARIO_STEP_NONE (the most searches): the same pushes in the same order, each step one
  * load of the scenario's steps (the neighbour and the charts' MPs, SCENARIO_STEP_NONE where
- * the side is not crossed) and one of the position's entry costs (pos_add: SCENARIO_STEP_NONE or more
- * where the way of moving refuses the hex, 1 for an enemy ZOC): a refused step costs more
- * than the allowance. */
+ * the side is not crossed) and one of the position's entry costs (pos_add:
+ * SCENARIO_STEP_NONE or more where the way of moving refuses the hex, 1 for an enemy ZOC):
+ * a refused step costs more than the allowance. */
 static HOT_INLINE void search_loop_fast(const struct ctx *c, enum mode m, struct search *s,
 					int stop, int last, int budget, struct found *f,
 					int16_t *qhex, int16_t *qnext, int16_t *head, int n)
