@@ -12,6 +12,10 @@
 /* True when the commitment rules no longer bind the Union: the 13.0 "McClellan unleashed"
  * option, or a Confederate unit has crossed the creek (8.12B). */
 bool commit_unleashed(const struct game *g);
+/* 13.1: the turn corps c was committed while it is Committed (1-11; the status's
+ * `since=` in a position file), 0 when it is not Committed or the turn is not known (a
+ * file of before position version 7, a scenario's start). */
+int commit_committed_turn(const struct game *g, enum corps c);
 /* The status the movement and combat rules apply to Union unit u: its corps' status, but
  * Committed when unleashed (VI Corps on turn 6 included: 9.3D enters it as Available). */
 enum corps_status commit_unit_status(const struct game *g, int u);

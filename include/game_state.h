@@ -86,6 +86,12 @@ struct game {
 	int8_t corps_moving;      /* 8.13: corps now moving, -1 none */
 	uint8_t corps_done;       /* 8.13: bit per corps that has finished moving */
 	uint8_t withdrawing;      /* 13.5: bit per corps withdrawing this turn */
+	int8_t corps_committed[CORPS_COUNT]; /* 13.1: the turn each Committed corps was committed
+						(a wargamer's note on the track; 24.2B's "three
+						turns"), 0 when it is not Committed or the turn is
+						not known (a position file of before version 7, a
+						scenario's start); set by game_new and
+						commit_set_status only */
 	bool vi_entered_free;     /* 9.3D bookkeeping */
 
 	/* reinforcements */

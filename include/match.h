@@ -52,6 +52,16 @@ void match_free(struct match *m);
  * there is nothing to settle (the file names them, has one candidate or no record). */
 int match_settle_data(struct game *saved, const struct position_record *rec);
 
+/* 13.1: a file of before POSITION_COMMITTED_TURN does not say when its Committed corps were
+ * committed (0, not known): those turns taken from its record replayed from its start to the
+ * saved position (replay_record's test); 1 then, -1 when the record does not reach it (the
+ * turns stay unknown), 0 when there is nothing to derive (no such corps, no record, a file of
+ * version 7 on: there 0 means not known at all, a scenario's start). */
+int match_derive_committed(struct game *saved, const struct position_record *rec);
+/* The committed turns saved does not know (0 for a Committed corps) taken from replayed, the
+ * same game replayed from its record: so that a position compares equal to its replay. */
+void match_fill_committed(struct game *saved, const struct game *replayed);
+
 const struct game *match_game(const struct match *m);
 const struct position_record *match_record(const struct match *m);
 /* The game's id among the autosaves of the state directory (position.h): new for match_new,

@@ -27,12 +27,15 @@
 
 #include "game.h"
 
-#define POSITION_VERSION 6  /* 6: names its ground and charts (`ground N`, `charts N`);
+#define POSITION_VERSION 7  /* 7: a Committed corps' `corps` record says the turn it was
+			       committed (since=N, 13.1); 6 (read): names its ground and
+			       charts (`ground N`, `charts N`);
 			       5 (read): FIRE events name the target's hex and the fire value (to=,
 			       column=); 4 (read): the DRMs of ATTACK and FIRE events (drms=), no
 			       last-fire or last-attack; 3 (read): names its order of battle (`order-of-battle N`);
 			       2 (read): typed events (event.h); 1 (read): events as text */
 #define POSITION_NAMES_DATA 6  /* the first version that names its ground and charts */
+#define POSITION_COMMITTED_TURN 7 /* the first version that notes a corps' committed turn */
 #define POSITION_VERSIONS_MAX 4 /* grounds and charts a file naming none may be of */
 #define POSITION_AUTOSAVES 5
 #define POSITION_PATH_MAX 1024

@@ -38,8 +38,11 @@ static void test_turn1_commitment(void **state)
 	assert_int_equal(a[0].type, ACT_COMMIT);
 	assert_int_equal(a[0].target, CORPS_IX);
 	assert_int_equal(a[1].target, CORPS_XII);
+	assert_int_equal(commit_committed_turn(G, CORPS_I), 1); /* 13.7B: Committed from the start */
+	assert_int_equal(commit_committed_turn(G, CORPS_XII), 0);
 	fx_ok("commit XII");
 	assert_int_equal(G->corps[CORPS_XII], CORPS_COMMITTED);
+	assert_int_equal(commit_committed_turn(G, CORPS_XII), 1); /* 13.1: noted */
 	/* two Committed: nothing more to decide */
 	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 }
@@ -57,8 +60,11 @@ static void test_two_committed(void **state)
 	assert_int_equal(G->turn, 2);
 	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_refused("withdraw V", "13.5B");
+	assert_int_equal(commit_committed_turn(G, CORPS_II), 1); /* an empty set-up: all at 1 */
 	fx_ok("withdraw II");                      /* no units on the map: nothing to move */
 	assert_int_equal(G->corps[CORPS_II], CORPS_UNAVAILABLE);
+	assert_int_equal(commit_committed_turn(G, CORPS_II), 0);  /* no longer Committed */
+	assert_int_equal(G->corps_committed[CORPS_II], 0);
 	fx_pending(SIDE_UNION, DECISION_WITHDRAWAL, FX_ANY);
 	fx_ok("end");
 	fx_pending(SIDE_UNION, DECISION_COMMITMENT, FX_ANY);
@@ -66,6 +72,8 @@ static void test_two_committed(void **state)
 	fx_ok("commit IX");
 	fx_pending(SIDE_UNION, DECISION_MOVEMENT, FX_ANY);
 	assert_int_equal(G->corps[CORPS_IX], CORPS_COMMITTED);
+	assert_int_equal(commit_committed_turn(G, CORPS_IX), 2);  /* 13.1: the turn of it */
+	assert_int_equal(commit_committed_turn(G, CORPS_I), 1);   /* still Committed since 1 */
 }
 
 static void test_available_limits(void **state)

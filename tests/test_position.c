@@ -156,6 +156,7 @@ static struct game *filled_game(const struct scenario *s, struct position_record
 	g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
 	g->corps[CORPS_IX] = CORPS_AVAILABLE;
 	g->corps[CORPS_XII] = CORPS_COMMITTED;
+	g->corps_committed[CORPS_XII] = 5; /* 13.1; I's turn not known */
 	g->corps_lifted[CORPS_II] = (1ULL << 2) | (1ULL << 52) | (1ULL << 60);
 	g->corps_lifted[CORPS_IX] = 1;
 	g->commitment_lifted = true;
@@ -343,6 +344,12 @@ static void test_version_1_log(void **state)
 		else if (!strncmp(line, "event ", 6))
 			len += (size_t)snprintf(v1 + len, cap - len, "event %d \"U%d moves 1917 (%d MP)\"\n",
 						1 + k % 11, 1 + k % 69, k), k++;
+		else if (!strncmp(line, "corps ", 6) && strstr(line, " since=") &&
+			 strstr(line, " since=") < eol) { /* version 7 on */
+			const char *at = strstr(line, " since="), *after = strchr(at + 1, ' ');
+			len += (size_t)snprintf(v1 + len, cap - len, "%.*s%.*s", (int)(at - line), line,
+						(int)(eol - after + 1), after);
+		}
 		else
 			len += (size_t)snprintf(v1 + len, cap - len, "%.*s", (int)(eol - line + 1), line);
 	}
@@ -410,7 +417,7 @@ static void test_symbolic(void **state)
 		"\nrng 0123456789abcdef\n",
 		"\ndice 6 1 3 3 5\n",
 		"\ncorps II available done lifted=C3,C53,bit60\n",
-		"\ncorps XII committed moving lifted=-\n",
+		"\ncorps XII committed since=5 moving lifted=-\n",
 		"\ncorps V unavailable withdrawing lifted=-\n",
 		"\nap-hill triggered=yes turn=9\n",
 		"\nentries 3:2 77:1\n",
@@ -545,6 +552,11 @@ static const struct broken broken[] = {
 	{ "corps I ", "corps I committed lifted=C3,C3", "C3 listed twice", NULL },
 	{ "corps I ", "corps I committed lifted", "expected lifted=UNITS", NULL },
 	{ "corps I ", "corps I committed done=yes", "'done' takes no value", NULL },
+	{ "corps I ", "corps I committed since lifted=-", "expected since=TURN", NULL },
+	{ "corps I ", "corps I committed since=0 lifted=-", "committed turn: 0 out of range 1..11", NULL },
+	{ "corps I ", "corps I committed since=2 since=3 lifted=-", "given twice", NULL },
+	{ "corps I ", "corps I available since=2 lifted=-", "corps I is available: since=2 is for a Committed corps (13.1)", NULL },
+	{ "corps I ", "corps I committed since=8 lifted=-", "corps I noted as committed on turn 8, after turn 7 (13.1)", "$" },
 	{ "corps I ", NULL, "no 'corps' record for I", "$" },
 	{ "control 1916", "control 1916 nobody", "unknown side 'nobody'", NULL },
 	{ "control 2721", "control 1916 union", "control of 1916 given twice", NULL },
@@ -949,7 +961,8 @@ static void test_every_field_known(void **state)
 		F(game, nforced), F(game, turn), F(game, side), F(game, phase), F(game, pending),
 		F(game, unit), F(game, corps), F(game, corps_lifted), F(game, commitment_lifted),
 		F(game, hood_released), F(game, corps_moving), F(game, corps_done),
-		F(game, withdrawing), F(game, vi_entered_free), F(game, ap_hill_triggered),
+		F(game, withdrawing), F(game, corps_committed), F(game, vi_entered_free),
+		F(game, ap_hill_triggered),
 		F(game, ap_hill_turn), F(game, entry_count), F(game, ford_from), F(game, ford_to),
 		F(game, nfords_used), F(game, control), F(game, fired_at), F(game, combat),
 		F(game, solitaire), F(game, nlog), F(game, events),
@@ -1368,6 +1381,26 @@ static void test_old_versions_read(void **state)
 		free(g);
 		free(bad);
 	}
+	free(old);
+	/* version 6 does not say when a corps was committed (13.1): the key is refused there */
+	old = fx_read_file("tests/data/saved-format6.pos", &len);
+	char *ii = strstr(old, "\ncorps II committed ");
+	assert_non_null(ii);
+	size_t at = (size_t)(ii - old) + strlen("\ncorps II committed");
+	char *bad = malloc(len + 16);
+	assert_non_null(bad);
+	snprintf(bad, len + 16, "%.*s since=2%s", (int)at, old, old + at);
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	char err[512];
+	assert_false(read_text(g, NULL, fx_real_scenario(), bad, strlen(bad), err, sizeof err));
+	if (!strstr(err, "'since=' is a key of position files of version 7 on"))
+		fail_msg("'%s'", err);
+	assert_true(read_text(g, NULL, fx_real_scenario(), old, len, err, sizeof err));
+	assert_int_equal(g->corps[CORPS_II], CORPS_COMMITTED);
+	assert_int_equal(g->corps_committed[CORPS_II], 0); /* not known */
+	free(g);
+	free(bad);
 	free(old);
 }
 

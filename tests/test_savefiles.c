@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "commit.h"
 #include "datafile.h"
 #include "match.h"
 #include "paths.h"
@@ -804,7 +805,8 @@ static void test_paths(void **state)
  * are every position format, order of battle, ground and charts the program has shipped, in
  * every combination that was: format 1 spans grounds 1 and 2, format 2 grounds 2 and 3 and
  * orders of battle 1 and 2, format 4 orders of battle 2 and 3 and charts 1 and 2; format 5
- * names no ground nor charts either. */
+ * names no ground nor charts either; format 6 (made by tests/data/saved-format6.pos's own
+ * recipe) does not say when a corps was committed. */
 static const struct {
 	const char *path;
 	int format, oob, ground, charts;  /* what it was played with */
@@ -820,6 +822,7 @@ static const struct {
 	{ "tests/data/saved-oob3-format4.pos", 4, 3, 3, 1, 3 },     /* 6d037cf (223a33c^) */
 	{ "tests/data/saved-charts2-format4.pos", 4, 3, 3, 2, 3 },  /* 19a451d */
 	{ "tests/data/saved-format5.pos", 5, 3, 3, 2, 3 },          /* 43665de */
+	{ "tests/data/saved-format6.pos", 6, 3, 3, 3, 3 },          /* 7125102 */
 	/* the founding session's terminal game (its position_save; 60 random legal actions):
 	 * the map of 2b24fa1 was a draft of ground 1, which differs from it in 2 hexes this
 	 * record never meets (docs/formats.md) */
@@ -850,6 +853,7 @@ static int replays(const struct match *m, const struct scenario *s, bool *same)
 		struct game x = *match_game(r), y = *g;
 		x.nlog = y.nlog = 0;
 		x.scn = y.scn;
+		match_fill_committed(&y, &x);
 		*same = !memcmp(&x, &y, sizeof x);
 	}
 	match_free(r);
@@ -1052,6 +1056,54 @@ static void test_unreplayable_saves_open(void **state)
 /* A file naming no ground nor charts whose record replays on none of its time (a record
  * that a later engine plays otherwise, or a hand-edited file) still opens, on the first of
  * its time, and says so. */
+/* 13.1: a file of before version 7 does not say when its Committed corps were committed;
+ * position_read leaves the turns unknown (0), match_load derives them from the record
+ * replayed to the saved position, and the file saved again says them (since=). */
+static void test_committed_turn_derived(void **state)
+{
+	(void)state;
+	const char *path = "tests/data/saved-format6.pos";
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	struct position_record rec = { 0 };
+	char err[600], notice[512];
+	if (!store_load(g, &rec, S, path, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(g->corps[CORPS_II], CORPS_COMMITTED);
+	assert_int_equal(commit_committed_turn(g, CORPS_I), 0);
+	assert_int_equal(commit_committed_turn(g, CORPS_II), 0);
+	assert_int_equal(match_derive_committed(g, &rec), 1);
+	assert_int_equal(commit_committed_turn(g, CORPS_I), 1);
+	assert_int_equal(commit_committed_turn(g, CORPS_II), 2); /* after XII's withdrawal */
+	assert_int_equal(commit_committed_turn(g, CORPS_XII), 0); /* withdrawn: not Committed */
+	assert_int_equal(match_derive_committed(g, &rec), 0);     /* nothing left to derive */
+	/* a record that does not reach the saved position leaves them unknown */
+	g->corps_committed[CORPS_II] = 0;
+	g->unit[0].steps = g->unit[0].steps > 1 ? 1 : 2;
+	assert_int_equal(match_derive_committed(g, &rec), -1);
+	assert_int_equal(commit_committed_turn(g, CORPS_II), 0);
+	record_free(&rec);
+	free(g);
+
+	struct match *m = match_load(S, path, notice, sizeof notice, err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(notice, "");
+	assert_int_equal(commit_committed_turn(match_game(m), CORPS_II), 2);
+	char out[600];
+	snprintf(out, sizeof out, "%s/format6-again.pos", tmpdir);
+	assert_true(match_save(m, out, err, sizeof err));
+	match_free(m);
+	size_t len;
+	char *text = fx_read_file(out, &len);
+	assert_non_null(strstr(text, "antietam-position 7\n"));
+	assert_non_null(strstr(text, "\ncorps I committed since=1 "));
+	assert_non_null(strstr(text, "\ncorps II committed since=2 "));
+	assert_non_null(strstr(text, "\ncorps XII available "));
+	free(text);
+	unlink(out);
+}
+
 static void test_unsettled_versions_open(void **state)
 {
 	(void)state;
@@ -1166,6 +1218,7 @@ int main(void)
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_every_version_opens),
 		cmocka_unit_test(test_unsettled_versions_open),
+		cmocka_unit_test(test_committed_turn_derived),
 		cmocka_unit_test(test_unreplayable_saves_open),
 		cmocka_unit_test(test_order_of_battle_record),
 	};

@@ -244,6 +244,7 @@ static int replay(struct cli *c, const char *path, FILE *out, char *err, size_t 
 		fprintf(out, "\n%d %s", i + 1, text_printable(shown, sizeof shown, rec.action[i]));
 		print_events(s, log, before, event_log_end(log), out);
 	}
+	match_fill_committed(saved, match_game(m)); /* 13.1: turns a file before version 7 lacks */
 	want = position_text(saved, NULL);
 	got = position_text(match_game(m), NULL);
 	if (!want || !got) {

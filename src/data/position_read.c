@@ -453,7 +453,7 @@ static bool parse_lifted(struct reader *r, const char *s, uint64_t *mask)
 static bool rd_corps(struct reader *r)
 {
 	int c, status;
-	if (!nfields(r, 3, 7) ||
+	if (!nfields(r, 3, 8) ||
 	    !parse_name(r, r->df.field[1], names_corps, CORPS_COUNT, "corps", &c) ||
 	    !parse_name(r, r->df.field[2], names_corps_status, 3, "corps status", &status))
 		return false;
@@ -461,8 +461,8 @@ static bool rd_corps(struct reader *r)
 		return FAIL("corps %s given twice", names_corps[c]);
 	r->corps_seen[c] = true;
 	r->g->corps[c] = (enum corps_status)status;
-	static const char *const words[] = { "moving", "done", "withdrawing", "lifted" };
-	bool seen[4] = { false };
+	static const char *const words[] = { "moving", "done", "withdrawing", "lifted", "since" };
+	bool seen[5] = { false };
 	for (int i = 3; i < r->df.nfields; i++) {
 		const char *f = r->df.field[i];
 		int k;
@@ -474,10 +474,11 @@ static bool rd_corps(struct reader *r)
 		} else {
 			snprintf(key, sizeof key, "%.15s", f);
 		}
-		if (!find_key(r, key, words, 4, seen, &k))
+		if (!find_key(r, key, words, 5, seen, &k))
 			return false;
-		if ((k == 3) != (val != NULL))
-			return FAIL(k == 3 ? "expected lifted=UNITS" : "'%s' takes no value", key);
+		if ((k >= 3) != (val != NULL))
+			return FAIL(k == 3 ? "expected lifted=UNITS" : k == 4 ? "expected since=TURN"
+									 : "'%s' takes no value", key);
 		if (k == 0) {
 			if (r->g->corps_moving != -1)
 				return FAIL("two corps moving (8.13)");
@@ -486,6 +487,18 @@ static bool rd_corps(struct reader *r)
 			r->g->corps_done |= (uint8_t)(1u << c);
 		} else if (k == 2) {
 			r->g->withdrawing |= (uint8_t)(1u << c);
+		} else if (k == 4) {
+			/* 13.1: the turn it was committed (version 7; before, not known: 0) */
+			int t;
+			if (r->df.version < POSITION_COMMITTED_TURN)
+				return FAIL("'since=' is a key of position files of version %d on",
+					    POSITION_COMMITTED_TURN);
+			if (!parse_int(r, val, 1, GAME_TURNS, "committed turn", &t))
+				return false;
+			if (status != CORPS_COMMITTED)
+				return FAIL("corps %s is %s: since=%d is for a Committed corps (13.1)",
+					    names_corps[c], names_corps_status[status], t);
+			r->g->corps_committed[c] = (int8_t)t;
 		} else if (!parse_lifted(r, val, &r->g->corps_lifted[c])) {
 			return false;
 		}

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "commit.h"
 #include "position_words.h"
 #include "start.h"
 
@@ -112,6 +113,8 @@ static void write_corps(FILE *f, const struct game *g)
 {
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		fprintf(f, "corps %s %s", names_corps[c], names_corps_status[g->corps[c]]);
+		if (commit_committed_turn(g, (enum corps)c))
+			fprintf(f, " since=%d", commit_committed_turn(g, (enum corps)c)); /* 13.1, version 7 */
 		if (g->corps_moving == c)
 			fputs(" moving", f);
 		if (g->corps_done >> c & 1)

@@ -1,6 +1,7 @@
 /* check.c — owns the position's invariants: what must hold after every action whatever
  * the rules decided. Used by tests and the soak; cheap enough to run after every action. */
 #include "check.h"
+#include "names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +25,13 @@ bool check_game(const struct game *g, char *err, size_t errlen)
 	const struct roster *r = &g->scn->roster;
 	if (g->turn < 1 || g->turn > GAME_TURNS)
 		return fail(err, errlen, "%sturn %d out of range", "", g->turn);
+	for (int c = 0; c < CORPS_COUNT; c++) {
+		/* 13.1: a corps' committed turn is past (it is read only while the corps is
+		 * Committed: commit_committed_turn) */
+		if (g->corps_committed[c] < 0 || g->corps_committed[c] > g->turn)
+			return fail(err, errlen, "corps %s noted as committed on turn %d, after turn %d (13.1)",
+				    names_corps[c], g->corps_committed[c], g->turn);
+	}
 	if (g->pending.what < 0 || g->pending.what >= DECISION_COUNT)
 		return fail(err, errlen, "%spending decision %d unknown", "", g->pending.what);
 	if (g->phase < PHASE_MOVEMENT || g->phase > PHASE_COMBAT)

@@ -15,6 +15,11 @@ bool commit_unleashed(const struct game *g)
 	return g->opt.unleashed || g->commitment_lifted;
 }
 
+int commit_committed_turn(const struct game *g, enum corps c)
+{
+	return c >= 0 && c < CORPS_COUNT && g->corps[c] == CORPS_COMMITTED ? g->corps_committed[c] : 0;
+}
+
 enum corps_status commit_unit_status(const struct game *g, int u)
 {
 	if (unit_side(u) != SIDE_UNION || commit_unleashed(g))
@@ -350,8 +355,11 @@ void commit_union_turn_end(struct game *g)
 
 void commit_set_status(struct game *g, enum corps c, enum corps_status s)
 {
-	if (g->corps[c] != s)
+	if (g->corps[c] != s) {
 		g->corps_lifted[c] = 0;
+		/* 13.1: note the turn it was committed (0 once it is no longer Committed) */
+		g->corps_committed[c] = s == CORPS_COMMITTED ? (int8_t)g->turn : 0;
+	}
 	g->corps[c] = s;
 }
 

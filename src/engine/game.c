@@ -187,6 +187,8 @@ void game_new_events(struct game *g, const struct scenario *s, enum game_setup s
 		g->corps[CORPS_V] = CORPS_UNAVAILABLE;
 		g->corps[CORPS_VI] = CORPS_UNAVAILABLE;
 	}
+	for (int c = 0; c < CORPS_COUNT; c++) /* 13.1: those Committed from the start, turn 1 */
+		g->corps_committed[c] = g->corps[c] == CORPS_COMMITTED ? 1 : 0;
 	const struct start *st = setup == SETUP_HISTORICAL ? start_game(g) : NULL;
 	if (st)
 		start_apply(g, st); /* a scenario: the position of its hour (start.h) */

@@ -54,8 +54,10 @@ void start_apply(struct game *g, const struct start *st)
 			us->flags = UF_REMOVED; /* not in the scenario: not on the map, not eliminated */
 		}
 	}
-	for (int c = 0; c < CORPS_COUNT; c++)
+	for (int c = 0; c < CORPS_COUNT; c++) {
 		g->corps[c] = st->corps[c];
+		g->corps_committed[c] = 0; /* 13.1: when it was committed is not known */
+	}
 	g->hood_released = st->hood_released;
 	g->ap_hill_triggered = st->ap_hill_triggered;
 	g->ap_hill_turn = (int8_t)st->ap_hill_turn;

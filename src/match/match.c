@@ -489,6 +489,13 @@ int match_play_general(struct match *m, int level, bool keep, char *err, size_t 
 
 /* ---- opening a file ---- */
 
+void match_fill_committed(struct game *saved, const struct game *replayed)
+{
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (saved->corps[c] == CORPS_COMMITTED && !saved->corps_committed[c])
+			saved->corps_committed[c] = replayed->corps_committed[c];
+}
+
 /* Replay rec from its start on scenario s, with today's bots at its `bot` lines: the match
  * replayed when it reaches the game saved (the count of events and the scenario aside), else
  * NULL. */
@@ -514,6 +521,7 @@ static struct match *replay_record(const struct scenario *s, const struct positi
 	struct game x = r->game, y = *saved;
 	x.nlog = y.nlog = 0;
 	x.scn = y.scn;
+	match_fill_committed(&y, &x); /* a turn the file does not know (13.1, version 7) */
 	if (!ok || memcmp(&x, &y, sizeof x)) {
 		match_free(r);
 		return NULL;
@@ -554,6 +562,21 @@ int match_settle_data(struct game *saved, const struct position_record *rec)
 		}
 	}
 	return -1;
+}
+
+int match_derive_committed(struct game *saved, const struct position_record *rec)
+{
+	bool unknown = false;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		unknown |= saved->corps[c] == CORPS_COMMITTED && !saved->corps_committed[c];
+	if (!unknown || !rec->has_start || rec->format >= POSITION_COMMITTED_TURN)
+		return 0;
+	struct match *r = replay_record(saved->scn, rec, saved);
+	if (!r)
+		return -1;
+	match_fill_committed(saved, &r->game);
+	match_free(r);
+	return 1;
 }
 
 /* The versions of the data g is played with that are not today's, into buf: "order of
@@ -621,6 +644,7 @@ struct match *match_load(const struct scenario *s, const char *path, char *notic
 				 : "its record (with `bot` turns that today's bot plays differently) "
 				   "was dropped: the game goes on from the saved position");
 	}
+	match_derive_committed(&m->game, &m->rec); /* 13.1: before version 7, from its record */
 	if (notice && noticelen && settled < 0) {
 		size_t used = strlen(notice);
 		snprintf(notice + used, noticelen - used,
