@@ -137,6 +137,9 @@ struct gc {
 	struct move_dest rdest[GC_DESTS];     /* fill_reach's */
 	uint64_t ureach[ROSTER_UNION][(HEX_INDEX_COUNT + 63) / 64]; /* attacker a (index in
 					       * attacker[]) may end its next move there */
+	/* bit a: attacker a (index in attacker[]) stands within reach + 1 of the hex (fill_maps):
+	 * the attackers risk_by counts, in their order, without a range to every one */
+	uint64_t att_near[HEX_INDEX_COUNT][(ROSTER_UNION + 63) / 64];
 };
 
 /* A zeroed struct gc but for its scratch (a calloc of its 700 KB was a good part of a short
@@ -375,12 +378,17 @@ static double risk_by(struct gc *c, int u, int h, bool exact)
 		on[d] = nb[d] == HEX_NONE ? 0 : c->conf_at[ni[d]] - (nb[d] == g->unit[u].hex);
 	}
 	double r = 0;
-	for (int a = 0; a < c->nattackers; a++) {
+	/* the attackers within reach + 1 of h, in their order */
+	const uint64_t *near = c->att_near[hex_index(h)];
+	int close[ROSTER_UNION], nclose = 0;
+	for (int w = 0; w < (ROSTER_UNION + 63) / 64; w++)
+		for (uint64_t bits = near[w]; bits; bits &= bits - 1)
+			close[nclose++] = w * 64 + __builtin_ctzll(bits);
+	for (int k = 0; k < nclose; k++) {
+		int a = close[k];
 		int e = c->attacker[a];
 		int eh = g->unit[e].hex, ax = c->att_x[a], az = c->att_z[a];
 		int dist = hex_cube_distance(ax, az, hx, hz);
-		if (dist > c->w->reach + 1)
-			continue;
 		if (!c->att_committed[a] && dist != 1)
 			continue; /* 13.3F: an Available unit attacks only what moved next to it */
 		int best = -99;
@@ -504,6 +512,17 @@ static void fill_maps(struct gc *c)
 			hex_cube(g->unit[e].hex, &c->att_x[c->nattackers], &c->att_z[c->nattackers]);
 			c->attacker[c->nattackers++] = e;
 		}
+	memset(c->att_near, 0, sizeof c->att_near);
+	for (int a = 0, span = c->w->reach + 1; a < c->nattackers; a++) {
+		int eh = g->unit[c->attacker[a]].hex;
+		for (int col = hex_col(eh) - span; col <= hex_col(eh) + span; col++)
+			for (int row = hex_row(eh) - span; row <= hex_row(eh) + span; row++) {
+				int x = col * 100 + row;
+				if (col >= HEX_COL_MIN && col <= HEX_COL_MAX && row >= 0 &&
+				    row <= HEX_ROW_MAX && hex_valid(x) && hex_distance(eh, x) <= span)
+					c->att_near[hex_index(x)][a / 64] |= 1ull << (a % 64);
+			}
+	}
 	for (int e = 0; e < ROSTER_UNION; e++)
 		if (unit_def(g, e)->type == UNIT_ARTILLERY && unit_on_map(g, e) &&
 		    commit_unit_status(g, e) != CORPS_UNAVAILABLE) {
