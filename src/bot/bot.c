@@ -82,10 +82,15 @@ void bot_maps(struct bot *b)
 	memset(b->conf_at, 0, sizeof b->conf_at);
 	memset(b->conf_inf_at, 0, sizeof b->conf_inf_at);
 	memset(b->ezoc, 0, sizeof b->ezoc);
+	b->nconf = 0;
 	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
 		if (!unit_on_map(g, c))
 			continue;
-		int h = g->unit[c].hex;
+		int h = g->unit[c].hex, x, z;
+		hex_cube(h, &x, &z);
+		b->conf_unit[b->nconf] = (int16_t)c;
+		b->conf_x[b->nconf] = (int16_t)x;
+		b->conf_z[b->nconf++] = (int16_t)z;
 		b->conf_at[hex_index(h)] = 1;
 		if (bot_is_infantry(g, c))
 			b->conf_inf_at[hex_index(h)] = 1;

@@ -88,6 +88,11 @@ struct bot {
 	uint8_t ezoc[HEX_INDEX_COUNT];       /* in a Confederate ZOC (6.1-6.2) */
 	uint8_t near[HEX_INDEX_COUNT];       /* range to the nearest Confederate unit (cap 60) */
 	uint8_t near_inf[HEX_INDEX_COUNT];   /* range to the nearest Confederate infantry */
+	/* the Confederate units on the map, in roster order, with their hexes' cube coordinates
+	 * (hex_cube): the targets gun_value weighs from every hex a gun may move to */
+	int nconf;
+	int16_t conf_unit[ROSTER_CONFEDERATE];
+	int16_t conf_x[ROSTER_CONFEDERATE], conf_z[ROSTER_CONFEDERATE];
 
 	/* 16.4.4: the infantry of the corps now moving that has already had its move (IX
 	 * Corps: all four divisions, 16.1B), in order */

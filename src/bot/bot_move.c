@@ -779,11 +779,13 @@ static int gun_value(struct bot *b, int gun, int from, int corps, enum gun_quest
 	if (q == GUN_FROM)
 		w->unit[gun].flags &= ~(uint32_t)(UF_ART_MOVED | UF_FIRED | UF_MOVED);
 	w->phase = PHASE_ARTILLERY;
-	int best = 0, bt = -1, bscore = 0, range = bot_def(w, gun)->range;
-	for (int c = ROSTER_UNION; c < ROSTER_UNITS; c++) {
-		/* beyond the range printed on the counter fire_check refuses (10.3A); hex_within
-		 * turns the far ones away on their column and row */
-		if (!unit_on_map(w, c) || !hex_within(from, w->unit[c].hex, range))
+	int best = 0, bt = -1, bscore = 0, range = bot_def(w, gun)->range, fx, fz;
+	hex_cube(from, &fx, &fz);
+	/* the Confederate units on the map (bot_maps: they stand still while the Union moves) */
+	for (int j = 0; j < b->nconf; j++) {
+		int c = b->conf_unit[j];
+		/* beyond the range printed on the counter fire_check refuses (10.3A) */
+		if (hex_cube_distance(fx, fz, b->conf_x[j], b->conf_z[j]) > range)
 			continue;
 		if (q == GUN_HERE && b->gun_claims[c - ROSTER_UNION] >= 2)
 			continue;
@@ -847,25 +849,52 @@ static void exposed_dests(struct bot *b, const struct dests *ds, int gun, const 
 		    (here == HEX_NONE ||
 		     hex_distance(here, g->unit[c].hex) <= bot_def(g, c)->ma + 1 + radius))
 			att[natt++] = c;
+	/* each attacker's hex, MA and cube coordinates once, and its conf_reach once asked (no
+	 * move is applied while the list is judged: the same bits at every ask) */
+	int att_hex[ROSTER_CONFEDERATE], att_ma[ROSTER_CONFEDERATE];
+	int att_x[ROSTER_CONFEDERATE], att_z[ROSTER_CONFEDERATE];
+	const uint64_t *att_reach[ROSTER_CONFEDERATE];
+	for (int k = 0; k < natt; k++) {
+		att_hex[k] = g->unit[att[k]].hex;
+		att_ma[k] = bot_def(g, att[k])->ma;
+		hex_cube(att_hex[k], &att_x[k], &att_z[k]);
+		att_reach[k] = NULL;
+	}
+	const struct map_hex *mh = g->scn->map.hex;
 	for (int i = 0; i < ds->n; i++) {
-		int hex = ds->d[i].hex;
+		int hex = ds->d[i].hex, hi = hex_index(hex);
 		out[i] = false;
-		if (b->near_inf[hex_index(hex)] > ma_max + 1 || stack[i])
+		if (b->near_inf[hi] > ma_max + 1 || stack[i])
 			continue;
-		int nb[HEX_NDIRS];
+		int nb[HEX_NDIRS], ni[HEX_NDIRS], nx[HEX_NDIRS], nz[HEX_NDIRS], hx, hz;
+		hex_cube(hex, &hx, &hz);
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			nb[d] = hex_neighbour(hex, (enum hex_dir)d);
-			if (nb[d] != HEX_NONE && !zoc_side_passable(g, hex, nb[d]))
+			/* the side between them is side d of hex: no attack across the creek */
+			if (nb[d] != HEX_NONE && !zoc_features_passable(mh[hi].side[d]))
 				nb[d] = HEX_NONE;
+			if (nb[d] != HEX_NONE) {
+				ni[d] = hex_index(nb[d]);
+				hex_cube(nb[d], &nx[d], &nz[d]);
+			}
 		}
 		for (int k = 0; k < natt && !out[i]; k++) {
-			int c = att[k], ch = g->unit[c].hex, ma = bot_def(g, c)->ma;
-			if (hex_distance(ch, hex) > ma + 1)
+			int c = att[k], ch = att_hex[k], ma = att_ma[k];
+			if (hex_cube_distance(att_x[k], att_z[k], hx, hz) > ma + 1)
 				continue;
-			for (int d = 0; d < HEX_NDIRS && !out[i]; d++)
-				out[i] = nb[d] != HEX_NONE &&
-					 (nb[d] == ch || (hex_distance(ch, nb[d]) <= ma &&
-							  conf_reaches(b, c, nb[d])));
+			for (int d = 0; d < HEX_NDIRS && !out[i]; d++) {
+				if (nb[d] == HEX_NONE)
+					continue;
+				if (nb[d] == ch) {
+					out[i] = true;
+					break;
+				}
+				if (hex_cube_distance(att_x[k], att_z[k], nx[d], nz[d]) > ma)
+					continue;
+				if (!att_reach[k])
+					att_reach[k] = conf_reach(b, c);
+				out[i] = att_reach[k][ni[d] / 64] >> (ni[d] % 64) & 1;
+			}
 		}
 	}
 }
