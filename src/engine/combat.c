@@ -543,7 +543,8 @@ static bool concludable(const struct game *g, int depth)
 
 /* Does the declaration of unit u on hexes (nh of them) leave a chain (11.1B) that cannot be
  * concluded? Only asked when something is missing after it. */
-static bool inconclusive(const struct game *g, const int *hexes, int nh, int16_t u, int join)
+static bool inconclusive(const struct game *g, const int *hexes, int nh, int16_t u, int join,
+			 const bool *defender_at)
 {
 	int att;
 	if (combat_missing_attack(g, &att) < 0) {
@@ -551,7 +552,7 @@ static bool inconclusive(const struct game *g, const int *hexes, int nh, int16_t
 		bool chain = false;
 		for (int d = 0; d < HEX_NDIRS && !chain; d++) {
 			int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)d);
-			if (h == HEX_NONE || !unit_side_in(g, h, defender(g)) ||
+			if (h == HEX_NONE || !defender_at[hex_index(h)] ||
 			    decl_of_hex(&g->combat, h) >= 0)
 				continue;
 			bool in = false;
@@ -571,6 +572,14 @@ static bool inconclusive(const struct game *g, const int *hexes, int nh, int16_t
 static void legal_declare(const struct game *g, struct action_list *o)
 {
 	const struct combat_state *cs = &g->combat;
+	/* the hexes holding a unit of the defending side (unit_side_in's answer for every hex,
+	 * once: asked of the six neighbours of every attacker) */
+	bool defender_at[HEX_INDEX_COUNT] = { false };
+	enum side ds = defender(g);
+	for (int v = ds == SIDE_UNION ? 0 : ROSTER_UNION;
+	     v < (ds == SIDE_UNION ? ROSTER_UNION : ROSTER_UNITS); v++)
+		if (unit_on_map(g, v) && unit_def(g, v)->side == ds && hex_index(g->unit[v].hex) >= 0)
+			defender_at[hex_index(g->unit[v].hex)] = true;
 	for (int u = 0; u < ROSTER_UNITS; u++) {
 		if (!unit_on_map(g, u) || cdef(g, u)->side != g->side || !is_infantry(g, u) ||
 		    bit_get(cs->attacked_round, u))
@@ -578,7 +587,7 @@ static void legal_declare(const struct game *g, struct action_list *o)
 		int adj[HEX_NDIRS], na = 0;
 		for (int dir = 0; dir < HEX_NDIRS; dir++) {
 			int h = hex_neighbour(g->unit[u].hex, (enum hex_dir)dir);
-			if (h != HEX_NONE && unit_side_in(g, h, defender(g)))
+			if (h != HEX_NONE && defender_at[hex_index(h)])
 				adj[na++] = h;
 		}
 		/* every set of one to three adjacent enemy hexes (11.3B) */
@@ -592,7 +601,7 @@ static void legal_declare(const struct game *g, struct action_list *o)
 			int16_t unit = (int16_t)u;
 			char err[200];
 			int join = declare_check(g, hexes, nh, &unit, 1, err, sizeof err);
-			if (join == -2 || inconclusive(g, hexes, nh, unit, join))
+			if (join == -2 || inconclusive(g, hexes, nh, unit, join, defender_at))
 				continue; /* 11.1B: never an attack that cannot be concluded */
 			struct action *a = action_list_add(o, ACT_ATTACK, -1, hexes[0]);
 			a->n = nh;
