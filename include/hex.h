@@ -41,8 +41,22 @@ static inline int hex_from_index(int index)
 {
 	return (index / HEX_NROWS + HEX_COL_MIN) * 100 + index % HEX_NROWS;
 }
-/* The neighbour of id in direction d, or HEX_NONE when it is off the map. */
-int hex_neighbour(int id, enum hex_dir d);
+/* The neighbours of every hex as ids (HEX_NONE off the map), indexed by hex_index() and
+ * direction, built once by hex_neighbours_build (hex.c): hex_neighbour's table. */
+extern int16_t hex_neighbour_ids[HEX_INDEX_COUNT][HEX_NDIRS];
+extern bool hex_neighbours_ready;
+void hex_neighbours_build(void);
+/* The neighbour of id in direction d, or HEX_NONE when it is off the map. Inline: the bot
+ * and the rules ask it millions of times a game. */
+static inline int hex_neighbour(int id, enum hex_dir d)
+{
+	int i = hex_index(id);
+	if (i < 0 || (unsigned)d >= HEX_NDIRS)
+		return HEX_NONE;
+	if (!hex_neighbours_ready)
+		hex_neighbours_build();
+	return hex_neighbour_ids[i][d];
+}
 /* The neighbours of every hex as dense indices, indexed by hex_index() and direction (-1
  * off the map): the table the movement searches walk instead of calling hex_neighbour. */
 const int16_t (*hex_neighbour_table(void))[HEX_NDIRS];

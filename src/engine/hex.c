@@ -30,36 +30,26 @@ static int neighbour_compute(int id, enum hex_dir d)
 
 /* The neighbours of every hex, computed once: movement searches ask millions of times. Ids
  * for hex_neighbour, dense indices (-1 off the map) for hex_spread. */
-static int16_t neighbour_table[HEX_INDEX_COUNT][HEX_NDIRS];
+int16_t hex_neighbour_ids[HEX_INDEX_COUNT][HEX_NDIRS];
 static int16_t neighbour_index[HEX_INDEX_COUNT][HEX_NDIRS];
-static bool neighbour_ready;
+bool hex_neighbours_ready;
 
-static void neighbours_build(void)
+void hex_neighbours_build(void)
 {
 	for (int k = 0; k < HEX_INDEX_COUNT; k++)
 		for (int e = 0; e < HEX_NDIRS; e++) {
 			int n = hex_valid(hex_from_index(k))
 				? neighbour_compute(hex_from_index(k), (enum hex_dir)e) : HEX_NONE;
-			neighbour_table[k][e] = (int16_t)n;
+			hex_neighbour_ids[k][e] = (int16_t)n;
 			neighbour_index[k][e] = (int16_t)(n == HEX_NONE ? -1 : hex_index(n));
 		}
-	neighbour_ready = true;
-}
-
-int hex_neighbour(int id, enum hex_dir d)
-{
-	int i = hex_index(id);
-	if (i < 0 || (unsigned)d >= HEX_NDIRS)
-		return HEX_NONE;
-	if (!neighbour_ready)
-		neighbours_build();
-	return neighbour_table[i][d];
+	hex_neighbours_ready = true;
 }
 
 const int16_t (*hex_neighbour_table(void))[HEX_NDIRS]
 {
-	if (!neighbour_ready)
-		neighbours_build();
+	if (!hex_neighbours_ready)
+		hex_neighbours_build();
 	return (const int16_t (*)[HEX_NDIRS])neighbour_index;
 }
 
@@ -80,8 +70,8 @@ static int from_cube(int x, int z)
 
 void hex_spread(uint8_t *near, int cap)
 {
-	if (!neighbour_ready)
-		neighbours_build();
+	if (!hex_neighbours_ready)
+		hex_neighbours_build();
 	int16_t queue[HEX_INDEX_COUNT]; /* dense indices, each queued once */
 	int qh = 0, qt = 0;
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)

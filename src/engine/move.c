@@ -864,7 +864,7 @@ void move_search_probe(const struct game *g, int u, int mode, struct move_search
 /* May the unit end its move in hex? NULL if so, else the rule; with say false the stacking
  * rule's text (7.1A, 7.2, 8.4) is not written (c->why as it was): the search of every
  * destination asks only whether, move_check says why. */
-static const char *end_refused_at(struct ctx *c, int hi, bool say)
+static HOT_INLINE const char *end_refused_at(struct ctx *c, int hi, bool say)
 {
 	if (hi == c->si)
 		return "8.1B: a move ends in another hex";
