@@ -73,6 +73,12 @@ struct general_union_plan {
 	int withdraw_from;  /* … from this turn */
 	int withdraw_until; /* … to this turn (a corps committed later has no time left) */
 	double fresh;       /* … when an Available corps keeps at least this share of its steps */
+	int turns_large;    /* 24.2B: the turns a Committed corps is planned to fight, counted
+			     * from the turn it was committed (13.1, commit_committed_turn): a
+			     * large one … */
+	int turns;          /* … one between (I, IX: one turn fewer once below `fresh` of its
+			     * steps, "two or three, depending on casualties") … */
+	int turns_small;    /* … a small one; then withdrawn as its marks above withdraw it */
 };
 
 /* What one level spends. */

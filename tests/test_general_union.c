@@ -216,7 +216,8 @@ static void test_sizes(void **st)
 }
 
 /* 13.5: a spent Committed corps is withdrawn when a fresh one waits, one at a time, only in
- * the plan's turns; how spent goes by its size (24.2B). */
+ * the plan's turns; how spent goes by its size (24.2B). Here no corps' committed turn is
+ * known (13.1: a scenario's start), so only casualties count. */
 static void test_withdraw(void **st)
 {
 	(void)st;
@@ -224,7 +225,7 @@ static void test_withdraw(void **st)
 	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
 	char why[160];
 	for (int c = 0; c < CORPS_COUNT; c++)
-		g.corps[c] = CORPS_AVAILABLE;
+		g.corps[c] = CORPS_AVAILABLE, g.corps_committed[c] = 0;
 	g.corps[CORPS_I] = g.corps[CORPS_IX] = CORPS_COMMITTED;
 	spend(&g, CORPS_I, PLAN->spent - 0.2);
 	nlegal = 0;
@@ -286,6 +287,67 @@ static void test_withdraw(void **st)
 	spend(&g, CORPS_I, PLAN->spent - 0.2);
 	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why),
 			 CORPS_NONE);
+}
+
+/* 24.2B by the turns fought (13.1: counted from the turn the game notes): XII (small) after
+ * two, II (large) after three, I two or three by its casualties; the one longest past its
+ * turns first, before one merely spent; still only when a fresh corps waits. */
+static void test_withdraw_by_turns(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	char why[200];
+	for (int c = 0; c < CORPS_COUNT; c++)
+		g.corps[c] = CORPS_AVAILABLE, g.corps_committed[c] = 0;
+	g.corps[CORPS_I] = g.corps[CORPS_XII] = CORPS_COMMITTED;
+	g.corps_committed[CORPS_I] = g.corps_committed[CORPS_XII] = 1;
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	legal_add(ACT_WITHDRAW, CORPS_XII);
+	assert_int_equal(PLAN->turns_small, 2);
+	assert_int_equal(PLAN->turns_large, 3);
+	assert_int_equal(PLAN->turns, 3);
+	/* turn 3: XII has fought turns 1 and 2, its two; I, unhurt, is planned for three */
+	g.turn = 3;
+	assert_int_equal(gu_turns_fought(&g, CORPS_XII), 2);
+	assert_int_equal(gu_planned_turns(&g, PLAN, CORPS_I), 3);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_XII);
+	assert_non_null(strstr(why, "fought 2 turns"));
+	assert_non_null(strstr(why, "small"));
+	/* I hurt (below fresh): two turns, "depending on casualties"; both due: the one longest
+	 * past them goes first (XII committed a turn earlier) */
+	spend(&g, CORPS_I, PLAN->fresh - 0.1);
+	assert_int_equal(gu_planned_turns(&g, PLAN, CORPS_I), 2);
+	g.corps_committed[CORPS_XII] = 1;
+	g.corps_committed[CORPS_I] = 2;
+	g.turn = 4;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_XII);
+	g.corps_committed[CORPS_XII] = 3;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_I);
+	/* a large corps: not after two turns, after three */
+	g.corps[CORPS_XII] = CORPS_AVAILABLE, g.corps_committed[CORPS_XII] = 0;
+	spend(&g, CORPS_I, 1.0);
+	g.corps[CORPS_II] = CORPS_COMMITTED, g.corps_committed[CORPS_II] = 2;
+	g.corps_committed[CORPS_I] = 4;
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	legal_add(ACT_WITHDRAW, CORPS_II);
+	g.turn = 4;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_NONE);
+	g.turn = 5;
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_II);
+	assert_non_null(strstr(why, "fought 3 turns, what a large corps"));
+	/* a turn not known (0): by casualties alone */
+	g.corps_committed[CORPS_II] = 0;
+	assert_int_equal(gu_turns_fought(&g, CORPS_II), -1);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_NONE);
+	/* due, but no fresh corps waits: none */
+	g.corps_committed[CORPS_II] = 2;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		if (g.corps[c] == CORPS_AVAILABLE)
+			spend(&g, (enum corps)c, PLAN->fresh - 0.2);
+	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_NONE);
 }
 
 /* What a unit next to the enemy costs: with the weight of losses (eliminated) taken away,
@@ -427,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_commit_turn1), cmocka_unit_test(test_commit),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_withdraw),
+		cmocka_unit_test(test_withdraw_by_turns),
 		cmocka_unit_test(test_reply_danger),
 		cmocka_unit_test(test_takes_open_objective),
 		cmocka_unit_test(test_union_level),

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "commit.h"
 #include "general_union.h"
 #include "tables.h"
 #include "victory.h"
@@ -138,6 +139,20 @@ double gu_spent_share(const struct general_union_plan *p, enum corps c)
 	return by_size[size_class(p, c)];
 }
 
+int gu_planned_turns(const struct game *g, const struct general_union_plan *p, enum corps c)
+{
+	const int by_size[3] = { p->turns_small, p->turns, p->turns_large };
+	int k = size_class(p, c), n = by_size[k];
+	/* 24.2B: "I and IX two or three, depending on casualties" */
+	return k == 1 && share(g, c) < p->fresh && n > 1 ? n - 1 : n;
+}
+
+int gu_turns_fought(const struct game *g, enum corps c)
+{
+	int since = commit_committed_turn(g, c);
+	return since ? g->turn - since : -1;
+}
+
 /* The Available corps nearest what is left to take with the most steps, among the legal
  * commitments of corps that keep at least `fresh` of their steps (and, with `plan`, that the
  * plan does not hold back). */
@@ -210,19 +225,27 @@ enum corps gu_withdraw_choice(const struct game *g, const struct general_union_p
 			 !held_back(g, p, (enum corps)c);
 	if (!fresh)
 		return CORPS_NONE;
-	/* the one furthest below what its size plans for (24.2B) */
+	/* 24.2B: the one longest past the turns its size plans for (13.1: counted from the turn
+	 * it was committed), else the one furthest below the steps its size plans to spend */
 	enum corps worst = CORPS_NONE;
 	double wd = 0, ws = 0;
+	int wover = 0;
 	for (int c = 0; c < CORPS_COUNT; c++) {
 		if (!legal_has(legal, n, ACT_WITHDRAW, (enum corps)c))
 			continue;
+		int fought = gu_turns_fought(g, (enum corps)c);
+		int over = fought < 0 ? 0 : fought - gu_planned_turns(g, p, (enum corps)c) + 1;
 		double s = share(g, (enum corps)c), d = s - gu_spent_share(p, (enum corps)c);
-		if (d < wd)
-			wd = d, ws = s, worst = (enum corps)c;
+		if (over > wover || (over == wover && d < wd && (over > 0 || d < 0)))
+			wover = over > 0 ? over : 0, wd = d, ws = s, worst = (enum corps)c;
 	}
-	if (worst != CORPS_NONE)
+	const char *size = (const char *[]){ "small", "middling", "large" }[size_class(p, worst < 0 ? 0 : worst)];
+	if (worst != CORPS_NONE && wover > 0)
+		snprintf(why, whylen, "it has fought %d turns, what a %s corps is planned for, "
+			 "%.0f%% of its steps left, and a fresh corps waits (24.2B, 13.1, 13.5)",
+			 gu_turns_fought(g, worst), size, 100 * ws);
+	else if (worst != CORPS_NONE)
 		snprintf(why, whylen, "%.0f%% of its steps left, what a %s corps is planned to spend, "
-			 "and a fresh corps waits (24.2B, 13.5)", 100 * ws,
-			 (const char *[]){ "small", "middling", "large" }[size_class(p, worst)]);
+			 "and a fresh corps waits (24.2B, 13.5)", 100 * ws, size);
 	return worst;
 }

@@ -42,6 +42,12 @@ enum corps gu_commit_choice(const struct game *g, const struct general_union_pla
 /* 24.2B: the share of its steps below which corps c is withdrawn, by its size (the plan's
  * large and small corps: spent-large, spent-small; the others spent). */
 double gu_spent_share(const struct general_union_plan *p, enum corps c);
+/* 24.2B: the turns Committed corps c is planned to fight by its size (turns-large, turns,
+ * turns-small; I and IX one fewer once below `fresh` of their steps). */
+int gu_planned_turns(const struct game *g, const struct general_union_plan *p, enum corps c);
+/* 13.1: the turns corps c has fought since it was committed (the turn now less the turn
+ * noted: 2 on turn 3 for a corps committed on turn 1), -1 when not Committed or not known. */
+int gu_turns_fought(const struct game *g, enum corps c);
 /* 13.5: the Committed corps to withdraw now so that a fresh one may be committed
  * (CORPS_NONE: none), with the reason. */
 enum corps gu_withdraw_choice(const struct game *g, const struct general_union_plan *p,
