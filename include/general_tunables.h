@@ -49,7 +49,9 @@ struct general_lee_weights {
 			   * from the enemy, where the next movement phase gives it a step back */
 	int fragile;      /* the units stepped back from the bot's attacks (24.3B), bits: 1 a
 			   * battery, 2 a brigade of one step, 4 a brigade of combat value 2 or
-			   * less (a 2:1 attack destroys them) */
+			   * less (a 2:1 attack destroys them), 8 a brigade shot to ribbons
+			   * (11.2A) with no hex to regroup in within reach (12.2) */
+	int fragile_late; /* the same bits on the last three turns (from start_last_turn - 2) */
 	bool keep_all;    /* the bridge's keeper holds in the general retreat too */
 };
 

@@ -568,15 +568,31 @@ static bool keeps_bridge(const struct game *g, int u)
  * brigade of one step that may not regroup (12.3A: never to its full strength), by
  * the plan's `fragile` bits (data/general.txt). Where the plan leaves it in reach of a favourable attack (16.3.4) it
  * goes instead to a hex out of every attack's reach, if it may reach one (24.3B). */
+static int fragile_bits(const struct gc *c)
+{
+	return c->g->turn >= start_last_turn(c->g) - 2 ? c->w->fragile_late : c->w->fragile;
+}
+
 static bool fragile(const struct gc *c, int u)
 {
 	const struct game *g = c->g;
 	bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
-	int bits = c->w->fragile;
+	int bits = fragile_bits(c);
 	if (!inf)
 		return bits & 1;
 	return !shot_to_ribbons(g, u) &&
 	       (((bits & 2) && g->unit[u].steps == 1) || ((bits & 4) && unit_cv(g, u) <= 2));
+}
+
+/* Bit 16: a brigade fragile by bit 4 alone (combat value 2 or less, more than one step)
+ * whose hex h is on or next to a 19.0 objective hex stays there: its ZOC keeps the hex
+ * (3.3A), and the long roads are scored all or nothing (19.0A). */
+static bool spared(const struct gc *c, int u, int h)
+{
+	const struct game *g = c->g;
+	return (fragile_bits(c) & 16) && h != HEX_NONE &&
+	       unit_def(g, u)->type == UNIT_INFANTRY && g->unit[u].steps > 1 &&
+	       c->obj_near[hex_index(h)] <= 1;
 }
 
 /* Each script's hex for unit u (index i in c->unit). */
@@ -597,6 +613,11 @@ static void scripts(struct gc *c, int i)
 	double rest_v = INFINITY;
 	bool ribbons = shot_to_ribbons(g, u);
 	c->fragile[i] = !ribbons && fragile(c, u);
+	/* bit 8: a brigade shot to ribbons with no hex to regroup in (12.2) steps back as a
+	 * fragile unit does: to where the fewest favourable attacks reach it */
+	bool ribbons_fallback = ribbons && (fragile_bits(c) & 8);
+	int frag_h = HEX_NONE;
+	double frag_v = INFINITY, frag_r = 0;
 	/* staying is a candidate of every script (k = -1); a reinforcement off the map has
 	 * no hex to stay in */
 	for (int k = here == HEX_NONE ? 0 : -1; k < n; k++) {
@@ -623,12 +644,17 @@ static void scripts(struct gc *c, int i)
 			rest_v = 4 * r + 0.1 * on + moved, c->rest[i] = h;
 		/* the fewest favourable attacks, the guns' threat least, nearer the objectives
 		 * among equals */
-		if (c->fragile[i] && h != HEX_NONE) {
+		if ((c->fragile[i] || ribbons_fallback) && h != HEX_NONE) {
 			double gr = gun_risk(c, u, h), ri = risk_exact(c, u, h);
 			double fv = 10 * ri + 4 * gr + 0.1 * on + moved;
-			if (fv < rest_v)
-				rest_v = fv, c->rest[i] = h, c->rest_risk[i] = ri;
+			if (fv < frag_v)
+				frag_v = fv, frag_h = h, frag_r = ri;
 		}
+	}
+	if (c->fragile[i] || (ribbons_fallback && c->rest[i] == HEX_NONE && frag_h != HEX_NONE)) {
+		c->fragile[i] = 1;
+		c->rest[i] = frag_h;
+		c->rest_risk[i] = frag_r;
 	}
 }
 
@@ -1062,7 +1088,8 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 			 * than where it would rest */
 			c->exposed[i][s] =
 				c->fragile[i]
-					? risk_exact(c, u, h) > c->rest_risk[i] + 1 - 1e-9
+					? risk_exact(c, u, h) > c->rest_risk[i] + 1 - 1e-9 &&
+						  !spared(c, u, h)
 					: h != HEX_NONE &&
 						  (risk(c, u, h) - gun_risk(c, u, h) > 1e-9 ||
 						   unit_enemy_distance(g, h, SIDE_CONFEDERATE) < 3);
