@@ -528,6 +528,67 @@ static void test_conf_fragile_out_of_reach(void **st)
 		}
 }
 
+/* Kemper (C28: two steps, combat value 2 at full strength, 7.1A lets no brigade stack
+ * with him) on hex h, I Corps' U7 and U8 next to him on turn 5, every objective the
+ * Confederacy's; the plan of `level` with the fragile bits given; his hex and the note of
+ * his move (his hex and "" when he stays). */
+static int kemper_plan(int h, int u7, int u8, int bits, int level, const char **why)
+{
+	int c28 = roster_find(&S->roster, "C28");
+	struct game_options opt = { .solitaire = true };
+	game_new(G, S, SETUP_EMPTY, 7, &opt);
+	char cmd[64];
+	fx_ok("set turn 5");
+	fx_ok("set corps I committed");
+	snprintf(cmd, sizeof cmd, "place C28 %d", h);
+	fx_ok(cmd);
+	snprintf(cmd, sizeof cmd, "place U7 %d", u7);
+	fx_ok(cmd);
+	snprintf(cmd, sizeof cmd, "place U8 %d", u8);
+	fx_ok(cmd);
+	fx_ok("set phase confederate movement");
+	for (int x = 0; x < HEX_INDEX_COUNT; x++)
+		G->control[x] = SIDE_CONFEDERATE;
+	int kept = S->general.lee.fragile;
+	S->general.lee.fragile = bits;
+	static struct gc_plan p;
+	gc_plan_movement(G, level, &p);
+	S->general.lee.fragile = kept;
+	int at = G->unit[c28].hex;
+	*why = "";
+	for (int i = 0; i < p.nmoves; i++)
+		if (p.move[i].unit == c28)
+			at = p.move[i].hex, *why = p.move[i].script;
+	return at;
+}
+
+/* 24.3B, 3.3A: a brigade of combat value 2 (bit 4) in reach of I Corps steps back from it
+ * (Kemper on 1812, the Miller Cornfield, two hexes and more from every 19.0 objective), but
+ * with bit 16 not off the Hagerstown Road (1822): his ZOC keeps its hexes next to him from a
+ * lone Union unit at the turn's end, and 19.0A scores the road all or nothing. Without bit 16
+ * he steps back from the road too (the test of the spare). */
+static void test_conf_fragile_spares_road(void **st)
+{
+	(void)st;
+	int c28 = roster_find(&S->roster, "C28");
+	assert_int_equal(unit_def(G, c28)->steps, 2);
+	static const int hexes[] = { 1916, 1917, 1918, 1819, 1820, 1821, 1822, 1823 };
+	for (size_t k = 0; k < sizeof hexes / sizeof hexes[0]; k++)
+		assert_true(hex_distance(1812, hexes[k]) >= 2);
+	for (int level = 1; level <= GENERAL_LEVELS; level++) {
+		const char *why;
+		int at = kemper_plan(1812, 1712, 1711, 4 | 16, level, &why);
+		if (!strstr(why, "back from the enemy's reach (24.3B"))
+			fail_msg("level %d: Kemper to %d: %s", level, at, why);
+		kemper_plan(1822, 1722, 1721, 4 | 16, level, &why);
+		if (strstr(why, "back from the enemy's reach (24.3B"))
+			fail_msg("level %d: Kemper left the Hagerstown Road: %s", level, why);
+		at = kemper_plan(1822, 1722, 1721, 4, level, &why);
+		if (!strstr(why, "back from the enemy's reach (24.3B"))
+			fail_msg("level %d, bit 16 off: Kemper to %d: %s", level, at, why);
+	}
+}
+
 static void test_conf_regroups(void **st)
 {
 	(void)st;
@@ -707,6 +768,7 @@ int main(void)
 		cmocka_unit_test(test_conf_covers_road),
 		cmocka_unit_test(test_conf_regroups),
 		cmocka_unit_test(test_conf_fragile_out_of_reach),
+		cmocka_unit_test(test_conf_fragile_spares_road),
 		cmocka_unit_test(test_conf_plans_two_player),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
