@@ -53,6 +53,8 @@ struct general_lee_weights {
 			   * (11.2A) with no hex to regroup in within reach (12.2) */
 	int fragile_late; /* the same bits on the last three turns (from start_last_turn - 2) */
 	bool keep_all;    /* the bridge's keeper holds in the general retreat too */
+	bool final_count; /* at the game's end the value is the 19.0 count alone (5.3: no
+			   * steps, neighbours or partial credit: nothing follows) */
 };
 
 /* The Union's plan under the two-player rules (general_union.c, docs/general.md "The
@@ -102,6 +104,9 @@ struct general_tunables {
 	double counter_ratio;  /* a counterattack tried: its expected steps taken at least this
 				* many times those lost (the CRT's expectation) … */
 	double counter_margin; /* … and kept when better than holding back by this many VP */
+	int counter_last;      /* on the last turn (5.3) at least this many attacks tried, at
+				* any odds (steps lost cost nothing then, units lost do); 0: as
+				* on the other turns */
 	struct general_level level[GENERAL_LEVELS]; /* level 1 … GENERAL_LEVELS */
 };
 

@@ -677,6 +677,48 @@ static void test_conf_counterattacks(void **st)
 	}
 }
 
+/* 5.3, 19.0A: on the last turn a step lost costs Lee nothing and the count is all that is
+ * left, so `counter last` tries attacks at any odds. Turn 11, every hex the Confederacy's
+ * but 1032 (the road from 1032 to Sharpsburg, 6 VP, all or nothing), where I Corps' U10
+ * stands; Walker (C32) at three steps next to it on the road, at the -1 column (expected
+ * steps taken under 1.5 times those lost): he does not attack with `counter last` 0, and
+ * attacks with it set and the count alone valued at the game's end (`lee final-count`), at
+ * levels 3 and 4 (3 and 6 dice samples an attack: at 1 or 2 the samples' dice decide). */
+static void test_conf_last_turn_attacks(void **st)
+{
+	(void)st;
+	int c32 = roster_find(&S->roster, "C32");
+	assert_int_equal(hex_distance(1032, 1131), 1);
+	for (int level = 3; level <= GENERAL_LEVELS; level++)
+		for (int on = 0; on <= 1; on++) {
+			struct game_options opt = { .solitaire = true };
+			game_new(G, S, SETUP_EMPTY, 7, &opt);
+			fx_ok("set turn 11");
+			fx_ok("set corps I committed");
+			fx_ok("place U10 1032");
+			fx_ok("place C32 1131");
+			fx_steps(c32, 3);
+			for (int x = 0; x < HEX_INDEX_COUNT; x++)
+				G->control[x] = SIDE_CONFEDERATE;
+			G->control[hex_index(1032)] = SIDE_UNION;
+			fx_ok("set phase confederate combat");
+			assert_int_equal(G->pending.side, SIDE_CONFEDERATE);
+			struct general_tunables kept = S->general;
+			S->general.counter_last = on ? 20 : 0;
+			S->general.lee.final_count = on;
+			declared[0] = 0;
+			char err[256];
+			struct bot_port port = { .g = G, .apply = declare_apply, .ctx = G };
+			int r = general_play(&port, level, err, sizeof err);
+			S->general = kept;
+			assert_true(r > 0);
+			if (on && !strstr(declared, "attack 1032"))
+				fail_msg("level %d: no attack on 1032: %s", level, declared);
+			if (!on && strstr(declared, "attack 1032"))
+				fail_msg("level %d, counter last 0: %s", level, declared);
+		}
+}
+
 /* Under the two-player rules Lee plans his movement phase whole against the Union general's
  * reply too (general_conf.c: the Union general at level 1 plays the Union's next player-turn
  * on each copy, the position valued by general_evaluate for the Confederacy): on turn 1 of a
@@ -769,6 +811,7 @@ int main(void)
 		cmocka_unit_test(test_conf_regroups),
 		cmocka_unit_test(test_conf_fragile_out_of_reach),
 		cmocka_unit_test(test_conf_fragile_spares_road),
+		cmocka_unit_test(test_conf_last_turn_attacks),
 		cmocka_unit_test(test_conf_plans_two_player),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);

@@ -31,6 +31,7 @@
 #include "move.h"
 #include "quick.h"
 #include "solitaire.h"
+#include "start.h"
 #include "tables.h"
 #include "victory.h"
 
@@ -972,6 +973,12 @@ static int cmp_value(const void *a, const void *b)
  * expectation (attack_value), as pairs (value, index) into *out (to free): the Confederacy's
  * counterattacks (counter) those expected to take counter_ratio times the steps they lose
  * (data/general.txt), else those above the side's attack_min. -1 when out of memory. */
+/* The last turn (5.3) with `counter last` set: Lee's attacks at any odds. */
+static bool last_counter(const struct general *gen)
+{
+	return gen->s->general.counter_last > 0 && gen->g->turn >= start_last_turn(gen->g);
+}
+
 static int ranked_attacks(struct general *gen, int n, bool counter, double (**out)[2])
 {
 	double (*val)[2] = malloc(sizeof *val * (size_t)(n > 0 ? n : 1));
@@ -979,6 +986,9 @@ static int ranked_attacks(struct general *gen, int n, bool counter, double (**ou
 		return -1;
 	int nv = 0;
 	double ratio = gen->s->general.counter_ratio;
+	/* 5.3: on the last turn a step lost costs nothing (units lost do, 19.0A): every attack
+	 * is a candidate, the playout to the game's end judges it */
+	bool any = counter && last_counter(gen);
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &gen->legal[i];
 		if (a->type != ACT_ATTACK || a->nunits < 1 || banned(gen, a->units[0]))
@@ -986,7 +996,7 @@ static int ranked_attacks(struct general *gen, int n, bool counter, double (**ou
 		double ed = 0, ea = 0;
 		char col[16];
 		double v = attack_value(gen, a, &ed, &ea, col, sizeof col);
-		if (counter ? ed > 0.3 && ed >= ratio * ea : v > gen->w->attack_min) {
+		if (counter ? any || (ed > 0.3 && ed >= ratio * ea) : v > gen->w->attack_min) {
 			val[nv][0] = v;
 			val[nv++][1] = i;
 		}
@@ -1033,6 +1043,8 @@ static bool conf_declare(struct general *gen)
 	const struct game *g = gen->g;
 	int n = game_legal_first(g, gen->legal, LEGAL_MAX);
 	int k = gen->lv->counter_attacks, samples = gen->lv->counter_samples;
+	if (last_counter(gen) && k < gen->s->general.counter_last)
+		k = gen->s->general.counter_last;
 	double (*val)[2];
 	int nv = ranked_attacks(gen, n, true, &val);
 	if (nv < 0)
@@ -1071,9 +1083,11 @@ static bool conf_declare(struct general *gen)
 		else
 			snprintf(against, sizeof against, "11.1B: it may not hold back");
 		return apply(gen, &a, "%s counterattacks %04d at %s with %d: expects %.1f steps for "
-			     "%.1f%s; through the %s reply %s, the best of %d%s",
+			     "%.1f%s; %s %s, the best of %d%s",
 			     d->commander, hex, col, a.nunits, ed, ea, corps,
-			     g->opt.solitaire ? "bot's" : "Union's", against, tried + 1,
+			     g->turn >= start_last_turn(g) ? "to the game's end (5.3: no reply)" :
+			     g->opt.solitaire ? "through the bot's reply" : "through the Union's reply",
+			     against, tried + 1,
 			     br.withdrawn > hr.withdrawn + 0.01 ? ", a corps likelier withdrawn" : "");
 	}
 	if (hold > -INFINITY &&

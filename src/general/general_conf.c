@@ -240,6 +240,9 @@ double gc_value(const struct game *g)
 	struct victory_count vc;
 	victory_solitaire(&tmp, &vc);
 	double v = vc.vp2 / 2.0;
+	/* 5.3: at the game's end nothing follows: the count is all there is */
+	if (gw->final_count && g->pending.what == DECISION_GAMEOVER)
+		return v;
 	/* an objective part held: a share of its VP (the rest may still be gained) */
 	for (int i = 0; i < vc.nlines && gw->partial > 0; i++) {
 		const struct victory_line *l = &vc.line[i];
