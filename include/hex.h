@@ -25,20 +25,28 @@ enum hex_dir { HEX_N, HEX_NE, HEX_SE, HEX_S, HEX_SW, HEX_NW, HEX_NDIRS };
 /* Column and row of an id (no validity check). */
 static inline int hex_col(int id) { return id / 100; }
 static inline int hex_row(int id) { return id % 100; }
+/* Every id below HEX_ID_LIMIT with its dense index (-1 where it names no hex), and every
+ * dense index with its id: tables filled before main (hex.c), so that the three below are a
+ * load each, not a division by 100 twice (they are asked hundreds of millions of times a
+ * game of the computer general's). */
+#define HEX_ID_LIMIT (HEX_COL_MAX * 100 + HEX_ROW_MAX + 1)
+extern int16_t hex_index_of_id[HEX_ID_LIMIT];
+extern int16_t hex_id_of_index[HEX_INDEX_COUNT];
 /* True when id names a hex on the map. */
 static inline bool hex_valid(int id)
 {
-	int c = id / 100, r = id % 100;
-	return id >= 0 && c >= HEX_COL_MIN && c <= HEX_COL_MAX && r <= HEX_ROW_MAX - (c & 1);
+	return (unsigned)id < HEX_ID_LIMIT && hex_index_of_id[id] >= 0;
 }
 /* Dense index 0..HEX_INDEX_COUNT-1 of a valid hex, or -1. */
 static inline int hex_index(int id)
 {
-	return hex_valid(id) ? (id / 100 - HEX_COL_MIN) * HEX_NROWS + id % 100 : -1;
+	return (unsigned)id < HEX_ID_LIMIT ? hex_index_of_id[id] : -1;
 }
 /* The id at a dense index (inverse of hex_index). */
 static inline int hex_from_index(int index)
 {
+	if ((unsigned)index < HEX_INDEX_COUNT)
+		return hex_id_of_index[index];
 	return (index / HEX_NROWS + HEX_COL_MIN) * 100 + index % HEX_NROWS;
 }
 /* The neighbours of every hex as ids (HEX_NONE off the map), indexed by hex_index() and

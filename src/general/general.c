@@ -155,7 +155,8 @@ static int eval_inf_adjacent(int hex, enum side s)
 /* nearest_infantry(g, hex, s) <= 1, read from eval_inf. */
 static bool eval_inf_near(int hex, enum side s)
 {
-	return eval_inf[s][hex_index(hex)] || eval_inf_adjacent(hex, s);
+	int x = hex_index(hex);
+	return (x >= 0 && eval_inf[s][x]) || eval_inf_adjacent(hex, s);
 }
 
 /* The objectives in the solitaire game: each hex held now (3.3A, as control would be

@@ -395,9 +395,13 @@ static double risk_by(struct gc *c, int u, int h, bool exact)
 		if (!c->att_committed[a] && dist != 1)
 			continue; /* 13.3F: an Available unit attacks only what moved next to it */
 		int best = -99;
+		/* a neighbour of h lies within one of dist from eh: all within reach when dist is
+		 * less than reach, so their ranges are asked only when it is not */
+		bool far = dist >= c->w->reach;
 		for (int d = 0; d < HEX_NDIRS; d++) {
 			int n = nb[d], drm, hv;
-			if (n == HEX_NONE || hex_cube_distance(ax, az, nx[d], nz[d]) > c->w->reach)
+			if (n == HEX_NONE ||
+			    (far && hex_cube_distance(ax, az, nx[d], nz[d]) > c->w->reach))
 				continue;
 			if (exact && n != eh && !(c->ureach[a][ni[d] / 64] >> (ni[d] % 64) & 1))
 				continue;
@@ -494,7 +498,7 @@ static void fill_maps(struct gc *c)
 		int h = g->unit[e].hex;
 		for (int d = -1; d < HEX_NDIRS; d++) {
 			int n = d < 0 ? h : hex_neighbour(h, (enum hex_dir)d);
-			if (n != HEX_NONE)
+			if (hex_index(n) >= 0)
 				c->union_adj[hex_index(n)] = 1;
 		}
 	}
