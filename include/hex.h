@@ -32,6 +32,13 @@ static inline int hex_row(int id) { return id % 100; }
 #define HEX_ID_LIMIT (HEX_COL_MAX * 100 + HEX_ROW_MAX + 1)
 extern int16_t hex_index_of_id[HEX_ID_LIMIT];
 extern int16_t hex_id_of_index[HEX_INDEX_COUNT];
+/* hex_valid by arithmetic (what the tables hold; hex_direction, which works out the column
+ * and row anyway, and the compiler's constant ids). */
+static inline bool hex_valid_by_arithmetic(int id)
+{
+	int c = id / 100, r = id % 100;
+	return id >= 0 && c >= HEX_COL_MIN && c <= HEX_COL_MAX && r <= HEX_ROW_MAX - (c & 1);
+}
 /* True when id names a hex on the map. */
 static inline bool hex_valid(int id)
 {
@@ -72,7 +79,7 @@ const int16_t (*hex_neighbour_table(void))[HEX_NDIRS];
  * hex_adjacent): the ZOC, the creek and the bot ask it millions of times a game. */
 static inline int hex_direction(int a, int b)
 {
-	if (!hex_valid(a) || !hex_valid(b))
+	if (!hex_valid_by_arithmetic(a) || !hex_valid_by_arithmetic(b))
 		return -1;
 	int dc = hex_col(b) - hex_col(a), dr = hex_row(b) - hex_row(a);
 	if (dc == 0)

@@ -11,17 +11,11 @@
 int16_t hex_index_of_id[HEX_ID_LIMIT];
 int16_t hex_id_of_index[HEX_INDEX_COUNT];
 
-/* hex_valid, hex_index and hex_from_index by arithmetic: the tables' contents. */
-static bool valid_by_arithmetic(int id)
-{
-	int c = id / 100, r = id % 100;
-	return id >= 0 && c >= HEX_COL_MIN && c <= HEX_COL_MAX && r <= HEX_ROW_MAX - (c & 1);
-}
-
+/* hex_index and hex_from_index by arithmetic: the tables' contents. */
 __attribute__((constructor)) static void hex_tables_build(void)
 {
 	for (int id = 0; id < HEX_ID_LIMIT; id++)
-		hex_index_of_id[id] = (int16_t)(valid_by_arithmetic(id)
+		hex_index_of_id[id] = (int16_t)(hex_valid_by_arithmetic(id)
 			? (id / 100 - HEX_COL_MIN) * HEX_NROWS + id % 100 : -1);
 	for (int i = 0; i < HEX_INDEX_COUNT; i++)
 		hex_id_of_index[i] = (int16_t)((i / HEX_NROWS + HEX_COL_MIN) * 100 + i % HEX_NROWS);
