@@ -625,6 +625,60 @@ static bool stops(const struct ctx *c, int i)
 	return c->p->flag[i] & PF_EZOC;
 }
 
+/* A hex popped at its final cost k by way m: noted in f (search_merge), the least cost over
+ * the ways searched so far kept with the way that gave it first. */
+static HOT_INLINE void found_note(struct found *f, int h, int k, enum mode m, bool dbl)
+{
+	uint64_t bit = 1ull << (h % 64);
+	f->any[h / 64] |= bit;
+	if (k < f->best[h]) {
+		f->best[h] = (uint8_t)k;
+		f->mode[h] = (uint8_t)m;
+		if (dbl)
+			f->dbl[h / 64] |= bit;
+	}
+}
+
+/* What settle answers for a hex not to be expanded: a stale entry (popped above its final
+ * cost) or a hex where the move ends (6.3B), and the search's `stop` reached. */
+enum { SETTLE_SKIP = -1, SETTLE_STOP = -2 };
+
+/* What settle reads of one search, taken once before its loop. */
+struct search_at {
+	const uint8_t *flag; /* the position's flags by hex index */
+	enum mode m;
+	int stop, si, leave; /* the stop (or -1), the start (or -1), 6.3B's cost of leaving it */
+	bool dbl;            /* a double-time (8.9) */
+};
+
+/* Hex h popped from bucket k of way m: SETTLE_SKIP for a stale entry; otherwise noted in f
+ * (search_merge), then SETTLE_STOP if it is the search's stop, SETTLE_SKIP if the move ends
+ * there (an EZOC, 6.3B), or the cost its steps leave from (the start's own EZOC adds the
+ * cost of leaving, 6.3B). */
+static HOT_INLINE int settle(const struct search_at *a, const uint8_t *cost, struct found *f, int h,
+			 int k)
+{
+	if (k > cost[h])
+		return SETTLE_SKIP;
+	if (f)
+		found_note(f, h, k, a->m, a->dbl);
+	if (h == a->stop)
+		return SETTLE_STOP;
+	if (h == a->si)
+		return k + a->leave;                           /* 6.3B: leaving */
+	return a->flag[h] & PF_EZOC ? SETTLE_SKIP : k;    /* 6.3B: the move ends */
+}
+
+/* Hex h queued in bucket k, the n-th push (search_core): the last pushed is popped first.
+ * Returns the pushes so far. */
+static HOT_INLINE int queue_push(int16_t *qhex, int16_t *qnext, int16_t *head, int n, int h, int k)
+{
+	qhex[n] = (int16_t)h;
+	qnext[n] = head[k];
+	head[k] = (int16_t)n;
+	return n + 1;
+}
+
 /* search_core's loop: the buckets emptied in order of cost up to `last`, n entries queued
  * so far. `general` false: the way of moving has no roads, no ford has been crossed this
  * phase and the unit has no 13.3B map (the compiler drops those tests). A neighbour is
@@ -637,33 +691,19 @@ static HOT_INLINE void search_loop(const struct ctx *c, enum mode m, struct sear
 	const int8_t (*sc)[HEX_NDIRS] = c->g->scn->step_cost;
 	const struct map_hex *mh = c->g->scn->map.hex;
 	const uint8_t *flag = c->p->flag, *forbid = c->forbid;
-	const int si = c->si, leave = c->start_ezoc;                  /* 6.3B: leaving */
 	const unsigned roads = mode_roads(m);
 	const bool fords = c->g->nfords_used > 0, dbl = mode_double(m);
 	const unsigned stopmask = c->banmask | (dbl ? PF_NEAR3 : 0u) | (roads ? PF_EZOC : 0u);
+	const struct search_at at = { flag, m, stop, c->si, c->start_ezoc, dbl };
 	for (int k = 0; k <= last; k++)
 		while (head[k] >= 0) {
 			int h = qhex[head[k]];
 			head[k] = qnext[head[k]];
-			if (k > s->cost[h])
-				continue;
-			if (f) {
-				uint64_t bit = 1ull << (h % 64);
-				f->any[h / 64] |= bit;
-				if (k < f->best[h]) {
-					f->best[h] = (uint8_t)k;
-					f->mode[h] = (uint8_t)m;
-					if (dbl)
-						f->dbl[h / 64] |= bit;
-				}
-			}
-			if (h == stop)
+			int from = settle(&at, s->cost, f, h, k);
+			if (from == SETTLE_STOP)
 				return;
-			int from = k;
-			if (h == si)
-				from += leave;
-			else if (flag[h] & PF_EZOC)
-				continue;                              /* 6.3B: the move ends */
+			if (from < 0)
+				continue;
 			for (int d = 0; d < HEX_NDIRS; d++) {
 				int st = sc[h][d];
 				if (st < 0)
@@ -687,9 +727,7 @@ static HOT_INLINE void search_loop(const struct ctx *c, enum mode m, struct sear
 				s->cost[b] = (uint8_t)nk;
 				if (!f)
 					s->prev[b] = (int16_t)h;
-				qhex[n] = (int16_t)b;
-				qnext[n] = head[nk];
-				head[nk] = (int16_t)n++;
+				n = queue_push(qhex, qnext, head, n, b, nk);
 			}
 		}
 }
@@ -705,35 +743,20 @@ static HOT_INLINE void search_loop_fast(const struct ctx *c, enum mode m, struct
 					int16_t *qhex, int16_t *qnext, int16_t *head, int n)
 {
 	const struct scenario_step (*st)[HEX_NDIRS] = c->g->scn->step;
-	const uint8_t *flag = c->p->flag;
-	const int si = c->si, leave = c->start_ezoc;                  /* 6.3B: leaving */
 	const bool dbl = mode_double(m);
 	const unsigned stopmask = c->banmask | (dbl ? PF_NEAR3 : 0u);
 	const uint8_t *add = pos_add(c->p, stopmask);
 	uint8_t *cost = s->cost;
+	const struct search_at at = { c->p->flag, m, stop, c->si, c->start_ezoc, dbl };
 	for (int k = 0; k <= last; k++)
 		while (head[k] >= 0) {
 			int h = qhex[head[k]];
 			head[k] = qnext[head[k]];
-			if (k > cost[h])
-				continue;
-			if (f) {
-				uint64_t bit = 1ull << (h % 64);
-				f->any[h / 64] |= bit;
-				if (k < f->best[h]) {
-					f->best[h] = (uint8_t)k;
-					f->mode[h] = (uint8_t)m;
-					if (dbl)
-						f->dbl[h / 64] |= bit;
-				}
-			}
-			if (h == stop)
+			int from = settle(&at, cost, f, h, k);
+			if (from == SETTLE_STOP)
 				return;
-			int from = k;
-			if (h == si)
-				from += leave;
-			else if (flag[h] & PF_EZOC)
-				continue;                              /* 6.3B: the move ends */
+			if (from < 0)
+				continue;
 			const struct scenario_step *sh = st[h];
 			for (int d = 0; d < HEX_NDIRS; d++) {
 				int b = sh[d].to;
@@ -743,9 +766,7 @@ static HOT_INLINE void search_loop_fast(const struct ctx *c, enum mode m, struct
 				cost[b] = (uint8_t)nk;
 				if (!f)
 					s->prev[b] = (int16_t)h;
-				qhex[n] = (int16_t)b;
-				qnext[n] = head[nk];
-				head[nk] = (int16_t)n++;
+				n = queue_push(qhex, qnext, head, n, b, nk);
 			}
 		}
 }
@@ -782,17 +803,11 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 	int n = 0;
 	for (int k = 0; k <= budget; k++)
 		head[k] = -1;
-#define PUSH(h, k)                                                                   \
-	do {                                                                         \
-		qhex[n] = (int16_t)(h);                                              \
-		qnext[n] = head[k];                                                  \
-		head[k] = (int16_t)n++;                                              \
-	} while (0)
 	if (si >= 0) {
 		s->cost[si] = 0;
 		if (!f)
 			s->prev[si] = -1;
-		PUSH(si, 0);
+		n = queue_push(qhex, qnext, head, n, si, 0);
 	} else {
 		for (int k = 0; k < c->nentry; k++) {
 			int e = hex_index(c->entry[k]);
@@ -802,7 +817,7 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 			s->cost[e] = (uint8_t)cost;
 			if (!f)
 				s->prev[e] = -1;
-			PUSH(e, cost);
+			n = queue_push(qhex, qnext, head, n, e, cost);
 		}
 	}
 	int last = budget < limit - 1 ? budget : limit - 1;
@@ -814,7 +829,6 @@ static HOT_INLINE void search_core(const struct ctx *c, enum mode m, struct sear
 		search_loop_fast(c, m, s, stop, last, budget, f, qhex, qnext, head, n);
 	else
 		search_loop(c, m, s, stop, last, budget, f, qhex, qnext, head, n, false);
-#undef PUSH
 }
 
 /* The search keeping paths (prev), for move_check. */
