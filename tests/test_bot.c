@@ -1390,6 +1390,66 @@ static void test_bot_step_loss(void **st)
 	assert_int_equal(G->unit[C(1)].steps, 2);
 }
 
+/* bot_widen (a set of hexes and every hex next to one, a column a word) is the set hex by
+ * hex: random sets of every density, and every single hex of the map (its corners and edges,
+ * the odd columns' short last row). */
+static void test_widen_is_the_neighbours(void **st)
+{
+	(void)st;
+	uint64_t rng = 12345;
+	for (int t = 0; t < 200 + HEX_INDEX_COUNT; t++) {
+		uint64_t bits[BOT_HEX_WORDS] = { 0 }, want[BOT_HEX_WORDS];
+		int one = t - 200;
+		for (int i = 0; i < HEX_INDEX_COUNT; i++) {
+			rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+			bool on = one >= 0 ? i == one : (int)(rng >> 33) % 200 < t;
+			if (on && hex_valid(hex_from_index(i)))
+				bits[i / 64] |= 1ull << (i % 64);
+		}
+		memcpy(want, bits, sizeof want);
+		for (int i = 0; i < HEX_INDEX_COUNT; i++)
+			if (bits[i / 64] >> (i % 64) & 1)
+				for (int d = 0; d < HEX_NDIRS; d++) {
+					int n = hex_index(hex_neighbour(hex_from_index(i), (enum hex_dir)d));
+					if (n >= 0)
+						want[n / 64] |= 1ull << (n % 64);
+				}
+		bot_widen(bits);
+		assert_memory_equal(bits, want, sizeof want);
+	}
+}
+
+/* 16.6A's reach of a Confederate unit, kept by the bot between its moves (conf_reach), is the
+ * engine's answer after every move: C1 starts next to U1 (in an EZOC), so 6.3A refuses it
+ * 2015 while U2 stands in 2016, six hexes from C1; U2 moves away (as bot_apply notes a
+ * move) and 2015 is open to C1. A kept answer looked only at the hexes next to those its
+ * search entered — U2's neighbours, all refused, none of them — and said no (seen in 1,339
+ * of 166,562 kept answers in 30 of the bench's games). */
+static void test_16_6a_kept_reach_follows_a_union_move_two_hexes_out(void **st)
+{
+	(void)st;
+	static struct bot b, fresh_bot;
+	movement_setup();
+	fx_inf(U(1), 4, 6, 0);
+	fx_place(U(1), 2011);
+	fx_inf(C(1), 4, 4, 0);
+	fx_def(C(1))->ma = 12;
+	fx_place(C(1), 2010);
+	fx_inf(U(2), 4, 6, 0);
+	fx_place(U(2), 2016);
+	b.s = fresh_bot.s = S;
+	b.g = fresh_bot.g = G;
+	b.keep = fresh_bot.keep = bot_keep(S);
+	assert_false(bot_conf_reaches(&b, C(1), 2015)); /* 6.3A: EZOC to EZOC */
+	assert_true(bot_conf_reaches(&b, C(1), 2018));  /* around U2 */
+	fx_place(U(2), 1024);
+	b.moves[b.nmoves].from = 2016;
+	b.moves[b.nmoves].to = 1024;
+	b.nmoves++;
+	assert_true(bot_conf_reaches(&fresh_bot, C(1), 2015));
+	assert_true(bot_conf_reaches(&b, C(1), 2015));
+}
+
 /* bot_distance_field keeps its last BOT_FIELDS fields (struct bot_keep) by their targets: a
  * field asked again, whether still kept or pushed out by others since, is the one worked out
  * afresh. */
@@ -1476,6 +1536,8 @@ int main(void)
 		cmocka_unit_test(test_16_6_threat_from_a_full_move_away),
 		cmocka_unit_test(test_16_6_no_threat_from_a_unit_that_cannot_move_there),
 		cmocka_unit_test(test_16_6_one_unit_is_not_both_sides),
+		cmocka_unit_test(test_16_6a_kept_reach_follows_a_union_move_two_hexes_out),
+		cmocka_unit_test(test_widen_is_the_neighbours),
 		cmocka_unit_test(test_16_6_no_threat_from_an_str_unit),
 		cmocka_unit_test(test_16_4_a_unit_is_planned_once),
 		cmocka_unit_test(test_16_7_str_unit_moves_away),

@@ -111,8 +111,8 @@ struct bot {
 	int generation;
 
 	/* 16.6A: where each Confederate unit could end a move in its next movement phase and
-	 * every hex that search entered (bits at hex_index), kept while no move applied since
-	 * comes near them (conf_reach in bot_move.c) */
+	 * every hex that search entered and their neighbours (bits at hex_index), kept while no
+	 * move applied since comes next to those (conf_reach in bot_move.c) */
 	uint64_t conf_reach[ROSTER_CONFEDERATE][BOT_HEX_WORDS];
 	uint64_t conf_entered[ROSTER_CONFEDERATE][BOT_HEX_WORDS];
 	int conf_gen[ROSTER_CONFEDERATE];    /* generation + 1 when worked out, 0 never */
@@ -204,6 +204,12 @@ bool bot_withdraw_move(struct bot *b);
 /* 16.6: could Confederate infantry attack a Union unit of combat value cv in hex encircled
  * next turn, the position as it stands (bot_maps first)? */
 bool bot_flank_exposed(struct bot *b, int hex, int cv);
+/* 16.6A: could Confederate unit c end a move in hex x in its next movement phase, the
+ * position as it stands (the engine's search, kept while the moves the bot applied since
+ * do not bear on it)? */
+bool bot_conf_reaches(struct bot *b, int c, int x);
+/* Add to bits (BOT_HEX_WORDS words, a bit at each hex_index) every hex next to one set. */
+void bot_widen(uint64_t *bits);
 
 /* ---- bot_combat.c: 10.0 (fire choice), 17.0, 18.0 ---- */
 bool bot_artillery(struct bot *b);

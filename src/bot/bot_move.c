@@ -398,10 +398,46 @@ static bool bears_on(const uint64_t *entered, int h, int start)
 	return false;
 }
 
+/* bits and every hex next to one of them. The search of a Confederate unit's next move
+ * steps from the hexes it entered into their neighbours, whose costs and refusals (6.3A/B)
+ * depend on the Union units in or next to them: a Union unit's move bears on it if it comes
+ * or goes within two of an entered hex. (Within one is not enough: a Union unit two hexes
+ * out leaving frees a hex next to its own that the search refused — 6.3A from a start in an
+ * EZOC — or paid 6.3B's extra MP for.) */
+void bot_widen(uint64_t *bits)
+{
+	/* by columns: hex_index runs down each column (HEX_NROWS to a column), so a column's
+	 * hexes are HEX_NROWS bits, one word; odd columns sit half a hex lower (hex.h), so a hex
+	 * of an even column touches rows r-1 and r of the columns beside it, of an odd one rows
+	 * r and r+1 */
+	uint64_t out[HEX_NCOLS + 2] = { 0 };
+	for (int c = 0; c < HEX_NCOLS; c++) {
+		int i = c * HEX_NROWS, w = i / 64, o = i % 64;
+		uint64_t v = bits[w] >> o;
+		if (o + HEX_NROWS > 64)
+			v |= bits[w + 1] << (64 - o);
+		v &= (1ull << HEX_NROWS) - 1;
+		if (!v)
+			continue;
+		uint64_t beside = v | ((c + HEX_COL_MIN) & 1 ? v << 1 : v >> 1);
+		out[c + 1] |= v | v << 1 | v >> 1;
+		out[c] |= beside;
+		out[c + 2] |= beside;
+	}
+	for (int c = 0; c < HEX_NCOLS; c++) {
+		int rows = HEX_NROWS - ((c + HEX_COL_MIN) & 1); /* odd columns: rows 00-43 */
+		uint64_t v = out[c + 1] & ((1ull << rows) - 1);
+		int i = c * HEX_NROWS, w = i / 64, o = i % 64;
+		bits[w] |= v << o;
+		if (o + HEX_NROWS > 64)
+			bits[w + 1] |= v >> (64 - o);
+	}
+}
+
 /* 16.6A "having sufficient MPs to reach the encircling hex": the hexes Confederate unit c
  * could end a move in during its next movement phase, the position as it stands now (16.6D)
  * — the engine's own movement search: terrain, the creek, Union units and their ZOCs. Kept
- * until a Union move applied since comes next to a hex that search entered. */
+ * until a Union move applied since comes within two of a hex that search entered (bot_widen). */
 static const uint64_t *conf_reach(struct bot *b, int c)
 {
 	const struct game *g = b->g;
@@ -420,6 +456,7 @@ static const uint64_t *conf_reach(struct bot *b, int c)
 	memset(bits, 0, sizeof b->conf_reach[k]);
 	memset(b->conf_entered[k], 0, sizeof b->conf_entered[k]);
 	int n = move_reachable_next_phase(g, c, &b->next_phase, d, DESTS_MAX, b->conf_entered[k]);
+	bot_widen(b->conf_entered[k]);
 	for (int i = 0; i < n; i++) {
 		int x = hex_index(d[i].hex);
 		bits[x / 64] |= 1ull << (x % 64);
@@ -461,7 +498,7 @@ static bool union_in(struct bot *b, int hi)
 }
 
 /* Does Confederate unit c reach hex x next turn (conf_reach)? */
-static bool conf_reaches(struct bot *b, int c, int x)
+bool bot_conf_reaches(struct bot *b, int c, int x)
 {
 	const uint64_t *r = conf_reach(b, c);
 	int i = hex_index(x);
@@ -555,7 +592,7 @@ static unsigned encircle_threat(struct bot *b, int hex, int defender_cv)
 		for (int k = 0; k < 2; k++) {
 			int x = side[k];
 			for (int i = 0; i < ncand[x]; i++)
-				if (i < nthere[x] || conf_reaches(b, cand[x][i], nb[x]))
+				if (i < nthere[x] || bot_conf_reaches(b, cand[x][i], nb[x]))
 					got[k][ngot[k]++] = cand[x][i];
 		}
 		if (encircling_pair(got[0], ngot[0], got[1], ngot[1], strong)) {
