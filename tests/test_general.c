@@ -17,6 +17,8 @@
 #include "../src/general/general_conf.h"
 #include "general.h"
 #include "match.h"
+#include "names.h"
+#include "unit.h"
 #include "scenario.h"
 #include "victory.h"
 
@@ -719,6 +721,61 @@ static void test_conf_last_turn_attacks(void **st)
 		}
 }
 
+/* 9.1C: A.P. Hill's division enters on the turn it arrives, and the rest of the army moves by
+ * the plan alone. The historical set-up on turn 9, A.P. Hill arrived (9.1B), the Confederate
+ * movement phase, under either rules, at levels 1 and 3: every unit of the division is on the
+ * map when the phase ends, and every move of a unit that began on the map is the plan's (its
+ * note says so). Before, a plan that held one of the division off the map (its "holds" script:
+ * no hex to stay in) could not end the phase: the fallback tried the first legal actions, which
+ * moved the whole army, unit after unit, to the lowest-numbered hexes it could reach (the map's
+ * west edge, column 10) until the division had entered: in every game of 60 (two-player, level
+ * 3 against level 3, seeds 4001-4060) on the turn A.P. Hill arrived. */
+static int entry_strays, entry_moves;
+
+static bool entry_apply(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	const struct game *g = ctx;
+	if (a->type == ACT_MOVE && g->unit[a->unit].hex != HEX_NONE) {
+		entry_moves++;
+		entry_strays += !a->note || !strstr(a->note, "(the plan kept of");
+	}
+	return game_apply(ctx, a, err, errlen);
+}
+
+static void test_conf_ap_hill_enters(void **st)
+{
+	(void)st;
+	static const int levels[] = { 1, 3 };
+	for (int solo = 0; solo <= 1; solo++)
+		for (size_t li = 0; li < sizeof levels / sizeof levels[0]; li++) {
+			struct game_options opt = { .solitaire = solo };
+			game_new(G, S, SETUP_HISTORICAL, 11, &opt);
+			fx_ok("set turn 9");
+			fx_ok("set phase confederate movement");
+			G->ap_hill_triggered = true;
+			G->ap_hill_turn = 9;
+			int waiting = 0;
+			for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+				waiting += gc_must_enter(G, u);
+			assert_int_equal(waiting, 6); /* C48-C53 */
+			entry_strays = entry_moves = 0;
+			char err[256];
+			struct bot_port port = { .g = G, .apply = entry_apply, .ctx = G };
+			for (int k = 0; k < 200 && G->pending.what == DECISION_MOVEMENT &&
+					G->pending.side == SIDE_CONFEDERATE; k++)
+				assert_true(general_play(&port, levels[li], err, sizeof err) > 0);
+			assert_false(G->pending.what == DECISION_MOVEMENT &&
+				     G->pending.side == SIDE_CONFEDERATE);
+			for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+				if (unit_is_reinforcement(G, u) && !unit_on_map(G, u))
+					fail_msg("solitaire %d level %d: %s stayed off the map", solo,
+						 levels[li], names_of_unit(u));
+			if (entry_strays)
+				fail_msg("solitaire %d level %d: %d of %d moves of units on the map not "
+					 "the plan's", solo, levels[li], entry_strays, entry_moves);
+		}
+}
+
 /* Under the two-player rules Lee plans his movement phase whole against the Union general's
  * reply too (general_conf.c: the Union general at level 1 plays the Union's next player-turn
  * on each copy, the position valued by general_evaluate for the Confederacy): on turn 1 of a
@@ -813,6 +870,7 @@ int main(void)
 		cmocka_unit_test(test_conf_fragile_spares_road),
 		cmocka_unit_test(test_conf_last_turn_attacks),
 		cmocka_unit_test(test_conf_plans_two_player),
+		cmocka_unit_test(test_conf_ap_hill_enters),
 	};
 	return cmocka_run_group_tests_name("general", tests, fx_real_setup, fx_teardown);
 }

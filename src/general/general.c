@@ -680,8 +680,9 @@ static void move_say(const struct general *gen, int hex, const struct gu_objecti
 		snprintf(buf + n, len - (size_t)n, ", next to %d enemy unit%s", adj, adj == 1 ? "" : "s");
 }
 
-/* The best move of unit u (or none: stays), applied; false when nothing was applied. */
-static bool move_unit(struct general *gen, int u)
+/* The best move of unit u (or none: stays, unless it must move: 9.1C's entry), applied; false
+ * when nothing was applied. */
+static bool move_unit(struct general *gen, int u, bool must)
 {
 	const struct game *g = gen->g;
 	int n = move_reachable(g, u, gen->dest, DESTS_MAX, NULL, 0);
@@ -698,7 +699,7 @@ static bool move_unit(struct general *gen, int u)
 		sc[i][1] = i;
 	}
 	qsort(sc, (size_t)n, sizeof *sc, cmp_score);
-	double stay = value(gen, g), bv = stay;
+	double stay = must ? -INFINITY : value(gen, g), bv = stay;
 	int best = -1, tries = n < gen->lv->dests ? n : gen->lv->dests;
 	/* the best hex out of every enemy's reach is always a candidate (a weak unit's way out
 	 * of the enemy's next attack) */
@@ -774,7 +775,14 @@ static bool conf_movement(struct general *gen, bool fresh)
 	}
 	if (apply_type(gen, ACT_END, "the movement phase is over: the plan is made"))
 		return true;
-	return decide_by_trial(gen, "movement"); /* 9.1C: reinforcements must enter */
+	/* 9.1C: A.P. Hill's division must enter (the plan's hex for a unit taken by another):
+	 * the units still off the map enter, each at its best hex; before, the first legal
+	 * actions were tried, which moved the whole army, unit after unit, to the lowest-numbered
+	 * hexes it could reach (the map's west edge) until the division had entered */
+	for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++)
+		if (gc_must_enter(g, u) && move_unit(gen, u, true))
+			return true;
+	return decide_by_trial(gen, "movement");
 }
 
 /* Units of my side in the order they move: those nearest the enemy first. */
@@ -806,7 +814,7 @@ static bool movement(struct general *gen)
 	}
 	for (int i = 0; i < n; i++) {
 		gen->moved[order[i]] = 1;
-		if (move_unit(gen, order[i]))
+		if (move_unit(gen, order[i], false))
 			return true;
 	}
 	if (apply_type(gen, ACT_END, "the movement phase is over"))

@@ -602,6 +602,16 @@ static bool spared(const struct gc *c, int u, int h)
 	       c->obj_near[hex_index(h)] <= 1;
 }
 
+/* 9.1C: unit u, off the map, is of A.P. Hill's division on the turn it arrives, whose entry
+ * may not be delayed: it has no hex to stay in (the movement phase may not end before it has
+ * entered, unless it cannot). */
+bool gc_must_enter(const struct game *g, int u)
+{
+	return unit_side(u) == SIDE_CONFEDERATE && g->unit[u].hex == HEX_NONE &&
+	       g->ap_hill_triggered && g->ap_hill_turn == g->turn &&
+	       move_unit_may_move(g, u, NULL, 0);
+}
+
 /* Each script's hex for unit u (index i in c->unit). */
 static void scripts(struct gc *c, int i)
 {
@@ -663,6 +673,11 @@ static void scripts(struct gc *c, int i)
 		c->rest[i] = frag_h;
 		c->rest_risk[i] = frag_r;
 	}
+	/* 9.1C: a unit that must enter now holds nowhere: "holds" enters it where it stands
+	 * clear (before, a plan holding it could not end the phase, and the rest of the army
+	 * was moved for it, unit after unit, to whatever hex came first) */
+	if (here == HEX_NONE && gc_must_enter(g, u))
+		c->opt[i][S_HOLD] = c->opt[i][S_CLEAR];
 }
 
 /* What unit u standing in h does for the objective hexes at the end of the turn (3.3A), or 0:
@@ -802,6 +817,30 @@ static bool conf_answer(struct gc *c, struct game *g)
 {
 	if (apply_end(g))
 		return true;
+	/* 9.1C: the phase may not end while A.P. Hill's division has not entered (a hex of the
+	 * plan taken by another): it enters, each unit where it is nearest the objectives */
+	if (g->pending.what == DECISION_MOVEMENT && g->pending.side == SIDE_CONFEDERATE)
+		for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+			if (!gc_must_enter(g, u))
+				continue;
+			int n = move_reachable(g, u, c->dest, GC_DESTS, NULL, 0), bh = HEX_NONE;
+			for (int k = 0; k < n; k++)
+				if (bh == HEX_NONE ||
+				    c->obj_near[hex_index(c->dest[k].hex)] < c->obj_near[hex_index(bh)])
+					bh = c->dest[k].hex;
+			if (bh == HEX_NONE)
+				continue;
+			struct action a;
+			memset(&a, 0, sizeof a);
+			a.type = ACT_MOVE;
+			a.unit = u;
+			a.target = -1;
+			a.n = 1;
+			a.hex[0] = (int16_t)bh;
+			char err[160];
+			if (game_apply(g, &a, err, sizeof err))
+				return true;
+		}
 	/* a movement phase lists moves and `end` alone, all worth 0 here: the answer is the
 	 * first, which a list of one holds as well (pure speed: no search of every unit) */
 	int n = game_legal_first(g, c->legal, g->pending.what == DECISION_MOVEMENT ? 1 : GC_LEGAL);

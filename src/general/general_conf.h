@@ -29,6 +29,10 @@ struct gc_plan {
 	double value, stay_value;
 };
 
+/* 9.1C: unit u, off the map, is of A.P. Hill's division on the turn it arrives and may
+ * enter: the Confederate movement phase may not end before it has. */
+bool gc_must_enter(const struct game *g, int u);
+
 /* Plan the Confederate movement phase of g (the Confederacy to move, either rules) at level
  * 1..4 (playouts and dice samples grow with it). Deterministic for a given g. */
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out);
