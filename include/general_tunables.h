@@ -63,7 +63,10 @@ struct general_union_plan {
 	enum corps first;   /* 13.7C: the corps committed with I Corps on turn 1 (24.2G-H: XII) */
 	enum corps lead;    /* 24.2H: `follow` is committed only after this corps has entered
 			     * the fight (Committed now, or has lost steps) … */
-	enum corps follow;  /* … (IX after II) */
+	enum corps follow;  /* … (IX after II) … */
+	int follow_after;   /* … and, while `lead` is Committed, has fought this many turns
+			     * (13.1: counted from the turn it was committed; 0 or 1: as soon as
+			     * it is Committed, the turn after, when a place is free) */
 	enum corps reserve; /* 24.2F: the good corps held fresh (VI) … */
 	int reserve_until;  /* … to this turn, while another fresh corps can be committed */
 	unsigned large;     /* 24.2B: bit (1 << enum corps) per large corps (II, VI: planned

@@ -350,6 +350,67 @@ static void test_withdraw_by_turns(void **st)
 	assert_int_equal(gu_withdraw_choice(&g, PLAN, legal, nlegal, why, sizeof why), CORPS_NONE);
 }
 
+/* 24.2H with follow-after: IX goes in only once II has fought that many turns since it was
+ * committed (13.1), or has fought and been withdrawn; no corps is withdrawn to make room for
+ * IX before then; II's turn not known (a scenario's start) counts as fought. */
+static void test_follow_after(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	char why[200];
+	struct general_union_plan p = *PLAN;
+	p.follow_after = 2;
+	for (int c = 0; c < CORPS_COUNT; c++)
+		g.corps[c] = CORPS_UNAVAILABLE, g.corps_committed[c] = 0;
+	/* turn 4: I Committed since turn 1 (past its three), II since turn 3; IX fresh */
+	g.corps[CORPS_I] = g.corps[CORPS_II] = CORPS_COMMITTED;
+	g.corps_committed[CORPS_I] = 1;
+	g.corps_committed[CORPS_II] = 3;
+	g.corps[CORPS_IX] = CORPS_AVAILABLE;
+	g.turn = 4;
+	nlegal = 0;
+	legal_add(ACT_WITHDRAW, CORPS_I);
+	legal_add(ACT_WITHDRAW, CORPS_II);
+	/* II has fought one turn: IX waits, so I is not withdrawn for it */
+	assert_int_equal(gu_withdraw_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_NONE);
+	/* with follow-after 1 (one turn fought is enough) I goes */
+	struct general_union_plan one = p;
+	one.follow_after = 1;
+	assert_int_equal(gu_withdraw_choice(&g, &one, legal, nlegal, why, sizeof why), CORPS_I);
+	/* turn 5: II has fought two: I is withdrawn for IX */
+	g.turn = 5;
+	assert_int_equal(gu_withdraw_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_I);
+	/* II's turn not known: counted as fought */
+	g.turn = 4;
+	g.corps_committed[CORPS_II] = 0;
+	assert_int_equal(gu_withdraw_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_I);
+	g.corps_committed[CORPS_II] = 3;
+	/* the commitment: I withdrawn, one place free on turn 4, V and IX fresh: V, though IX
+	 * stands nearer what is left to take; on turn 5 IX */
+	g.corps[CORPS_I] = CORPS_UNAVAILABLE;
+	g.corps[CORPS_V] = CORPS_AVAILABLE;
+	for (int u = 0; u < ROSTER_UNION; u++) /* V's brigades far away */
+		if (unit_def(&g, u)->corps == CORPS_V && unit_on_map(&g, u))
+			g.unit[u].hex = 101;
+	nlegal = 0;
+	legal_add(ACT_COMMIT, CORPS_IX);
+	legal_add(ACT_COMMIT, CORPS_V);
+	assert_int_equal(gu_commit_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_V);
+	assert_int_equal(gu_commit_choice(&g, &one, legal, nlegal, why, sizeof why), CORPS_IX);
+	g.turn = 5;
+	assert_int_equal(gu_commit_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_IX);
+	/* II withdrawn after it has fought (it has lost steps): IX may go in */
+	g.turn = 4;
+	g.corps[CORPS_II] = CORPS_UNAVAILABLE, g.corps_committed[CORPS_II] = 0;
+	spend(&g, CORPS_II, 0.7);
+	assert_int_equal(gu_commit_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_IX);
+	/* II never in the fight (Available, every step): V */
+	g.corps[CORPS_II] = CORPS_AVAILABLE;
+	spend(&g, CORPS_II, 1.0);
+	assert_int_equal(gu_commit_choice(&g, &p, legal, nlegal, why, sizeof why), CORPS_V);
+}
+
 /* What a unit next to the enemy costs: with the weight of losses (eliminated) taken away,
  * a shot-to-ribbons Union brigade next to a Confederate brigade gains more when that brigade
  * may attack it next (its CRT reply, 11.2B: not when shot to ribbons itself) than when it
@@ -490,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_withdraw_by_turns),
+		cmocka_unit_test(test_follow_after),
 		cmocka_unit_test(test_reply_danger),
 		cmocka_unit_test(test_takes_open_objective),
 		cmocka_unit_test(test_union_level),

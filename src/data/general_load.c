@@ -65,6 +65,7 @@ static const struct tunable tunables[] = {
 	{ "union-plan", "first", K_CORPS, AT(union_plan.first), 0, CORPS_COUNT - 1 },
 	{ "union-plan", "lead", K_CORPS, AT(union_plan.lead), 0, CORPS_COUNT - 1 },
 	{ "union-plan", "follow", K_CORPS, AT(union_plan.follow), 0, CORPS_COUNT - 1 },
+	{ "union-plan", "follow-after", K_INT, AT(union_plan.follow_after), 0, GAME_TURNS },
 	{ "union-plan", "reserve", K_CORPS, AT(union_plan.reserve), 0, CORPS_COUNT - 1 },
 	{ "union-plan", "reserve-until", K_INT, AT(union_plan.reserve_until), 1, GAME_TURNS },
 	{ "union-plan", "large", K_CORPS_SET, AT(union_plan.large), 0, 0 },

@@ -110,17 +110,23 @@ static bool legal_has(const struct action *legal, int n, enum action_type t, enu
 	return false;
 }
 
-/* 24.2H: corps c has entered the fight (Committed now, or has lost steps). */
-static bool entered(const struct game *g, enum corps c)
+/* 24.2H: corps c has entered the fight: Committed and has fought `turns` turns since (13.1;
+ * a corps whose turn is not known, a scenario's start, counts as having fought them), or,
+ * not Committed now, has lost steps (it has fought and been withdrawn). */
+static bool entered(const struct game *g, enum corps c, int turns)
 {
-	return g->corps[c] == CORPS_COMMITTED || share(g, c) < 1;
+	if (g->corps[c] == CORPS_COMMITTED) {
+		int fought = gu_turns_fought(g, c);
+		return fought < 0 || fought >= turns;
+	}
+	return share(g, c) < 1;
 }
 
 /* Why the plan holds corps c back now (NULL: it does not): IX until II has entered the
  * fight (24.2H), VI fresh to turn 7 (24.2F). */
 static const char *held_back(const struct game *g, const struct general_union_plan *p, enum corps c)
 {
-	if (c == p->follow && !entered(g, p->lead))
+	if (c == p->follow && !entered(g, p->lead, p->follow_after))
 		return "24.2H: it goes in after the lead corps has entered the fight";
 	if (c == p->reserve && g->turn < p->reserve_until)
 		return "24.2F: the good corps held fresh";
