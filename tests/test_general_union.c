@@ -485,6 +485,27 @@ static void test_takes_open_objective(void **st)
 	}
 }
 
+/* 8.7.6: over the ground the creek is crossed only at its bridges and fords: across the
+ * Middle Bridge (3324/3424) and the ford above the Lower Bridge (2834/2934) a hex; across
+ * a creek hexside with neither (3521/3621) the way round by a crossing. */
+static void test_ground_distance(void **st)
+{
+	(void)st;
+	const struct map *m = &S->map;
+	assert_int_equal(gu_ground_distance(m, 3324, 3424), 1);
+	assert_int_equal(gu_ground_distance(m, 2934, 2834), 1);
+	assert_int_equal(gu_ground_distance(m, 2836, 2935), 1);
+	assert_int_equal(hex_distance(3521, 3621), 1);
+	int d = gu_ground_distance(m, 3621, 3521);
+	if (d < 5)
+		fail_msg("3621 to 3521 over the ground: %d", d);
+	assert_int_equal(gu_ground_distance(m, 3521, 3621), d);
+	/* on one bank, as the crow flies */
+	assert_int_equal(gu_ground_distance(m, 1916, 2321), hex_distance(1916, 2321));
+	assert_int_equal(gu_ground_distance(m, 1916, 1916), 0);
+	assert_int_equal(gu_ground_distance(m, 1916, HEX_NONE), GU_GROUND_FAR);
+}
+
 /* Issue 19's strength: the Union at level 1 against the scripted Confederacy under the
  * two-player rules reaches a Union level (3.5: 25 VP) in at least four of the first five seeds
  * played here (96 of 100 seeds at level 1 on the ground of issue 28, 100 of 100 before it,
@@ -552,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_withdraw_by_turns),
 		cmocka_unit_test(test_follow_after),
+		cmocka_unit_test(test_ground_distance),
 		cmocka_unit_test(test_reply_danger),
 		cmocka_unit_test(test_takes_open_objective),
 		cmocka_unit_test(test_union_level),

@@ -215,7 +215,9 @@ static double objectives_solitaire(const struct game *g, enum side me,
 	return score;
 }
 
-/* The range from hex to the nearest hex of r still worth taking, a VP of gain worth a hex of
+/* The range from hex to the nearest hex of r still worth taking, over the ground (8.7.6: the
+ * creek crossed at its bridges and fords, gu_ground_distance: a brigade on the east bank is
+ * drawn to a crossing, not to the bank opposite its objective), a VP of gain worth a hex of
  * range (road-1032's 6 VP for any hex draws from farther than a hex of the North Wood's); 99
  * when none is nearer. */
 static double pull_best(const struct gu_objectives *r, int hex)
@@ -223,7 +225,7 @@ static double pull_best(const struct gu_objectives *r, int hex)
 	double best = 99;
 	for (int i = 0; i < r->n; i++)
 		if (r->gain[i] > 0) {
-			double d = hex_distance(hex, r->hex[i]) - GU_GAIN_HEXES * r->gain[i];
+			double d = gu_ground_distance(r->m, hex, r->hex[i]) - GU_GAIN_HEXES * r->gain[i];
 			if (d < best)
 				best = d;
 		}

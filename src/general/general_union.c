@@ -7,6 +7,7 @@
  * its size plans for (24.2B: a large corps three turns, a small one two) and a fresh corps
  * waits, the fresh one nearest what is left to take committed in its place (13.1–13.2: only
  * two Committed at a time). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "general_union.h"
 #include "tables.h"
 #include "victory.h"
+#include "zoc.h"
 
 void gu_objectives(const struct game *g, struct gu_objectives *o)
 {
@@ -21,6 +23,7 @@ void gu_objectives(const struct game *g, struct gu_objectives *o)
 	const struct map *m = &g->scn->map;
 	/* only the first n of each array are set (the general asks this of every position it
 	 * looks at: no 18 KB memset) */
+	o->m = m;
 	o->n = 0;
 	o->vp = 0;
 	int first[TABLES_VP_MAX + 1];
@@ -59,6 +62,60 @@ void gu_objectives(const struct game *g, struct gu_objectives *o)
 	}
 }
 
+/* 8.7.6's ground: for each target hex asked, the hexes to cross from every hex to it with
+ * Antietam Creek crossed only at its bridges and fords (one hex a hexside, whatever it
+ * costs), worked out once a thread and map (the map is the scenario's, fixed while loaded:
+ * the cache is keyed by its address and ground version, and filled again for another). */
+#define GROUND_FIELDS 64
+#define GROUND_FAR 255
+static _Thread_local struct {
+	const struct map *m;
+	int ground, n;
+	uint8_t slot[HEX_INDEX_COUNT]; /* 0: no field yet; k + 1: field k */
+	uint8_t d[GROUND_FIELDS][HEX_INDEX_COUNT];
+} ground;
+
+static void ground_field(const struct map *m, int target, uint8_t *d)
+{
+	const int16_t (*nb)[HEX_NDIRS] = hex_neighbour_table();
+	int16_t queue[HEX_INDEX_COUNT];
+	int head = 0, tail = 0, t = hex_index(target);
+	memset(d, GROUND_FAR, HEX_INDEX_COUNT);
+	d[t] = 0;
+	queue[tail++] = (int16_t)t;
+	while (head < tail) {
+		int x = queue[head++];
+		for (int k = 0; k < HEX_NDIRS; k++) {
+			int y = nb[x][k];
+			if (y < 0 || d[y] != GROUND_FAR || !zoc_features_passable(m->hex[x].side[k]))
+				continue;
+			d[y] = (uint8_t)(d[x] + 1 < GROUND_FAR ? d[x] + 1 : GROUND_FAR - 1);
+			queue[tail++] = (int16_t)y;
+		}
+	}
+}
+
+int gu_ground_distance(const struct map *m, int from, int to)
+{
+	int f = hex_index(from), t = hex_index(to);
+	if (f < 0 || t < 0)
+		return GU_GROUND_FAR;
+	if (ground.m != m || ground.ground != m->ground) {
+		memset(ground.slot, 0, sizeof ground.slot);
+		ground.m = m;
+		ground.ground = m->ground;
+		ground.n = 0;
+	}
+	if (!ground.slot[t]) {
+		if (ground.n == GROUND_FIELDS) /* more targets than kept: as the crow flies */
+			return hex_distance(from, to);
+		ground_field(m, to, ground.d[ground.n]);
+		ground.slot[t] = (uint8_t)++ground.n;
+	}
+	int d = ground.d[ground.slot[t] - 1][f];
+	return d == GROUND_FAR ? GU_GROUND_FAR : d;
+}
+
 /* Steps a corps has left (units not eliminated, on the map or still to enter) and had. */
 static void corps_steps(const struct game *g, enum corps c, int *now, int *full)
 {
@@ -79,8 +136,9 @@ static double share(const struct game *g, enum corps c)
 	return full ? (double)now / full : 0;
 }
 
-/* The mean range from a corps' infantry on the map to the nearest hex worth taking (30 when
- * none is on the map yet). */
+/* The mean range from a corps' infantry on the map to the nearest hex worth taking, over
+ * the ground (8.7.6: the creek crossed at its bridges and fords; 30 when none is on the map
+ * yet). */
 static double corps_distance(const struct game *g, enum corps c, const struct gu_objectives *o)
 {
 	double sum = 0;
@@ -92,7 +150,7 @@ static double corps_distance(const struct game *g, enum corps c, const struct gu
 		int best = 40;
 		for (int i = 0; i < o->n; i++)
 			if (o->gain[i] > 0) {
-				int r = hex_distance(g->unit[u].hex, o->hex[i]);
+				int r = gu_ground_distance(o->m, g->unit[u].hex, o->hex[i]);
 				if (r < best)
 					best = r;
 			}

@@ -17,9 +17,16 @@
 /* … from as far as this (the whole map's width: a corps beyond the creek is drawn too). */
 #define GU_PULL_RANGE 40
 
+/* 8.7.6: the hexes a unit crosses from hex `from` to hex `to` with Antietam Creek crossed
+ * only at its bridges and fords (the shortest way on the map's hexsides, whatever the
+ * terrain costs); GU_GROUND_FAR when there is none or a hex is off the map. */
+#define GU_GROUND_FAR 99
+int gu_ground_distance(const struct map *m, int from, int to);
+
 /* The objectives of 3.2 as they stand if control were updated now (3.3A); the arrays hold
  * n entries (those past n are not set). */
 struct gu_objectives {
+	const struct map *m;   /* the ground (gu_ground_distance) */
 	int n;                 /* objective hexes that score under 3.2 */
 	int hex[GU_HEXES];
 	enum side now[GU_HEXES];
