@@ -485,6 +485,64 @@ static void test_takes_open_objective(void **st)
 	}
 }
 
+/* 8.13: all of a Union corps' units move before any of another's, so the general moves by
+ * corps: the Committed corps first (13.2A), each corps' units nearest the enemy first. On
+ * turn 1 of the historical set-up (two-player, level 1, seed 1) every move of I and XII Corps
+ * (Committed) comes before the first of an Available corps (before, IX Corps' brigades by
+ * the creek, nearest the enemy, moved first, and a corps' brigades left behind by another
+ * corps' move had finished moving: II Corps, committed on turn 3, often moved one of twelve). */
+static int nmoved, moved_unit[2 * ROSTER_UNITS];
+
+static bool port_record(void *ctx, const struct action *a, char *err, size_t errlen)
+{
+	if (!game_apply(ctx, a, err, errlen))
+		return false;
+	if (a->type == ACT_MOVE && nmoved < (int)(sizeof moved_unit / sizeof *moved_unit))
+		moved_unit[nmoved++] = a->unit;
+	return true;
+}
+
+static void test_moves_by_corps(void **st)
+{
+	(void)st;
+	static struct game g;
+	game_new(&g, S, SETUP_HISTORICAL, 1, NULL);
+	assert_int_equal(g.pending.side, SIDE_UNION);
+	struct bot_port port = { .g = &g, .apply = port_record, .ctx = &g };
+	char err[256];
+	nmoved = 0;
+	assert_true(general_play(&port, 1, err, sizeof err) > 0);
+	int last_committed = -1, first_available = -1, committed = 0, available = 0;
+	for (int i = 0; i < nmoved; i++) {
+		enum corps c = unit_def(&g, moved_unit[i])->corps;
+		if (c == CORPS_I || c == CORPS_XII) {
+			last_committed = i;
+			committed++;
+		} else {
+			if (first_available < 0)
+				first_available = i;
+			available++;
+		}
+	}
+	assert_int_equal(g.corps[CORPS_XII], CORPS_COMMITTED);
+	/* I Corps has 13 brigades and XII 9: most of them move, and the Available corps move
+	 * up too (24.2D) */
+	if (committed < 15 || available < 10)
+		fail_msg("moved: %d of I and XII Corps, %d of the Available corps", committed, available);
+	if (last_committed > first_available)
+		fail_msg("move %d is an Available corps' before move %d, a Committed corps'",
+			 first_available, last_committed);
+	/* and the corps do not interleave (8.13: the engine would refuse it) */
+	unsigned done = 0;
+	for (int i = 1; i < nmoved; i++) {
+		int was = unit_def(&g, moved_unit[i - 1])->corps, c = unit_def(&g, moved_unit[i])->corps;
+		if (c != was)
+			done |= 1u << was;
+		if (done >> c & 1)
+			fail_msg("corps %d moves again at move %d", c, i);
+	}
+}
+
 /* 8.7.6: over the ground the creek is crossed only at its bridges and fords: across the
  * Middle Bridge (3324/3424) and the ford above the Lower Bridge (2834/2934) a hex; across
  * a creek hexside with neither (3521/3621) the way round by a crossing. */
@@ -573,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_withdraw_by_turns),
 		cmocka_unit_test(test_follow_after),
+		cmocka_unit_test(test_moves_by_corps),
 		cmocka_unit_test(test_ground_distance),
 		cmocka_unit_test(test_reply_danger),
 		cmocka_unit_test(test_takes_open_objective),

@@ -27,6 +27,7 @@
 #include "action_text.h"
 #include "general_union.h"
 #include "general_conf.h"
+#include "commit.h"
 #include "general_internal.h"
 #include "move.h"
 #include "quick.h"
@@ -787,7 +788,34 @@ static bool conf_movement(struct general *gen, bool fresh)
 	return decide_by_trial(gen, "movement");
 }
 
-/* Units of my side in the order they move: those nearest the enemy first. */
+/* The order the Union's units move in (8.13: all of a corps' units move before any of
+ * another, so a corps left for another's move has finished moving): the corps moving now
+ * first, then the Committed corps before the Available (13.2A: they fight), each corps by
+ * its unit nearest the enemy, and within a corps its units nearest the enemy first (before,
+ * the army's units went nearest-first whatever their corps, so that one brigade of another
+ * corps ended a corps' movement: II Corps, committed on turn 3, often moved one brigade of
+ * twelve). key[u] of each unit in order[] is its range to the enemy; rewritten to the order. */
+static void union_corps_order(const struct game *g, const int *order, int n, double *key)
+{
+	double near[CORPS_COUNT];
+	for (int c = 0; c < CORPS_COUNT; c++)
+		near[c] = 99;
+	for (int i = 0; i < n; i++) {
+		int c = unit_def(g, order[i])->corps;
+		if (c >= 0 && c < CORPS_COUNT && key[order[i]] < near[c])
+			near[c] = key[order[i]];
+	}
+	for (int i = 0; i < n; i++) {
+		int u = order[i], c = unit_def(g, u)->corps;
+		if (c < 0 || c >= CORPS_COUNT)
+			continue;
+		int rank = c == g->corps_moving ? 0 : commit_unit_status(g, u) == CORPS_COMMITTED ? 1 : 2;
+		key[u] = rank * 1e4 + near[c] * 100 + c + key[u] / 100;
+	}
+}
+
+/* Units of my side in the order they move: those nearest the enemy first (the Union's by
+ * corps, union_corps_order). */
 static bool movement(struct general *gen)
 {
 	const struct game *g = gen->g;
@@ -807,7 +835,12 @@ static bool movement(struct general *gen)
 			continue;
 		int at = g->unit[u].hex;
 		key[u] = at == HEX_NONE ? 50 : nearest_infantry(g, at, enemy_of(gen->me));
-		int i = n++;
+		order[n++] = u;
+	}
+	if (gen->me == SIDE_UNION && !g->opt.unleashed)
+		union_corps_order(g, order, n, key);
+	for (int k = 1; k < n; k++) { /* stable: equal keys keep the roster's order */
+		int u = order[k], i = k;
 		while (i > 0 && key[order[i - 1]] > key[u]) {
 			order[i] = order[i - 1];
 			i--;
