@@ -44,4 +44,13 @@ struct action {
 	const char *note;
 };
 
+/* A move of unit u to hex with its path left to the engine (ACT_MOVE with the destination
+ * alone: game_apply takes the cheapest path there, 8.0; a reinforcement enters there, 9.2). */
+static inline struct action action_move_to(int u, int hex)
+{
+	struct action a = { .type = ACT_MOVE, .unit = u, .target = -1, .n = 1 };
+	a.hex[0] = (int16_t)hex;
+	return a;
+}
+
 #endif

@@ -716,13 +716,7 @@ static bool move_unit(struct general *gen, int u, bool must)
 			safe = true;
 		}
 	for (int k = 0; k < tries; k++) {
-		struct action a;
-		memset(&a, 0, sizeof a);
-		a.type = ACT_MOVE;
-		a.unit = u;
-		a.target = -1;
-		a.n = 1;
-		a.hex[0] = gen->dest[(int)sc[k][1]].hex;
+		struct action a = action_move_to(u, gen->dest[(int)sc[k][1]].hex);
 		double v = try_action(gen, &a, 1, NULL);
 		if (v > bv + 1e-9)
 			bv = v, best = (int)sc[k][1];
@@ -730,13 +724,7 @@ static bool move_unit(struct general *gen, int u, bool must)
 	free(sc);
 	if (best < 0)
 		return false;
-	struct action a;
-	memset(&a, 0, sizeof a);
-	a.type = ACT_MOVE;
-	a.unit = u;
-	a.target = -1;
-	a.n = 1;
-	a.hex[0] = gen->dest[best].hex;
+	struct action a = action_move_to(u, gen->dest[best].hex);
 	char why[160];
 	move_say(gen, a.hex[0], two ? &ref->o : NULL, why, sizeof why);
 	return apply(gen, &a, "%s to %04d, the best of %d: %s", names_of_unit(u), a.hex[0],
@@ -758,13 +746,7 @@ static bool conf_movement(struct general *gen, bool fresh)
 		const struct gc_move *m = &p->move[gen->conf_next++];
 		if (!move_unit_may_move(g, m->unit, NULL, 0))
 			continue;
-		struct action a;
-		memset(&a, 0, sizeof a);
-		a.type = ACT_MOVE;
-		a.unit = m->unit;
-		a.target = -1;
-		a.n = 1;
-		a.hex[0] = (int16_t)m->hex;
+		struct action a = action_move_to(m->unit, m->hex);
 		char err[160];
 		struct game *w = &gen->copy;
 		*w = *g;

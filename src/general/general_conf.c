@@ -830,13 +830,7 @@ static bool conf_answer(struct gc *c, struct game *g)
 					bh = c->dest[k].hex;
 			if (bh == HEX_NONE)
 				continue;
-			struct action a;
-			memset(&a, 0, sizeof a);
-			a.type = ACT_MOVE;
-			a.unit = u;
-			a.target = -1;
-			a.n = 1;
-			a.hex[0] = (int16_t)bh;
+			struct action a = action_move_to(u, bh);
 			char err[160];
 			if (game_apply(g, &a, err, sizeof err))
 				return true;
@@ -878,13 +872,7 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 		int u = mv[i].unit, to = mv[i].hex, from = g->unit[u].hex;
 		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
 		if (from == HEX_NONE) {
-			struct action a;
-			memset(&a, 0, sizeof a);
-			a.type = ACT_MOVE;
-			a.unit = u;
-			a.target = -1;
-			a.n = 1;
-			a.hex[0] = (int16_t)to;
+			struct action a = action_move_to(u, to);
 			game_apply(g, &a, err, sizeof err);
 			continue;
 		}
