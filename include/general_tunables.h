@@ -98,6 +98,9 @@ struct general_level {
 	int postures;        /* … the most of them spent on the divisions' postures */
 	int counter_attacks; /* Lee's counterattacks (24.3-24.4): attacks tried a declaration … */
 	int counter_samples; /* … each with this many dice samples, played through the reply */
+	int setups;          /* Lee's quick set-up (4.2): set-ups played through the Union's
+			      * first player-turn (0: the 4.3 hexes) … */
+	int setup_samples;   /* … dice samples for each */
 };
 
 struct general_tunables {

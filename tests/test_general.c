@@ -17,7 +17,9 @@
 #include "../src/general/general_conf.h"
 #include "general.h"
 #include "match.h"
+#include "map.h"
 #include "names.h"
+#include "quick.h"
 #include "unit.h"
 #include "scenario.h"
 #include "victory.h"
@@ -825,6 +827,63 @@ static bool note_apply(void *ctx, const struct action *a, char *err, size_t errl
 	return game_apply(ctx, a, err, errlen);
 }
 
+/* Lee's quick set-up (4.2, gc_plan_setup): from the 4.3 hexes, the units the Union's first
+ * player-turn threatens most moved within their zones when that player-turn plays out better.
+ * In the solitaire game Winder (C3) leaves 1814, where I Corps attacks him at 2:1 before Lee
+ * has moved in every game of the 4.3 set-up (docs/general.md, session 11: lost in 60 of 60),
+ * for another hex of Jackson's division. Every unit but the reinforcements is placed in its
+ * zone, every placement says why, and the same game gives the same set-up. */
+static void test_conf_quick_setup(void **st)
+{
+	(void)st;
+	int c3 = roster_find(&S->roster, "C3");
+	for (int solo = 0; solo < 2; solo++)
+		for (int level = 1; level <= 3; level += 2) {
+			struct game_options opt = { .solitaire = solo };
+			struct match *m[2];
+			for (int k = 0; k < 2; k++) {
+				m[k] = match_new(S, SETUP_QUICK, 1, &opt);
+				assert_non_null(m[k]);
+				char err[512];
+				for (int guard = 0; match_game(m[k])->pending.what == DECISION_SETUP;
+				     guard++) {
+					assert_true(guard < 4);
+					if (match_play_general(m[k], level, false, err, sizeof err) < 0)
+						fail_msg("solitaire %d level %d: %s", solo, level, err);
+				}
+			}
+			const struct game *g = match_game(m[0]);
+			assert_int_equal(g->pending.what == DECISION_SETUP, 0);
+			int off = 0;
+			for (int u = ROSTER_UNION; u < ROSTER_UNITS; u++) {
+				if (unit_is_reinforcement(g, u))
+					continue;
+				assert_true(map_in_zone(quick_zone(g, u), g->unit[u].hex));
+				off += g->unit[u].hex != S->roster.historical_hex[u];
+			}
+			const struct position_record *ra = match_record(m[0]), *rb = match_record(m[1]);
+			assert_int_equal(ra->n, rb->n);
+			int placed = 0, noted_off = 0;
+			for (int i = 0; i < ra->n; i++) {
+				assert_string_equal(ra->action[i], rb->action[i]);
+				if (strncmp(ra->action[i], "place C", 7))
+					continue;
+				placed++;
+				assert_non_null(ra->note[i]);
+				assert_non_null(strstr(ra->note[i], "4.2: "));
+				noted_off += strstr(ra->note[i], "not its 4.3 hex") != NULL;
+			}
+			assert_int_equal(noted_off, off);
+			assert_true(placed > 40);
+			if (solo && level == 3) {
+				assert_true(off > 0);
+				assert_int_not_equal(g->unit[c3].hex, 1814);
+			}
+			match_free(m[0]);
+			match_free(m[1]);
+		}
+}
+
 static void test_fights_on(void **st)
 {
 	(void)st;
@@ -862,6 +921,7 @@ int main(void)
 		cmocka_unit_test(test_conf_plan),
 		cmocka_unit_test(test_conf_holds_bridge),
 		cmocka_unit_test(test_conf_counterattacks),
+		cmocka_unit_test(test_conf_quick_setup),
 		cmocka_unit_test(test_fights_on),
 		cmocka_unit_test(test_blind_to_dice),
 		cmocka_unit_test(test_conf_covers_road),

@@ -553,7 +553,7 @@ static void test_shards_merge_to_one_run(void **st)
 	snprintf(corn, sizeof corn, "%s/corn", dir);
 	file_has(corn, "summary.txt", "run solitaire bot scripted games=2 mishap=no unleashed=no "
 		 "scenario=cornfield\n");
-	file_has(corn, "games.csv", "\n41,solitaire,no,no,cornfield,bot,scripted,");
+	file_has(corn, "games.csv", "\n41,solitaire,no,no,no,cornfield,bot,scripted,");
 	file_has(corn, "report.md", "from the scenario `cornfield`");
 	run_ok("--merge %s/corn --out %s/corn2", dir, dir);
 	file_has(dir, "corn2/summary.txt", "scenario=cornfield\n");
@@ -568,6 +568,25 @@ static void test_shards_merge_to_one_run(void **st)
 	out = fx_program_output(cmd, &rc);
 	assert_int_equal(rc, 2);
 	assert_non_null(strstr(out, "--scenario nowhere: not one of data/scenarios/ (cornfield, "));
+	free(out);
+	/* --quick-setup: the whole day from 4.2's set-up, each side's player placing its units;
+	 * its files say so, it merges with no run of the 4.3 set-up, and not with a scenario */
+	run_ok("--simulate 1 --seed 43 --jobs 1 --confederate general:1 --quick-setup --out %s/quick",
+	       dir);
+	file_has(dir, "quick/summary.txt", "run solitaire bot general:1 games=1 mishap=no "
+		 "unleashed=no setup=quick\n");
+	file_has(dir, "quick/games.csv", "\n43,solitaire,no,no,yes,-,bot,general:1,");
+	file_has(dir, "quick/report.md", "the quick set-up (4.2)");
+	run_ok("--merge %s/quick --out %s/quick2", dir, dir);
+	file_has(dir, "quick2/summary.txt", "setup=quick\n");
+	run_ok("--simulate 1 --seed 44 --jobs 1 --confederate general:1 --out %s/day44", dir);
+	merge_refused(dir, "quick", "day44", "was played with other players, rules, options or "
+		      "scenario");
+	snprintf(cmd, sizeof cmd, "%s --simulate 1 --quick-setup --scenario cornfield --out %s/bad 2>&1",
+		 fx_program_path(), dir);
+	out = fx_program_output(cmd, &rc);
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "--quick-setup is the whole day's (4.2)"));
 	free(out);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);

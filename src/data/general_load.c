@@ -90,6 +90,8 @@ static const struct tunable tunables[] = {
 	LEVEL("postures", postures, 0, 10000),
 	LEVEL("counter-attacks", counter_attacks, 0, 1000),
 	LEVEL("counter-samples", counter_samples, 1, 1000),
+	LEVEL("set-ups", setups, 0, 10000),
+	LEVEL("set-up-samples", setup_samples, 1, 1000),
 };
 #define NTUNABLES (sizeof tunables / sizeof tunables[0])
 

@@ -77,6 +77,7 @@ struct general {
 	int move_turn, move_side;
 	struct gc_plan conf_plan;    /* the Confederacy's movement plan (solitaire, general_conf.c) */
 	int conf_next;               /* its next move to make */
+	bool setup_planned;          /* conf_plan is the Confederacy's quick set-up (4.2) */
 	int ref_at;                  /* gen->applied when ref was filled (-1: never) */
 	/* scratch, from here on written before it is read: general_play zeroes only what is
 	 * above (a calloc of the whole 1.6 MB was a tenth of a nested general's time) */
@@ -770,6 +771,35 @@ static bool conf_movement(struct general *gen, bool fresh)
 	return decide_by_trial(gen, "movement");
 }
 
+/* The Confederacy's quick set-up (4.2): planned once against the Union's first player-turn
+ * (gc_plan_setup), its placements made in order; false when it has none left to make. */
+static bool conf_setup(struct general *gen)
+{
+	const struct game *g = gen->g;
+	struct gc_plan *p = &gen->conf_plan;
+	if (!gen->setup_planned) {
+		gen->setup_planned = true;
+		gc_plan_setup(g, gen->level, p);
+		gen->conf_next = 0;
+	}
+	while (gen->conf_next < p->nmoves) {
+		const struct gc_move *m = &p->move[gen->conf_next++];
+		if (g->unit[m->unit].hex != HEX_NONE)
+			continue;
+		struct action a = { .type = ACT_PLACE, .unit = m->unit, .target = m->hex };
+		int h43 = gen->s->roster.historical_hex[m->unit];
+		if (m->hex == h43 &&
+		    apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", names_of_unit(m->unit), m->hex))
+			return true;
+		if (m->hex != h43 &&
+		    apply(gen, &a, "4.2: %s to %04d, not its 4.3 hex %04d: the best of %d set-ups "
+			  "against the Union's turn 1, %+.2f VP", names_of_unit(m->unit), m->hex,
+			  h43, p->playouts, p->value - p->stay_value))
+			return true;
+	}
+	return false;
+}
+
 /* The order the Union's units move in (8.13: all of a corps' units move before any of
  * another, so a corps left for another's move has finished moving): the corps moving now
  * first, then the Committed corps before the Available (13.2A: they fight), each corps by
@@ -1202,6 +1232,8 @@ static bool decide(struct general *gen)
 	switch (g->pending.what) {
 	case DECISION_SETUP: {
 		struct action a;
+		if (gen->me == SIDE_CONFEDERATE && conf_setup(gen))
+			return true;
 		if (quick_historical(g, &a, 1) == 1)
 			return apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", names_of_unit(a.unit),
 				     a.target);

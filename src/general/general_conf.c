@@ -39,6 +39,7 @@
 #include "general_internal.h"
 #include "map.h"
 #include "move.h"
+#include "quick.h"
 #include "tables.h"
 #include "unit.h"
 #include "victory.h"
@@ -887,11 +888,11 @@ static void apply_moves(struct game *g, const struct gc_move *mv, int n)
 }
 
 /* The rest of the Confederate player-turn of g (its answers conf_answer's) and the Union's
- * whole next player-turn by the bot, up to the next Confederate movement phase or the game's
- * end. */
-static void play_reply(struct gc *c, struct game *g)
+ * whole next player-turn by the bot, up to the next Confederate movement phase of a turn
+ * other than `turn` (0 after the set-up: turn 1's) or the game's end. */
+static void play_reply(struct gc *c, struct game *g, int turn)
 {
-	int turn = g->turn, guard = 0;
+	int guard = 0;
 	char err[160];
 	struct bot_port port = { .g = g, .apply = port_apply, .ctx = g };
 	while (g->pending.what != DECISION_GAMEOVER && ++guard < GC_GUARD) {
@@ -934,7 +935,7 @@ double gc_reply_value(const struct game *g, const struct action *a, int samples,
 		for (int u = 0; u < ROSTER_UNITS; u++)
 			if (unit_on_map(g, u))
 				*(u < ROSTER_UNION ? &before_u : &before_c) += g->unit[u].steps;
-		play_reply(c, p);
+		play_reply(c, p, p->turn);
 		sum += p->opt.solitaire ? gc_value(p) : general_evaluate(p, SIDE_CONFEDERATE, NULL);
 		int after_u = 0, after_c = 0;
 		bool wd = false;
@@ -997,7 +998,7 @@ static double playout(struct gc *c, const int *choice)
 		/* dice of its own for every sample, the first too: never the game's */
 		general_own_dice(g, c->key, 3, k);
 		apply_moves(g, mv, nm);
-		play_reply(c, g);
+		play_reply(c, g, g->turn);
 		sum += g->opt.solitaire ? gc_value(g) : general_evaluate(g, SIDE_CONFEDERATE, NULL);
 		for (int i = 0; i < c->nunits; i++) {
 			int u = c->unit[i];
@@ -1217,6 +1218,153 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	out->posture_kept = c->posture_kept;
 	out->cover_unit = c->cover_unit;
 	out->cover_hex = c->cover_hex;
+	out->value = bv;
+	free(c);
+}
+
+/* ---- the quick set-up (4.2) ---- */
+
+#define SETUP_ALTS 3 /* hexes tried for each threatened unit */
+
+/* The set-up placements (unit[i] to hex[i], in order: 4.2C's guns after the infantry) made on
+ * a copy of g, the set-up ended, and the Union's first player-turn played (the bot's in the
+ * solitaire game, the Union general's at level 1 under the two-player rules): the mean value
+ * over the level's samples, each with dice of its own, the same k the same dice for every
+ * set-up compared; -INFINITY when a placement is refused. */
+static double setup_value(struct gc *c, const struct game *g0, const int *unit, const int *hex,
+			  int n)
+{
+	int samples = c->lv->setup_samples;
+	double sum = 0;
+	char err[160];
+	for (int k = 0; k < samples; k++) {
+		struct game *p = &c->play;
+		*p = *g0;
+		p->events = NULL;
+		general_own_dice(p, c->key, 5, k);
+		for (int i = 0; i < n; i++) {
+			struct action a = { .type = ACT_PLACE, .unit = unit[i], .target = hex[i] };
+			if (!game_apply(p, &a, err, sizeof err))
+				return -INFINITY;
+		}
+		if (!apply_end(p))
+			return -INFINITY;
+		play_reply(c, p, 0);
+		sum += p->opt.solitaire ? gc_value(p) : general_evaluate(p, SIDE_CONFEDERATE, NULL);
+	}
+	c->playouts++;
+	return sum / samples;
+}
+
+/* 4.2A: units u and v set up in the same zone (the same formation's hexes). */
+static bool same_zone(const struct game *g, int u, int v)
+{
+	return quick_zone(g, u) && quick_zone(g, u) == quick_zone(g, v);
+}
+
+void gc_plan_setup(const struct game *g, int level, struct gc_plan *out)
+{
+	memset(out, 0, sizeof *out);
+	out->cover_unit = -1;
+	out->cover_hex = HEX_NONE;
+	struct action placed[ROSTER_CONFEDERATE];
+	int n = g->pending.what == DECISION_SETUP && g->pending.side == SIDE_CONFEDERATE
+			? quick_historical(g, placed, ROSTER_CONFEDERATE)
+			: 0;
+	for (int i = 0; i < n; i++)
+		if (placed[i].type != ACT_PLACE)
+			return; /* a unit placed by hand must go back first: quick_historical's way */
+	if (n == 0)
+		return;
+	struct gc *c = gc_new();
+	if (!c)
+		return;
+	c->level = level < 1 ? 1 : level > GENERAL_LEVELS ? GENERAL_LEVELS : level;
+	c->w = &g->scn->general.lee;
+	c->lv = &g->scn->general.level[c->level - 1];
+	c->key = general_decision_key(g);
+	int unit[ROSTER_CONFEDERATE] = { 0 }, hex[ROSTER_CONFEDERATE] = { 0 },
+	    trial[ROSTER_CONFEDERATE] = { 0 };
+	for (int i = 0; i < n; i++)
+		unit[i] = placed[i].unit, hex[i] = placed[i].target;
+	/* the bot's threat to each unit where the 4.3 set-up puts it, judged on that set-up */
+	c->scratch = *g;
+	c->scratch.events = NULL;
+	char err[160];
+	for (int i = 0; i < n; i++)
+		game_apply(&c->scratch, &placed[i], err, sizeof err);
+	c->g = &c->scratch;
+	fill_maps(c);
+	double r[ROSTER_CONFEDERATE];
+	int order[ROSTER_CONFEDERATE], nord = 0;
+	for (int i = 0; i < n; i++) {
+		r[i] = risk(c, unit[i], hex[i]);
+		if (r[i] <= 1e-9)
+			continue;
+		int k = nord++;
+		while (k > 0 && r[order[k - 1]] < r[i]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	double bv = setup_value(c, g, unit, hex, n);
+	out->stay_value = bv;
+	/* the climb: the units most threatened first, each to the hexes of its zone (or in place
+	 * of the unit of its zone and kind there) that threaten it and the unit it changes with
+	 * least (SETUP_ALTS of them, the least first), each kept when the Union's first
+	 * player-turn plays out better */
+	for (int oi = 0; oi < nord && c->playouts <= c->lv->setups; oi++) {
+		int i = order[oi], u = unit[i];
+		const struct map_zone *z = quick_zone(g, u);
+		bool inf = unit_def(g, u)->type == UNIT_INFANTRY;
+		struct { int h, j; double d; } alt[SETUP_ALTS];
+		int nalt = 0;
+		for (int zi = 0; z && zi < z->nhexes; zi++) {
+			int h = z->hexes[zi], j = -1;
+			if (h == hex[i])
+				continue;
+			for (int k = 0; k < n && j < 0; k++)
+				if (hex[k] == h && (unit_def(g, unit[k])->type == UNIT_INFANTRY) == inf)
+					j = k;
+			if (j >= 0 && !same_zone(g, u, unit[j]))
+				continue;
+			double d = risk(c, u, h) - r[i];
+			if (j >= 0)
+				d += risk(c, unit[j], hex[i]) - risk(c, unit[j], h);
+			if (d >= -1e-9)
+				continue;
+			int k = nalt < SETUP_ALTS ? nalt++ : SETUP_ALTS;
+			if (k == SETUP_ALTS && d >= alt[SETUP_ALTS - 1].d)
+				continue;
+			if (k == SETUP_ALTS)
+				k--;
+			while (k > 0 && alt[k - 1].d > d) {
+				alt[k] = alt[k - 1];
+				k--;
+			}
+			alt[k].h = h, alt[k].j = j, alt[k].d = d;
+		}
+		int from = hex[i];
+		for (int ai = 0; ai < nalt && c->playouts <= c->lv->setups && hex[i] == from; ai++) {
+			memcpy(trial, hex, sizeof trial);
+			if (alt[ai].j >= 0)
+				trial[alt[ai].j] = from;
+			trial[i] = alt[ai].h;
+			double v = setup_value(c, g, unit, trial, n);
+			if (v > bv + 1e-9) {
+				bv = v;
+				memcpy(hex, trial, sizeof trial);
+			}
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		out->move[i].unit = unit[i];
+		out->move[i].hex = hex[i];
+		out->move[i].script = "4.2";
+	}
+	out->nmoves = n;
+	out->playouts = c->playouts;
 	out->value = bv;
 	free(c);
 }

@@ -37,6 +37,15 @@ bool gc_must_enter(const struct game *g, int u);
  * 1..4 (playouts and dice samples grow with it). Deterministic for a given g. */
 void gc_plan_movement(const struct game *g, int level, struct gc_plan *out);
 
+/* Plan the Confederacy's quick set-up (4.2; g: its DECISION_SETUP, no unit placed off its
+ * 4.3 hex by hand) at level 1..4: from the 4.3 positions, the units the Union's first
+ * player-turn threatens most each moved within its zone (or changed with a unit of its zone
+ * and kind), kept when that player-turn (the bot's in the solitaire game, the Union
+ * general's under the two-player rules) plays out better on sampled copies; the level's
+ * `set-ups` such playouts at most. Its moves are the placements in order (4.2C's guns after
+ * the infantry); none when the 4.3 hexes cannot be taken. Deterministic for a given g. */
+void gc_plan_setup(const struct game *g, int level, struct gc_plan *out);
+
 /* The Confederate value of g in the solitaire game: the 19.0 count as if the turn ended now
  * (control updated, 3.3A), plus the steps still on the map (what remains to hold with). */
 double gc_value(const struct game *g);

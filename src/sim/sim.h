@@ -36,6 +36,8 @@ bool sim_player_parse(const char *text, enum side side, enum sim_rules rules, st
 struct sim_config {
 	enum sim_rules rules;
 	bool mishap, unleashed;             /* 8.14, 13.0 note */
+	bool quick;                         /* 4.2: the quick set-up, each side's player placing
+					       its units (--quick-setup); else the 4.3 one */
 	char scenario[START_KEY_MAX];       /* a scenario of data/scenarios/ (start.h, --scenario
 					       KEY), "" for the whole day */
 	struct seat player[2];              /* indexed by enum side */
@@ -176,7 +178,7 @@ struct sim_summary {
 	char scenario[START_KEY_MAX];  /* "" for the whole day */
 	char player[2][SIM_NAME_MAX];
 	int games;
-	bool mishap, unleashed;
+	bool mishap, unleashed, quick;
 	struct sim_summary_figure fig[SIM_SUMMARY_FIGURES];
 	int nfig;
 };

@@ -28,7 +28,8 @@ static const struct sim_summary *like(const struct sim_summary *runs, int n, con
 	const struct sim_summary *first = NULL;
 	for (int i = 0; i < n; i++) {
 		if (runs[i].rules != rules || runs[i].mishap != g->opt.mishap ||
-		    runs[i].unleashed != g->opt.unleashed || strcmp(runs[i].scenario, key))
+		    runs[i].unleashed != g->opt.unleashed || runs[i].quick ||
+		    strcmp(runs[i].scenario, key))
 			continue;
 		if (!strcmp(runs[i].player[0], reference[rules][0]) &&
 		    !strcmp(runs[i].player[1], reference[rules][1]))

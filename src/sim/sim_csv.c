@@ -68,6 +68,7 @@ static const struct column game_cols[] = {
 	GAME_COL("rules", COL_RULES, cfg.rules, 0, 0),
 	GAME_COL("mishap", COL_YES, cfg.mishap, 0, 0),
 	GAME_COL("unleashed", COL_YES, cfg.unleashed, 0, 0),
+	GAME_COL("quick_setup", COL_YES, cfg.quick, 0, 0),
 	GAME_COL("scenario", COL_SCENARIO, cfg.scenario, 0, 0),
 	GAME_COLS("%s", COL_PLAYER, BY_SIDE, player_name, 0, 0),
 	GAME_COL("vp_two_player", COL_VP, vp2_two, 0, 0),

@@ -231,9 +231,11 @@ bool sim_play_game(const struct scenario *s, const struct sim_config *cfg, uint6
 		free(g);
 		return false;
 	}
-	game_new(g, s, SETUP_HISTORICAL, seed, &opt);
+	/* 4.2 for the whole day (a scenario starts from its own position: sim_run refuses both) */
+	enum game_setup setup = cfg->quick && !opt.start ? SETUP_QUICK : SETUP_HISTORICAL;
+	game_new(g, s, setup, seed, &opt);
 	if (rec)
-		record_init(rec, SETUP_HISTORICAL, seed, &opt);
+		record_init(rec, setup, seed, &opt);
 	memset(out, 0, sizeof *out);
 	out->seed = seed;
 	out->cfg = *cfg;

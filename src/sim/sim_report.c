@@ -424,10 +424,11 @@ static void sec_header(struct doc *d, const struct scenario *s, const struct sim
 {
 	const struct sim_config *c = &g[0].cfg;
 	heading(d, 1, "A thousand Antietams: simulated games beside 1862");
-	para(d, "%d games, seeds %llu to %llu; %s rules%s%s; Union: %s; Confederacy: %s.", n,
+	para(d, "%d games, seeds %llu to %llu; %s rules%s%s%s; Union: %s; Confederacy: %s.", n,
 	     (unsigned long long)g[0].seed, (unsigned long long)g[n - 1].seed,
 	     sim_rules_names[c->rules], c->mishap ? ", Terrible Mishap (8.14)" : "",
-	     c->unleashed ? ", McClellan unleashed (13.0)" : "", g[0].player_name[0],
+	     c->unleashed ? ", McClellan unleashed (13.0)" : "",
+	     c->quick ? ", the quick set-up (4.2)" : "", g[0].player_name[0],
 	     g[0].player_name[1]);
 	if (c->scenario[0])
 		para(d, "Every game starts from the scenario `%s` (data/scenarios/%s.txt, `--scenario "

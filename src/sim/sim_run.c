@@ -54,7 +54,8 @@ struct msg {
 static void usage(FILE *f)
 {
 	fputs("usage: antietam --simulate N [--union P] [--confederate P] [--rules solitaire|two-player]\n"
-	      "                [--scenario KEY] [--mishap] [--unleashed] [--seed S] [--jobs J]\n"
+	      "                [--scenario KEY] [--mishap] [--unleashed] [--quick-setup]\n"
+	      "                [--seed S] [--jobs J]\n"
 	      "                [--shard K/N | --shard-index I/N]\n"
 	      "                [--out DIR] [--keep DIR] [--no-plots] [--data DIR]\n"
 	      "                [--general-weights FILE]\n"
@@ -135,6 +136,8 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->cfg.mishap = true;
 		} else if (!strcmp(a, "--unleashed")) {
 			o->cfg.unleashed = true;
+		} else if (!strcmp(a, "--quick-setup")) {
+			o->cfg.quick = true;
 		} else if (!strcmp(a, "--seed")) {
 			if (!next)
 				return bad("--seed takes a number");
@@ -183,6 +186,9 @@ static int parse(int argc, char **argv, struct opts *o)
 	}
 	if (simulate == (o->nmerge > 0))
 		return bad("give --simulate N or --merge DIR..., not both");
+	if (o->cfg.quick && o->cfg.scenario[0])
+		return bad("--quick-setup is the whole day's (4.2); a scenario starts from its own "
+			   "position");
 	return seat(o, rules);
 }
 
@@ -739,7 +745,7 @@ static int cmp_seed(const void *a, const void *b)
 static bool same_config(const struct sim_game *a, const struct sim_game *b)
 {
 	return a->cfg.rules == b->cfg.rules && a->cfg.mishap == b->cfg.mishap &&
-	       a->cfg.unleashed == b->cfg.unleashed && !strcmp(a->cfg.scenario, b->cfg.scenario) &&
+	       a->cfg.unleashed == b->cfg.unleashed && a->cfg.quick == b->cfg.quick && !strcmp(a->cfg.scenario, b->cfg.scenario) &&
 	       !strcmp(a->player_name[0], b->player_name[0]) &&
 	       !strcmp(a->player_name[1], b->player_name[1]);
 }

@@ -32,15 +32,18 @@ static bool yes_no(struct datafile *df, int i, const char *key, bool *out)
 	return true;
 }
 
-/* "run RULES UNION CONFEDERATE games=N mishap=yes|no unleashed=yes|no [scenario=KEY]" */
+/* "run RULES UNION CONFEDERATE games=N mishap=yes|no unleashed=yes|no [scenario=KEY |
+ * setup=quick]" */
 static bool run_line(struct datafile *df, struct sim_summary *r)
 {
 	memset(r, 0, sizeof *r);
 	if (!datafile_nfields(df, 7, true))
 		return false;
 	if (df->nfields > 8)
-		return datafile_fail(df, "a run has 7 fields, or 8 with scenario=KEY");
-	if (df->nfields == 8) {
+		return datafile_fail(df, "a run has 7 fields, or 8 with scenario=KEY or setup=quick");
+	if (df->nfields == 8 && !strcmp(df->field[7], "setup=quick")) {
+		r->quick = true;
+	} else if (df->nfields == 8) {
 		const char *key = datafile_keyval(df, 7, "scenario");
 		if (!key)
 			return false;
@@ -156,6 +159,8 @@ bool sim_summary_write(const struct sim_game *g, int n, const char *dir, char *e
 		g[0].cfg.unleashed ? "yes" : "no");
 	if (g[0].cfg.scenario[0])
 		fprintf(f, " scenario=%s", g[0].cfg.scenario);
+	else if (g[0].cfg.quick)
+		fprintf(f, " setup=quick");
 	fputc('\n', f);
 	for (int i = 0; i < sim_nmetrics; i++) {
 		struct dist ds;
