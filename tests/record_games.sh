@@ -1,7 +1,8 @@
 #!/bin/sh
 # record_games.sh — the recorded games every refactor must leave unchanged, and their committed
 # digest. The record is the move lists of the bench's 100 solitaire games and the soak's 100
-# random and 20 bot games, with a digest of each end (dice, units, control); its SHA-256 is
+# random and 20 bot games (and its general's games: 4 each as Lee against the bot, against
+# itself, and as Lee from the quick set-up), with a digest of each end (dice, units, control); its SHA-256 is
 # kept in tests/golden/record-games.sha256, so a change of play shows in the commit that makes it.
 #   sh tests/record_games.sh record BUILD FILE   write the record to FILE (make record-games)
 #   sh tests/record_games.sh check BUILD         fail unless the record's digest is the committed

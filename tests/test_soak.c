@@ -324,15 +324,18 @@ enum soak_mode {
 	SOAK_BOT,             /* the solitaire Union bot against a random Confederacy */
 	SOAK_GENERAL_BOT,     /* the solitaire Union bot against the general (level 1) as Lee */
 	SOAK_GENERAL_GENERAL, /* the general against itself, two-player rules */
+	SOAK_QUICK_GENERAL_BOT, /* SOAK_GENERAL_BOT from the quick set-up (4.2): each side places */
 };
-static const char *const mode_names[] = { "random", "bot", "general-bot", "general-general" };
+static const char *const mode_names[] = { "random", "bot", "general-bot", "general-general",
+					  "quick-general-bot" };
 
 /* Who plays side in mode: 0 random, 1 the solitaire bot, 2 the general. */
 static int player_of(enum soak_mode mode, enum side side)
 {
 	switch (mode) {
 	case SOAK_BOT: return side == SIDE_UNION ? 1 : 0;
-	case SOAK_GENERAL_BOT: return side == SIDE_UNION ? 1 : 2;
+	case SOAK_GENERAL_BOT:
+	case SOAK_QUICK_GENERAL_BOT: return side == SIDE_UNION ? 1 : 2;
 	case SOAK_GENERAL_GENERAL: return 2;
 	default: return 0;
 	}
@@ -343,13 +346,14 @@ static long play(uint64_t seed, enum soak_mode mode, int level)
 	static struct game g, before;
 	int elim[2] = { 0, 0 };
 	struct game_options opt = { 0 };
-	bool bot = mode == SOAK_BOT || mode == SOAK_GENERAL_BOT;
+	bool bot = mode == SOAK_BOT || mode == SOAK_GENERAL_BOT || mode == SOAK_QUICK_GENERAL_BOT;
+	enum game_setup setup = mode == SOAK_QUICK_GENERAL_BOT ? SETUP_QUICK : SETUP_HISTORICAL;
 	opt.mishap = seed % 3 == 0;
 	opt.unleashed = mode == SOAK_RANDOM && seed % 7 == 0;
 	opt.solitaire = bot;
 	struct position_record rec;
-	record_init(&rec, SETUP_HISTORICAL, seed, &opt);
-	game_new_events(&g, S, SETUP_HISTORICAL, seed, &opt, &rec.events);
+	record_init(&rec, setup, seed, &opt);
+	game_new_events(&g, S, setup, seed, &opt, &rec.events);
 	uint64_t rs = seed * 7919;
 	long actions = 0;
 	if (record)
@@ -446,6 +450,21 @@ static void test_strong_general_games(void **state)
 	       "replays\n", games, GENERAL_STRONG, games, total);
 }
 
+/* The general as Lee against the bot from the quick set-up (4.2: the bot places the Union on
+ * its 4.3 hexes, the general the Confederacy by gc_plan_setup): SOAK_QUICK_GAMES (default one
+ * per 25 of SOAK_GAMES) at level 1, from seed 3001. */
+static void test_quick_setup_games(void **state)
+{
+	(void)state;
+	int games = env_games("SOAK_QUICK_GAMES", env_games("SOAK_GAMES", 50) / 25);
+	long total = 0;
+	for (int s = 1; s <= games; s++)
+		total += play((uint64_t)(3000 + s), SOAK_QUICK_GENERAL_BOT, 1);
+	printf("soak: %d games of the general (level 1) as Lee against the Union bot from the quick "
+	       "set-up (4.2), %ld actions; invariants held after each turn, every record replays\n",
+	       games, total);
+}
+
 static int setup(void **state)
 {
 	const char *rpath = getenv("SOAK_RECORD");
@@ -472,6 +491,7 @@ int main(void)
 		cmocka_unit_test(test_bot_games),
 		cmocka_unit_test(test_general_games),
 		cmocka_unit_test(test_strong_general_games),
+		cmocka_unit_test(test_quick_setup_games),
 	};
 	return cmocka_run_group_tests_name("soak", tests, setup, teardown);
 }
