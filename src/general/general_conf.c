@@ -1013,6 +1013,24 @@ static double playout(struct gc *c, const int *choice)
 
 /* ---- the search ---- */
 
+/* The indices of key[0..n) above `above`, the largest first (equals in index order), into
+ * order; returns their count. */
+static int most_first(const double *key, int n, double above, int *order)
+{
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (key[i] <= above)
+			continue;
+		int k = m++;
+		while (k > 0 && key[order[k - 1]] < key[i]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+	return m;
+}
+
 /* The divisions' postures (a portfolio per division: 24.3A, the Union chooses where the
  * fighting is, the Confederacy answers division by division): each division with a unit the
  * bot could attack, most threatened first, tried whole on each posture — holds, falls back to
@@ -1038,17 +1056,7 @@ static void division_climb(struct gc *c, int *best, double *bv)
 		of[i] = d;
 		threat[d] += c->risk_here[i];
 	}
-	int order[ROSTER_CONFEDERATE], n = 0;
-	for (int d = 0; d < ndiv; d++) {
-		if (threat[d] <= 0)
-			continue;
-		int k = n++;
-		while (k > 0 && threat[order[k - 1]] < threat[d]) {
-			order[k] = order[k - 1];
-			k--;
-		}
-		order[k] = d;
-	}
+	int order[ROSTER_CONFEDERATE], n = most_first(threat, ndiv, 0, order);
 	int trial[ROSTER_CONFEDERATE];
 	int total = c->lv->playouts;
 	for (int oi = 0; oi < n && spent < limit && c->playouts < total; oi++)
@@ -1295,19 +1303,10 @@ void gc_plan_setup(const struct game *g, int level, struct gc_plan *out)
 		game_apply(&c->scratch, &placed[i], err, sizeof err);
 	c->g = &c->scratch;
 	fill_maps(c);
-	double r[ROSTER_CONFEDERATE];
-	int order[ROSTER_CONFEDERATE], nord = 0;
-	for (int i = 0; i < n; i++) {
+	double r[ROSTER_CONFEDERATE] = { 0 };
+	for (int i = 0; i < n; i++)
 		r[i] = risk(c, unit[i], hex[i]);
-		if (r[i] <= 1e-9)
-			continue;
-		int k = nord++;
-		while (k > 0 && r[order[k - 1]] < r[i]) {
-			order[k] = order[k - 1];
-			k--;
-		}
-		order[k] = i;
-	}
+	int order[ROSTER_CONFEDERATE], nord = most_first(r, n, 1e-9, order);
 	double bv = setup_value(c, g, unit, hex, n);
 	out->stay_value = bv;
 	/* the climb: the units most threatened first, each to the hexes of its zone (or in place
