@@ -1196,14 +1196,7 @@ void gc_plan_movement(const struct game *g, int level, struct gc_plan *out)
 	division_climb(c, best, &bv);
 	/* the hill climb: the units the bot could attack first, each over its other scripts */
 	int order[ROSTER_CONFEDERATE];
-	for (int i = 0; i < c->nunits; i++) {
-		int k = i;
-		while (k > 0 && c->risk_here[order[k - 1]] < c->risk_here[i]) {
-			order[k] = order[k - 1];
-			k--;
-		}
-		order[k] = i;
-	}
+	most_first(c->risk_here, c->nunits, -INFINITY, order);
 	for (int oi = 0; oi < c->nunits && c->playouts < limit; oi++) {
 		int i = order[oi];
 		if (c->keeper[i])
