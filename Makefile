@@ -265,6 +265,7 @@ GT_SEED ?= 2001
 GT_OUT ?=
 GT_LEE_ROWS := \
 	"general:3 as Lee against the Union bot (19.0)|$(GT_STRONG_GAMES)|solitaire|bot|general:3" \
+	"general:3 as Lee against the Union bot, Lee's quick set-up (4.2; 19.0)|$(GT_STRONG_GAMES)|solitaire-quick|bot|general:3" \
 	"general:2 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:2" \
 	"general:1 as Lee against the Union bot (19.0)|$(GT_GAMES)|solitaire|bot|general:1" \
 	"general:3 against general:3 (3.5)|$(GT_TWO_GAMES)|two-player|general:3|general:3"

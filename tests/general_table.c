@@ -89,7 +89,7 @@ static void tally_add(struct tally *t, const char *name)
 int main(int argc, char **argv)
 {
 	if (argc < 7) {
-		fprintf(stderr, "usage: general_table LABEL N SEED solitaire|two-player UNION "
+		fprintf(stderr, "usage: general_table LABEL N SEED solitaire|two-player[-quick] UNION "
 				"CONFEDERATE [DATA] [OUT.csv]\n");
 		return 2;
 	}
@@ -98,12 +98,21 @@ int main(int argc, char **argv)
 	uint64_t seed = strtoull(argv[3], NULL, 10);
 	struct sim_config cfg;
 	memset(&cfg, 0, sizeof cfg);
-	if (!strcmp(argv[4], "solitaire"))
+	/* RULES-quick: from the quick set-up (4.2), as --quick-setup */
+	char rules[32];
+	snprintf(rules, sizeof rules, "%s", argv[4]);
+	size_t len = strlen(rules);
+	if (len > 6 && !strcmp(rules + len - 6, "-quick")) {
+		cfg.quick = true;
+		rules[len - 6] = 0;
+	}
+	if (!strcmp(rules, "solitaire"))
 		cfg.rules = SIM_SOLITAIRE;
-	else if (!strcmp(argv[4], "two-player"))
+	else if (!strcmp(rules, "two-player"))
 		cfg.rules = SIM_TWO_PLAYER;
 	else {
-		fprintf(stderr, "general_table: rules '%s': solitaire or two-player\n", argv[4]);
+		fprintf(stderr, "general_table: rules '%s': solitaire or two-player, each with -quick "
+				"or not\n", argv[4]);
 		return 2;
 	}
 	char err[512];
