@@ -788,13 +788,11 @@ static bool conf_setup(struct general *gen)
 			continue;
 		struct action a = { .type = ACT_PLACE, .unit = m->unit, .target = m->hex };
 		int h43 = gen->s->roster.historical_hex[m->unit];
-		if (m->hex == h43 &&
-		    apply(gen, &a, "4.2: %s to %04d, its 4.3 hex", names_of_unit(m->unit), m->hex))
-			return true;
-		if (m->hex != h43 &&
-		    apply(gen, &a, "4.2: %s to %04d, not its 4.3 hex %04d: the best of %d set-ups "
-			  "against the Union's turn 1, %+.2f VP", names_of_unit(m->unit), m->hex,
-			  h43, p->playouts, p->value - p->stay_value))
+		char why[96] = "its 4.3 hex";
+		if (m->hex != h43)
+			snprintf(why, sizeof why, "not its 4.3 hex %04d: the best of %d set-ups against "
+				 "the Union's turn 1, %+.2f VP", h43, p->playouts, p->value - p->stay_value);
+		if (apply(gen, &a, "4.2: %s to %04d, %s", names_of_unit(m->unit), m->hex, why))
 			return true;
 	}
 	return false;
